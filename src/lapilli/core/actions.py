@@ -1,0 +1,80 @@
+"""Actions: small immutable values with a JSON form and a readable string.
+
+An action is a tuple ``(kind, params)`` where ``params`` is a sorted tuple of
+``(name, value)`` pairs, so equality and hashing run at C speed and games can
+intern their actions once at import time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import MalformedInput
+
+JSONScalar = str | int | float | bool | None
+
+
+def _freeze(value: Any) -> Any:
+    """Lists from JSON become tuples so the action stays hashable."""
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    raise MalformedInput(f"an action parameter must be a number, text or list, not {value!r}")
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class Action(tuple):
+    """One decision (or chance outcome): ``Action("place", tile=14)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, **params: Any) -> Action:
+        return tuple.__new__(cls, (kind, tuple(sorted(params.items()))))
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self[1])
+
+    def arg(self, name: str, default: Any = None) -> Any:
+        for key, value in self[1]:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self[0]}
+        for key, value in self[1]:
+            data[key] = _thaw(value)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise MalformedInput(f'an action is an object with a "kind" text, not {data!r}')
+        params = {k: _freeze(v) for k, v in data.items() if k != "kind"}
+        return cls(data["kind"], **params)
+
+    def __str__(self) -> str:
+        parts = [self[0]]
+        parts.extend(f"{k}={_text(v)}" for k, v in self[1])
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self[1])
+        return f"Action({self[0]!r}{args})"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return ",".join(_text(v) for v in value)
+    return str(value)

@@ -1,0 +1,74 @@
+"""Axial hex coordinates (q, r) with pointy-top hexes, for Volcanique and Deeper.
+
+Directions run counter-clockwise from east (as drawn, with r growing downwards); a
+rotation by one step turns every direction into the next one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Hex = tuple[int, int]
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+"""East, north-east, north-west, west, south-west, south-east."""
+
+
+def add(a: Hex, b: Hex) -> Hex:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def neighbour(h: Hex, direction: int) -> Hex:
+    d = DIRECTIONS[direction % 6]
+    return (h[0] + d[0], h[1] + d[1])
+
+
+def neighbours(h: Hex) -> list[Hex]:
+    q, r = h
+    return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
+
+
+def direction_to(a: Hex, b: Hex) -> int | None:
+    """The direction index from ``a`` to its neighbour ``b`` (None if not adjacent)."""
+    delta = (b[0] - a[0], b[1] - a[1])
+    try:
+        return DIRECTIONS.index(delta)
+    except ValueError:
+        return None
+
+
+def opposite(direction: int) -> int:
+    return (direction + 3) % 6
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def rotate(h: Hex, steps: int = 1, about: Hex = (0, 0)) -> Hex:
+    """Turn ``h`` by ``steps`` x 60 degrees about ``about``: east goes to north-east."""
+    q, r = h[0] - about[0], h[1] - about[1]
+    for _ in range(steps % 6):
+        # in cube coordinates (x, y, z) -> (-y, -z, -x): one step along DIRECTIONS
+        q, r = q + r, -q
+    return (q + about[0], r + about[1])
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes exactly ``radius`` steps away, in a walk around the ring."""
+    if radius == 0:
+        return [center]
+    results = []
+    h = (center[0] + DIRECTIONS[4][0] * radius, center[1] + DIRECTIONS[4][1] * radius)
+    for side in range(6):
+        for _ in range(radius):
+            results.append(h)
+            h = neighbour(h, side)
+    return results
+
+
+def spiral(center: Hex, radius: int) -> Iterator[Hex]:
+    """Every hex within ``radius`` steps, the centre first, then ring by ring."""
+    for k in range(radius + 1):
+        yield from ring(center, k)

@@ -1,0 +1,83 @@
+"""A game being played: the position, its record, and the undo policy.
+
+The command line and the web server drive games through a ``Match``. Undo follows
+the Board Game Arena policy: a seat may take back its own decisions while it is
+still to move, never across a chance outcome, a reveal of hidden information or
+another seat's decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import Action
+from .errors import IllegalAction
+from .records import Record
+from .state import CHANCE, Event, Game, State, sample_chance
+
+
+class Match:
+    def __init__(self, game: Game, players: int | None = None, seats: list[str] | None = None):
+        players = game.check_players(players)
+        self.game = game
+        self.state: State = game.new_state(players)
+        self.record = Record(
+            game=game.id,
+            players=players,
+            seats=list(seats) if seats else ["?"] * players,
+            options=game.options_json(),
+            game_version=game.version,
+        )
+        self._undo: list[tuple[State, int]] = []
+
+    @classmethod
+    def from_record(cls, record: Record) -> Match:
+        """Resume a saved game (its record replays to the position); no undo across it."""
+        match = cls.__new__(cls)
+        match.game = record.make_game()
+        match.state = record.replay()
+        match.record = record
+        match._undo = []
+        return match
+
+    def apply(self, action: Action) -> list[Event]:
+        actor = self.state.current_player()
+        before = self.state.clone()
+        events = self.state.apply(action)
+        self.record.actions.append(action)
+        if actor == CHANCE or any(e.get("reveal") for e in events):
+            self._undo.clear()
+        else:
+            if self._undo and self._undo[-1][1] != actor:
+                self._undo.clear()
+            self._undo.append((before, actor))
+        if self.state.is_terminal():
+            self.record.result = {
+                "scores": self.state.scores(),
+                "returns": self.state.returns(),
+                "winners": self.state.winners(),
+            }
+        return events
+
+    def play_chance(self, rng: random.Random) -> list[Event]:
+        """Resolve every chance node ahead with ``rng``; returns their events."""
+        events: list[Event] = []
+        while self.state.current_player() == CHANCE:
+            events.extend(self.apply(sample_chance(self.state, rng)))
+        return events
+
+    def can_undo(self, seat: int) -> bool:
+        return (
+            bool(self._undo)
+            and self._undo[-1][1] == seat
+            and self.state.current_player() == seat
+        )
+
+    def undo(self, seat: int) -> None:
+        if not self.can_undo(seat):
+            raise IllegalAction(
+                "nothing to undo: only your own decisions of this turn can be taken back, "
+                "never across a draw, a reveal or another player's move"
+            )
+        self.state, _ = self._undo.pop()
+        self.record.actions.pop()

@@ -1,0 +1,222 @@
+"""The engine contract every game follows (see DESIGN.md, "The engine contract").
+
+A ``Game`` is static: id, title, player counts, typed variant options and component
+data. It makes ``State`` objects. A ``State`` is one position; it says who moves,
+lists the legal actions (or the chance outcomes) and applies one of them.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .actions import Action
+from .errors import IllegalAction, MalformedInput
+from .options import options_from_json, options_to_json
+
+CHANCE = -1
+TERMINAL = -2
+
+Event = dict[str, Any]
+"""What an action caused, for logs and animation: ``{"type": "placed", ...}``.
+An event with ``"reveal": True`` shows hidden information; undo never crosses it."""
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """A game without variants."""
+
+
+class Game(ABC):
+    """Static description of a game; ``new_state`` makes its positions."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    version: ClassVar[str] = "1"
+    Options: ClassVar[type] = NoOptions
+    summary: ClassVar[str] = ""
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        if options is None:
+            options = self.Options(**kwargs) if kwargs else self.Options()
+        elif kwargs:
+            raise TypeError("give either an options object or keyword options, not both")
+        if not isinstance(options, self.Options):
+            raise MalformedInput(f"{self.id} options must be {self.Options.__name__}")
+        self.options = options
+
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def check_players(self, players: int | None) -> int:
+        if players is None:
+            players = self.default_players()
+        if players not in self.player_counts():
+            raise MalformedInput(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+            )
+        return players
+
+    def default_players(self) -> int:
+        return self.min_players
+
+    @abstractmethod
+    def new_state(self, players: int | None = None) -> State:
+        """The position before set-up; set-up draws are chance nodes like any other."""
+
+    @abstractmethod
+    def state_from_json(self, data: Any) -> State:
+        """Rebuild a whole position from ``State.to_json``; MalformedInput if it is damaged."""
+
+    def rules_help(self) -> str:
+        """A short summary of the rules for players (the CLI's help screen)."""
+        return self.summary
+
+    def options_json(self) -> dict[str, Any]:
+        return options_to_json(self.options)
+
+    @classmethod
+    def with_options_json(cls, data: dict[str, Any]) -> Game:
+        return cls(options_from_json(cls.Options, data))
+
+    def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
+        """(options, players) pairs the conformance suite plays; defaults: every count."""
+        return [({}, n) for n in self.player_counts()]
+
+
+class State(ABC):
+    """One position of a game."""
+
+    game: Game
+
+    # -- who moves ---------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """A seat index, ``CHANCE`` or ``TERMINAL``."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # -- what may happen ---------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions of the player to move (empty at chance and terminal nodes)."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """``(outcome, probability)`` pairs at a chance node."""
+        return []
+
+    def _allowed(self) -> list[Action]:
+        player = self.current_player()
+        if player == CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        return self.legal_actions()
+
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
+        """Play one action or chance outcome and return the events it caused.
+
+        An action the rules do not allow raises ``IllegalAction`` naming the rule and
+        leaves the state as it was. Bots that take actions straight from
+        ``legal_actions`` may pass ``check=False`` to skip the test.
+        """
+        if check:
+            if not isinstance(action, Action):
+                raise MalformedInput(f"not an action: {action!r}")
+            if self.current_player() == TERMINAL:
+                raise IllegalAction("the game is over: no more actions")
+            if action not in self._allowed():
+                raise IllegalAction(self.illegal_reason(action))
+        return self._apply(action)
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal."""
+
+    def illegal_reason(self, action: Action) -> str:
+        """Why ``action`` is not allowed now; games override to name the rule."""
+        if self.current_player() == CHANCE:
+            return f"{action} is not a possible outcome of this draw"
+        return f"{action} is not a legal action now"
+
+    def action_text(self, action: Action) -> str:
+        """A readable name for an action, shown in menus and logs."""
+        return str(action)
+
+    # -- results -----------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Game points per seat (defined at any time; final at the end)."""
+
+    def returns(self) -> list[float]:
+        """Utility per seat at the end: 1 shared among the top scorers, 0 for the rest."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        scores = self.scores()
+        best = max(scores)
+        winners = [i for i, s in enumerate(scores) if s == best]
+        return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(scores))]
+
+    def winners(self) -> list[int]:
+        """Seats that won (several on a tie); empty before the end."""
+        if not self.is_terminal():
+            return []
+        returns = self.returns()
+        best = max(returns)
+        return [i for i, r in enumerate(returns) if r == best and r > 0]
+
+    # -- information -------------------------------------------------------------
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-able view holding only what ``seat`` may see (``None``: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy of this state, with everything ``seat`` cannot see resampled."""
+
+    # -- copies --------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole position (hidden parts included), for saving and tests."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game.id == other.game.id and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- text ----------------------------------------------------------------------
+    def render(self, seat: int | None) -> Any:
+        """What ``seat`` sees, as text or a rich renderable, for the terminal."""
+        import json
+
+        return json.dumps(self.observation(seat), indent=1)
+
+    def seat_label(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+
+def sample_chance(state: State, rng: random.Random) -> Action:
+    """Pick a chance outcome with its probability."""
+    outcomes = state.chance_outcomes()
+    x = rng.random()
+    total = 0.0
+    for outcome, p in outcomes:
+        total += p
+        if x < total:
+            return outcome
+    return outcomes[-1][0]
