@@ -41,8 +41,9 @@ def random_playthrough(
 ) -> Playthrough:
     """A random legal game to its end (chance sampled), with its record."""
     state = game.new_state(players)
-    record = Record(game.id, players, ["random"] * players, game.options_json(),
-                    game_version=game.version)
+    record = Record(
+        game.id, players, ["random"] * players, game.options_json(), game_version=game.version
+    )
     pool: set[Action] = set()
     for step in range(max_steps):
         player = state.current_player()

@@ -68,9 +68,7 @@ class Match:
 
     def can_undo(self, seat: int) -> bool:
         return (
-            bool(self._undo)
-            and self._undo[-1][1] == seat
-            and self.state.current_player() == seat
+            bool(self._undo) and self._undo[-1][1] == seat and self.state.current_player() == seat
         )
 
     def undo(self, seat: int) -> None:

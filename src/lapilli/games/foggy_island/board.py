@@ -38,7 +38,11 @@ def _lines() -> tuple[tuple[int, ...], ...]:
         lines.append(tuple(r * SIZE + i for r in range(SIZE)))
     for start in range(-(SIZE - 3), SIZE - 2):
         down = [r * SIZE + r + start for r in range(SIZE) if 0 <= r + start < SIZE]
-        up = [r * SIZE + (SIZE - 1 - r - start) for r in range(SIZE) if 0 <= SIZE - 1 - r - start < SIZE]
+        up = [
+            r * SIZE + (SIZE - 1 - r - start)
+            for r in range(SIZE)
+            if 0 <= SIZE - 1 - r - start < SIZE
+        ]
         lines.append(tuple(down))
         lines.append(tuple(up))
     return tuple(lines)

@@ -84,10 +84,35 @@ class FoggyIsland(Game):
 
 class FoggyState(State):
     __slots__ = (
-        "game", "opts", "n", "round", "rounds", "extra_rounds", "first", "turn_player",
-        "phase", "to_move", "board", "open", "hands", "piles", "pool", "composition",
-        "hired", "coins", "points", "weather", "deck", "deck_bottom", "offered", "hippo",
-        "pending", "ctx", "queue", "result", "_legal",
+        "game",
+        "opts",
+        "n",
+        "round",
+        "rounds",
+        "extra_rounds",
+        "first",
+        "turn_player",
+        "phase",
+        "to_move",
+        "board",
+        "open",
+        "hands",
+        "piles",
+        "pool",
+        "composition",
+        "hired",
+        "coins",
+        "points",
+        "weather",
+        "deck",
+        "deck_bottom",
+        "offered",
+        "hippo",
+        "pending",
+        "ctx",
+        "queue",
+        "result",
+        "_legal",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -255,8 +280,13 @@ class FoggyState(State):
         token = (kind, seat, up, colour_of(kind, side))
         self.board[tile] = token
         events: list[Event] = [
-            {"type": "placed", "seat": seat, "tile": TILE_NAMES[tile],
-             "token": kind if up else None, "face_up": up}
+            {
+                "type": "placed",
+                "seat": seat,
+                "tile": TILE_NAMES[tile],
+                "token": kind if up else None,
+                "face_up": up,
+            }
         ]
         # Chameleon: takes the colour of a token placed next to it (a face-down token
         # shows only its shield, so the Chameleon takes its owner's colour)
@@ -302,9 +332,11 @@ class FoggyState(State):
             return self._adjacent_targets(tile, seat)
         # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
         enemy = 1 - self.side(seat)
-        tiles = self._adjacent_targets(tile, seat) if kind == "fox" else [
-            t for t in TILES if self._movable(t) and self.board[t][1] % 2 == enemy
-        ]
+        tiles = (
+            self._adjacent_targets(tile, seat)
+            if kind == "fox"
+            else [t for t in TILES if self._movable(t) and self.board[t][1] % 2 == enemy]
+        )
         return [t for t in tiles if self.hands[self.board[t][1]]]
 
     def _hippo_second_tiles(self, tile: int) -> list[int]:
@@ -340,7 +372,11 @@ class FoggyState(State):
             self._between_rounds()
             return
         winner = self._decide()
-        if winner is None and self.opts.mercenaries and self.extra_rounds < DATA["variants"]["extra_rounds"]:
+        if (
+            winner is None
+            and self.opts.mercenaries
+            and self.extra_rounds < DATA["variants"]["extra_rounds"]
+        ):
             # still a tie: play an additional round
             self.extra_rounds += 1
             self.rounds += 1
@@ -373,7 +409,8 @@ class FoggyState(State):
         coins, comp = self.coins[side], self.composition[side]
         hired = self.hired[side]
         return [
-            k for k, kind in MERCENARIES.items()
+            k
+            for k, kind in MERCENARIES.items()
             if hired.count(k) < kind.count and kind.cost <= coins and kind.replaces in comp
         ]
 
@@ -453,7 +490,9 @@ class FoggyState(State):
         if phase == "hippo_second":
             return [A.HIPPO_SECOND[t] for t in self._hippo_second_tiles(self.ctx["tile"])]
         if phase == "target":
-            return [A.TARGET[t] for t in self._target_tiles(self.ctx["kind"], self.ctx["tile"], seat)]
+            return [
+                A.TARGET[t] for t in self._target_tiles(self.ctx["kind"], self.ctx["tile"], seat)
+            ]
         if phase == "replace":
             return [A.REPLACE[k] for k in in_order(self.hands[seat])]
         if phase == "prairie_first":
@@ -597,8 +636,9 @@ class FoggyState(State):
             src = self._frog_tile(seat)
             dst = TILE_INDEX[action.arg("tile")]
             self.board[dst], self.board[src] = self.board[src], None
-            events.append({"type": "frog_moved", "seat": seat, "from": TILE_NAMES[src],
-                           "to": TILE_NAMES[dst]})
+            events.append(
+                {"type": "frog_moved", "seat": seat, "from": TILE_NAMES[src], "to": TILE_NAMES[dst]}
+            )
         self._turn_steps()
         return events
 
@@ -628,7 +668,9 @@ class FoggyState(State):
         self.board[second] = self.board[first]
         self.hippo[seat] = (first, second)
         self._end_placement(seat)
-        return [{"type": "hippo_spans", "seat": seat, "tiles": [TILE_NAMES[first], TILE_NAMES[second]]}]
+        return [
+            {"type": "hippo_spans", "seat": seat, "tiles": [TILE_NAMES[first], TILE_NAMES[second]]}
+        ]
 
     def _do_target(self, action: Action) -> list[Event]:
         seat = self.to_move
@@ -658,8 +700,15 @@ class FoggyState(State):
         by = self.ctx["by"]
         self.to_move = by
         self._end_placement(by)
-        return [{"type": "replaced", "seat": seat, "tile": TILE_NAMES[target],
-                 "old": old[0], "token": kind if up else None}]
+        return [
+            {
+                "type": "replaced",
+                "seat": seat,
+                "tile": TILE_NAMES[target],
+                "old": old[0],
+                "token": kind if up else None,
+            }
+        ]
 
     def _do_prairie_first(self, action: Action) -> list[Event]:
         if action.kind == "pass":
@@ -699,8 +748,15 @@ class FoggyState(State):
         for store in (self.composition[side], self._store(side)):
             bag.take(store, info.replaces)  # the pile always holds 18 tokens
             bag.put(store, merc)
-        return [{"type": "hired", "seat": seat, "mercenary": merc, "replaces": info.replaces,
-                 "cost": info.cost}]
+        return [
+            {
+                "type": "hired",
+                "seat": seat,
+                "mercenary": merc,
+                "replaces": info.replaces,
+                "cost": info.cost,
+            }
+        ]
 
     # ------------------------------------------------------------------ results
     def scores(self) -> list[float]:
@@ -732,8 +788,9 @@ class FoggyState(State):
             if token is None:
                 board.append(None)
             elif self._visible_to(token, seat):
-                board.append({"token": token[0], "seat": token[1], "face_up": token[2],
-                              "colour": token[3]})
+                board.append(
+                    {"token": token[0], "seat": token[1], "face_up": token[2], "colour": token[3]}
+                )
             else:
                 board.append({"token": None, "seat": token[1], "face_up": False})
         mover_sees = seat is not None and seat == self.to_move
@@ -941,8 +998,13 @@ class FoggyState(State):
         if kind in ("choose", "take", "replace", "draw", "deal"):
             token = KINDS[action.arg("token")].title
             face = " face down" if action.arg("face") == "down" else ""
-            verb = {"choose": "play", "take": "take", "replace": "swap in", "draw": "draw",
-                    "deal": "deal"}[kind]
+            verb = {
+                "choose": "play",
+                "take": "take",
+                "replace": "swap in",
+                "draw": "draw",
+                "deal": "deal",
+            }[kind]
             return f"{verb} {token}{face}"
         if kind == "place":
             return f"place on {action.arg('tile')}"
@@ -950,8 +1012,12 @@ class FoggyState(State):
             info = MERCENARIES[action.arg("mercenary")]
             return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
         if kind in ("target", "hippo", "keep_hippo", "move_frog"):
-            verb = {"target": "pick", "hippo": "lay Hippo across", "keep_hippo": "keep Hippo on",
-                    "move_frog": "move Frog to"}[kind]
+            verb = {
+                "target": "pick",
+                "hippo": "lay Hippo across",
+                "keep_hippo": "keep Hippo on",
+                "move_frog": "move Frog to",
+            }[kind]
             return f"{verb} {action.arg('tile')}"
         if kind == "remove_fog":
             return f"remove the {action.arg('board')} fog board"
@@ -968,9 +1034,24 @@ class FoggyState(State):
 
 
 _PHASES = {
-    "weather_draw", "weather_keep", "fog_open", "deal", "opening", "hippo_keep", "fog_remove",
-    "frog", "choose", "place", "hippo_second", "target", "replace", "prairie_first",
-    "prairie_second", "draw", "hire", "over",
+    "weather_draw",
+    "weather_keep",
+    "fog_open",
+    "deal",
+    "opening",
+    "hippo_keep",
+    "fog_remove",
+    "frog",
+    "choose",
+    "place",
+    "hippo_second",
+    "target",
+    "replace",
+    "prairie_first",
+    "prairie_second",
+    "draw",
+    "hire",
+    "over",
 }
 
 

@@ -17,9 +17,21 @@ if TYPE_CHECKING:
 STYLE = {0: "bold white on red3", 1: "bold white on blue3", WHITE: "bold black on grey85"}
 SHIELD = {0: "red3", 1: "blue3"}
 ABBREV = {
-    "wolf": "Wo", "rat": "Ra", "rabbit": "Rb", "pig": "Pi", "fox": "Fx", "turtle": "Tu",
-    "cat": "Ca", "mouses": "Ms", "snake": "Sn", "chameleon": "Ch", "crow": "Cr", "mole": "Mo",
-    "prairie_dog": "PD", "hippo": "Hi", "frog": "Fr",
+    "wolf": "Wo",
+    "rat": "Ra",
+    "rabbit": "Rb",
+    "pig": "Pi",
+    "fox": "Fx",
+    "turtle": "Tu",
+    "cat": "Ca",
+    "mouses": "Ms",
+    "snake": "Sn",
+    "chameleon": "Ch",
+    "crow": "Cr",
+    "mole": "Mo",
+    "prairie_dog": "PD",
+    "hippo": "Hi",
+    "frog": "Fr",
 }
 
 
@@ -84,8 +96,10 @@ def render(state: FoggyState, seat: int | None) -> Group:
     parts = [header, grid, legend, table]
     if state.is_terminal():
         winners = state.winners()
-        verdict = "A draw." if not winners else (
-            " and ".join(state.seat_label(w) for w in winners) + " win."
+        verdict = (
+            "A draw."
+            if not winners
+            else (" and ".join(state.seat_label(w) for w in winners) + " win.")
         )
         parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
