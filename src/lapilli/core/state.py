@@ -153,6 +153,10 @@ class State(ABC):
         """A readable name for an action, shown in menus and logs."""
         return str(action)
 
+    def is_secret(self, action: Action) -> bool:
+        """Whether the other seats may not learn which action the player to move took."""
+        return False
+
     # -- results -----------------------------------------------------------------
     @abstractmethod
     def scores(self) -> list[float]:

@@ -993,6 +993,10 @@ class FoggyState(State):
         side = SIDE_NAMES[seat % 2]
         return side if self.n == 2 else f"{side} {seat // 2 + 1}"
 
+    def is_secret(self, action: Action) -> bool:
+        # the opening hand and the token in hand stay secret (a placed token shows itself)
+        return action.kind in ("take", "choose", "replace") and self.to_move >= 0
+
     def action_text(self, action: Action) -> str:
         kind = action.kind
         if kind in ("choose", "take", "replace", "draw", "deal"):

@@ -1,0 +1,283 @@
+"""The ``lapilli`` command: games, play, replay, sim, bench.
+
+A thin layer over the engine: nothing a game knows lives here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from lapilli.agents import agent_names, make_agent
+from lapilli.core.errors import LapilliError
+from lapilli.core.match import Match
+from lapilli.core.options import describe_options
+from lapilli.core.records import Record
+from lapilli.core.registry import game_class, game_classes, load_game
+
+app = typer.Typer(
+    help="lapilli: volcano-themed tabletop games, bots and a balance lab.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A variant option, key=value (repeatable)."),
+]
+
+
+def fail(message: str) -> None:
+    err.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def seats_from(text: str, players: int | None, default_players: int) -> list[str]:
+    seats = [s.strip() for s in text.split(",") if s.strip()]
+    if players is not None and len(seats) == 1:
+        seats = seats * players
+    elif len(seats) == 1 and default_players > 1:
+        # "--seats human" plays against random bots
+        seats = seats + ["random"] * (default_players - 1)
+    for spec in seats:
+        if spec != "human":
+            make_agent(spec)  # a bad bot name fails now, not mid-game
+    return seats
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts and variant options."""
+    table = Table(title="lapilli games")
+    table.add_column("id", style="bold")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("options (name=default: help)")
+    for game_id, cls in game_classes().items():
+        options = "\n".join(
+            f"{name}={default}: {help_}" for name, default, help_ in describe_options(cls.Options)
+        )
+        table.add_row(game_id, cls.title, f"{cls.min_players}-{cls.max_players}", options or "-")
+    console.print(table)
+    console.print(f"Bots: {', '.join(agent_names())} (human for a person at the keyboard).")
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game id (see `lapilli games`).")] = None,
+    seats: Annotated[
+        str, typer.Option(help="Comma-separated seats: human or a bot, e.g. human,random.")
+    ] = "human,random",
+    option: OptionList = None,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for dice, draws and bots.")] = None,
+    resume: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds to pause after a bot's move.")] = 0.0,
+) -> None:
+    """Play a game in the terminal against bots or other people (hot seat)."""
+    from .play import TerminalGame, default_save_path
+
+    try:
+        if resume is not None:
+            record = Record.load(resume)
+            match = Match.from_record(record)
+            seat_list = record.seats
+            save = save or resume
+        else:
+            if game is None:
+                fail("name a game (see `lapilli games`) or give --resume FILE")
+            g = load_game(game, option or [])
+            seat_list = seats_from(seats, players, g.default_players())
+            match = Match(g, len(seat_list), seat_list)
+        session = TerminalGame(
+            match,
+            seat_list,
+            seed,
+            console,
+            save or default_save_path(match.game.id),
+            bot_delay=bot_delay,
+        )
+    except LapilliError as exc:
+        fail(str(exc))
+    session.run()
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (.lapilli.json).")],
+    seat: Annotated[
+        int | None, typer.Option(help="Show what this seat saw (default: everything).")
+    ] = None,
+    step: Annotated[
+        bool, typer.Option("--step/--no-step", help="Step through with Enter (default on a TTY).")
+    ] = sys.stdin.isatty(),
+    at: Annotated[int | None, typer.Option(help="Show the position after this many actions.")] = None,
+) -> None:
+    """Step through a recorded game, or print its log."""
+    try:
+        record = Record.load(file)
+        state = record.replay(upto=0)
+        record.replay()  # a damaged record fails here, before anything is printed
+    except LapilliError as exc:
+        fail(str(exc))
+    actions = record.actions if at is None else record.actions[:at]
+    console.print(
+        f"[bold]{record.game}[/bold], {record.players} players: {', '.join(record.seats)}; "
+        f"{len(record.actions)} actions"
+    )
+    for i, action in enumerate(actions, 1):
+        actor = state.current_player()
+        who = "chance" if actor < 0 else state.seat_label(actor)
+        text = state.action_text(action)
+        state.apply(action)
+        if step:
+            console.print(state.render(seat))
+            console.print(f"[bold]{i}.[/bold] {who}: {text}")
+            try:
+                if console.input("Enter: next, q: quit > ").strip().lower() == "q":
+                    return
+            except EOFError:
+                return
+        else:
+            console.print(f"{i:>4}. {who}: {text}")
+    console.print(state.render(seat))
+    if state.is_terminal():
+        scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))
+        console.print(f"[bold]Final scores:[/bold] {scores}")
+
+
+@app.command()
+def sim(
+    game: Annotated[str, typer.Argument(help="Game id.")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
+    seats: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")] = "random,random",
+    option: OptionList = None,
+    jobs: Annotated[int, typer.Option(help="Processes to run in parallel.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,
+    records: Annotated[
+        Path | None, typer.Option(help="Write every game's record into this folder.")
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help="Write per-game facts as JSON lines.")] = None,
+) -> None:
+    """Play many bot games and print who wins, mean scores and game length."""
+    from lapilli.sim.runner import Setup, run_games, summarise
+
+    try:
+        g = load_game(game, option or [])
+        seat_list = seats_from(seats, None, g.default_players())
+        g.check_players(len(seat_list))
+    except LapilliError as exc:
+        fail(str(exc))
+    if n < 1 or jobs < 1:
+        fail("-n and --jobs must be at least 1")
+    setup = Setup(g.id, tuple(option or []), tuple(seat_list))
+    if records:
+        records.mkdir(parents=True, exist_ok=True)
+    facts = out.open("w") if out else None
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+    ) as progress:
+        task = progress.add_task(f"{g.title}", total=n)
+
+        def on_result(result) -> None:
+            progress.advance(task)
+            if records:
+                (records / f"game-{result.index:05d}.lapilli.json").write_text(
+                    json.dumps(result.record)
+                )
+            if facts:
+                row = {k: v for k, v in vars(result).items() if k != "record"}
+                facts.write(json.dumps(row) + "\n")
+
+        results = run_games(setup, n, seed=seed, jobs=jobs, on_result=on_result)
+    if facts:
+        facts.close()
+    summary = summarise(results, len(seat_list))
+    table = Table(title=f"{g.title}: {summary.games} games")
+    table.add_column("seat")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("mean score", justify="right")
+    state = g.new_state(len(seat_list))
+    for i, spec in enumerate(seat_list):
+        table.add_row(
+            state.seat_label(i),
+            spec,
+            f"{summary.wins[i]:g}",
+            f"{summary.wins[i] / summary.games:.1%}",
+            f"{summary.mean_scores[i]:.2f}",
+        )
+    console.print(table)
+    console.print(f"Draws: {summary.draws}. Mean length: {summary.mean_steps:.1f} actions.")
+
+
+@app.command()
+def bench(
+    game: Annotated[str | None, typer.Argument(help="Game id (default: every game).")] = None,
+    seconds: Annotated[float, typer.Option(help="Seconds of playouts per game.")] = 3.0,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    option: OptionList = None,
+) -> None:
+    """Measure random-playout throughput: games/s, steps/s and clones/s (one core)."""
+    from lapilli.sim.bench import bench as run_bench
+
+    try:
+        ids = [game] if game else list(game_classes())
+        # options belong to one game, so they apply only when a game is named
+        targets = [(load_game(i, (option or []) if game else []), i) for i in ids]
+        for g, _ in targets:
+            g.check_players(players or g.default_players())
+    except LapilliError as exc:
+        fail(str(exc))
+    table = Table(title=f"Random playouts, {seconds:g} s per game, one core")
+    for column in ("game", "players", "games/s", "steps/s", "clones/s"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for g, game_id in targets:
+        with console.status(f"benchmarking {game_id}..."):
+            result = run_bench(g, players or g.default_players(), seconds)
+        table.add_row(
+            game_id,
+            str(result.players),
+            f"{result.games_per_s:,.1f}",
+            f"{result.steps_per_s:,.0f}",
+            f"{result.clones_per_s:,.0f}",
+        )
+    console.print(table)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
+    """A summary of a game's rules."""
+    try:
+        cls = game_class(game)
+    except LapilliError as exc:
+        fail(str(exc))
+    console.print(f"[bold]{cls.title}[/bold]\n{cls().rules_help()}")
+
+
+def main() -> None:
+    try:
+        app()
+    except LapilliError as exc:
+        err.print(f"[red]error:[/red] {exc}")
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""A game in the terminal: humans pick from a numbered menu, bots answer, hidden things stay hidden.
+
+Hot-seat play with several humans clears the screen and asks the next player to take
+the keyboard before their secrets are shown.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from lapilli.agents import Agent, make_agent
+from lapilli.core.actions import Action
+from lapilli.core.errors import LapilliError
+from lapilli.core.match import Match
+from lapilli.core.records import Record
+from lapilli.core.state import CHANCE, Event
+
+HELP = """Type the number of an action, its text, or its last word (a tile like c3). Commands:
+  undo          take back your last decision of this turn
+  rules         a summary of the rules
+  save [FILE]   save the game and keep playing
+  quit          save the game and stop (resume with --resume FILE)
+  help          this text"""
+
+
+class QuitGame(Exception):
+    pass
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        match: Match,
+        seats: list[str],
+        seed: int | None,
+        console: Console,
+        save_path: Path,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.match = match
+        self.console = console
+        self.rng = random.Random(seed)
+        self.save_path = save_path
+        self.bot_delay = bot_delay
+        self.humans = [i for i, s in enumerate(seats) if s == "human"]
+        self.agents: dict[int, Agent] = {
+            i: make_agent(spec, seed=self.rng.randrange(2**31))
+            for i, spec in enumerate(seats)
+            if spec != "human"
+        }
+        self.last_human: int | None = None
+
+    # -- the loop -----------------------------------------------------------------
+    def run(self) -> Record:
+        try:
+            while not self.match.state.is_terminal():
+                state = self.match.state
+                seat = state.current_player()
+                if seat == CHANCE:
+                    self.show_events(self.match.play_chance(self.rng))
+                elif seat in self.agents:
+                    action = self.agents[seat].act(state, seat)
+                    text = state.action_text(action)
+                    if state.is_secret(action) and self.viewer() != seat:
+                        text = "makes a hidden choice"
+                    self.show_events(self.match.apply(action), actor=seat, text=text)
+                    if self.bot_delay:
+                        time.sleep(self.bot_delay)
+                else:
+                    self.human_turn(seat)
+        except QuitGame:
+            self.save()
+            self.console.print(
+                f"Game saved to {self.save_path}. Resume with: "
+                f"lapilli play --resume {self.save_path}"
+            )
+            return self.match.record
+        self.finish()
+        return self.match.record
+
+    def viewer(self) -> int | None:
+        """Whose eyes the board is drawn for when nobody in particular is to move."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return None
+
+    def human_turn(self, seat: int) -> None:
+        state = self.match.state
+        if len(self.humans) > 1 and self.last_human != seat:
+            # hot seat: hide the previous player's secrets before showing this one's
+            self.console.clear()
+            self.console.print(
+                Panel(f"{state.seat_label(seat)}, take the keyboard and press Enter.")
+            )
+            self.read("")
+            self.console.clear()
+        self.last_human = seat
+        self.console.print(state.render(seat))
+        legal = state.legal_actions()
+        texts = [state.action_text(a) for a in legal]
+        self.console.print(Text(f"{state.seat_label(seat)} to act:", style="bold"))
+        items = [f"{i:>2}. {text}" for i, text in enumerate(texts, 1)]
+        if len(items) > 8:
+            self.console.print(Columns(items, padding=(0, 3)))
+        else:
+            for item in items:
+                self.console.print("  " + item)
+        while True:
+            answer = self.read("> ").strip()
+            action = self.parse(answer, legal, texts, seat)
+            if action is None:
+                return  # a command was handled; draw the position again
+            try:
+                events = self.match.apply(action)
+            except LapilliError as exc:
+                self.console.print(f"[red]Not allowed:[/red] {exc}")
+                continue
+            self.show_events(events, actor=seat, text=state.action_text(action))
+            return
+
+    def parse(self, answer: str, legal: list[Action], texts: list[str], seat: int) -> Action | None:
+        """The action chosen, or None after a command; re-prompts on bad input."""
+        while True:
+            word = answer.lower()
+            if word.isdigit() and 1 <= int(word) <= len(legal):
+                return legal[int(word) - 1]
+            chosen = match_text(answer, legal, texts)
+            if chosen is not None:
+                return chosen
+            if word in ("q", "quit", "exit"):
+                raise QuitGame
+            if word in ("h", "help", "?"):
+                self.console.print(HELP)
+            elif word == "rules":
+                self.console.print(Panel(self.match.game.rules_help(), title="Rules"))
+            elif word == "undo":
+                try:
+                    self.match.undo(seat)
+                    self.console.print("Taken back.")
+                    return None
+                except LapilliError as exc:
+                    self.console.print(f"[red]{exc}[/red]")
+            elif word.startswith("save"):
+                target = answer[4:].strip()
+                if target:
+                    self.save_path = Path(target)
+                self.save()
+                self.console.print(f"Saved to {self.save_path}.")
+            elif word:
+                self.console.print(
+                    f"[red]{answer!r} is not one of the {len(legal)} choices.[/red] "
+                    "Type a number from the list, or help."
+                )
+            answer = self.read("> ").strip()
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except EOFError:
+            raise QuitGame from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise QuitGame from None
+
+    # -- output -------------------------------------------------------------------
+    def show_events(self, events: list[Event], actor: int | None = None, text: str = "") -> None:
+        state = self.match.state
+        viewer = self.viewer()
+        if actor is not None and text and actor not in self.humans:
+            self.console.print(Text(f"{state.seat_label(actor)}: {text}", style="cyan"))
+        for event in events:
+            if event.get("private") is not None and event.get("private") != viewer:
+                continue
+            line = describe_event(event, state)
+            if line:
+                self.console.print(Text(line, style="dim"))
+
+    def finish(self) -> None:
+        state = self.match.state
+        self.console.print(state.render(self.viewer()))
+        scores = ", ".join(
+            f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores())
+        )
+        self.console.print(Text(f"Final scores: {scores}", style="bold"))
+        self.save()
+        self.console.print(f"Record saved to {self.save_path} (lapilli replay {self.save_path}).")
+
+    def save(self) -> None:
+        self.match.record.save(self.save_path)
+
+
+def match_text(answer: str, legal: list[Action], texts: list[str]) -> Action | None:
+    """The action named by its menu text, its JSON-ish text, or a unique last word (``c3``)."""
+    word = answer.lower()
+    if not word:
+        return None
+    for action, text in zip(legal, texts, strict=True):
+        if word in (text.lower(), str(action).lower()):
+            return action
+    tails = [a for a, t in zip(legal, texts, strict=True) if t.lower().split()[-1] == word]
+    return tails[0] if len(tails) == 1 else None
+
+
+def describe_event(event: Event, state) -> str:
+    kind = event.get("type", "")
+    seat = event.get("seat")
+    who = state.seat_label(seat) if isinstance(seat, int) and seat >= 0 else ""
+    details = ", ".join(
+        f"{k} {v}" for k, v in event.items() if k not in ("type", "seat", "private", "reveal")
+    )
+    return f"  {who} {kind.replace('_', ' ')}: {details}".rstrip(": ").replace("   ", " ")
+
+
+def default_save_path(game_id: str) -> Path:
+    return Path(f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}.lapilli.json")
