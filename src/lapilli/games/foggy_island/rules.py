@@ -22,7 +22,7 @@ from lapilli.core.state import CHANCE, TERMINAL, Event, Game, State
 from . import actions as A
 from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES, TILES
 from .options import FoggyOptions
-from .scoring import round_points
+from .scoring import scored_lines
 from .tokens import (
     BASIC_PILE,
     DATA,
@@ -362,8 +362,26 @@ class FoggyState(State):
 
     # ------------------------------------------------------------------ end of a round
     def _end_round(self) -> None:
-        points = round_points(self.board)
+        lines = scored_lines(self.board)
+        points = [sum(line.points for line in lines if line.side == side) for side in (0, 1)]
         self.points.append(points)
+        self._log.append(
+            {
+                "type": "round_scored",
+                "round": self.round,
+                "points": points,
+                "lines": [
+                    {
+                        "side": line.side,
+                        "tiles": [TILE_NAMES[t] for t in line.tiles],
+                        "points": line.points,
+                    }
+                    for line in lines
+                ],
+                "board": [list(t) if t else None for t in self.board],
+                "reveal": True,  # every face-down token is turned up for scoring
+            }
+        )
         if self.opts.mercenaries:
             # coins equal to the victory points
             self.coins = [self.coins[0] + points[0], self.coins[1] + points[1]]
@@ -554,8 +572,9 @@ class FoggyState(State):
 
     def _apply(self, action: Action) -> list[Event]:
         self._legal = None
-        handler = getattr(self, "_do_" + self.phase)
-        return handler(action)
+        self._log: list[Event] = []  # what the rules do on their own (scoring a round)
+        events = getattr(self, "_do_" + self.phase)(action)
+        return events + self._log
 
     # ------------------------------------------------------------------ action handlers
     def _do_weather_draw(self, action: Action) -> list[Event]:

@@ -1,0 +1,26 @@
+"""Every registered game passes the engine contract, in each of its set-ups."""
+
+import pytest
+
+from lapilli.core.conformance import check_game
+from lapilli.core.registry import game_class, games
+from lapilli.core.state import Game
+
+
+def configs():
+    for game_id in games():
+        cls = game_class(game_id)
+        for options, players in cls().conformance_configs():
+            yield pytest.param(game_id, options, players, id=f"{game_id}-{players}p-{options}")
+
+
+@pytest.mark.parametrize("game_id, options, players", list(configs()))
+def test_game_honours_the_engine_contract(game_id, options, players):
+    cls: type[Game] = game_class(game_id)
+    game = cls.with_options_json(options)
+    runs = check_game(game, players, seeds=range(4), checks_per_game=10)
+    assert all(run.final.is_terminal() for run in runs)
+
+
+def test_foggy_island_is_registered():
+    assert "foggy_island" in games()

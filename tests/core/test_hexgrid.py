@@ -1,0 +1,27 @@
+from lapilli.core import hexgrid as hx
+
+
+def test_neighbours_are_at_distance_one_and_directions_invert():
+    for d in range(6):
+        h = hx.neighbour((2, -1), d)
+        assert hx.distance((2, -1), h) == 1
+        assert hx.direction_to((2, -1), h) == d
+        assert hx.neighbour(h, hx.opposite(d)) == (2, -1)
+    assert hx.direction_to((0, 0), (2, 0)) is None
+
+
+def test_rotation_turns_each_direction_into_the_next():
+    for d in range(6):
+        assert hx.rotate(hx.DIRECTIONS[d]) == hx.DIRECTIONS[(d + 1) % 6]
+    assert hx.rotate((3, -2), 6) == (3, -2)
+    assert hx.rotate((1, 1), 2, about=(1, 1)) == (1, 1)
+    assert hx.distance((0, 0), hx.rotate((3, -1), 1)) == hx.distance((0, 0), (3, -1))
+
+
+def test_rings_and_spirals():
+    assert hx.ring((0, 0), 0) == [(0, 0)]
+    for radius in (1, 2, 3):
+        ring = hx.ring((1, -1), radius)
+        assert len(ring) == 6 * radius == len(set(ring))
+        assert all(hx.distance((1, -1), h) == radius for h in ring)
+    assert len(set(hx.spiral((0, 0), 3))) == 1 + 6 + 12 + 18

@@ -1,0 +1,71 @@
+"""Build Foggy Island positions directly, the way a rulebook example sets up a table."""
+
+from __future__ import annotations
+
+from lapilli.core.actions import Action
+from lapilli.games.foggy_island import FoggyIsland
+from lapilli.games.foggy_island.board import TILE_INDEX
+from lapilli.games.foggy_island.tokens import colour_of
+
+
+def new(players=2, **options):
+    return FoggyIsland(**options).new_state(players)
+
+
+def token(kind, seat, up=True):
+    return (kind, seat, up, colour_of(kind, seat % 2))
+
+
+def board_from(layout: dict[str, tuple]) -> list:
+    """``{"a1": ("wolf", 0), "b1": ("rat", 1, False)}`` -> a 36-tile board."""
+    board = [None] * 36
+    for name, spec in layout.items():
+        board[TILE_INDEX[name]] = token(*spec)
+    return board
+
+
+def position(layout=None, hands=None, to_move=0, weather="sunny", players=2, **options):
+    """A position in the middle of a round, ``to_move`` about to choose a token.
+
+    Hands default to 5 Wolves each; piles hold the rest of each side's 18 tokens.
+    """
+    s = new(players, **options)
+    s.board = board_from(layout or {})
+    s.weather = weather
+    s.open = [True] * 4
+    s.hands = [dict(h) for h in (hands or [{"wolf": 5}] * players)]
+    s.piles = []
+    for seat in range(players):
+        pile = dict(s.composition[seat % 2]) if players == 2 else {}
+        for counts in (s.hands[seat],):
+            for k, n in counts.items():
+                if k in pile:
+                    pile[k] -= n
+                    if pile[k] <= 0:
+                        del pile[k]
+        s.piles.append(pile)
+    s.pool = [{}, {}]
+    s.phase = "choose"
+    s.to_move = to_move
+    s.turn_player = to_move
+    s.ctx = {"normal": True}
+    s.queue = []
+    s._legal = None
+    return s
+
+
+def act(state, kind, **params):
+    return state.apply(Action(kind, **params))
+
+
+def play(state, token_kind, tile, face=None):
+    """Choose and place one token (the ability steps, if any, are left to the test)."""
+    if face:
+        act(state, "choose", token=token_kind, face=face)
+    else:
+        act(state, "choose", token=token_kind)
+    return act(state, "place", tile=tile)
+
+
+def at(state, name):
+    return state.board[TILE_INDEX[name]]
