@@ -1,0 +1,72 @@
+"""Every Fuji action, built once at import time (interned) and reused."""
+
+from __future__ import annotations
+
+from lapilli.core.actions import Action
+
+from .tables import DIE_TYPES, EQUIPMENT, INJURIES, RANDOM_SCENARIOS, SCENARIOS, SIGNALS, SKILLS
+
+MAX_W = 8
+MAX_H = 8
+MAX_DICE = 30  # 4 sets of 6, plus the neutral or third set
+
+# chance outcomes
+FACE = tuple(Action("face", value=v) for v in range(7))  # FACE[v], v = 1..6
+FACE_OUTCOMES = tuple((FACE[v], 1 / 6) for v in range(1, 7))
+SCENARIO = {n: Action("scenario", number=n) for n in SCENARIOS}
+CARD = tuple(Action("card", id=i) for i in range(40))
+EQUIP = {name: Action("equipment", card=name) for name in EQUIPMENT}
+SKILL_DRAW = {name: Action("skill", skill=name) for name in SKILLS}
+
+# decisions
+CHOOSE_SKILL = {name: Action("choose_skill", skill=name) for name in SKILLS}
+PUT_UNDER = {name: Action("put_under", card=name) for name in EQUIPMENT}
+LEAVE_OUT = tuple(Action("leave_out", die_type=t) for t in DIE_TYPES)
+SIGNAL = {name: Action("signal", say=name) for name in SIGNALS}
+DEST = {(x, y): Action("destination", x=x, y=y) for x in range(MAX_W) for y in range(MAX_H)}
+ROPE_TO = {(x, y): Action("rope_to", x=x, y=y) for x in range(MAX_W) for y in range(MAX_H)}
+SWAP_PICK = {(x, y): Action("swap_card", x=x, y=y) for x in range(MAX_W) for y in range(MAX_H)}
+SELECT = tuple(Action("select", die=d) for d in range(MAX_DICE))
+ASIDE = tuple(Action("set_aside", die=d) for d in range(MAX_DICE))
+REROLL = Action("reroll")
+STOP = Action("stop")
+DONE = Action("done")
+GIVE_DIE = tuple(Action("give_die", die=d) for d in range(MAX_DICE))
+CARABINER_DIE = tuple(Action("reroll_die", die=d) for d in range(MAX_DICE))
+TURN_DIE = tuple(Action("turn_die", die=d) for d in range(MAX_DICE))
+MACHETE_DIE = tuple(Action("set_aside", die=d) for d in range(MAX_DICE))
+SHOVEL_DIE = tuple(Action("shovel_die", die=d) for d in range(MAX_DICE))
+SHOVEL_FACE = tuple(Action("shovel_face", value=v) for v in range(7))
+NEXT_TURN = tuple(Action("next_turn", adventurer=a) for a in range(4))
+BOOST = tuple(Action("power_bars", spend=k) for k in range(4))
+INJURY = {name: Action("injury", space=name) for name in INJURIES}
+LOSE_DIE = tuple(Action("lose_die", die=d) for d in range(MAX_DICE))
+
+_GIVE_CARD: dict[tuple[str, int], Action] = {}
+_USE: dict[tuple, Action] = {}
+
+
+def give_card(card: str, to: int) -> Action:
+    key = (card, to)
+    act = _GIVE_CARD.get(key)
+    if act is None:
+        act = _GIVE_CARD[key] = Action("give_card", card=card, to=to)
+    return act
+
+
+def use(card: str, copy: str | None = None, who: int | None = None) -> Action:
+    """Use an equipment card (``copy``: the card a pocket knife copies; ``who``: the
+    teammate a Lighter takes a die from, a Map gives to, a Water gives a reroll to)."""
+    key = (card, copy, who)
+    act = _USE.get(key)
+    if act is None:
+        params = {"card": card}
+        if copy is not None:
+            params["copy"] = copy
+        if who is not None:
+            params["who"] = who
+        act = _USE[key] = Action("use", **params)
+    return act
+
+
+__all__ = ["RANDOM_SCENARIOS"]

@@ -1,0 +1,49 @@
+"""The Fuji game: static description and the entry point for new positions."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from lapilli.core.state import Game
+
+# the rule modules register their frame handlers on import
+from . import eruption, equipment, movement, planning, rerolls, setup  # noqa: F401
+from .options import FujiOptions
+from .state import FujiState
+
+
+class Fuji(Game):
+    id: ClassVar[str] = "fuji"
+    title: ClassVar[str] = "Fuji"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    version: ClassVar[str] = "1"
+    Options: ClassVar[type] = FujiOptions
+    summary: ClassVar[str] = (
+        "Cooperative escape from Mount Fuji (Wolfgang Warsch). Each round: roll behind "
+        "your screen, place your destination marker (up to 3 steps, never over lava), "
+        "reroll (2 to stay, 1 for 1-2 steps, 0 for 3), use equipment, then move only if "
+        "your valid dice for your destination card total strictly more than each "
+        "neighbour's; lose stamina by the level card; the lava spreads. Everybody must "
+        "reach the village; one death loses the game."
+    )
+
+    def new_state(self, players: int | None = None) -> FujiState:
+        from .setup import new_state
+
+        return new_state(self, self.check_players(players))
+
+    def default_players(self) -> int:
+        return 3
+
+    def state_from_json(self, data: Any) -> FujiState:
+        return FujiState.from_json(self, data)
+
+    def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
+        return [
+            ({"variant": "A"}, 2),
+            ({"variant": "B"}, 2),
+            ({}, 3),
+            ({"extra_thrill": True, "level": 4}, 4),
+            ({"skills": "chosen", "scenario": "1", "level": 1}, 3),
+        ]

@@ -1,0 +1,74 @@
+"""An evaluation for the greedy bot: progress toward the village, stamina, safety."""
+
+from __future__ import annotations
+
+from .board import CELLS, NEIGH
+from .tables import EXHAUSTION, IS_VILLAGE
+
+
+def _distances_to_village(s) -> list[int]:
+    """Walking distance of every card to the nearest safe village card."""
+    card, lava = s.card, s.lava
+    dist = [99] * CELLS
+    frontier = [c for c in range(CELLS) if IS_VILLAGE[card[c]] and not lava[c]]
+    for c in frontier:
+        dist[c] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in NEIGH[c]:
+                if dist[n] == 99 and card[n] > 3 and not lava[n]:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def _lava_distance(s, start: int) -> int:
+    """Steps from ``start`` to the nearest lava card over any cards (how many eruptions
+    until it is swallowed)."""
+    card, lava = s.card, s.lava
+    seen = {start}
+    frontier = [start]
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in NEIGH[c]:
+                if n in seen or not card[n]:
+                    continue
+                if lava[n]:
+                    return d
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return 20
+
+
+def heuristic(state, seat: int) -> float:
+    """Higher is better for the whole team (every seat gets the same value)."""
+    s = state
+    if s.result == 1:
+        return 1000.0 + s.victory_points()
+    if s.result == -1:
+        return -1000.0
+    dist = _distances_to_village(s)
+    score = 0.0
+    for a in s.meeples():
+        p = s.pos[a]
+        if p < 0:
+            continue
+        score -= 10.0 * min(dist[p], 15)
+        left = EXHAUSTION - s.lost[a]
+        score += 2.0 * left - (8.0 if left <= 5 else 0.0)
+        score -= 3.0 * bin(s.inj[a]).count("1")
+        score += 1.0 * len(s.equip[a])
+        safety = _lava_distance(s, p)
+        if safety <= 1:
+            score -= 40.0
+        elif safety == 2:
+            score -= 10.0
+    return score

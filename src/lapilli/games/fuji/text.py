@@ -1,0 +1,180 @@
+"""Terminal view: your screen (your dice), the map, stamina tracks and equipment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from lapilli.core.actions import Action
+
+from .board import H, W, XY, cell
+from .tables import (
+    CHARACTERS,
+    EQ,
+    EQ_NAME,
+    EQ_TEXT,
+    EQUIPMENT,
+    EXHAUSTION,
+    FACE_COLOUR,
+    INJURIES,
+    INJURY_AT,
+    IS_VILLAGE,
+    REROLL_SYMBOL,
+    RUBBLE,
+    SIGNAL_TEXT,
+    SKILL_NAME,
+    VOLCANO,
+    requirement_text,
+)
+
+STYLE = {"yellow": "bold yellow", "blue": "bold blue", "pink": "bold magenta"}
+MEEPLE_STYLE = ("blue", "purple", "green", "white")
+
+
+def who(s, a: int) -> str:
+    if a == s.neutral:
+        return "neutral dice"
+    if a == s.third:
+        return f"third meeple ({CHARACTERS[a][1]})"
+    return f"{CHARACTERS[a][0]} ({CHARACTERS[a][1]})"
+
+
+def die_text(s, d: int, seat: int | None) -> Text:
+    seen = s.dseen[d]
+    visible = bool(seen & 16) if seat is None else bool(seen >> seat & 1)
+    if not visible or not s.dval[d]:
+        return Text("[?]", style="dim")
+    colour = FACE_COLOUR[s.dtype[d]][s.dval[d] - 1]
+    t = Text(f"[{s.dval[d]}]", style=STYLE[colour])
+    if s.daside[d]:
+        t.append("*", style="dim")
+    return t
+
+
+def map_table(s) -> Table:
+    table = Table(show_header=True, header_style="dim", box=None, padding=(0, 1))
+    table.add_column("")
+    for x in range(W):
+        table.add_column(str(x), justify="center")
+    markers: dict[int, list[int]] = {}
+    for a in range(s.m):
+        if s.dest[a] >= 0:
+            markers.setdefault(s.dest[a], []).append(a)
+    for y in range(H):
+        if not any(s.card[cell(x, y)] for x in range(W)):
+            continue
+        row = [Text(str(y), style="dim")]
+        for x in range(W):
+            c = cell(x, y)
+            k = s.card[c]
+            if not k:
+                row.append(Text(""))
+                continue
+            if k == VOLCANO:
+                t = Text("VOLCANO", style="bold red")
+            elif s.lava[c]:
+                t = Text("~lava~", style="red")
+            elif k in RUBBLE:
+                t = Text("rubble", style="dim red")
+            else:
+                req = requirement_text(k)
+                t = Text(req, style="bold yellow" if IS_VILLAGE[k] else "green")
+                if REROLL_SYMBOL[k]:
+                    t.append("↻")
+            if s.etok[c]:
+                t.append(" E", style="cyan")
+            if s.xtok[c]:
+                t.append(" X" * s.xtok[c], style="red")
+            for a in range(s.m):
+                if s.pos[a] == c:
+                    t.append(f" ●{a}", style=MEEPLE_STYLE[a])
+            for a in markers.get(c, []):
+                t.append(f" ◇{a}", style=MEEPLE_STYLE[a])
+            row.append(t)
+        table.add_row(*row)
+    return table
+
+
+def adventurer_table(s, seat: int | None) -> Table:
+    table = Table(title="Adventurers", box=None, padding=(0, 1))
+    for col in ("", "skill", "stamina", "injuries", "dice", "equipment"):
+        table.add_column(col)
+    for a in range(len(s.pos)):
+        dice = Text(" ").join(die_text(s, d, seat) for d in range(len(s.dhold))
+                               if s.dhold[d] == a and not s.dlost[d])
+        if a == s.neutral:
+            table.add_row(who(s, a), "", "", "", dice, "")
+            continue
+        left = EXHAUSTION - s.lost[a]
+        bar = "█" * (left // 2)
+        marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.lost[a] < t)
+        stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
+        stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
+        inj = ", ".join(name for i, name in enumerate(INJURIES) if s.inj[a] >> i & 1) or "-"
+        cards = ", ".join(EQ_NAME[c] + (" (used once)" if s.tapped[a] >> c & 1 else "")
+                          for c in s.equip[a]) or "-"
+        skill = SKILL_NAME.get(s.skill[a], "-")
+        if s.bars[a]:
+            skill += f" [{s.bars[a]} power bar{'s' if s.bars[a] > 1 else ''}]"
+        table.add_row(who(s, a), skill, stamina, inj, dice, cards)
+    return table
+
+
+def render(s, seat: int | None) -> Any:
+    head = Text(f"Fuji — scenario {s.scenario}, level {s.level}, round {s.round}", style="bold")
+    parts: list[Any] = [head]
+    if s.result:
+        if s.result == 1:
+            parts.append(Text(f"VICTORY! {s.victory_points()} VP — {s.rating()}",
+                              style="bold green"))
+        else:
+            parts.append(Text(f"DEFEAT: {s.cause}", style="bold red"))
+    parts.append(map_table(s))
+    parts.append(adventurer_table(s, seat))
+    if seat is not None and seat < s.m:
+        mine = Text("Your screen: ", style="bold")
+        mine.append(Text(" ").join(die_text(s, d, seat) for d in range(len(s.dhold))
+                                   if s.dhold[d] == seat and not s.dlost[d]))
+        parts.append(mine)
+    if s.signals:
+        parts.append(Text("Signals: " + "; ".join(
+            f"{who(s, a)}: “{SIGNAL_TEXT[k]}”" for a, k in s.signals), style="italic"))
+    if seat is not None and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] == 16:
+        parts.append(Text(f"Rerolls left: {s.sess_left}", style="bold"))
+    return Group(*parts)
+
+
+def action_text(s, action: Action) -> str:
+    kind = action[0]
+    p = dict(action[1])
+    if kind == "destination":
+        c = cell(p["x"], p["y"])
+        a = s.stack[-1][2] if s.stack else 0
+        stay = " (stay)" if s.pos[a] == c else ""
+        return f"destination ({p['x']},{p['y']}) {requirement_text(s.card[c])}{stay}"
+    if kind == "signal":
+        return f"say: “{SIGNAL_TEXT[p['say']]}”"
+    if kind == "use":
+        text = f"use {EQ_NAME[EQ[p['card']]]}"
+        if "copy" in p:
+            text += f" copying {EQ_NAME[EQ[p['copy']]]}"
+        effect = p.get("copy", p["card"])
+        if "who" in p:
+            text += f" with {who(s, p['who'])}"
+        return text + f" — {EQ_TEXT[EQUIPMENT.index(effect)]}"
+    if kind == "give_card":
+        return f"give {EQ_NAME[EQ[p['card']]]} to {who(s, p['to'])}"
+    if "die" in p:
+        d = p["die"]
+        v = s.dval[d]
+        colour = FACE_COLOUR[s.dtype[d]][v - 1] if v else "?"
+        return f"{kind.replace('_', ' ')} die {d} ({colour} {v})"
+    if kind == "next_turn":
+        return f"{who(s, p['adventurer'])} takes the next turn"
+    return str(action)
+
+
+__all__ = ["XY", "render", "action_text"]
