@@ -1,0 +1,35 @@
+"""Variant options of Volcanique."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lapilli.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class VolcaniqueOptions:
+    engagement: str = field(
+        default="symbiosis",
+        metadata={
+            "help": "3-5 players: where tiles may be placed (rules of engagement)",
+            "choices": ("symbiosis", "to_the_left"),
+        },
+    )
+    diversified_bonus: bool = field(
+        default=True,
+        metadata={"help": "score the Diversified biomes bonus objective (1 pt per set)"},
+    )
+    max_rounds: int = field(
+        default=60,
+        metadata={
+            "help": "digital safeguard: the end sequence starts after this many rounds "
+            "(0 = never); real games end long before"
+        },
+    )
+
+    def __post_init__(self) -> None:
+        if self.engagement not in ("symbiosis", "to_the_left"):
+            raise OptionError("engagement must be symbiosis or to_the_left")
+        if self.max_rounds < 0:
+            raise OptionError("max_rounds cannot be negative")
