@@ -55,9 +55,11 @@ class Game(ABC):
     def check_players(self, players: int | None) -> int:
         if players is None:
             players = self.default_players()
-        if players not in self.player_counts():
+        counts = self.player_counts()
+        if players not in counts:
+            allowed = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
             raise MalformedInput(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {players}"
+                f"{self.title} with these options is for {allowed} players, not {players}"
             )
         return players
 
