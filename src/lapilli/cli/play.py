@@ -79,7 +79,8 @@ class TerminalGame:
             self.save()
             self.console.print(
                 f"Game saved to {self.save_path}. Resume with: "
-                f"lapilli play --resume {self.save_path}"
+                f"lapilli play --resume {self.save_path}",
+                soft_wrap=True,
             )
             return self.match.record
         self.finish()
@@ -190,7 +191,9 @@ class TerminalGame:
         )
         self.console.print(Text(f"Final scores: {scores}", style="bold"))
         self.save()
-        self.console.print(f"Record saved to {self.save_path} (lapilli replay {self.save_path}).")
+        self.console.print(
+            f"Record saved to {self.save_path} (lapilli replay {self.save_path}).", soft_wrap=True
+        )
 
     def save(self) -> None:
         self.match.record.save(self.save_path)

@@ -1,0 +1,95 @@
+"""The lapilli command, driven as a user would drive it."""
+
+import json
+
+from typer.testing import CliRunner
+
+from lapilli.cli.main import app
+from lapilli.core.records import Record
+
+runner = CliRunner()
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input, catch_exceptions=False)
+
+
+def test_games_lists_foggy_island_with_its_options():
+    result = invoke("games")
+    assert result.exit_code == 0
+    assert "foggy_island" in result.output and "mode=basic" in result.output
+
+
+def test_play_a_few_moves_then_quit_saves_a_record_that_resumes(tmp_path):
+    save = tmp_path / "g.json"
+    keys = "\n".join(["wolf"] * 5 + ["nonsense", "help", "1", "undo", "1", "c3", "quit"]) + "\n"
+    result = invoke("play", "foggy_island", "--seats", "human,random", "--seed", "4",
+                    "--save", str(save), input=keys)
+    assert result.exit_code == 0, result.output
+    assert "is not one of the" in result.output  # bad input re-prompts with the reason
+    assert "Taken back." in result.output
+    assert f"Game saved to {save}" in result.output
+    record = Record.load(save)
+    assert record.seats == ["human", "random"]
+    state = record.replay()
+    assert state.board[14] is not None and state.board[14][:2] == ("wolf", 0)  # c3 is Red's
+    # resuming continues from the same position
+    again = invoke("play", "--resume", str(save), input="quit\n")
+    assert again.exit_code == 0 and "Game saved" in again.output
+    assert Record.load(save).actions == record.actions
+
+
+def test_the_human_view_hides_the_bots_hand():
+    keys = "\n".join(["wolf"] * 5 + ["quit"]) + "\n"
+    result = invoke("play", "foggy_island", "--seed", "1", "--save", "/dev/null", input=keys)
+    assert "5 hidden" in result.output
+    assert "Blue: makes a hidden choice" in result.output
+
+
+def test_bots_play_a_whole_game(tmp_path):
+    save = tmp_path / "bots.json"
+    result = invoke("play", "foggy_island", "--seats", "random,random", "--seed", "2",
+                    "--save", str(save))
+    assert result.exit_code == 0
+    assert "Final scores" in result.output
+    assert Record.load(save).replay().is_terminal()
+
+
+def test_replay_prints_the_log_and_final_scores(tmp_path):
+    save = tmp_path / "bots.json"
+    invoke("play", "foggy_island", "--seats", "random,random", "--seed", "3", "--save", str(save))
+    result = invoke("replay", str(save), "--no-step")
+    assert result.exit_code == 0
+    assert "1. Red: take" in result.output and "Final scores" in result.output
+
+
+def test_a_damaged_record_is_refused_without_a_traceback(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "lapilli-record", "game": "foggy_island", "players": 2,
+                               "seats": ["a", "b"], "actions": [{"kind": "take", "token": "cat"}]}))
+    result = invoke("replay", str(bad))
+    assert result.exit_code == 2
+    assert "does not replay" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_names_and_options_get_clear_errors():
+    assert "no game called 'nope'" in invoke("play", "nope").output
+    assert "not a valid choice" in invoke("play", "foggy_island", "-o", "mode=odd").output
+    assert "no bot called 'wizard'" in invoke("play", "foggy_island", "--seats", "human,wizard").output
+    assert "for 4 players" in invoke("sim", "foggy_island", "-o", "variant=team").output
+
+
+def test_sim_prints_a_summary(tmp_path):
+    facts = tmp_path / "facts.jsonl"
+    result = invoke("sim", "foggy_island", "-n", "6", "--out", str(facts))
+    assert result.exit_code == 0
+    assert "win rate" in result.output and "Mean length" in result.output
+    rows = [json.loads(line) for line in facts.read_text().splitlines()]
+    assert len(rows) == 6 and all(len(r["scores"]) == 2 for r in rows)
+
+
+def test_bench_reports_throughput():
+    result = invoke("bench", "foggy_island", "--seconds", "0.3")
+    assert result.exit_code == 0
+    assert "steps/s" in result.output and "foggy_island" in result.output
