@@ -67,7 +67,7 @@ def games() -> None:
         options = "\n".join(
             f"{name}={default}: {help_}" for name, default, help_ in describe_options(cls.Options)
         )
-        table.add_row(game_id, cls.title, f"{cls.min_players}-{cls.max_players}", options or "-")
+        table.add_row(game_id, cls.title, cls.players_summary(), options or "-")
     console.print(table)
     console.print(f"Bots: {', '.join(agent_names())} (human for a person at the keyboard).")
 
@@ -122,7 +122,9 @@ def replay(
     step: Annotated[
         bool, typer.Option("--step/--no-step", help="Step through with Enter (default on a TTY).")
     ] = sys.stdin.isatty(),
-    at: Annotated[int | None, typer.Option(help="Show the position after this many actions.")] = None,
+    at: Annotated[
+        int | None, typer.Option(help="Show the position after this many actions.")
+    ] = None,
 ) -> None:
     """Step through a recorded game, or print its log."""
     try:
@@ -161,7 +163,9 @@ def replay(
 def sim(
     game: Annotated[str, typer.Argument(help="Game id.")],
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
-    seats: Annotated[str, typer.Option(help="Comma-separated bots, one per seat.")] = "random,random",
+    seats: Annotated[
+        str, typer.Option(help="Comma-separated bots, one per seat.")
+    ] = "random,random",
     option: OptionList = None,
     jobs: Annotated[int, typer.Option(help="Processes to run in parallel.")] = 1,
     seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,

@@ -179,16 +179,14 @@ class TerminalGame:
         for event in events:
             if event.get("private") is not None and event.get("private") != viewer:
                 continue
-            line = describe_event(event, state)
+            line = state.event_text(event)
             if line:
-                self.console.print(Text(line, style="dim"))
+                self.console.print(Text("  " + line, style="dim"))
 
     def finish(self) -> None:
         state = self.match.state
         self.console.print(state.render(self.viewer()))
-        scores = ", ".join(
-            f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores())
-        )
+        scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))
         self.console.print(Text(f"Final scores: {scores}", style="bold"))
         self.save()
         self.console.print(
@@ -209,16 +207,6 @@ def match_text(answer: str, legal: list[Action], texts: list[str]) -> Action | N
             return action
     tails = [a for a, t in zip(legal, texts, strict=True) if t.lower().split()[-1] == word]
     return tails[0] if len(tails) == 1 else None
-
-
-def describe_event(event: Event, state) -> str:
-    kind = event.get("type", "")
-    seat = event.get("seat")
-    who = state.seat_label(seat) if isinstance(seat, int) and seat >= 0 else ""
-    details = ", ".join(
-        f"{k} {v}" for k, v in event.items() if k not in ("type", "seat", "private", "reveal")
-    )
-    return f"  {who} {kind.replace('_', ' ')}: {details}".rstrip(": ").replace("   ", " ")
 
 
 def default_save_path(game_id: str) -> Path:

@@ -49,6 +49,11 @@ class Game(ABC):
             raise MalformedInput(f"{self.id} options must be {self.Options.__name__}")
         self.options = options
 
+    @classmethod
+    def players_summary(cls) -> str:
+        """How many may play, for listings."""
+        return getattr(cls, "players_text", "") or f"{cls.min_players}-{cls.max_players}"
+
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
@@ -154,6 +159,16 @@ class State(ABC):
     def action_text(self, action: Action) -> str:
         """A readable name for an action, shown in menus and logs."""
         return str(action)
+
+    def event_text(self, event: Event) -> str:
+        """One line for the log; games override it for their own events."""
+        seat = event.get("seat")
+        who = self.seat_label(seat) + " " if isinstance(seat, int) and seat >= 0 else ""
+        details = ", ".join(
+            f"{k} {v}" for k, v in event.items() if k not in ("type", "seat", "private", "reveal")
+        )
+        text = f"{who}{event.get('type', '').replace('_', ' ')}"
+        return f"{text}: {details}" if details else text
 
     def is_secret(self, action: Action) -> bool:
         """Whether the other seats may not learn which action the player to move took."""

@@ -49,6 +49,7 @@ class FoggyIsland(Game):
     max_players = 4
     version = "1"
     Options = FoggyOptions
+    players_text = "2 (4 in the team variant)"
     summary = (
         "Place your tokens on the 6x6 island to build lines of 3 or more (across, down or "
         "diagonal) in your colour, and block your opponent's. Rats are spies: they build "
@@ -796,10 +797,8 @@ class FoggyState(State):
 
     # ------------------------------------------------------------------ information
     def _visible_to(self, token: Token, seat: int | None) -> bool:
-        if token[2]:
-            return True
-        # a face-down token is known to the one who placed it (and to all once scored)
-        return seat == token[1]
+        # a face-down token is known to the one who placed it, and to all at the end
+        return token[2] or seat == token[1] or self.to_move == TERMINAL
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         board = []
@@ -1011,6 +1010,25 @@ class FoggyState(State):
     def seat_label(self, seat: int) -> str:
         side = SIDE_NAMES[seat % 2]
         return side if self.n == 2 else f"{side} {seat // 2 + 1}"
+
+    def event_text(self, event: Event) -> str:
+        kind = event["type"]
+        if kind == "round_scored":
+            points = event["points"]
+            lines = "; ".join(
+                f"{SIDE_NAMES[line['side']]} {'-'.join(line['tiles'][:: len(line['tiles']) - 1])}"
+                f" {line['points']}"
+                for line in event["lines"]
+            )
+            return f"Round {event['round']} scored: Red {points[0]}, Blue {points[1]}" + (
+                f" (lines: {lines})" if lines else ""
+            )
+        if kind == "placed":
+            what = KINDS[event["token"]].title if event["token"] else "a face-down token"
+            return f"{self.seat_label(event['seat'])} placed {what} on {event['tile']}"
+        if kind in ("drew", "took", "dealt"):
+            return f"{self.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
+        return super().event_text(event)
 
     def is_secret(self, action: Action) -> bool:
         # the opening hand and the token in hand stay secret (a placed token shows itself)

@@ -1,0 +1,109 @@
+"""Foggy Island's evaluation for the bots: ``heuristic(state, seat)``, higher is better.
+
+Points banked in earlier rounds (coins with mercenaries), plus the lines already on
+the map this round (scored exactly as at the end of the round), plus the potential of
+open runs: every stretch of three tiles in a row, column or diagonal that holds only
+one side's tokens and empty tiles could still become (part of) a line. Such a window
+is worth more the fuller it is, and is multiplied like a line when it holds a Pig
+(x2), a Cat (x3) or a Crow (halved). Placing into the opponent's window (a Rabbit, or
+one of your own tokens) kills its potential, so blocking is valued for free.
+
+The result is mine minus the opponent's side, so it is zero-sum for two sides. The
+bots call it only on positions built from their own view (``determinize``), so it may
+read the whole board.
+"""
+
+from __future__ import annotations
+
+from lapilli.core.state import TERMINAL, State
+
+from .board import LINES
+from .scoring import round_points
+from .tokens import WHITE
+
+SCALE = 3.0
+"""About 3 points of advantage make a clear favourite (for MCTS's leaf values)."""
+
+TWO_OF_THREE = 0.45
+"""A window with two of a side's tokens and one empty tile."""
+ONE_OF_THREE = 0.12
+"""A window with one of a side's tokens and two empty tiles."""
+TO_MOVE_BONUS = 0.25
+"""The side to move can complete one of its two-of-three windows right away."""
+
+WINDOWS: tuple[tuple[int, int, int], ...] = tuple(
+    (line[i], line[i + 1], line[i + 2]) for line in LINES for i in range(len(line) - 2)
+)
+
+_MULTIPLIER = {"pig": 2.0, "cat": 3.0}
+
+
+def side_potential(board: list) -> tuple[list[float], list[int]]:
+    """Potential of open windows per side, and each side's count of two-of-three windows."""
+    pot = [0.0, 0.0]
+    twos = [0, 0]
+    for a, b, c in WINDOWS:
+        ta, tb, tc = board[a], board[b], board[c]
+        colour = -2
+        count = 0
+        mult = 1.0
+        half = False
+        dead = False
+        for t in (ta, tb, tc):
+            if t is None:
+                continue
+            col = t[3]
+            if col == WHITE or (colour != -2 and col != colour):
+                dead = True
+                break
+            colour = col
+            count += 1
+            m = _MULTIPLIER.get(t[0])
+            if m is not None and m > mult:
+                mult = m
+            elif t[0] == "crow":
+                half = True
+        if dead or count == 0 or count == 3:
+            continue
+        value = TWO_OF_THREE if count == 2 else ONE_OF_THREE
+        if half:
+            mult *= 0.5
+        pot[colour] += value * mult
+        if count == 2:
+            twos[colour] += 1
+    return pot, twos
+
+
+def banked(state: State) -> list[float]:
+    """Points of the rounds already played (coins, with mercenaries)."""
+    if state.opts.mercenaries:
+        return [float(state.coins[0]), float(state.coins[1])]
+    totals = state.totals()
+    return [float(totals[0]), float(totals[1])]
+
+
+def side_values(state: State) -> list[float]:
+    """Each side's banked points + lines on the map + potential of open windows."""
+    values = banked(state)
+    board = state.board
+    if any(t is not None for t in board):
+        now = round_points(board)
+        pot, twos = side_potential(board)
+        values[0] += now[0] + pot[0]
+        values[1] += now[1] + pot[1]
+        mover = state.to_move
+        if mover >= 0 and twos[mover % 2]:
+            values[mover % 2] += TO_MOVE_BONUS
+    return values
+
+
+def heuristic(state: State, seat: int) -> float:
+    """My side's value minus the other side's (a won game counts 100 more)."""
+    side = seat % 2
+    if state.to_move == TERMINAL:
+        result = state.result
+        bonus = 0.0 if result == -1 else (100.0 if result == side else -100.0)
+        values = banked(state)
+        return bonus + values[side] - values[1 - side]
+    values = side_values(state)
+    return values[side] - values[1 - side]
