@@ -115,7 +115,8 @@ def board(s, cards: dict[tuple[int, int], int], lava=(), start=None):
         s.lava[cell(x, y)] = 1
     if start is not None:
         for a, (x, y) in start.items():
-            s.pos[a] = cell(x, y)
+            if a < len(s.pos):
+                s.pos[a] = cell(x, y)
 
 
 def row_board(s, ids, y=0, start=None):

@@ -1,0 +1,64 @@
+"""PHASE 6: the eruption."""
+
+from lapilli.games.fuji.board import cell
+from lapilli.games.fuji.tables import RUBBLE
+
+from .helpers import new, no_equipment, no_rerolls, plan, roll, turn
+
+
+def play_round(s, dests):
+    roll(s, {})
+    plan(s, dests)
+    no_rerolls(s)
+    no_equipment(s)
+    while s.stack and s.stack[-1][0] in (23, 24):
+        turn(s, s.legal_actions()[0][1][0][1])
+    while s.stack and s.stack[-1][0] == 25:  # injuries
+        s.apply(s.legal_actions()[0])
+
+
+def test_round_1_flips_only_the_first_rubble_card():
+    s = new(3, scenario="2")
+    start = (1, 4)
+    before = [c for c in range(64) if s.lava[c]]
+    play_round(s, {0: start, 1: (1, 3), 2: (2, 3)})
+    flipped = [c for c in range(64) if s.lava[c] and c not in before]
+    assert flipped == [cell(0, 5)] and s.card[cell(0, 5)] == RUBBLE[0]
+    assert s.round == 2 and not s.result
+
+
+def test_later_rounds_flip_every_card_next_to_lava_at_once():
+    s = new(3, scenario="2")
+    s.lava[cell(0, 5)] = 1
+    s.lava[cell(1, 5)] = 1
+    for a in range(3):
+        s.pos[a] = cell(2, 2)
+    play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
+    # next to the rubble: the start card (1,4) ; (1,6) has no card
+    assert s.lava[cell(1, 4)] and not s.lava[cell(1, 3)]
+
+
+def test_a_meeple_on_a_flipped_card_is_swallowed():
+    s = new(3, scenario="2")
+    s.lava[cell(0, 5)] = 1
+    s.lava[cell(1, 5)] = 1
+    play_round(s, {0: (1, 4), 1: (1, 3), 2: (2, 3)})  # all 1s: ties, nobody moves
+    assert s.result == -1 and "lava" in s.cause and s.is_terminal()
+
+
+def test_village_cards_flip_too():
+    s = new(3, scenario="2")
+    s.lava[cell(5, 6)] = 1  # next to the village at (6,6)
+    for a in range(3):
+        s.pos[a] = cell(2, 2)
+    play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
+    assert s.lava[cell(6, 6)]
+
+
+def test_end_of_round_returns_lent_dice_and_markers():
+    s = new(3, scenario="2")
+    for a in range(3):
+        s.pos[a] = cell(2, 2)
+    s.dhold[0] = 1
+    play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
+    assert s.dhold[0] == 0 and s.dest == [-1, -1, -1]
