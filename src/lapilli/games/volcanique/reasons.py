@@ -58,6 +58,9 @@ def reason(s: VolcaniqueState, a: Action) -> str:
             return f"{text} ({s.seat_label(who)} decides now)"
         return f"{text}: {a} is not one of the choices"
     step = PHASE_TEXT.get(s.phase, s.phase)
+    if a.kind == "play_caldera":
+        return ("The Caldera: only lightning-bolt cards in your own hand can be played, "
+                "during your turn")
     if a.kind not in PHASE_KINDS.get(s.phase, set()):
         return f"Turn order: this is the step '{step}'; {a.kind} is not part of it"
     specific = _specific(s, a)

@@ -329,7 +329,15 @@ class VolcaniqueState(State):
             return getattr(self, "_legal_task_" + self.tasks[0][0])(self.tasks[0])
         if self.stage == "over" or self.phase in CHANCE_PHASES:
             return []
-        return getattr(self, "_legal_" + self.phase)()
+        acts = getattr(self, "_legal_" + self.phase)()
+        if powers.CALDERA_EFFECTS and self.chands[self.cur] and self.stage in ("main", "final"):
+            acts = acts + self._caldera_plays()
+        return acts
+
+    def _caldera_plays(self) -> list[Action]:
+        """Lightning-bolt Caldera cards may be played any time during your own turn."""
+        return [act("play_caldera", card=c) for c in sorted(set(self.chands[self.cur]))
+                if powers.caldera_playable(c)]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.tasks or self.phase not in CHANCE_PHASES or self.stage == "over":
@@ -340,6 +348,8 @@ class VolcaniqueState(State):
         if self.tasks:
             task = self.tasks.pop(0)
             events = getattr(self, "_do_task_" + task[0])(task, action)
+        elif action[0] == "play_caldera":
+            events = self._play_caldera(action.arg("card"))
         else:
             events = getattr(self, "_do_" + self.phase)(action)
         events.extend(self._advance())
@@ -1207,6 +1217,15 @@ class VolcaniqueState(State):
         self.flags["caldera"] = 1
         self.phase = "draw"
         return [{"type": "caldera_bought", "seat": p}]
+
+    def _play_caldera(self, card: str) -> list[dict]:
+        """Reveal a card, resolve its effect (the powers hook), discard it; the turn goes
+        on at the same step."""
+        p = self.cur
+        self.chands[p].remove(card)
+        self.discard.append(card)
+        events: list[dict] = [{"type": "caldera_played", "seat": p, "card": card, "reveal": True}]
+        return events + powers.CALDERA_EFFECTS[card](self, p)
 
     def _chance_draw(self) -> list[tuple[Action, float]]:
         total = sum(self.deck.values())
