@@ -36,13 +36,14 @@ def position(layout=None, hands=None, to_move=0, weather="sunny", players=2, **o
     s.hands = [dict(h) for h in (hands or [{"wolf": 5}] * players)]
     s.piles = []
     for seat in range(players):
+        # the pile holds the rest of the side's 18 (tokens a test invents come from nowhere)
         pile = dict(s.composition[seat % 2]) if players == 2 else {}
-        for counts in (s.hands[seat],):
-            for k, n in counts.items():
-                if k in pile:
-                    pile[k] -= n
-                    if pile[k] <= 0:
-                        del pile[k]
+        placed = [t[0] for t in s.board if t is not None and t[1] == seat]
+        for kind in [k for k, n in s.hands[seat].items() for _ in range(n)] + placed:
+            if pile.get(kind, 0) > 0:
+                pile[kind] -= 1
+                if not pile[kind]:
+                    del pile[kind]
         s.piles.append(pile)
     s.pool = [{}, {}]
     s.phase = "choose"

@@ -149,3 +149,20 @@ def test_the_chosen_token_is_secret_until_placed():
     assert s.is_secret(Action("choose", token="pig"))
     assert "kind" not in s.observation(1)["ctx"]
     assert s.observation(0)["ctx"]["kind"] == "pig"
+
+
+def test_determinize_resamples_only_what_the_seat_cannot_see():
+    s = position(
+        {"a1": ("pig", 1, False), "b1": ("wolf", 1)},
+        hands=[{"wolf": 3, "pig": 2}, {"rat": 4, "rabbit": 1}],
+        weather="foggy",
+    )
+    seen = set()
+    for seed in range(20):
+        guess = s.determinize(0, random.Random(seed))
+        assert guess.hands[0] == s.hands[0] and guess.piles[0] == s.piles[0]
+        assert guess.board[1] == s.board[1]  # Blue's face-up Wolf is known
+        assert guess.board[0][1:3] == (1, False)  # still Blue's face-down token
+        assert sum(guess.hands[1].values()) == 5
+        seen.add((guess.board[0][0], tuple(sorted(guess.hands[1].items()))))
+    assert len(seen) > 5  # Blue's hand and face-down token really are resampled
