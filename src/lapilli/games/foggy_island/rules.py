@@ -114,7 +114,38 @@ class FoggyState(State):
         "queue",
         "result",
         "_legal",
+        "_log",
     )
+    game: FoggyIsland
+    opts: FoggyOptions
+    n: int  # players
+    round: int  # 1-based
+    rounds: int  # rounds to play (grows by one per tie-break round)
+    extra_rounds: int  # tie-break rounds played so far
+    first: int  # the seat that starts this round
+    turn_player: int  # whose normal turn it is (Turtle's extra placements come between)
+    phase: str  # the decision being taken (see _PHASES)
+    to_move: int  # a seat, CHANCE or TERMINAL
+    board: list[Token | None]  # 36 tiles, a1..f6 row by row
+    open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
+    hands: list[dict[str, int]]  # per seat
+    piles: list[dict[str, int]]  # per seat, face down
+    pool: list[dict[str, int]]  # per side: the team variant's tokens before the deal
+    composition: list[dict[str, int]]  # per side: its 18 tokens, hired mercenaries included
+    hired: list[list[str]]  # per side
+    coins: list[int]  # per side
+    points: list[list[int]]  # per round: [red, blue]
+    weather: str  # the active weather card
+    deck: dict[str, int]  # the weather cards never seen (shuffled, face down)
+    deck_bottom: list[str]  # cards put under the deck, in order (top first)
+    offered: list[str]  # the two weather cards drawn, before one is kept
+    hippo: dict[int, tuple[int, int]]  # seat -> the two tiles of its Hippo
+    pending: list[int]  # seats owed an extra placement (Turtle)
+    ctx: dict[str, Any]  # the turn in progress: chosen token, ability target, ...
+    queue: list[int]  # seats still to act in this step (opening, hiring, deal, draw)
+    result: int | None  # winning side, or -1 for a draw, once over
+    _legal: list[Action] | None
+    _log: list[Event]
 
     # ------------------------------------------------------------------ set-up
     @classmethod
