@@ -1,0 +1,141 @@
+"""Property tests over played games: the contract, hidden dice, conservation, monotony."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lapilli.core.conformance import check_game
+from lapilli.core.state import CHANCE, TERMINAL, sample_chance
+from lapilli.games.fuji import Fuji
+from lapilli.games.fuji.board import cell
+from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
+
+import pytest
+
+
+@pytest.mark.parametrize("opts,players", Fuji().conformance_configs())
+def test_conformance(opts, players):
+    check_game(Fuji(**opts), players, seeds=range(4))
+
+
+def pilgrim(s, rng):
+    """A policy heading for the village (so games last), random elsewhere."""
+    legal = s.legal_actions()
+    dests = [a for a in legal if a[0] == "destination"]
+    if dests and rng.random() < 0.85:
+        dist = _distances_to_village(s)
+        return min(dests, key=lambda a: (dist[cell(a[1][0][1], a[1][1][1])], rng.random()))
+    if rng.random() < 0.5:
+        for kind in ("stop", "done"):
+            for a in legal:
+                if a[0] == kind:
+                    return a
+    return rng.choice(legal)
+
+
+def play(game, players, seed, check_step=None):
+    rng = random.Random(seed)
+    s = game.new_state(players)
+    steps = 0
+    while s.current_player() != TERMINAL and steps < 20000:
+        if check_step:
+            check_step(s, rng)
+        if s.current_player() == CHANCE:
+            a = sample_chance(s, rng)
+        else:
+            a = pilgrim(s, rng)
+        s.apply(a)
+        steps += 1
+    assert s.current_player() == TERMINAL
+    return s
+
+
+def invariants(s, rng, memory={}):
+    # the 15 equipment cards are all somewhere
+    total = len(s.deck) + len(s.bottom) + len(s.discard) + sum(len(e) for e in s.equip)
+    assert total == 15
+    assert len(set(s.deck) | set(s.bottom) | set(s.discard)
+               | {c for e in s.equip for c in e}) == 15
+    # a seat's view does not change when a die it cannot see changes
+    if s.round and rng.random() < 0.3:
+        for seat in range(s.n):
+            hidden = [d for d in range(len(s.dval)) if s.dval[d] and not s.dseen[d] >> seat & 1]
+            if hidden:
+                view = s.observation(seat)
+                twin = s.clone()
+                twin.dval[hidden[0]] = twin.dval[hidden[0]] % 6 + 1
+                assert twin.observation(seat) == view
+    # nobody stands on lava while the game goes on
+    if not s.result:
+        for a in s.meeples():
+            assert not s.lava[s.pos[a]]
+    assert all(0 <= x <= 25 for x in s.lost)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]),
+       variant=st.sampled_from(["A", "B"]), level=st.sampled_from([1, 2, 3, 4]),
+       thrill=st.booleans())
+def test_random_games_keep_the_invariants(seed, players, variant, level, thrill):
+    game = Fuji(variant=variant, level=level, extra_thrill=thrill)
+    lava_seen = {}
+    lost_seen = {}
+
+    def check(s, rng):
+        invariants(s, rng)
+        for c in range(64):
+            if lava_seen.get(c):
+                assert s.lava[c]
+            lava_seen[c] = s.lava[c]
+        for a in range(len(s.lost)):
+            assert s.lost[a] >= lost_seen.get(a, 0)
+            lost_seen[a] = s.lost[a]
+
+    s = play(game, players, seed, check)
+    assert s.result in (1, -1)
+    assert s.returns() == [1.0 if s.result == 1 else 0.0] * players
+
+
+def test_lava_needs_three_eruptions_to_reach_the_start_of_scenario_2():
+    """Volcano -> first rubble (round 1) -> second rubble (round 2) -> start (round 3):
+    no team loses before round 3 unless an eruption token was set off."""
+    game = Fuji(level=1, scenario="2")
+    early = 0
+    for seed in range(15):
+        s = play(game, 3, seed)
+        if s.round < 3:
+            early += 1
+            assert s.result == 1 or sum(1 for v in s.xtok if v) < 2
+    assert early < 15
+
+
+def test_heuristic_prefers_progress_and_is_shared_by_every_seat():
+    from .helpers import new
+
+    s = new(3, scenario="2")
+    h = heuristic(s, 0)
+    assert h == heuristic(s, 1) == heuristic(s, 2)
+    nearer = s.clone()
+    for a in range(3):
+        nearer.pos[a] = cell(5, 6)
+    assert heuristic(nearer, 0) > h
+    won = s.clone()
+    won.result = 1
+    lost = s.clone()
+    lost.result = -1
+    assert heuristic(won, 0) > heuristic(nearer, 0) > heuristic(lost, 0)
+
+
+def test_render_shows_only_the_seats_dice():
+    from rich.console import Console
+
+    from .helpers import new, roll
+
+    s = new(3)
+    roll(s, {0: "A6 A6 B6 B6 C6 C6", 1: "A2 A2 B2 B2 C2 C2"})
+    console = Console(width=160, record=True)
+    console.print(s.render(0))
+    text = console.export_text()
+    assert "[6]" in text and "[2]" not in text
+    assert "VOLCANO" in text
