@@ -16,13 +16,15 @@ from typing import Any
 
 from lapilli.core import bag
 from lapilli.core.actions import Action
-from lapilli.core.errors import MalformedInput
 from lapilli.core.state import CHANCE, TERMINAL, Event, Game, State
 
 from . import actions as A
+from . import information, positions, text
+from .abilities import MercenaryAbilities
 from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES, TILES
 from .options import FoggyOptions
 from .scoring import scored_lines
+from .text import SIDE_NAMES
 from .tokens import (
     BASIC_PILE,
     DATA,
@@ -32,11 +34,8 @@ from .tokens import (
     WHITE,
     colour_of,
     in_order,
-    is_white,
     total_hire_cost,
 )
-
-SIDE_NAMES = ("Red", "Blue")
 
 Token = tuple[str, int, bool, int]
 """A token on the map: (kind, seat that placed it, face up, colour of the line it builds)."""
@@ -70,7 +69,7 @@ class FoggyIsland(Game):
         return FoggyState.start(self, self.check_players(players))
 
     def state_from_json(self, data: Any) -> FoggyState:
-        return FoggyState.from_json(self, data)
+        return positions.from_json(self, data)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [
@@ -83,7 +82,7 @@ class FoggyIsland(Game):
         ]
 
 
-class FoggyState(State):
+class FoggyState(MercenaryAbilities, State):
     __slots__ = (
         "game",
         "opts",
@@ -288,19 +287,6 @@ class FoggyState(State):
         board, open_ = self.board, self.open
         return [t for t in TILES if board[t] is None and open_[QUADRANT_OF[t]]]
 
-    def _frog_tile(self, seat: int) -> int | None:
-        for t in TILES:
-            token = self.board[t]
-            if token is not None and token[0] == "frog" and token[1] == seat and token[2]:
-                return t
-        return None
-
-    def _frog_moves(self, seat: int) -> list[int]:
-        tile = self._frog_tile(seat)
-        if tile is None:
-            return []
-        return [t for t in ADJACENT[tile] if self.board[t] is None and self.open[QUADRANT_OF[t]]]
-
     def _face_up_allowed(self, kind: str) -> bool:
         if self.weather != "foggy":
             return True
@@ -330,49 +316,6 @@ class FoggyState(State):
                     self.board[t] = (other[0], other[1], other[2], shown)
                     events.append({"type": "chameleon", "tile": TILE_NAMES[t], "colour": shown})
         return events
-
-    def _ability(self, seat: int, tile: int, kind: str) -> None:
-        """A face-up mercenary's ability, right after it is placed."""
-        self.ctx = {"normal": self.ctx["normal"], "tile": tile, "kind": kind}
-        if kind == "hippo" and self._hippo_second_tiles(tile):
-            self.phase = "hippo_second"
-        elif kind in ("fox", "snake", "mouses", "mole") and self._target_tiles(kind, tile, seat):
-            self.phase = "target"
-        elif kind == "prairie_dog" and len(self._movable_next_to(tile)) >= 2:
-            self.phase = "prairie_first"
-        else:
-            if kind == "turtle":
-                # Turtle: you, then your opponent, each place one extra token at once
-                self.pending[:0] = [seat, (seat + 1) % self.n]
-            self._end_placement(seat)
-
-    def _movable(self, tile: int) -> bool:
-        """Abilities move only face-up, coloured tokens (white ones are neutral)."""
-        token = self.board[tile]
-        return token is not None and token[2] and not is_white(token[0])
-
-    def _movable_next_to(self, tile: int) -> list[int]:
-        return [t for t in ADJACENT[tile] if self._movable(t)]
-
-    def _adjacent_targets(self, tile: int, seat: int) -> list[int]:
-        """Opponent tokens next to ``tile`` (Mouses, Mole and Fox act on these)."""
-        enemy = 1 - self.side(seat)
-        return [t for t in self._movable_next_to(tile) if self.board[t][1] % 2 == enemy]
-
-    def _target_tiles(self, kind: str, tile: int, seat: int) -> list[int]:
-        if kind in ("mouses", "mole"):
-            return self._adjacent_targets(tile, seat)
-        # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
-        enemy = 1 - self.side(seat)
-        tiles = (
-            self._adjacent_targets(tile, seat)
-            if kind == "fox"
-            else [t for t in TILES if self._movable(t) and self.board[t][1] % 2 == enemy]
-        )
-        return [t for t in tiles if self.hands[self.board[t][1]]]
-
-    def _hippo_second_tiles(self, tile: int) -> list[int]:
-        return [t for t in ADJACENT[tile] if self.board[t] is None and self.open[QUADRANT_OF[t]]]
 
     def _end_placement(self, seat: int) -> None:
         """After a placement and its ability: the round ends on a full map, else draw."""
@@ -582,7 +525,10 @@ class FoggyState(State):
                 if self.board[tile] is not None:
                     return f"the tile {TILE_NAMES[tile]} is taken: a token goes on a free tile"
                 if not self.open[QUADRANT_OF[tile]]:
-                    return f"the tile {TILE_NAMES[tile]} is under a fog board: only the open area is available"
+                    return (
+                        f"the tile {TILE_NAMES[tile]} is under a fog board: "
+                        "only the open area is available"
+                    )
         if kind in ("choose", "take", "replace") and self.phase in ("choose", "opening", "replace"):
             token = action.arg("token")
             if action.arg("face") == "down" and self.weather != "foggy":
@@ -670,29 +616,6 @@ class FoggyState(State):
         self._turn_steps()  # then place as usual in the same turn
         return [{"type": "fog_removed", "seat": self.to_move, "board": QUADRANTS[q]}]
 
-    def _do_hippo_keep(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        keep = TILE_INDEX[action.arg("tile")]
-        a, b = self.hippo.pop(seat)
-        self.board[b if keep == a else a] = None
-        self.ctx["hippo_done"] = True
-        self._turn_steps()
-        return [{"type": "hippo_kept", "seat": seat, "tile": TILE_NAMES[keep]}]
-
-    def _do_frog(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        self.ctx["frog_done"] = True
-        events: list[Event] = []
-        if action.kind == "move_frog":
-            src = self._frog_tile(seat)
-            dst = TILE_INDEX[action.arg("tile")]
-            self.board[dst], self.board[src] = self.board[src], None
-            events.append(
-                {"type": "frog_moved", "seat": seat, "from": TILE_NAMES[src], "to": TILE_NAMES[dst]}
-            )
-        self._turn_steps()
-        return events
-
     def _do_choose(self, action: Action) -> list[Event]:
         kind = action.arg("token")
         up = action.arg("face") != "down" and self._face_up_allowed(kind)
@@ -711,69 +634,6 @@ class FoggyState(State):
         else:
             self._end_placement(seat)
         return events
-
-    def _do_hippo_second(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        first = self.ctx["tile"]
-        second = TILE_INDEX[action.arg("tile")]
-        self.board[second] = self.board[first]
-        self.hippo[seat] = (first, second)
-        self._end_placement(seat)
-        return [
-            {"type": "hippo_spans", "seat": seat, "tiles": [TILE_NAMES[first], TILE_NAMES[second]]}
-        ]
-
-    def _do_target(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        kind, tile = self.ctx["kind"], self.ctx["tile"]
-        target = TILE_INDEX[action.arg("tile")]
-        if kind in ("mouses", "mole"):
-            # swap the mercenary with the opponent's token
-            self.board[tile], self.board[target] = self.board[target], self.board[tile]
-            self._end_placement(seat)
-            return [{"type": "swapped", "tiles": [TILE_NAMES[tile], TILE_NAMES[target]]}]
-        # Fox and Snake: the token's owner must swap it for one from their hand
-        owner = self.board[target][1]
-        self.ctx["target"] = target
-        self.ctx["by"] = seat
-        self._set(owner, "replace")
-        return [{"type": "targeted", "seat": seat, "tile": TILE_NAMES[target]}]
-
-    def _do_replace(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        target = self.ctx["target"]
-        old = self.board[target]
-        kind = action.arg("token")
-        bag.take(self.hands[seat], kind)
-        bag.put(self.hands[seat], old[0])
-        up = self.weather != "foggy"
-        self.board[target] = (kind, seat, up, colour_of(kind, self.side(seat)))
-        by = self.ctx["by"]
-        self.to_move = by
-        self._end_placement(by)
-        return [
-            {
-                "type": "replaced",
-                "seat": seat,
-                "tile": TILE_NAMES[target],
-                "old": old[0],
-                "token": kind if up else None,
-            }
-        ]
-
-    def _do_prairie_first(self, action: Action) -> list[Event]:
-        if action.kind == "pass":
-            self._end_placement(self.to_move)
-            return []
-        self.ctx["first"] = TILE_INDEX[action.arg("tile")]
-        self.phase = "prairie_second"
-        return []
-
-    def _do_prairie_second(self, action: Action) -> list[Event]:
-        a, b = self.ctx["first"], TILE_INDEX[action.arg("tile")]
-        self.board[a], self.board[b] = self.board[b], self.board[a]
-        self._end_placement(self.to_move)
-        return [{"type": "swapped", "tiles": [TILE_NAMES[a], TILE_NAMES[b]]}]
 
     def _do_draw(self, action: Action) -> list[Event]:
         seat = self.queue.pop(0)
@@ -827,107 +687,15 @@ class FoggyState(State):
         return self.side_seats(self.result)
 
     # ------------------------------------------------------------------ information
-    def _visible_to(self, token: Token, seat: int | None) -> bool:
+    def visible_to(self, token: Token, seat: int | None) -> bool:
         # a face-down token is known to the one who placed it, and to all at the end
         return token[2] or seat == token[1] or self.to_move == TERMINAL
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        board = []
-        for token in self.board:
-            if token is None:
-                board.append(None)
-            elif self._visible_to(token, seat):
-                board.append(
-                    {"token": token[0], "seat": token[1], "face_up": token[2], "colour": token[3]}
-                )
-            else:
-                board.append({"token": None, "seat": token[1], "face_up": False})
-        mover_sees = seat is not None and seat == self.to_move
-        ctx: dict[str, Any] = {}
-        for key, value in self.ctx.items():
-            if key in ("kind", "up") and self.phase == "place" and not mover_sees:
-                continue  # the token in a player's fingers is theirs to know
-            ctx[key] = TILE_NAMES[value] if key in ("tile", "target", "first") else value
-        return {
-            "game": "foggy_island",
-            "seat": seat,
-            "round": self.round,
-            "rounds": self.rounds,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "first": self.first,
-            "weather": self.weather,
-            "offered": list(self.offered),
-            "deck_bottom": list(self.deck_bottom),
-            "open": [QUADRANTS[q] for q in range(4) if self.open[q]],
-            "board": board,
-            "hands": [
-                dict(h) if p == seat else {"hidden": sum(h.values())}
-                for p, h in enumerate(self.hands)
-            ],
-            "piles": [
-                dict(pl) if p == seat else {"hidden": sum(pl.values())}
-                for p, pl in enumerate(self.piles)
-            ],
-            "pool": [sum(p.values()) for p in self.pool],
-            "composition": [dict(c) for c in self.composition],
-            "hired": [list(h) for h in self.hired],
-            "coins": list(self.coins),
-            "points": [list(p) for p in self.points],
-            "hippo": {str(p): [TILE_NAMES[t] for t in ts] for p, ts in self.hippo.items()},
-            "pending": list(self.pending),
-            "ctx": ctx,
-            "result": self.result,
-        }
+        return information.observation(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> FoggyState:
-        """Resample every token ``seat`` cannot see: others' hands, piles and face-down tokens."""
-        s = self.clone()
-        for side in (0, 1):
-            unknown = dict(s.composition[side])
-            slots: list[tuple[str, Any]] = []  # where unseen tokens of this side lie
-            for t in TILES:
-                token = s.board[t]
-                if token is None or token[1] % 2 != side:
-                    continue
-                if token[0] == "hippo" and token[2] and t != min(s.hippo.get(token[1], (t,))):
-                    continue  # a spanning Hippo is one token
-                if self._visible_to(token, seat):
-                    unknown[token[0]] = unknown.get(token[0], 0) - 1
-                else:
-                    slots.append(("tile", t))
-            for p in s.side_seats(side):
-                held = [s.hands[p], s.piles[p]]
-                if p == seat:
-                    for counts in held:
-                        for kind, n in counts.items():
-                            unknown[kind] = unknown.get(kind, 0) - n
-                else:
-                    slots += [("hand", p)] * sum(s.hands[p].values())
-                    slots += [("pile", p)] * sum(s.piles[p].values())
-                    s.hands[p], s.piles[p] = {}, {}
-            slots += [("pool", side)] * sum(s.pool[side].values())
-            s.pool[side] = {}
-            tokens = [k for k, n in unknown.items() for _ in range(n)]
-            rng.shuffle(tokens)
-            for (where, at), kind in zip(slots, tokens, strict=True):
-                if where == "tile":
-                    old = s.board[at]
-                    s.board[at] = (kind, old[1], False, colour_of(kind, side))
-                elif where == "hand":
-                    bag.put(s.hands[at], kind)
-                elif where == "pile":
-                    bag.put(s.piles[at], kind)
-                else:
-                    bag.put(s.pool[at], kind)
-        if s.phase == "place" and s.to_move != seat:
-            # the token another player has chosen but not yet placed
-            hand = s.hands[s.to_move]
-            kinds = sorted(hand)
-            kind = kinds[rng.randrange(len(kinds))]
-            s.ctx = dict(s.ctx, kind=kind, up=self.ctx["up"] and self._face_up_allowed(kind))
-        s._legal = None
-        return s
+        return information.determinize(self, seat, rng)
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> FoggyState:
@@ -964,148 +732,28 @@ class FoggyState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "rounds": self.rounds,
-            "extra_rounds": self.extra_rounds,
-            "players": self.n,
-            "first": self.first,
-            "turn_player": self.turn_player,
-            "phase": self.phase,
-            "to_move": self.to_move,
-            "board": [list(t) if t is not None else None for t in self.board],
-            "open": self.open[:],
-            "hands": [dict(sorted(h.items())) for h in self.hands],
-            "piles": [dict(sorted(p.items())) for p in self.piles],
-            "pool": [dict(sorted(p.items())) for p in self.pool],
-            "composition": [dict(sorted(c.items())) for c in self.composition],
-            "hired": [h[:] for h in self.hired],
-            "coins": self.coins[:],
-            "points": [list(p) for p in self.points],
-            "weather": self.weather,
-            "deck": dict(sorted(self.deck.items())),
-            "deck_bottom": self.deck_bottom[:],
-            "offered": self.offered[:],
-            "hippo": {str(p): list(t) for p, t in sorted(self.hippo.items())},
-            "pending": self.pending[:],
-            "ctx": dict(sorted(self.ctx.items())),
-            "queue": self.queue[:],
-            "result": self.result,
-        }
-
-    @classmethod
-    def from_json(cls, game: FoggyIsland, data: Any) -> FoggyState:
-        try:
-            s = cls.__new__(cls)
-            s.game = game
-            s.opts = game.options
-            s.n = int(data["players"])
-            s.round = int(data["round"])
-            s.rounds = int(data["rounds"])
-            s.extra_rounds = int(data["extra_rounds"])
-            s.first = int(data["first"])
-            s.turn_player = int(data["turn_player"])
-            s.phase = str(data["phase"])
-            s.to_move = int(data["to_move"])
-            s.board = [
-                (str(t[0]), int(t[1]), bool(t[2]), int(t[3])) if t is not None else None
-                for t in data["board"]
-            ]
-            s.open = [bool(x) for x in data["open"]]
-            s.hands = [_counts(h) for h in data["hands"]]
-            s.piles = [_counts(p) for p in data["piles"]]
-            s.pool = [_counts(p) for p in data["pool"]]
-            s.composition = [_counts(c) for c in data["composition"]]
-            s.hired = [[str(k) for k in h] for h in data["hired"]]
-            s.coins = [int(c) for c in data["coins"]]
-            s.points = [[int(x) for x in p] for p in data["points"]]
-            s.weather = str(data["weather"])
-            s.deck = _counts(data["deck"])
-            s.deck_bottom = [str(w) for w in data["deck_bottom"]]
-            s.offered = [str(w) for w in data["offered"]]
-            s.hippo = {int(p): (int(t[0]), int(t[1])) for p, t in data["hippo"].items()}
-            s.pending = [int(p) for p in data["pending"]]
-            s.ctx = dict(data["ctx"])
-            s.queue = [int(p) for p in data["queue"]]
-            s.result = data["result"]
-            s._legal = None
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise MalformedInput(f"not a Foggy Island position: {exc!r}") from None
-        if len(s.board) != 36 or len(s.hands) != s.n or s.phase not in _PHASES:
-            raise MalformedInput("not a Foggy Island position: wrong board, seats or phase")
-        if any(t is not None and t[0] not in KINDS for t in s.board):
-            raise MalformedInput("not a Foggy Island position: unknown token on the map")
-        return s
+        return positions.to_json(self)
 
     # ------------------------------------------------------------------ text
     def seat_label(self, seat: int) -> str:
         side = SIDE_NAMES[seat % 2]
         return side if self.n == 2 else f"{side} {seat // 2 + 1}"
 
-    def event_text(self, event: Event) -> str:
-        kind = event["type"]
-        if kind == "round_scored":
-            points = event["points"]
-            lines = "; ".join(
-                f"{SIDE_NAMES[line['side']]} {'-'.join(line['tiles'][:: len(line['tiles']) - 1])}"
-                f" {line['points']}"
-                for line in event["lines"]
-            )
-            return f"Round {event['round']} scored: Red {points[0]}, Blue {points[1]}" + (
-                f" (lines: {lines})" if lines else ""
-            )
-        if kind == "placed":
-            what = KINDS[event["token"]].title if event["token"] else "a face-down token"
-            return f"{self.seat_label(event['seat'])} placed {what} on {event['tile']}"
-        if kind in ("drew", "took", "dealt"):
-            return f"{self.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
-        return super().event_text(event)
-
     def is_secret(self, action: Action) -> bool:
         # the opening hand and the token in hand stay secret (a placed token shows itself)
         return action.kind in ("take", "choose", "replace") and self.to_move >= 0
 
+    def event_text(self, event: Event) -> str:
+        return text.event_text(self, event) or super().event_text(event)
+
     def action_text(self, action: Action) -> str:
-        kind = action.kind
-        if kind in ("choose", "take", "replace", "draw", "deal"):
-            token = KINDS[action.arg("token")].title
-            face = " face down" if action.arg("face") == "down" else ""
-            verb = {
-                "choose": "play",
-                "take": "take",
-                "replace": "swap in",
-                "draw": "draw",
-                "deal": "deal",
-            }[kind]
-            return f"{verb} {token}{face}"
-        if kind == "place":
-            return f"place on {action.arg('tile')}"
-        if kind == "hire":
-            info = MERCENARIES[action.arg("mercenary")]
-            return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
-        if kind in ("target", "hippo", "keep_hippo", "move_frog"):
-            verb = {
-                "target": "pick",
-                "hippo": "lay Hippo across",
-                "keep_hippo": "keep Hippo on",
-                "move_frog": "move Frog to",
-            }[kind]
-            return f"{verb} {action.arg('tile')}"
-        if kind == "remove_fog":
-            return f"remove the {action.arg('board')} fog board"
-        if kind in ("keep_weather", "weather"):
-            return f"{'keep' if kind == 'keep_weather' else 'draw'} {action.arg('card')} weather"
-        if kind == "open":
-            return f"the {action.arg('board')} quarter is open"
-        return kind
+        return text.action_text(self, action)
 
     def render(self, seat: int | None) -> Any:
-        from .text import render
-
-        return render(self, seat)
+        return text.render(self, seat)
 
 
-_PHASES = {
+PHASES = {
     "weather_draw",
     "weather_keep",
     "fog_open",
@@ -1125,15 +773,6 @@ _PHASES = {
     "hire",
     "over",
 }
-
-
-def _counts(data: Any) -> dict[str, int]:
-    counts = {str(k): int(v) for k, v in dict(data).items()}
-    if any(k not in KINDS and k not in ("sunny", "cloudy", "foggy") for k in counts):
-        raise ValueError("unknown token or card")
-    if any(v <= 0 for v in counts.values()):
-        raise ValueError("counts must be positive")
-    return counts
 
 
 def _draws(outcomes: dict[str, Action], counts: dict[str, int]) -> list[tuple[Action, float]]:

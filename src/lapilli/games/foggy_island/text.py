@@ -8,8 +8,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from lapilli.core.actions import Action
+from lapilli.core.state import Event
+
 from .board import COLUMNS, QUADRANT_OF, SIZE
-from .tokens import KINDS, WHITE
+from .tokens import KINDS, MERCENARIES, WHITE
+
+SIDE_NAMES = ("Red", "Blue")
 
 if TYPE_CHECKING:
     from .rules import FoggyState
@@ -103,3 +108,58 @@ def render(state: FoggyState, seat: int | None) -> Group:
         )
         parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
+
+
+def event_text(s: FoggyState, event: Event) -> str | None:
+    kind = event["type"]
+    if kind == "round_scored":
+        points = event["points"]
+        lines = "; ".join(
+            f"{SIDE_NAMES[line['side']]} {'-'.join(line['tiles'][:: len(line['tiles']) - 1])}"
+            f" {line['points']}"
+            for line in event["lines"]
+        )
+        return f"Round {event['round']} scored: Red {points[0]}, Blue {points[1]}" + (
+            f" (lines: {lines})" if lines else ""
+        )
+    if kind == "placed":
+        what = KINDS[event["token"]].title if event["token"] else "a face-down token"
+        return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
+    if kind in ("drew", "took", "dealt"):
+        return f"{s.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
+    return super().event_text(event)
+
+
+def action_text(s: FoggyState, action: Action) -> str:
+    kind = action.kind
+    if kind in ("choose", "take", "replace", "draw", "deal"):
+        token = KINDS[action.arg("token")].title
+        face = " face down" if action.arg("face") == "down" else ""
+        verb = {
+            "choose": "play",
+            "take": "take",
+            "replace": "swap in",
+            "draw": "draw",
+            "deal": "deal",
+        }[kind]
+        return f"{verb} {token}{face}"
+    if kind == "place":
+        return f"place on {action.arg('tile')}"
+    if kind == "hire":
+        info = MERCENARIES[action.arg("mercenary")]
+        return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
+    if kind in ("target", "hippo", "keep_hippo", "move_frog"):
+        verb = {
+            "target": "pick",
+            "hippo": "lay Hippo across",
+            "keep_hippo": "keep Hippo on",
+            "move_frog": "move Frog to",
+        }[kind]
+        return f"{verb} {action.arg('tile')}"
+    if kind == "remove_fog":
+        return f"remove the {action.arg('board')} fog board"
+    if kind in ("keep_weather", "weather"):
+        return f"{'keep' if kind == 'keep_weather' else 'draw'} {action.arg('card')} weather"
+    if kind == "open":
+        return f"the {action.arg('board')} quarter is open"
+    return kind
