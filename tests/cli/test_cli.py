@@ -23,8 +23,17 @@ def test_games_lists_foggy_island_with_its_options():
 def test_play_a_few_moves_then_quit_saves_a_record_that_resumes(tmp_path):
     save = tmp_path / "g.json"
     keys = "\n".join(["wolf"] * 5 + ["nonsense", "help", "1", "undo", "1", "c3", "quit"]) + "\n"
-    result = invoke("play", "foggy_island", "--seats", "human,random", "--seed", "4",
-                    "--save", str(save), input=keys)
+    result = invoke(
+        "play",
+        "foggy_island",
+        "--seats",
+        "human,random",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
+        input=keys,
+    )
     assert result.exit_code == 0, result.output
     assert "is not one of the" in result.output  # bad input re-prompts with the reason
     assert "Taken back." in result.output
@@ -48,8 +57,9 @@ def test_the_human_view_hides_the_bots_hand():
 
 def test_bots_play_a_whole_game(tmp_path):
     save = tmp_path / "bots.json"
-    result = invoke("play", "foggy_island", "--seats", "random,random", "--seed", "2",
-                    "--save", str(save))
+    result = invoke(
+        "play", "foggy_island", "--seats", "random,random", "--seed", "2", "--save", str(save)
+    )
     assert result.exit_code == 0
     assert "Final scores" in result.output
     assert Record.load(save).replay().is_terminal()
@@ -65,8 +75,17 @@ def test_replay_prints_the_log_and_final_scores(tmp_path):
 
 def test_a_damaged_record_is_refused_without_a_traceback(tmp_path):
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"format": "lapilli-record", "game": "foggy_island", "players": 2,
-                               "seats": ["a", "b"], "actions": [{"kind": "take", "token": "cat"}]}))
+    bad.write_text(
+        json.dumps(
+            {
+                "format": "lapilli-record",
+                "game": "foggy_island",
+                "players": 2,
+                "seats": ["a", "b"],
+                "actions": [{"kind": "take", "token": "cat"}],
+            }
+        )
+    )
     result = invoke("replay", str(bad))
     assert result.exit_code == 2
     assert "does not replay" in result.output
@@ -76,7 +95,9 @@ def test_a_damaged_record_is_refused_without_a_traceback(tmp_path):
 def test_bad_names_and_options_get_clear_errors():
     assert "no game called 'nope'" in invoke("play", "nope").output
     assert "not a valid choice" in invoke("play", "foggy_island", "-o", "mode=odd").output
-    assert "no bot called 'wizard'" in invoke("play", "foggy_island", "--seats", "human,wizard").output
+    assert (
+        "no bot called 'wizard'" in invoke("play", "foggy_island", "--seats", "human,wizard").output
+    )
     assert "for 4 players" in invoke("sim", "foggy_island", "-o", "variant=team").output
 
 

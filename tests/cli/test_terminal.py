@@ -17,8 +17,10 @@ LAPILLI = str(Path(sys.executable).parent / "lapilli")
 class Tmux:
     def __init__(self, command: str):
         self.name = f"lapilli-{uuid.uuid4().hex[:8]}"
-        subprocess.run(["tmux", "new-session", "-d", "-s", self.name, "-x", "160", "-y", "60",
-                        command], check=True)
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", "160", "-y", "60", command],
+            check=True,
+        )
 
     def send(self, *keys: str) -> None:
         for key in keys:
@@ -26,8 +28,12 @@ class Tmux:
             time.sleep(0.15)
 
     def screen(self) -> str:
-        return subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
-                              capture_output=True, text=True, check=True).stdout
+        return subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
 
     def wait_for(self, text: str, timeout: float = 15) -> str:
         deadline = time.time() + timeout

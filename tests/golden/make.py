@@ -30,10 +30,14 @@ def make(game_id: str, seeds=(1, 2, 3)) -> None:
         for seed in seeds:
             result = play_one(Setup(game_id, pairs, ("random",) * players), 0, seed)
             final = Record.from_json(result.record).replay()
-            name = "-".join([game_id, *[f"{k}={v}" for k, v in options.items()], f"{players}p", str(seed)])
+            name = "-".join(
+                [game_id, *[f"{k}={v}" for k, v in options.items()], f"{players}p", str(seed)]
+            )
             (HERE / f"{name}.json").write_text(
-                json.dumps({"record": result.record, "digest": digest(final),
-                            "scores": final.scores()}) + "\n"
+                json.dumps(
+                    {"record": result.record, "digest": digest(final), "scores": final.scores()}
+                )
+                + "\n"
             )
 
 

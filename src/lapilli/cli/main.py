@@ -283,5 +283,7 @@ def main() -> None:
         sys.exit(2)
 
 
+from . import tournament as _tournament  # noqa: E402,F401  (registers `lapilli tournament`)
+
 if __name__ == "__main__":
     main()

@@ -27,7 +27,9 @@ class BenchResult:
         return self.steps / self.seconds
 
 
-def random_playouts(game: Game, players: int, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+def random_playouts(
+    game: Game, players: int, seconds: float, seed: int = 0
+) -> tuple[int, int, float]:
     """As many random games as fit in ``seconds``; returns (games, steps, elapsed)."""
     rng = random.Random(seed)
     games = steps = 0
@@ -74,4 +76,6 @@ def clone_rate(game: Game, players: int, seconds: float, seed: int = 0) -> float
 
 def bench(game: Game, players: int, seconds: float = 3.0) -> BenchResult:
     games, steps, elapsed = random_playouts(game, players, seconds)
-    return BenchResult(game.id, players, games, steps, elapsed, clone_rate(game, players, seconds / 3))
+    return BenchResult(
+        game.id, players, games, steps, elapsed, clone_rate(game, players, seconds / 3)
+    )

@@ -48,7 +48,9 @@ def test_a_turn_places_one_token_on_a_free_tile_then_draws_one():
     assert s.current_player() == CHANCE
     # the draw is a chance node weighted by what is left in the pile (4 wolves of 13)
     outcomes = dict((a.arg("token"), p) for a, p in s.chance_outcomes())
-    assert outcomes == pytest.approx({"wolf": 4 / 13, "rat": 4 / 13, "rabbit": 3 / 13, "pig": 2 / 13})
+    assert outcomes == pytest.approx(
+        {"wolf": 4 / 13, "rat": 4 / 13, "rabbit": 3 / 13, "pig": 2 / 13}
+    )
     act(s, "draw", token="pig")
     assert s.hands[0] == {"wolf": 4, "pig": 1}
     assert s.to_move == 1 and s.phase == "choose"

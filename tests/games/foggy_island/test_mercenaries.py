@@ -24,17 +24,31 @@ def hand(*kinds):
 def test_costs_and_mandatory_replacements_are_the_documented_ones():
     table = {k: (m.cost, m.replaces) for k, m in MERCENARIES.items()}
     assert table == {
-        "fox": (8, "wolf"), "turtle": (6, "wolf"), "cat": (12, "pig"), "mouses": (8, "wolf"),
-        "snake": (9, "wolf"), "chameleon": (7, "rat"), "crow": (5, "rat"), "mole": (6, "rat"),
-        "prairie_dog": (6, "rabbit"), "hippo": (7, "rabbit"), "frog": (7, "wolf"),
+        "fox": (8, "wolf"),
+        "turtle": (6, "wolf"),
+        "cat": (12, "pig"),
+        "mouses": (8, "wolf"),
+        "snake": (9, "wolf"),
+        "chameleon": (7, "rat"),
+        "crow": (5, "rat"),
+        "mole": (6, "rat"),
+        "prairie_dog": (6, "rabbit"),
+        "hippo": (7, "rabbit"),
+        "frog": (7, "wolf"),
     }
     assert MERCENARIES["crow"].count == 2
 
 
 def test_fox_forces_the_opponent_to_swap_an_adjacent_token_for_one_from_hand():
     layout = {"c2": ("wolf", 1), "d3": ("rat", 1), "b3": ("wolf", 0), "a1": ("wolf", 1)}
-    s = position(layout, hands=[hand("fox", "wolf", "wolf", "wolf", "wolf"),
-                                hand("rabbit", "wolf", "wolf", "wolf", "wolf")], **MERC)
+    s = position(
+        layout,
+        hands=[
+            hand("fox", "wolf", "wolf", "wolf", "wolf"),
+            hand("rabbit", "wolf", "wolf", "wolf", "wolf"),
+        ],
+        **MERC,
+    )
     play(s, "fox", "c3")
     assert s.phase == "target" and s.to_move == 0
     # only Blue's face-up tokens next to the Fox (not Red's b3, not Blue's far a1)
@@ -48,7 +62,9 @@ def test_fox_forces_the_opponent_to_swap_an_adjacent_token_for_one_from_hand():
 
 
 def test_turtle_gives_an_extra_placement_to_the_player_then_the_opponent():
-    s = position(hands=[hand("turtle", "wolf", "wolf", "wolf", "wolf"), hand(*["wolf"] * 5)], **MERC)
+    s = position(
+        hands=[hand("turtle", "wolf", "wolf", "wolf", "wolf"), hand(*["wolf"] * 5)], **MERC
+    )
     play(s, "turtle", "a1")
     act(s, "draw", token="wolf")
     assert s.to_move == 0 and s.phase == "choose"  # Red's extra token
@@ -155,7 +171,11 @@ def test_frog_may_move_to_an_empty_adjacent_tile_before_placing():
     s._turn_steps()
     assert s.phase == "frog"
     assert {str(a) for a in s.legal_actions()} == {
-        "move_frog tile=b3", "move_frog tile=d3", "move_frog tile=c4", "pass"}
+        "move_frog tile=b3",
+        "move_frog tile=d3",
+        "move_frog tile=c4",
+        "pass",
+    }
     act(s, "move_frog", tile="d3")
     assert at(s, "d3")[0] == "frog" and at(s, "c3") is None
     assert s.phase == "choose"
@@ -206,11 +226,14 @@ def test_the_mercenary_game_lasts_four_rounds_and_coins_win():
         s = finish(new(**MERC), random.Random(seed))
         assert len(s.points) >= 4
         spent = [sum(MERCENARIES[k].cost for k in h) for h in s.hired]
-        assert [s.coins[i] + spent[i] for i in (0, 1)] == [sum(p[i] for p in s.points) for i in (0, 1)]
+        assert [s.coins[i] + spent[i] for i in (0, 1)] == [
+            sum(p[i] for p in s.points) for i in (0, 1)
+        ]
         if s.winners():
             w = s.winners()[0]
             assert s.coins[w] > s.coins[1 - w] or (
-                s.coins[w] == s.coins[1 - w] and spent[w] > spent[1 - w])
+                s.coins[w] == s.coins[1 - w] and spent[w] > spent[1 - w]
+            )
 
 
 def test_tie_on_coins_goes_to_the_higher_cost_of_hired_mercenaries():

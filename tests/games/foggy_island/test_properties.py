@@ -43,7 +43,9 @@ def random_walk(options, players, seed):
     actions = []
     yield s
     while not s.is_terminal():
-        action = sample_chance(s, rng) if s.current_player() == CHANCE else rng.choice(s.legal_actions())
+        action = (
+            sample_chance(s, rng) if s.current_player() == CHANCE else rng.choice(s.legal_actions())
+        )
         actions.append(action)
         s.apply(action)
         yield s
@@ -78,8 +80,11 @@ def test_no_seat_sees_another_seats_hidden_tokens(config, seed, probe):
             for token in s.board:
                 if token and not token[2] and token[1] != seat and not s.is_terminal():
                     assert token[0] not in json.dumps(
-                        [v for v in s.observation(seat)["board"] if v and v["seat"] == token[1]
-                         and not v["face_up"]]
+                        [
+                            v
+                            for v in s.observation(seat)["board"]
+                            if v and v["seat"] == token[1] and not v["face_up"]
+                        ]
                     )
 
 
@@ -92,7 +97,9 @@ def test_a_record_replays_to_the_same_final_state(config, seed):
     record = Record(game.id, players, ["random"] * players, game.options_json())
     rng = random.Random(seed)
     while not s.is_terminal():
-        action = sample_chance(s, rng) if s.current_player() == CHANCE else rng.choice(s.legal_actions())
+        action = (
+            sample_chance(s, rng) if s.current_player() == CHANCE else rng.choice(s.legal_actions())
+        )
         record.actions.append(action)
         s.apply(action)
     again = Record.from_json(json.loads(json.dumps(record.to_json())))
@@ -113,7 +120,10 @@ def test_json_round_trip_and_clones_are_independent(config, seed, cut):
             for _ in range(10):
                 if twin.is_terminal():
                     break
-                twin.apply(sample_chance(twin, rng) if twin.current_player() == CHANCE
-                           else rng.choice(twin.legal_actions()))
+                twin.apply(
+                    sample_chance(twin, rng)
+                    if twin.current_player() == CHANCE
+                    else rng.choice(twin.legal_actions())
+                )
         assert s.to_json() == snapshot
         break

@@ -33,14 +33,25 @@ def test_a_longer_line_scores_once_by_its_length():
 
 
 def test_a_token_scores_in_every_line_it_belongs_to():
-    cross = {"b1": ("wolf", 0), "b2": ("wolf", 0), "b3": ("wolf", 0),
-             "a2": ("wolf", 0), "c2": ("wolf", 0)}
+    cross = {
+        "b1": ("wolf", 0),
+        "b2": ("wolf", 0),
+        "b3": ("wolf", 0),
+        "a2": ("wolf", 0),
+        "c2": ("wolf", 0),
+    }
     assert points(cross) == [2, 0]  # the row a2-c2 and the column b1-b3 share b2
 
 
 def test_a_white_token_breaks_the_line():
-    layout = {"a1": ("wolf", 0), "b1": ("wolf", 0), "c1": ("rabbit", 0),
-              "d1": ("wolf", 0), "e1": ("wolf", 0), "f1": ("wolf", 0)}
+    layout = {
+        "a1": ("wolf", 0),
+        "b1": ("wolf", 0),
+        "c1": ("rabbit", 0),
+        "d1": ("wolf", 0),
+        "e1": ("wolf", 0),
+        "f1": ("wolf", 0),
+    }
     assert points(layout) == [1, 0]
 
 
@@ -64,14 +75,25 @@ def test_a_pig_doubles_and_two_pigs_still_double():
 
 
 def test_a_cat_triples_and_pig_with_cat_still_triples():
-    assert points({"a1": ("cat", 0), "b1": ("wolf", 0), "c1": ("wolf", 0), "d1": ("wolf", 0)}) == [6, 0]
-    assert points({"a1": ("cat", 0), "b1": ("pig", 0), "c1": ("wolf", 0), "d1": ("wolf", 0)}) == [6, 0]
+    assert points({"a1": ("cat", 0), "b1": ("wolf", 0), "c1": ("wolf", 0), "d1": ("wolf", 0)}) == [
+        6,
+        0,
+    ]
+    assert points({"a1": ("cat", 0), "b1": ("pig", 0), "c1": ("wolf", 0), "d1": ("wolf", 0)}) == [
+        6,
+        0,
+    ]
 
 
 def test_a_crow_halves_rounded_down_after_pig_or_cat():
     # the Crow is Blue's spy in Red's line of 5: 4 points, doubled by the Pig, halved
-    line = {"a1": ("pig", 0), "b1": ("crow", 1), "c1": ("wolf", 0), "d1": ("wolf", 0),
-            "e1": ("wolf", 0)}
+    line = {
+        "a1": ("pig", 0),
+        "b1": ("crow", 1),
+        "c1": ("wolf", 0),
+        "d1": ("wolf", 0),
+        "e1": ("wolf", 0),
+    }
     assert points(line) == [4, 0]
     # a line of 3 with a Crow: 1 point halved rounds down to 0
     assert points({"a1": ("wolf", 0), "b1": ("crow", 1), "c1": ("wolf", 0)}) == [0, 0]
@@ -82,8 +104,13 @@ def test_a_crow_halves_rounded_down_after_pig_or_cat():
 
 def test_neutral_mercenaries_break_lines():
     for kind in ("prairie_dog", "hippo"):
-        layout = {"a1": ("wolf", 0), "b1": (kind, 0), "c1": ("wolf", 0), "d1": ("wolf", 0),
-                  "e1": ("wolf", 0)}
+        layout = {
+            "a1": ("wolf", 0),
+            "b1": (kind, 0),
+            "c1": ("wolf", 0),
+            "d1": ("wolf", 0),
+            "e1": ("wolf", 0),
+        }
         assert points(layout) == [1, 0]
 
 

@@ -74,8 +74,12 @@ def test_in_fog_a_mercenary_may_go_face_up_to_use_its_ability():
     s = position(weather="foggy", hands=[{"wolf": 4, "mouses": 1}, {"wolf": 5}], mode="mercenaries")
     texts = {s.action_text(a) for a in s.legal_actions()}
     assert texts == {"play Wolf", "play Mouses", "play Mouses face down"}
-    strict = position(weather="foggy", hands=[{"mouses": 1}, {"wolf": 5}], mode="mercenaries",
-                      face_up_mercenaries=False)
+    strict = position(
+        weather="foggy",
+        hands=[{"mouses": 1}, {"wolf": 5}],
+        mode="mercenaries",
+        face_up_mercenaries=False,
+    )
     assert [s.action_text(a) for a in strict.legal_actions()] == ["play Mouses"]
     play(strict, "mouses", "c3")
     assert at(strict, "c3")[2] is False  # face down: the option forbids face-up mercenaries
@@ -83,8 +87,9 @@ def test_in_fog_a_mercenary_may_go_face_up_to_use_its_ability():
 
 def test_a_face_down_mercenary_ability_is_ignored():
     layout = {"c2": ("wolf", 1)}
-    s = position(layout, weather="foggy", hands=[{"mouses": 1, "wolf": 4}, {"wolf": 5}],
-                 mode="mercenaries")
+    s = position(
+        layout, weather="foggy", hands=[{"mouses": 1, "wolf": 4}, {"wolf": 5}], mode="mercenaries"
+    )
     act(s, "choose", token="mouses", face="down")
     act(s, "place", tile="c3")
     assert s.current_player() == CHANCE and s.phase == "draw"  # no swap step
@@ -92,10 +97,18 @@ def test_a_face_down_mercenary_ability_is_ignored():
 
 
 def test_pig_cat_and_crow_count_even_face_down():
-    board = board_from({"a1": ("pig", 0, False), "b1": ("wolf", 0, False), "c1": ("wolf", 0, False)})
+    board = board_from(
+        {"a1": ("pig", 0, False), "b1": ("wolf", 0, False), "c1": ("wolf", 0, False)}
+    )
     assert round_points(board) == [2, 0]
-    board = board_from({"a1": ("cat", 0, False), "b1": ("crow", 1, False), "c1": ("wolf", 0, False),
-                        "d1": ("wolf", 0, False)})
+    board = board_from(
+        {
+            "a1": ("cat", 0, False),
+            "b1": ("crow", 1, False),
+            "c1": ("wolf", 0, False),
+            "d1": ("wolf", 0, False),
+        }
+    )
     assert round_points(board) == [3, 0]
 
 

@@ -1,0 +1,112 @@
+"""``lapilli tournament``: bots against each other, with win rates and ratings.
+
+A thin layer over ``lapilli.sim.tournament``; registered on the main ``app``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from lapilli.agents import split_specs
+from lapilli.core.errors import LapilliError
+
+from .main import OptionList, app, console, err, fail
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(help="Game id (see `lapilli games`).")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated bots, each with its parameters: "
+            "random,greedy,mcts:iters=2000 (mcts:seconds=1 for a time budget)."
+        ),
+    ] = "random,greedy,mcts",
+    n: Annotated[int, typer.Option("-n", help="Number of games in all.")] = 200,
+    option: OptionList = None,
+    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    jobs: Annotated[int, typer.Option(help="Processes to run in parallel.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,
+    teams: Annotated[
+        bool | None,
+        typer.Option(
+            "--teams/--no-teams",
+            help="Each bot takes every seat (a team); default: yes for cooperative games.",
+        ),
+    ] = None,
+    csv: Annotated[Path | None, typer.Option(help="Write one CSV row per game here.")] = None,
+) -> None:
+    """Play bots against each other with seats rotated; print win rates and ratings."""
+    from lapilli.sim import tournament as T
+
+    try:
+        t = T.plan(game, split_specs(bots), option or [], players, teams)
+    except LapilliError as exc:
+        fail(str(exc))
+    if n < 1 or jobs < 1:
+        fail("-n and --jobs must be at least 1")
+    if n % len(t.schedule):
+        err.print(
+            f"[yellow]note:[/yellow] {len(t.schedule)} seatings; -n {n} is not a multiple, "
+            "so some seatings are played once more than others"
+        )
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+    ) as progress:
+        task = progress.add_task(f"{game}: {', '.join(t.bots)}", total=n)
+        try:
+            T.run(t, n, seed=seed, jobs=jobs, on_result=lambda _: progress.advance(task))
+        except LapilliError as exc:
+            fail(str(exc))
+    if csv:
+        T.write_csv(t, csv)
+
+    mode = "teams (every seat the same bot)" if t.teams else f"{t.players} seats, rotated"
+    table = Table(title=f"{game}: {n} games, {mode}")
+    for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "rating"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in T.standings(t):
+        table.add_row(
+            s.bot,
+            str(s.games),
+            f"{s.wins:g}",
+            f"{s.rate:.1%}",
+            f"{s.low:.1%} - {s.high:.1%}",
+            f"{s.mean_score:.2f}",
+            f"{s.mu:.1f} ± {s.sigma:.1f}",
+        )
+    console.print(table)
+    pairs = T.head_to_head(t)
+    if pairs and len(t.bots) > 2:
+        grid = Table(title="Head to head: how often the row bot beat the column bot")
+        grid.add_column("")
+        for b in t.bots:
+            grid.add_column(b, justify="right")
+        cells = {(p.bot, p.other): p for p in pairs}
+        for a in t.bots:
+            row = []
+            for b in t.bots:
+                p = cells.get((a, b))
+                if p is None:
+                    row.append("-")
+                else:
+                    low, high = p.interval
+                    row.append(f"{p.rate:.0%} [{low:.0%}-{high:.0%}] /{p.games}")
+            grid.add_row(a, *row)
+        console.print(grid)
+    console.print(
+        "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
+        "Rating: openskill Plackett-Luce mu ± sigma."
+    )
+    if csv:
+        console.print(f"Per-game results written to {csv}.")
