@@ -1,0 +1,63 @@
+"""Property tests over random legal games: conservation and hidden information."""
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lapilli.core import Record, sample_chance
+from lapilli.games.volcanique import Volcanique
+from lapilli.games.volcanique.components import KIND_COUNT, LIMITS, SOIL, VOLCANO
+
+from .helpers import conserved
+
+LAND = sum(KIND_COUNT.values())
+
+
+def check_invariants(s):
+    assert conserved(s), "critters across hand / board / crater / grid"
+    for b in range(3):
+        assert sum(r[b] for r in s.res) + s.supply[b] == LIMITS["resource_supply"]
+        assert all(r[b] >= 0 for r in s.res) and s.supply[b] >= 0
+    codes = [c for st_ in s.stacks.values() for c in st_]
+    # a bought tile is in the buyer's hand while its place is chosen
+    in_hand = 1 if s.phase in ("place", "rotate") and not s.tasks else 0
+    volcano_in_hand = 1 if s.phase == "erupt" and not s.tasks else 0
+    assert sum(1 for c in codes if c >= 0) + sum(s.tiles.values()) + in_hand == LAND
+    assert (sum(1 for c in codes if c == VOLCANO) + s.volcanoes + volcano_in_hand
+            == LIMITS["volcano_tiles"])
+    assert sum(1 for c in codes if c == SOIL) + len(s.lava) + s.lava_left == LIMITS["lava_tiles"]
+    assert s.crater == [min(c, 3) for c in s.crater]
+    # one owner per biome after every resolution, except while tasks are pending
+    if not s.tasks:
+        assert all(len(o) == 1 for o in s.biome_owners().values())
+    # nobody sees another seat's Caldera cards
+    if s.stage != "over":
+        for seat in range(s.n):
+            view = json.dumps(s.observation(seat))
+            for other in range(s.n):
+                if other != seat:
+                    for card in s.chands[other]:
+                        if card not in s.chands[seat] and card not in s.grid.values() \
+                                and card not in s.discard:
+                            assert card not in view
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4, 5]))
+def test_random_games_conserve_pieces_and_hide_cards(seed, players):
+    rng = random.Random(seed)
+    game = Volcanique()
+    s = game.new_state(players)
+    record = Record(game.id, players, ["random"] * players, game.options_json())
+    steps = 0
+    while not s.is_terminal():
+        a = sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions())
+        record.actions.append(a)
+        s.apply(a, check=False)
+        steps += 1
+        if steps % 7 == 0 or s.is_terminal():
+            check_invariants(s)
+    # replay determinism
+    assert record.replay(game=game).to_json() == s.to_json()
