@@ -10,9 +10,18 @@ from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.tables import EQUIPMENT
 
 
-def new(players=3, skills=("buddy", "gatherer", "equipment_manager", "survivalist"),
-        scenario="2", equipment=None, level=2, variant="A", extra_thrill=False,
-        leave="A", under=None, third_skill="gatherer"):
+def new(
+    players=3,
+    skills=("buddy", "gatherer", "equipment_manager", "survivalist"),
+    scenario="2",
+    equipment=None,
+    level=2,
+    variant="A",
+    extra_thrill=False,
+    leave="A",
+    under=None,
+    third_skill="gatherer",
+):
     """A position right after set-up (phase 1, before the first die roll).
 
     ``equipment``: names drawn in order (then the first card left in the pile);

@@ -16,8 +16,9 @@ SKILLS = ("buddy", "gatherer", "equipment_manager")
 def position(card, phase=4, spec0="A1 A2 B3 B4 C5 C6", dest0=(0, 0), extra=None):
     """Seat 0 (Buddy) holds ``card``; the others hold nothing useful. Stops at seat
     0's turn in ``phase`` (2: planning, 4: equipment)."""
-    fill = [c for c in ("compass", "carabiner", "map", "lighter", "water", "duct_tape")
-            if c != card][:5]
+    fill = [
+        c for c in ("compass", "carabiner", "map", "lighter", "water", "duct_tape") if c != card
+    ][:5]
     s = new(3, skills=SKILLS, equipment=[card, *fill], under=fill[1:3])
     s.equip[1] = []
     s.equip[2] = []

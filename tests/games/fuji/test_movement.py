@@ -8,7 +8,7 @@ from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.movement import movement_value
 from lapilli.games.fuji.tables import stamina_loss
 
-from .helpers import act, new, turn, no_equipment, no_rerolls, plan, roll, row_board, set_dice, top
+from .helpers import act, new, no_equipment, no_rerolls, plan, roll, row_board, set_dice, top, turn
 
 # seats: 0 = Clara, 1 = Jona, 2 = Steve (three players: everybody neighbours everybody)
 CLARA, JONA, STEVE = 0, 1, 2
@@ -31,8 +31,7 @@ def clara_example_position(level=2):
     s = new(3, skills=("buddy", "gatherer", "equipment_manager"), level=level)
     # x: 0 Clara's yellow|6 card, 1 Steve's target P|4, 2 Jona's target PB&odd
     row_board(s, [4, 26, 14, 8], start={CLARA: (0, 0), JONA: (3, 0), STEVE: (0, 0)})
-    roll(s, {STEVE: "A1 A4 B4 B5 C1 C5", CLARA: "A1 A6 B1 B2 C2 C3",
-             JONA: "A2 A6 B1 B5 C1 C5"})
+    roll(s, {STEVE: "A1 A4 B4 B5 C1 C5", CLARA: "A1 A6 B1 B2 C2 C3", JONA: "A2 A6 B1 B5 C1 C5"})
     plan(s, {CLARA: (0, 0), JONA: (2, 0), STEVE: (1, 0)})
     no_rerolls(s)
     no_equipment(s)
@@ -62,17 +61,20 @@ def test_stamina_example_level_2_lead_1_loses_3_lead_8_loses_0_failure_loses_4()
     s = clara_example_position(level=2)
     turn(s, STEVE)
     turn(s, CLARA)
-    assert s.lost[CLARA] == 3   # 10 - 9 = 1
-    assert s.lost[STEVE] == 0   # 14 - 6 = 8
-    assert s.lost[JONA] == 4    # failed: the top row
+    assert s.lost[CLARA] == 3  # 10 - 9 = 1
+    assert s.lost[STEVE] == 0  # 14 - 6 = 8
+    assert s.lost[JONA] == 4  # failed: the top row
 
 
-@pytest.mark.parametrize("level,table", [
-    (1, [3, 2, 2, 1, 1, 0, 0]),
-    (2, [4, 3, 3, 2, 2, 1, 1, 0]),
-    (3, [5, 4, 4, 3, 3, 2, 2, 1, 1, 0]),
-    (4, [6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0]),
-])
+@pytest.mark.parametrize(
+    "level,table",
+    [
+        (1, [3, 2, 2, 1, 1, 0, 0]),
+        (2, [4, 3, 3, 2, 2, 1, 1, 0]),
+        (3, [5, 4, 4, 3, 3, 2, 2, 1, 1, 0]),
+        (4, [6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0]),
+    ],
+)
 def test_level_cards(level, table):
     assert stamina_loss(level, None) == table[0]
     for lead in range(1, len(table)):
@@ -160,8 +162,10 @@ def test_leg_injury_removes_a_die_after_every_stamina_is_adjusted():
     assert top(s) == "D_LEG" and s.current_player() == JONA
     d = s.legal_actions()[0][1][0][1]
     act(s, "lose_die", die=d)
-    assert s.dlost[d] == 1 and len([x for x in range(18) if s.dhome[x] == JONA
-                                     and not s.dlost[x]]) == 5
+    assert (
+        s.dlost[d] == 1
+        and len([x for x in range(18) if s.dhome[x] == JONA and not s.dlost[x]]) == 5
+    )
 
 
 def test_the_team_chooses_the_order_of_turns():

@@ -3,9 +3,9 @@
 import pytest
 
 from lapilli.core.errors import IllegalAction
+from lapilli.games.fuji.board import cell
 
 from .helpers import act, board, new, plan, roll, row_board, top
-from lapilli.games.fuji.board import cell
 
 
 def dest_cells(s):

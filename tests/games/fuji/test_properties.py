@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,8 +11,6 @@ from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
-
-import pytest
 
 
 @pytest.mark.parametrize("opts,players", Fuji().conformance_configs())
@@ -41,22 +40,18 @@ def play(game, players, seed, check_step=None):
     while s.current_player() != TERMINAL and steps < 20000:
         if check_step:
             check_step(s, rng)
-        if s.current_player() == CHANCE:
-            a = sample_chance(s, rng)
-        else:
-            a = pilgrim(s, rng)
+        a = sample_chance(s, rng) if s.current_player() == CHANCE else pilgrim(s, rng)
         s.apply(a)
         steps += 1
     assert s.current_player() == TERMINAL
     return s
 
 
-def invariants(s, rng, memory={}):
+def invariants(s, rng):
     # the 15 equipment cards are all somewhere
     total = len(s.deck) + len(s.bottom) + len(s.discard) + sum(len(e) for e in s.equip)
     assert total == 15
-    assert len(set(s.deck) | set(s.bottom) | set(s.discard)
-               | {c for e in s.equip for c in e}) == 15
+    assert len(set(s.deck) | set(s.bottom) | set(s.discard) | {c for e in s.equip for c in e}) == 15
     # a seat's view does not change when a die it cannot see changes
     if s.round and rng.random() < 0.3:
         for seat in range(s.n):
@@ -74,9 +69,13 @@ def invariants(s, rng, memory={}):
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.sampled_from([2, 3, 4]),
-       variant=st.sampled_from(["A", "B"]), level=st.sampled_from([1, 2, 3, 4]),
-       thrill=st.booleans())
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.sampled_from([2, 3, 4]),
+    variant=st.sampled_from(["A", "B"]),
+    level=st.sampled_from([1, 2, 3, 4]),
+    thrill=st.booleans(),
+)
 def test_random_games_keep_the_invariants(seed, players, variant, level, thrill):
     game = Fuji(variant=variant, level=level, extra_thrill=thrill)
     lava_seen = {}

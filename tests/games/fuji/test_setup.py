@@ -3,7 +3,7 @@
 import pytest
 
 from lapilli.core.actions import Action
-from lapilli.core.errors import IllegalAction, OptionError
+from lapilli.core.errors import IllegalAction, MalformedInput, OptionError
 from lapilli.core.state import CHANCE
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji import frames as F
@@ -56,8 +56,9 @@ def test_extra_thrill_turns_the_eruption_token_closest_to_the_village():
 def test_skills_are_dealt_and_fix_the_number_of_dice():
     s = new(3, skills=("scout", "buddy", "survivalist"), leave="B")
     assert s.skill == ["scout", "buddy", "survivalist"]
-    live = [sum(1 for d in range(len(s.dtype)) if s.dhome[d] == a and not s.dlost[d])
-            for a in range(3)]
+    live = [
+        sum(1 for d in range(len(s.dtype)) if s.dhome[d] == a and not s.dlost[d]) for a in range(3)
+    ]
     assert live == [5, 6, 5]
     # the player chose to leave out a die of type B (U3)
     out = [d for d in range(len(s.dtype)) if s.dhome[d] == 0 and s.dlost[d]]
@@ -65,34 +66,47 @@ def test_skills_are_dealt_and_fix_the_number_of_dice():
 
 
 def test_starting_equipment_per_skill():
-    s = new(3, skills=("scout", "buddy", "gatherer"),
-            equipment=["rope", "water", "radio", "shovel"])
+    s = new(
+        3, skills=("scout", "buddy", "gatherer"), equipment=["rope", "water", "radio", "shovel"]
+    )
     assert [len(e) for e in s.equip] == [2, 1, 1]
     assert s.equip[0] == [eq("rope"), eq("water")]
     assert len(s.deck) == 11
 
 
 def test_equipment_manager_keeps_2_of_4_and_puts_the_rest_under_the_pile():
-    s = new(3, skills=("equipment_manager", "buddy", "gatherer"),
-            equipment=["rope", "water", "radio", "shovel", "map", "compass"],
-            under=["radio", "rope"])
+    s = new(
+        3,
+        skills=("equipment_manager", "buddy", "gatherer"),
+        equipment=["rope", "water", "radio", "shovel", "map", "compass"],
+        under=["radio", "rope"],
+    )
     assert sorted(s.equip[0]) == sorted([eq("water"), eq("shovel")])
     assert s.bottom == [eq("radio"), eq("rope")]
 
 
 def test_tinkerer_keeps_1_of_3():
-    s = new(3, skills=("tinkerer", "buddy", "gatherer"),
-            equipment=["rope", "water", "radio"], under=["rope", "radio"])
+    s = new(
+        3,
+        skills=("tinkerer", "buddy", "gatherer"),
+        equipment=["rope", "water", "radio"],
+        under=["rope", "radio"],
+    )
     assert s.equip[0] == [eq("water")]
     assert s.bottom == [eq("rope"), eq("radio")]
 
 
 def test_cards_put_under_are_drawn_after_the_shuffled_pile():
-    s = new(3, skills=("tinkerer", "buddy", "gatherer"),
-            equipment=["rope", "water", "radio"], under=["rope", "radio"])
+    s = new(
+        3,
+        skills=("tinkerer", "buddy", "gatherer"),
+        equipment=["rope", "water", "radio"],
+        under=["rope", "radio"],
+    )
     s.deck.clear()
     s.stack.append((F.C_EQUIP, CHANCE, 1, 0, 0))
     from lapilli.games.fuji.state import settle
+
     settle(s, [])
     assert s.equip[1][-1] == eq("rope") and s.bottom == [eq("radio")]
 
@@ -111,7 +125,7 @@ def test_options_are_checked():
         Fuji(level=5)
     with pytest.raises(OptionError):
         Fuji(scenario="9")
-    with pytest.raises(Exception):
+    with pytest.raises(MalformedInput, match="2-4 players"):
         Fuji().new_state(5)
 
 

@@ -15,8 +15,12 @@ def line(s, ids=(16,) * 8, start=None):
 
 # ---------------------------------------------------------------- Equipment manager
 def test_equipment_manager_gives_cards_to_a_teammate_anywhere():
-    s = new(3, skills=("equipment_manager", "buddy", "gatherer"),
-            equipment=["rope", "water", "radio", "shovel"], under=["radio", "shovel"])
+    s = new(
+        3,
+        skills=("equipment_manager", "buddy", "gatherer"),
+        equipment=["rope", "water", "radio", "shovel"],
+        under=["radio", "shovel"],
+    )
     line(s)
     roll(s, {})
     act(s, "give_card", card="water", to=2)
@@ -24,8 +28,12 @@ def test_equipment_manager_gives_cards_to_a_teammate_anywhere():
 
 
 def test_equipment_manager_still_gives_with_a_broken_arm_but_not_with_amnesia():
-    s = new(3, skills=("equipment_manager", "buddy", "gatherer"),
-            equipment=["rope", "water", "radio", "shovel"], under=["radio", "shovel"])
+    s = new(
+        3,
+        skills=("equipment_manager", "buddy", "gatherer"),
+        equipment=["rope", "water", "radio", "shovel"],
+        under=["radio", "shovel"],
+    )
     line(s)
     roll(s, {})
     s.inj[0] = 2  # broken arm
@@ -173,8 +181,12 @@ def test_gatherer_with_amnesia_gets_no_bars():
 
 # ---------------------------------------------------------------- Tinkerer
 def test_tinkerer_uses_a_card_twice_then_discards_it():
-    s = new(3, skills=("tinkerer", "buddy", "gatherer"),
-            equipment=["radio", "rope", "water"], under=["rope", "water"])
+    s = new(
+        3,
+        skills=("tinkerer", "buddy", "gatherer"),
+        equipment=["radio", "rope", "water"],
+        under=["rope", "water"],
+    )
     line(s)
     roll(s, {})
     act(s, "use", card="radio")
@@ -186,8 +198,12 @@ def test_tinkerer_uses_a_card_twice_then_discards_it():
 
 
 def test_tinkerer_losing_the_skill_discards_cards_used_once():
-    s = new(3, skills=("tinkerer", "buddy", "gatherer"),
-            equipment=["radio", "rope", "water"], under=["rope", "water"])
+    s = new(
+        3,
+        skills=("tinkerer", "buddy", "gatherer"),
+        equipment=["radio", "rope", "water"],
+        under=["rope", "water"],
+    )
     line(s)
     roll(s, {})
     act(s, "use", card="radio")

@@ -50,8 +50,14 @@ def reach(card: list[int], lava: list[int], start: int, limit: int) -> dict[int,
     return dist
 
 
-def path(card: list[int], lava: list[int], start: int, goal: int, limit: int,
-         avoid: list[int] | None = None) -> list[int] | None:
+def path(
+    card: list[int],
+    lava: list[int],
+    start: int,
+    goal: int,
+    limit: int,
+    avoid: list[int] | None = None,
+) -> list[int] | None:
     """A shortest walkable path start -> goal of at most ``limit`` steps (cells after
     the start), not crossing cells with ``avoid[c]`` (the goal itself may have it)."""
     if start == goal:

@@ -19,9 +19,15 @@ KNIFE = EQ["pocket_knife"]
 def _empty_landscape(s: FujiState) -> list[int]:
     """Binoculars: landscape cards (not villages, not lava) with nothing on them."""
     taken = set(s.pos) | set(s.dest)
-    return [c for c in range(64)
-            if IS_LANDSCAPE[s.card[c]] and not s.lava[c] and not s.etok[c] and not s.xtok[c]
-            and c not in taken]
+    return [
+        c
+        for c in range(64)
+        if IS_LANDSCAPE[s.card[c]]
+        and not s.lava[c]
+        and not s.etok[c]
+        and not s.xtok[c]
+        and c not in taken
+    ]
 
 
 def _rope_cells(s: FujiState, a: int) -> list[int]:
@@ -120,8 +126,15 @@ def apply_equipment(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     effect = EQ[params["copy"]] if "copy" in params else c
     who = params.get("who")
     spend(s, a, c, ev)
-    ev.append({"type": "equipment", "adventurer": a, "card": params["card"],
-               "effect": EQUIPMENT[effect], "who": who})
+    ev.append(
+        {
+            "type": "equipment",
+            "adventurer": a,
+            "card": params["card"],
+            "effect": EQUIPMENT[effect],
+            "who": who,
+        }
+    )
     EFFECTS[EQUIPMENT[effect]](s, a, seat, who, f, ev)
 
 
@@ -192,10 +205,20 @@ def _water(s, a, seat, who, f, ev):
 
 
 EFFECTS = {
-    "binoculars": _binoculars, "lighter": _lighter, "carabiner": _carabiner, "map": _map,
-    "duct_tape": _duct_tape, "compass": _compass, "machete": _machete, "radio": _radio,
-    "first_aid_kit": _first_aid, "shovel": _shovel, "rope": _rope, "flare_gun": _flare,
-    "flash_light": _flash_light, "water": _water,
+    "binoculars": _binoculars,
+    "lighter": _lighter,
+    "carabiner": _carabiner,
+    "map": _map,
+    "duct_tape": _duct_tape,
+    "compass": _compass,
+    "machete": _machete,
+    "radio": _radio,
+    "first_aid_kit": _first_aid,
+    "shovel": _shovel,
+    "rope": _rope,
+    "flare_gun": _flare,
+    "flash_light": _flash_light,
+    "water": _water,
 }
 
 
@@ -271,8 +294,9 @@ def machete_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     d = action[1][0][1]
     s.daside[d] = 2
     s.dseen[d] = s.all_seats() | PUBLIC
-    ev.append({"type": "set_aside", "adventurer": f[2], "die": d, "value": s.dval[d],
-               "reveal": True})
+    ev.append(
+        {"type": "set_aside", "adventurer": f[2], "die": d, "value": s.dval[d], "reveal": True}
+    )
     if f[3] > 1:
         s.stack.append((f[0], f[1], f[2], f[3] - 1, 0))
 
@@ -317,8 +341,9 @@ def rope_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
 
 
 def equip4_start(s: FujiState, f: tuple, ev: list) -> None:
-    s.push(*[(F.D_EQUIP4, s.controller(a), a, 0, 0) for a in s.meeples()],
-           (F.A_MOVE, CHANCE, -1, 0, 0))
+    s.push(
+        *[(F.D_EQUIP4, s.controller(a), a, 0, 0) for a in s.meeples()], (F.A_MOVE, CHANCE, -1, 0, 0)
+    )
 
 
 def equip4_legal(s: FujiState, f: tuple) -> list:

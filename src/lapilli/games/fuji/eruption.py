@@ -37,8 +37,18 @@ def end_round(s: FujiState) -> None:
     s.dhold[:] = s.dhome
     s.daside[:] = [0] * len(s.daside)
     count = len(s.pos)
-    for name in ("aid", "flare", "boost", "rope4", "radio", "aside_used", "signalled",
-                 "p3_allowed", "p3_used", "fresh"):
+    for name in (
+        "aid",
+        "flare",
+        "boost",
+        "rope4",
+        "radio",
+        "aside_used",
+        "signalled",
+        "p3_allowed",
+        "p3_used",
+        "fresh",
+    ):
         setattr(s, name, [0] * count)
     s.dest[:] = [-1] * count
     s.ddist[:] = [-1] * count

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from lapilli.core.state import Game
 
 # the rule modules register their frame handlers on import
-from . import eruption, equipment, movement, planning, rerolls, setup  # noqa: F401
+from . import equipment, eruption, movement, planning, rerolls, setup  # noqa: F401
 from .options import FujiOptions
 from .state import FujiState
 

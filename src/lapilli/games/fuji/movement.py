@@ -68,8 +68,11 @@ def order_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
 
 def start_turn(s: FujiState, a: int) -> None:
     s.remaining &= ~(1 << a)
-    boosts = [(F.D_BOOST, s.controller(g), g, a, 0) for g in s.meeples()
-              if s.bars[g] > 0 and s.has_skill(g, "gatherer")]
+    boosts = [
+        (F.D_BOOST, s.controller(g), g, a, 0)
+        for g in s.meeples()
+        if s.bars[g] > 0 and s.has_skill(g, "gatherer")
+    ]
     s.push(*boosts, (F.A_RESOLVE, CHANCE, a, 0, 0), (F.A_MOVE_NEXT, CHANCE, -1, 0, 0))
 
 
@@ -110,9 +113,18 @@ def resolve(s: FujiState, f: tuple, ev: list) -> None:
             route = path(s.card, s.lava, s.pos[a], d, limit)
         if route is None:
             ok, why = False, "lava blocks every path to the destination"
-    ev.append({"type": "turn", "adventurer": a, "value": mine, "left": [left, vl],
-               "right": [right, vr], "moves": ok, "why": why,
-               "to": list(XY[d])})
+    ev.append(
+        {
+            "type": "turn",
+            "adventurer": a,
+            "value": mine,
+            "left": [left, vl],
+            "right": [right, vr],
+            "moves": ok,
+            "why": why,
+            "to": list(XY[d]),
+        }
+    )
     s.dest[a] = -1
     if ok and route:
         s.pos[a] = d

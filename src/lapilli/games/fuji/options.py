@@ -11,22 +11,42 @@ SCENARIO_CHOICES = ("random", "1", "2", "3", "4", "5", "6", "7")
 
 @dataclass(frozen=True)
 class FujiOptions:
-    level: int = field(default=2, metadata={
-        "help": "difficulty level 1-4 (the level card: stamina lost per round)",
-        "choices": (1, 2, 3, 4)})
-    scenario: str = field(default="random", metadata={
-        "help": "scenario card 1-7, or random (drawn from 2-7; scenario 1 is a suspect "
-                "transcription, see docs/rules/fuji.md)",
-        "choices": SCENARIO_CHOICES})
-    variant: str = field(default="A", metadata={
-        "help": "2-player rules: A (a neutral third set of dice) or B (a third meeple run "
-                "by both players); ignored with 3-4 players",
-        "choices": ("A", "B")})
-    extra_thrill: bool = field(default=False, metadata={
-        "help": "extra thrill: the eruption token closest to the village causes 2 eruptions"})
-    skills: str = field(default="dealt", metadata={
-        "help": "skill cards dealt at random or chosen by each player in turn",
-        "choices": ("dealt", "chosen")})
+    level: int = field(
+        default=2,
+        metadata={
+            "help": "difficulty level 1-4 (the level card: stamina lost per round)",
+            "choices": (1, 2, 3, 4),
+        },
+    )
+    scenario: str = field(
+        default="random",
+        metadata={
+            "help": "scenario card 1-7, or random (drawn from 2-7; scenario 1 is a suspect "
+            "transcription, see docs/rules/fuji.md)",
+            "choices": SCENARIO_CHOICES,
+        },
+    )
+    variant: str = field(
+        default="A",
+        metadata={
+            "help": "2-player rules: A (a neutral third set of dice) or B (a third meeple run "
+            "by both players); ignored with 3-4 players",
+            "choices": ("A", "B"),
+        },
+    )
+    extra_thrill: bool = field(
+        default=False,
+        metadata={
+            "help": "extra thrill: the eruption token closest to the village causes 2 eruptions"
+        },
+    )
+    skills: str = field(
+        default="dealt",
+        metadata={
+            "help": "skill cards dealt at random or chosen by each player in turn",
+            "choices": ("dealt", "chosen"),
+        },
+    )
 
     def __post_init__(self) -> None:
         if self.level not in (1, 2, 3, 4):

@@ -14,11 +14,10 @@ EXPECTED = {
     F.D_PUT_UNDER: "Set-up: put one of your dealt equipment cards under the draw pile",
     F.D_LEAVE: "Set-up: a skill with 5 dice leaves one die type out (leave_out A, B or C)",
     F.D_PLAN: "Phase 2 (planning): place your destination marker, signal or use a phase-2 "
-              "equipment card",
+    "equipment card",
     F.D_SWAP: "Binoculars: pick an empty landscape card (no meeple, marker or token; "
-              "not a village)",
-    F.D_ROPE: "Rope: move to an orthogonally adjacent card that is not lava, rubble or the "
-              "volcano",
+    "not a village)",
+    F.D_ROPE: "Rope: move to an orthogonally adjacent card that is not lava, rubble or the volcano",
     F.D_REROLL: "Phase 3 (rerolls): select dice behind your own screen, reroll them, or stop",
     F.D_EQUIP4: "Phase 4 (equipment cards): use a phase-4 card or say done",
     F.D_GIVE_DIE: "Lighter / Map: hand over one of your own dice",
@@ -49,13 +48,18 @@ def illegal_reason(s, action: Action) -> str:
             return "a destination names a card by x and y"
         limit = 4 if s.has_skill(a, "scout") else 3
         if c not in reach(s.card, s.lava, s.pos[a], limit):
-            return (f"Movement rules: a destination is at most {limit} orthogonal steps away, "
-                    "never onto or over lava, rubble or the volcano")
-        return ("Destination marker: players seated next to each other cannot choose the "
-                "same destination card")
+            return (
+                f"Movement rules: a destination is at most {limit} orthogonal steps away, "
+                "never onto or over lava, rubble or the volcano"
+            )
+        return (
+            "Destination marker: players seated next to each other cannot choose the "
+            "same destination card"
+        )
     if f[0] == F.D_PLAN and kind == "signal":
-        return ("Communication: one signal per planning pass; statements with numbers are "
-                "not allowed")
+        return (
+            "Communication: one signal per planning pass; statements with numbers are not allowed"
+        )
     if kind == "use":
         name = params.get("card", "")
         if name not in EQ:
@@ -70,10 +74,12 @@ def illegal_reason(s, action: Action) -> str:
         phase = 2 if f[0] == F.D_PLAN else 4
         if phase not in EQ_PHASES[c]:
             return f"Equipment: {EQ_NAME[c]} is used in phase " + " or ".join(
-                str(p) for p in EQ_PHASES[c])
+                str(p) for p in EQ_PHASES[c]
+            )
         if name == "pocket_knife":
-            return ("Pocket knife: copy a card lying in front of another player, usable in "
-                    "this phase")
+            return (
+                "Pocket knife: copy a card lying in front of another player, usable in this phase"
+            )
         return f"Equipment: {EQ_NAME[c]} cannot be used that way now"
     if kind == "give_card":
         if not s.has_skill(a, "equipment_manager"):

@@ -120,8 +120,9 @@ def reroll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
         s.dseen[d] = s.all_seats() | PUBLIC
         s.aside_used[a] = 1
         s.sess_sel &= ~(1 << d)
-        ev.append({"type": "set_aside", "adventurer": a, "die": d, "value": s.dval[d],
-                   "reveal": True})
+        ev.append(
+            {"type": "set_aside", "adventurer": a, "die": d, "value": s.dval[d], "reveal": True}
+        )
     else:  # stop
         s.stack.pop()
         if s.sess_kind == 0:

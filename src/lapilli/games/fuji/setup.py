@@ -55,15 +55,38 @@ def new_state(game: Any, players: int) -> FujiState:
     s.xtok = [0] * CELLS
     for name in ("pos", "dest", "ddist"):
         setattr(s, name, [-1] * count)
-    for name in ("lost", "inj", "bars", "tapped", "fresh", "aid", "flare", "boost", "rope4",
-                 "radio", "aside_used", "signalled", "p3_allowed", "p3_used", "legs"):
+    for name in (
+        "lost",
+        "inj",
+        "bars",
+        "tapped",
+        "fresh",
+        "aid",
+        "flare",
+        "boost",
+        "rope4",
+        "radio",
+        "aside_used",
+        "signalled",
+        "p3_allowed",
+        "p3_used",
+        "legs",
+    ):
         setattr(s, name, [0] * count)
     s.skill = [""] * count
     s.equip = [[] for _ in range(count)]
     s.signals = []
     # dice: a set of six per adventurer (types A A B B C C)
     s.dtype, s.dval, s.dseen, s.dhold, s.dhome, s.dmask, s.daside, s.dlost = (
-        [], [], [], [], [], [], [], [])
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+    )
     allp = (1 << players) - 1 | PUBLIC
     for a in range(count):
         shown = list(VISIBLE_NEUTRAL)

@@ -19,14 +19,63 @@ from .tables import EQUIPMENT, INJURY_AT, POINTS, SKILL_NAME
 
 PUBLIC = 16  # bit of a die's ``seen`` mask: shown openly (a spectator sees it)
 
-SCALARS = ("n", "m", "neutral", "third", "scenario", "round", "result", "cause",
-           "sess_adv", "sess_seat", "sess_left", "sess_sel", "sess_kind", "remaining",
-           "pass_no")
-LISTS = ("card", "lava", "etok", "xtok", "pos", "dest", "ddist", "lost", "inj", "bars",
-         "tapped", "fresh", "aid", "flare", "boost", "rope4", "radio", "aside_used",
-         "signalled", "p3_allowed", "p3_used", "legs", "skill", "ring",
-         "dtype", "dval", "dseen", "dhold", "dhome", "dmask", "daside", "dlost",
-         "deck", "bottom", "discard", "skill_pool", "land_pool", "village_pool")
+SCALARS = (
+    "n",
+    "m",
+    "neutral",
+    "third",
+    "scenario",
+    "round",
+    "result",
+    "cause",
+    "sess_adv",
+    "sess_seat",
+    "sess_left",
+    "sess_sel",
+    "sess_kind",
+    "remaining",
+    "pass_no",
+)
+LISTS = (
+    "card",
+    "lava",
+    "etok",
+    "xtok",
+    "pos",
+    "dest",
+    "ddist",
+    "lost",
+    "inj",
+    "bars",
+    "tapped",
+    "fresh",
+    "aid",
+    "flare",
+    "boost",
+    "rope4",
+    "radio",
+    "aside_used",
+    "signalled",
+    "p3_allowed",
+    "p3_used",
+    "legs",
+    "skill",
+    "ring",
+    "dtype",
+    "dval",
+    "dseen",
+    "dhold",
+    "dhome",
+    "dmask",
+    "daside",
+    "dlost",
+    "deck",
+    "bottom",
+    "discard",
+    "skill_pool",
+    "land_pool",
+    "village_pool",
+)
 NESTED = ("equip", "signals")
 
 
@@ -84,8 +133,11 @@ class FujiState(State):
         """Dice of adventurer a, not set aside, whose value ``seat`` sees."""
         bit = 1 << seat
         dhold, dlost, daside, dseen = self.dhold, self.dlost, self.daside, self.dseen
-        return [d for d in range(len(dhold))
-                if dhold[d] == a and not dlost[d] and not daside[d] and dseen[d] & bit]
+        return [
+            d
+            for d in range(len(dhold))
+            if dhold[d] == a and not dlost[d] and not daside[d] and dseen[d] & bit
+        ]
 
     def base_seen(self, d: int) -> int:
         h = self.dhold[d]
@@ -161,8 +213,11 @@ class FujiState(State):
         unused = sum(
             1 for a in self.meeples() for c in self.equip[a] if not self.tapped[a] >> c & 1
         )
-        return (POINTS["per_player"] * self.m + POINTS["per_injury"] * injuries
-                + POINTS["per_unused_card"] * unused)
+        return (
+            POINTS["per_player"] * self.m
+            + POINTS["per_injury"] * injuries
+            + POINTS["per_unused_card"] * unused
+        )
 
     def rating(self) -> str:
         vp = self.victory_points()
@@ -236,10 +291,7 @@ class FujiState(State):
     # ------------------------------------------------------------------ information
     def die_view(self, d: int, seat: int | None) -> dict[str, Any]:
         seen = self.dseen[d]
-        if seat is None:
-            visible = bool(seen & PUBLIC)
-        else:
-            visible = bool(seen >> seat & 1)
+        visible = bool(seen & PUBLIC) if seat is None else bool(seen >> seat & 1)
         return {
             "die": d,
             "type": "ABC"[self.dtype[d]],
@@ -255,24 +307,30 @@ class FujiState(State):
         f = self.stack[-1] if self.stack else None
         adventurers = []
         for a in range(len(self.pos)):
-            adventurers.append({
-                "adventurer": a,
-                "seat": self.controller(a) if a < self.m else None,
-                "kind": "neutral" if a == self.neutral else ("third" if a == self.third
-                                                             else "player"),
-                "skill": self.skill[a],
-                "position": list(XY[self.pos[a]]) if self.pos[a] >= 0 else None,
-                "destination": list(XY[self.dest[a]]) if self.dest[a] >= 0 else None,
-                "stamina_lost": self.lost[a],
-                "injuries": self.inj[a],
-                "power_bars": self.bars[a],
-                "equipment": [EQUIPMENT[c] for c in self.equip[a]],
-                "tapped": self.tapped[a],
-                "first_aid": self.aid[a],
-                "flare": self.flare[a],
-                "dice": [self.die_view(d, seat) for d in range(len(self.dhold))
-                         if self.dhold[d] == a and not self.dlost[d]],
-            })
+            adventurers.append(
+                {
+                    "adventurer": a,
+                    "seat": self.controller(a) if a < self.m else None,
+                    "kind": "neutral"
+                    if a == self.neutral
+                    else ("third" if a == self.third else "player"),
+                    "skill": self.skill[a],
+                    "position": list(XY[self.pos[a]]) if self.pos[a] >= 0 else None,
+                    "destination": list(XY[self.dest[a]]) if self.dest[a] >= 0 else None,
+                    "stamina_lost": self.lost[a],
+                    "injuries": self.inj[a],
+                    "power_bars": self.bars[a],
+                    "equipment": [EQUIPMENT[c] for c in self.equip[a]],
+                    "tapped": self.tapped[a],
+                    "first_aid": self.aid[a],
+                    "flare": self.flare[a],
+                    "dice": [
+                        self.die_view(d, seat)
+                        for d in range(len(self.dhold))
+                        if self.dhold[d] == a and not self.dlost[d]
+                    ],
+                }
+            )
         view: dict[str, Any] = {
             "round": self.round,
             "scenario": self.scenario,
@@ -281,8 +339,11 @@ class FujiState(State):
             "waiting_for": _waiting_for(f, seat),
             "result": self.result,
             "cause": self.cause,
-            "terrain": [[c, self.card[c], self.lava[c], self.etok[c], self.xtok[c]]
-                        for c in range(64) if self.card[c]],
+            "terrain": [
+                [c, self.card[c], self.lava[c], self.etok[c], self.xtok[c]]
+                for c in range(64)
+                if self.card[c]
+            ],
             "adventurers": adventurers,
             "deck_size": len(self.deck) + len(self.bottom),
             "bottom": [EQUIPMENT[c] for c in self.bottom],
@@ -369,8 +430,9 @@ AUTO_RUN: dict[int, Any] = {}
 ALL_KINDS: set[int] = set()
 
 
-def register(kind: int, legal: Any = None, apply: Any = None, outcomes: Any = None,
-             auto: Any = None) -> None:
+def register(
+    kind: int, legal: Any = None, apply: Any = None, outcomes: Any = None, auto: Any = None
+) -> None:
     ALL_KINDS.add(kind)
     if legal is not None:
         LEGAL[kind] = legal

@@ -12,7 +12,9 @@ COLOURS = ("yellow", "blue", "pink")
 DIE_TYPES: tuple[str, ...] = tuple(DATA["dice"]["types"])
 FACE_COLOUR: tuple[tuple[str, ...], ...] = tuple(tuple(DATA["dice"][t]) for t in DIE_TYPES)
 DICE_SET: tuple[int, ...] = tuple(DIE_TYPES.index(t) for t in DATA["dice"]["set"])
-VISIBLE_NEUTRAL: tuple[int, ...] = tuple(DIE_TYPES.index(t) for t in DATA["dice"]["visible_neutral"])
+VISIBLE_NEUTRAL: tuple[int, ...] = tuple(
+    DIE_TYPES.index(t) for t in DATA["dice"]["visible_neutral"]
+)
 
 
 def face(die_type: int, value: int) -> int:
@@ -60,8 +62,11 @@ for _key, _card in DATA["cards"].items():
         _parts.append("any" if len(_cs) == 3 else "".join(c[0].upper() for c in _cs))
     if "values" in _card:
         _vs = _card["values"]
-        _parts.append({(2, 4, 6): "even", (1, 3, 5): "odd", (1, 2, 3): "1-3"}.get(
-            tuple(_vs), ",".join(map(str, _vs))))
+        _parts.append(
+            {(2, 4, 6): "even", (1, 3, 5): "odd", (1, 2, 3): "1-3"}.get(
+                tuple(_vs), ",".join(map(str, _vs))
+            )
+        )
     CARD_TEXT[_id] = ("|" if _card.get("combine") == "or" else "&").join(_parts)
 
 
@@ -78,8 +83,11 @@ def _parse_rows(rows: list[str]) -> list[list[str]]:
 SCENARIOS: dict[int, dict] = {}
 for _key, _sc in DATA["scenarios"].items():
     grid = _parse_rows(_sc["rows"])
-    SCENARIOS[int(_key)] = {"grid": grid, "random": _sc.get("random", True),
-                            "note": _sc.get("note", "")}
+    SCENARIOS[int(_key)] = {
+        "grid": grid,
+        "random": _sc.get("random", True),
+        "note": _sc.get("note", ""),
+    }
 RANDOM_SCENARIOS: tuple[int, ...] = tuple(sorted(k for k, v in SCENARIOS.items() if v["random"]))
 
 # -- levels and stamina ------------------------------------------------------------

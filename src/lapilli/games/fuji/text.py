@@ -10,7 +10,7 @@ from rich.text import Text
 
 from lapilli.core.actions import Action
 
-from .board import H, W, XY, cell
+from .board import XY, H, W, cell
 from .tables import (
     CHARACTERS,
     EQ,
@@ -103,8 +103,9 @@ def adventurer_table(s, seat: int | None) -> Table:
     for col in ("", "skill", "stamina", "injuries", "dice", "equipment"):
         table.add_column(col)
     for a in range(len(s.pos)):
-        dice = Text(" ").join(die_text(s, d, seat) for d in range(len(s.dhold))
-                               if s.dhold[d] == a and not s.dlost[d])
+        dice = Text(" ").join(
+            die_text(s, d, seat) for d in range(len(s.dhold)) if s.dhold[d] == a and not s.dlost[d]
+        )
         if a == s.neutral:
             table.add_row(who(s, a), "", "", "", dice, "")
             continue
@@ -114,8 +115,12 @@ def adventurer_table(s, seat: int | None) -> Table:
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
         inj = ", ".join(name for i, name in enumerate(INJURIES) if s.inj[a] >> i & 1) or "-"
-        cards = ", ".join(EQ_NAME[c] + (" (used once)" if s.tapped[a] >> c & 1 else "")
-                          for c in s.equip[a]) or "-"
+        cards = (
+            ", ".join(
+                EQ_NAME[c] + (" (used once)" if s.tapped[a] >> c & 1 else "") for c in s.equip[a]
+            )
+            or "-"
+        )
         skill = SKILL_NAME.get(s.skill[a], "-")
         if s.bars[a]:
             skill += f" [{s.bars[a]} power bar{'s' if s.bars[a] > 1 else ''}]"
@@ -128,20 +133,30 @@ def render(s, seat: int | None) -> Any:
     parts: list[Any] = [head]
     if s.result:
         if s.result == 1:
-            parts.append(Text(f"VICTORY! {s.victory_points()} VP — {s.rating()}",
-                              style="bold green"))
+            parts.append(
+                Text(f"VICTORY! {s.victory_points()} VP — {s.rating()}", style="bold green")
+            )
         else:
             parts.append(Text(f"DEFEAT: {s.cause}", style="bold red"))
     parts.append(map_table(s))
     parts.append(adventurer_table(s, seat))
     if seat is not None and seat < s.m:
         mine = Text("Your screen: ", style="bold")
-        mine.append(Text(" ").join(die_text(s, d, seat) for d in range(len(s.dhold))
-                                   if s.dhold[d] == seat and not s.dlost[d]))
+        mine.append(
+            Text(" ").join(
+                die_text(s, d, seat)
+                for d in range(len(s.dhold))
+                if s.dhold[d] == seat and not s.dlost[d]
+            )
+        )
         parts.append(mine)
     if s.signals:
-        parts.append(Text("Signals: " + "; ".join(
-            f"{who(s, a)}: “{SIGNAL_TEXT[k]}”" for a, k in s.signals), style="italic"))
+        parts.append(
+            Text(
+                "Signals: " + "; ".join(f"{who(s, a)}: “{SIGNAL_TEXT[k]}”" for a, k in s.signals),
+                style="italic",
+            )
+        )
     if seat is not None and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] == 16:
         parts.append(Text(f"Rerolls left: {s.sess_left}", style="bold"))
     return Group(*parts)
