@@ -186,10 +186,46 @@ def action_text(s, action: Action) -> str:
         d = p["die"]
         v = s.dval[d]
         colour = FACE_COLOUR[s.dtype[d]][v - 1] if v else "?"
-        return f"{kind.replace('_', ' ')} die {d} ({colour} {v})"
+        verb = {
+            "reroll_die": "reroll",
+            "turn_die": "turn",
+            "lose_die": "lose",
+            "shovel_die": "shovel: pick",
+            "give_die": "hand over",
+        }.get(kind, kind.replace("_", " "))
+        return f"{verb} die {d} ({colour} {v})"
     if kind == "next_turn":
         return f"{who(s, p['adventurer'])} takes the next turn"
-    return str(action)
+    if kind in ("rope_to", "swap_card"):
+        c = cell(p["x"], p["y"])
+        verb = "rope to" if kind == "rope_to" else "binoculars: pick"
+        return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.card[c])}"
+    if kind == "injury":
+        return f"injury: {p['space']} ({INJURY_TEXT[p['space']]})"
+    if kind == "power_bars":
+        return f"spend {p['spend']} power bar(s) on this turn" if p["spend"] else "no power bars"
+    if kind == "choose_skill":
+        return f"skill: {SKILL_NAME[p['skill']]}"
+    if kind == "put_under":
+        return f"put {EQ_NAME[EQ[p['card']]]} under the pile"
+    if kind == "leave_out":
+        return f"leave out a die of type {p['die_type']}"
+    if kind == "shovel_face":
+        return f"turn it to {p['value']}"
+    return TEXT.get(kind, str(action))
+
+
+INJURY_TEXT = {
+    "leg": "lose one die",
+    "arm": "no more equipment cards",
+    "amnesia": "no more skill",
+    "eye": "no rerolls in phase 3",
+}
+TEXT = {
+    "reroll": "reroll the selected dice",
+    "stop": "stop (no more rerolls now)",
+    "done": "done",
+}
 
 
 __all__ = ["XY", "render", "action_text"]
