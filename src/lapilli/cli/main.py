@@ -266,6 +266,25 @@ def bench(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: SQLite file (default) or PostgreSQL.")
+    ] = "sqlite:///lapilli.db",
+) -> None:
+    """Serve the games in the browser: create tables, share seat links, play, watch, replay."""
+    try:
+        import uvicorn
+
+        from lapilli.web.server import create_app
+    except ImportError:
+        fail("the web server needs its extra: pip install 'lapilli[web]'")
+    console.print(f"lapilli on http://{host}:{port}/ (tables kept in {db})")
+    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+
+
+@app.command()
 def rules(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
     """A summary of a game's rules."""
     try:

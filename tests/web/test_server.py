@@ -1,0 +1,144 @@
+"""The web server: tables, seat links, secrecy, rule checks, restarts."""
+
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from lapilli.web.server import create_app  # noqa: E402
+
+
+@pytest.fixture
+def db(tmp_path):
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+def wait_for_human(client, table, token, timeout=10.0):
+    """Bots and dice move in the background: wait until this seat may act or the game ends."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        view = client.get(f"/api/tables/{table}", params={"token": token}).json()
+        if view["actions"] or view["terminal"]:
+            return view
+        time.sleep(0.02)
+    raise AssertionError("the bots never handed over")
+
+
+def new_table(client, seats=("human", "random"), **extra):
+    body = {"game": "foggy_island", "seats": list(seats), "seed": 7, **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    data = response.json()
+    tokens = [s["link"].split("token=")[1] if s["link"] else None for s in data["seats"]]
+    return data["table"], tokens
+
+
+def test_pages_and_the_game_list_are_served(db):
+    with TestClient(create_app(db)) as client:
+        assert "New table" in client.get("/").text
+        games = client.get("/api/games").json()
+        assert "foggy_island" in [g["id"] for g in games["games"]]
+        assert "random" in games["bots"]
+        assert client.get("/static/table.js").status_code == 200
+
+
+def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client)
+        view = wait_for_human(client, table, red)
+        assert view["you"] == 0 and [a["text"] for a in view["actions"]][0].startswith("take")
+        for _ in range(5):
+            view = client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0}).json()
+        view = wait_for_human(client, table, red)
+        assert view["observation"]["hands"][1] == {"hidden": 5}
+        assert sum(view["observation"]["hands"][0].values()) == 5
+        assert "makes a hidden choice" in " ".join(view["log"])
+        spectator = client.get(f"/api/tables/{table}").json()
+        assert spectator["you"] is None and spectator["actions"] == []
+        assert spectator["observation"]["hands"][0] == {"hidden": 5}
+        assert "<pre class=board>" in view["board_html"]
+
+
+def test_the_server_refuses_bad_moves_with_reasons_and_changes_nothing(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client)
+        wait_for_human(client, table, red)
+        before = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        bad = client.post(
+            f"/api/tables/{table}/act", json={"token": red, "action": {"kind": "take", "token": "cat"}}
+        )
+        assert bad.status_code == 400 and "no cat in your pile" in bad.json()["error"]
+        assert client.post(f"/api/tables/{table}/act", json={"token": "forged", "index": 0}).status_code == 403
+        assert client.post(f"/api/tables/{table}/act", json={"token": red, "index": 99}).status_code == 400
+        assert client.get("/api/tables/nope").status_code == 404
+        after = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        assert after["observation"] == before["observation"]
+        assert client.get(f"/api/tables/{table}/record").status_code == 403  # secrets until the end
+
+
+def test_two_humans_each_act_only_on_their_turn(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, blue) = new_table(client, seats=("human", "human"))
+        wait_for_human(client, table, red)
+        response = client.post(f"/api/tables/{table}/act", json={"token": blue, "index": 0})
+        assert response.status_code == 409 and "not Blue's turn" in response.json()["detail"]
+
+
+def test_undo_within_a_turn(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client)
+        wait_for_human(client, table, red)
+        client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0})
+        view = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        assert view["can_undo"]
+        view = client.post(f"/api/tables/{table}/undo", json={"token": red}).json()
+        assert sum(view["observation"]["hands"][0].values()) == 0
+
+
+def test_a_restart_loses_no_game(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client)
+        wait_for_human(client, table, red)
+        for _ in range(3):
+            client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0})
+        before = client.get(f"/api/tables/{table}", params={"token": red}).json()
+    with TestClient(create_app(db)) as client:  # a new process on the same database
+        after = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        assert after["observation"] == before["observation"]
+        assert after["log"] == before["log"]
+
+
+def test_bots_only_tables_finish_and_open_their_record_and_replay(db):
+    with TestClient(create_app(db)) as client:
+        table, _ = new_table(client, seats=("random", "random"))
+        deadline = time.time() + 20
+        while not client.get(f"/api/tables/{table}").json()["terminal"]:
+            assert time.time() < deadline
+            time.sleep(0.05)
+        record = client.get(f"/api/tables/{table}/record").json()
+        assert record["game"] == "foggy_island" and record["result"]["scores"]
+        frame = client.get(f"/api/tables/{table}/replay", params={"step": 3}).json()
+        assert frame["step"] == 3 and frame["last"]
+
+
+def test_watchers_hear_of_every_change(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client)
+        wait_for_human(client, table, red)
+        with client.websocket_connect(f"/api/tables/{table}/ws") as socket:
+            first = socket.receive_json()["version"]
+            client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0})
+            assert socket.receive_json()["version"] > first
+
+
+def test_bad_table_requests_get_clear_errors(db):
+    with TestClient(create_app(db)) as client:
+        r = client.post("/api/tables", json={"game": "chess", "seats": ["human", "human"]})
+        assert r.status_code == 400 and "no game called 'chess'" in r.json()["error"]
+        r = client.post("/api/tables", json={"game": "foggy_island", "seats": ["human"] * 3})
+        assert r.status_code == 400 and "for 2 players" in r.json()["error"]
+        r = client.post("/api/tables", json={"game": "foggy_island", "seats": ["human", "genius"]})
+        assert r.status_code == 400 and "no bot called" in r.json()["error"]
