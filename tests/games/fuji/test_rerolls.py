@@ -123,3 +123,18 @@ def test_markers_are_binding_once_rerolls_begin():
     with pytest.raises(IllegalAction, match="Phase 3"):
         act(s, "destination", x=1, y=0)
     assert s.dest[0] == cell(0, 0)
+
+
+def test_rulebook_example_clara_stays_2_rerolls_steve_2_cards_1_jona_3_cards_none():
+    clara, jona, steve = 0, 1, 2
+    s = new(3, skills=("gatherer", "equipment_manager", "buddy"))
+    line(s)
+    s.pos[steve] = cell(4, 0)
+    s.pos[jona] = cell(4, 0)
+    roll(s, {})
+    plan(s, {clara: (0, 0), steve: (6, 0), jona: (1, 0)})
+    assert s.ddist == [0, 3, 2]
+    got = sessions(s)
+    assert got[clara] == 2
+    assert got[steve] == 1
+    assert jona not in got
