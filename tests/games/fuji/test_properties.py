@@ -138,3 +138,28 @@ def test_render_shows_only_the_seats_dice():
     text = console.export_text()
     assert "[6]" in text and "[2]" not in text
     assert "VOLCANO" in text
+
+
+def test_events_never_carry_a_hidden_die_value():
+    rng = random.Random(7)
+    for players, variant in ((3, "A"), (2, "B"), (4, "A"), (2, "A")):
+        game = Fuji(variant=variant)
+        for _ in range(15):
+            s = game.new_state(players)
+            while s.current_player() != TERMINAL:
+                if s.current_player() == CHANCE:
+                    a = sample_chance(s, rng)
+                else:
+                    a = rng.choice(s.legal_actions())
+                for e in s.apply(a):
+                    if e["type"] in ("roll", "reroll", "turn_die", "shovel", "give_die"):
+                        assert (
+                            "value" not in e
+                            and "dice" not in e
+                            and "die" not in e
+                            or (
+                                e["type"] in ("turn_die", "shovel", "give_die") and "value" not in e
+                            )
+                        )
+                    if e["type"] in ("set_aside", "radio", "screens_removed"):
+                        assert e["reveal"] is True

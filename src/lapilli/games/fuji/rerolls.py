@@ -33,7 +33,7 @@ def roll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     d = f[3]
     s.dval[d] = action[1][0][1]
     s.dseen[d] = s.base_seen(d)
-    ev.append({"type": "roll", "die": d})
+    ev.append({"type": "roll", "adventurer": s.dhold[d]})  # no value, no die: hidden
 
 
 # ---------------------------------------------------------------- phase 3
@@ -112,7 +112,7 @@ def reroll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
         s.sess_sel = 0
         dice = [d for d in range(len(s.dtype)) if sel >> d & 1]
         s.push(*[(F.C_ROLL, CHANCE, -1, d, 0) for d in dice])
-        ev.append({"type": "reroll", "adventurer": a, "dice": len(dice)})
+        ev.append({"type": "reroll", "adventurer": a})
     elif kind == "set_aside":
         # Buddy: one die per round, shown to everybody, back at the end of the round
         d = action[1][0][1]
