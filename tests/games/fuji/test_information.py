@@ -83,3 +83,20 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     with pytest.raises(IllegalAction, match="possible outcome|not"):
         act(s, "face", value=3)
     assert s.to_json() == before
+
+
+def test_the_six_phases_follow_in_order():
+    s = new(3, skills=("buddy", "gatherer", "equipment_manager"))
+    row_board(s, [16] * 8, start={0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    assert s.phase == 1
+    roll(s, {})
+    assert s.phase == 2 and s.observation(0)["phase"] == 2
+    plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    assert s.phase == 3
+    no_rerolls(s)
+    assert s.phase in (4, 5)
+    no_equipment(s)
+    assert s.phase == 5
+    while s.stack[-1][0] != 4:  # until the next round's first roll
+        s.apply(s.legal_actions()[0])
+    assert s.round == 2 and s.phase == 1

@@ -341,6 +341,7 @@ def rope_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
 
 
 def equip4_start(s: FujiState, f: tuple, ev: list) -> None:
+    s.phase = 4
     s.push(
         *[(F.D_EQUIP4, s.controller(a), a, 0, 0) for a in s.meeples()], (F.A_MOVE, CHANCE, -1, 0, 0)
     )

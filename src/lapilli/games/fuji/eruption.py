@@ -25,6 +25,7 @@ def erupt(s: FujiState, ev: list) -> None:
 
 
 def phase6(s: FujiState, f: tuple, ev: list) -> None:
+    s.phase = 6
     erupt(s, ev)
     if s.result:
         return

@@ -33,6 +33,7 @@ def movement_value(s: FujiState, b: int, card: int) -> int:
 
 def reveal_all(s: FujiState, f: tuple, ev: list) -> None:
     """Everybody removes their screen (variant A: the third screen too)."""
+    s.phase = 5
     allp = s.all_seats() | PUBLIC
     dice = []
     for d in range(len(s.dval)):

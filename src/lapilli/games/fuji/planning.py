@@ -38,6 +38,7 @@ def destinations(s: FujiState, a: int) -> dict[int, int]:
 
 
 def start_planning(s: FujiState, f: tuple, ev: list) -> None:
+    s.phase = 2
     plans = [(F.D_PLAN, s.controller(a), a, p, 0) for p in (1, 2) for a in s.meeples()]
     s.push(*plans, (F.A_PLAN_END, CHANCE, -1, 0, 0))
 
@@ -78,6 +79,7 @@ def plan_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
 
 def end_planning(s: FujiState, f: tuple, ev: list) -> None:
     """Markers are binding once the rerolls begin; a Radio screen goes back up."""
+    s.phase = 3
     for a in range(len(s.radio)):
         if s.radio[a]:
             s.radio[a] = 0

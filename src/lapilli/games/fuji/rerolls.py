@@ -18,6 +18,7 @@ from .state import PUBLIC, FujiState, register
 def start_round(s: FujiState, f: tuple, ev: list) -> None:
     """Phase 1: everybody rolls all their dice behind their screens."""
     s.round += 1
+    s.phase = 1
     s.signals = []
     ev.append({"type": "round", "round": s.round})
     rolls = [(F.C_ROLL, CHANCE, -1, d, 0) for d in range(len(s.dtype)) if not s.dlost[d]]

@@ -48,7 +48,7 @@ def new_state(game: Any, players: int) -> FujiState:
     s.sess_adv = s.sess_seat = -1
     s.sess_left = s.sess_sel = s.sess_kind = 0
     s.remaining = 0
-    s.pass_no = 0
+    s.phase = 0  # 0 = set-up, then the phase of the round (1-6)
     s.card = [0] * CELLS
     s.lava = [0] * CELLS
     s.etok = [0] * CELLS

@@ -34,7 +34,7 @@ SCALARS = (
     "sess_sel",
     "sess_kind",
     "remaining",
-    "pass_no",
+    "phase",
 )
 LISTS = (
     "card",
@@ -333,6 +333,7 @@ class FujiState(State):
             )
         view: dict[str, Any] = {
             "round": self.round,
+            "phase": self.phase,
             "scenario": self.scenario,
             "level": self.level,
             "to_move": self.current_player(),

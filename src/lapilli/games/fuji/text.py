@@ -30,6 +30,15 @@ from .tables import (
     requirement_text,
 )
 
+PHASE_NAMES = (
+    "set-up",
+    "phase 1, rolling the dice",
+    "phase 2, planning and equipment cards",
+    "phase 3, rerolls",
+    "phase 4, equipment cards",
+    "phase 5, movement and stamina",
+    "phase 6, eruption",
+)
 STYLE = {"yellow": "bold yellow", "blue": "bold blue", "pink": "bold magenta"}
 MEEPLE_STYLE = ("blue", "purple", "green", "white")
 
@@ -129,7 +138,10 @@ def adventurer_table(s, seat: int | None) -> Table:
 
 
 def render(s, seat: int | None) -> Any:
-    head = Text(f"Fuji — scenario {s.scenario}, level {s.level}, round {s.round}", style="bold")
+    phase = PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ""
+    head = Text(
+        f"Fuji — scenario {s.scenario}, level {s.level}, round {s.round}: {phase}", style="bold"
+    )
     parts: list[Any] = [head]
     if s.result:
         if s.result == 1:
