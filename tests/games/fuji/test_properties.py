@@ -15,7 +15,7 @@ from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
 
 @pytest.mark.parametrize("opts,players", Fuji().conformance_configs())
 def test_conformance(opts, players):
-    check_game(Fuji(**opts), players, seeds=range(4))
+    check_game(Fuji(**opts), players, seeds=range(10))
 
 
 def pilgrim(s, rng):
@@ -68,7 +68,7 @@ def invariants(s, rng):
     assert all(0 <= x <= 25 for x in s.lost)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
     players=st.sampled_from([2, 3, 4]),
