@@ -163,3 +163,46 @@ def test_events_never_carry_a_hidden_die_value():
                         )
                     if e["type"] in ("set_aside", "radio", "screens_removed"):
                         assert e["reveal"] is True
+
+
+def test_contract_holds_in_longer_games_heading_for_the_village():
+    from lapilli.core.conformance import check_state
+
+    for players, opts in ((3, {"level": 1}), (2, {"variant": "B", "level": 1}), (4, {})):
+        game = Fuji(**opts)
+        for seed in range(3):
+            rng = random.Random(seed)
+            s = game.new_state(players)
+            pool = set()
+            step = 0
+            while s.current_player() != TERMINAL:
+                if step % 9 == 0:
+                    check_state(s, pool, rng)
+                if s.current_player() == CHANCE:
+                    a = sample_chance(s, rng)
+                else:
+                    pool.update(s.legal_actions())
+                    a = pilgrim(s, rng)
+                s.apply(a)
+                step += 1
+            check_state(s, pool, rng)
+
+
+def test_an_empty_pile_gives_nothing():
+    from lapilli.games.fuji import frames as F
+    from lapilli.games.fuji.state import settle
+
+    from .helpers import new
+
+    s = new(3)
+    s.deck.clear()
+    s.bottom.clear()
+    held = [len(e) for e in s.equip]
+    s.stack.append((F.C_EQUIP, CHANCE, 1, 0, 0))
+    ev = []
+    settle(s, ev)
+    assert [len(e) for e in s.equip] == held and ev[-1] == {
+        "type": "draw",
+        "adventurer": 1,
+        "card": None,
+    }
