@@ -233,3 +233,38 @@ def test_illegal_order_names_the_rule():
     turn(s, STEVE)
     with pytest.raises(Exception, match="Phase 5"):
         act(s, "next_turn", adventurer=STEVE)
+
+
+def test_a_destination_swallowed_earlier_in_phase_5_fails_with_the_top_row():
+    s = new(3, skills=("buddy", "equipment_manager", "survivalist"), leave="A")
+    from .helpers import board
+
+    # one row: the volcano at x0, an eruption token at x4; seat 1 aims at (2,0)
+    cards = {(x, 0): 16 for x in range(1, 8)}
+    cards[(0, 0)] = 1
+    cards[(2, 0)] = 8  # even
+    board(s, cards, start={0: (7, 0), 1: (5, 0), 2: (7, 0)})
+    s.xtok[cell(4, 0)] = 1
+    roll(s, {0: "A5 A5 B5 B5 C5 C5", 1: "A4 A4 B4 B4 C4 C4"})  # seat 2: ones
+    s.lava[cell(1, 0)] = 1  # lava already next to (2,0)
+    plan(s, {0: (4, 0), 1: (2, 0), 2: (7, 0)})
+    no_rerolls(s)
+    no_equipment(s)
+    ev = turn(s, 0)  # onto the eruption token: (2,0) flips at once
+    assert s.lava[cell(2, 0)] and s.pos[0] == cell(4, 0)
+    ev = turn(s, 1)
+    tv = next(e for e in ev if e["type"] == "turn" and e["adventurer"] == 1)
+    assert not tv["moves"] and "lava" in tv["why"]
+    assert s.pos[1] == cell(5, 0) and s.lost[1] == 4
+
+
+def test_when_neighbours_took_every_reachable_card_you_may_still_stay():
+    s = new(3)
+    from .helpers import board
+
+    board(s, {(0, 0): 16, (1, 0): 16}, start={0: (0, 0), 1: (1, 0), 2: (1, 0)})
+    roll(s, {})
+    act(s, "destination", x=1, y=0)
+    act(s, "destination", x=0, y=0)
+    dests = [a for a in s.legal_actions() if a[0] == "destination"]
+    assert dests == [("destination", (("x", 1), ("y", 0)))]  # its own card
