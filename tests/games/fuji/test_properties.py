@@ -206,3 +206,18 @@ def test_an_empty_pile_gives_nothing():
         "adventurer": 1,
         "card": None,
     }
+
+
+def test_heuristic_values_a_planned_move_by_the_seats_own_dice():
+    from .helpers import new, roll, row_board
+
+    s = new(3)
+    # x0 .. x3: the village is at x3; seat 0 may aim at an "even" or an "odd" card
+    row_board(s, [16, 8, 19, 30], start={0: (0, 0), 1: (0, 0), 2: (0, 0)})
+    roll(s, {0: "A6 A6 B6 B6 C6 C6"})
+    to_even = s.clone()
+    to_even.dest[0] = cell(1, 0)
+    to_odd = s.clone()
+    to_odd.dest[0] = cell(1, 0)
+    to_odd.card[cell(1, 0)] = 19
+    assert heuristic(to_even, 0) > heuristic(to_odd, 0) > heuristic(s, 0) - 1
