@@ -5,6 +5,11 @@ from __future__ import annotations
 from .board import CELLS, NEIGH
 from .tables import EXHAUSTION, IS_VILLAGE, VALID
 
+COOPERATIVE = True
+"""Every seat wins or loses together."""
+SCALE = 40.0
+"""About a clear favourite: e.g. one meeple four cards nearer the village."""
+
 # expected valid value of one unseen die of each type on each card
 _MEAN = [
     tuple(sum(VALID[k][t * 6 + v] for v in range(6)) / 6 for t in range(3)) if VALID[k] else ()
