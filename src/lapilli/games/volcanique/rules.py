@@ -280,7 +280,9 @@ class VolcaniqueState(State):
         of = self.biomes().of
         out: dict[int, set[int]] = {}
         for reg, (owner, _n) in self.critters.items():
-            out.setdefault(of[reg], set()).add(owner)
+            bid = of.get(reg)
+            if bid is not None:  # (None: on a tile just covered, waiting to migrate)
+                out.setdefault(bid, set()).add(owner)
         return out
 
     def _add_critter(self, reg: tuple[int, int, int], owner: int, k: int = 1) -> None:
@@ -1134,6 +1136,7 @@ class VolcaniqueState(State):
             self.hand[p] += self.crater[p]
             self.crater[p] = 0
             self.ctx["island"] = ()
+            self.ctx["island_size"] = min(3, sum(self.tiles.values()))
             events: list[dict] = [{"type": "summon_island", "seat": p, "free": free}]
             if not free:
                 self.tasks.insert(0, ("pay", p, ISLAND_COST, "island"))
@@ -1146,17 +1149,31 @@ class VolcaniqueState(State):
 
     def _island_hexes(self) -> list[tuple[int, int]]:
         """The first island tile goes one empty space away from all land; the others join
-        the island, still one space away from every other land tile."""
-        island = [tuple(h) for h in self.ctx["island"]]
+        the island, still one space away from every other land tile. Only spots from
+        which the whole island can be completed are offered."""
+        island = tuple(tuple(h) for h in self.ctx["island"])
         other = [h for h in self.stacks if h not in island]
+        need = self.ctx["island_size"] - len(island)
         if not island:
             cands = {x for h in other for x in _ring(h, 2)}
         else:
             cands = {nb for h in island for nb in neighbours(h)}
-        return sorted(c for c in cands if c not in self.stacks and _mind(c, other) >= 2)
+        ok = [c for c in cands if c not in self.stacks and _mind(c, other) >= 2]
+        return sorted(c for c in ok if self._island_completes((*island, c), need - 1, other))
+
+    def _island_completes(self, island: tuple, need: int, other: list) -> bool:
+        if need <= 0:
+            return True
+        for h in island:
+            for nb in neighbours(h):
+                if (nb not in self.stacks and nb not in island and _mind(nb, other) >= 2
+                        and self._island_completes((*island, nb), need - 1, other)):
+                    return True
+        return False
 
     def _to_island_tile(self) -> list[dict]:
-        if len(self.ctx["island"]) >= 3 or not self.tiles:
+        if len(self.ctx["island"]) >= self.ctx["island_size"] or not self.tiles:
+            self.ctx.pop("island_size")
             self.ctx["island_claim"] = tuple(tuple(h) for h in self.ctx.pop("island"))
             events: list[dict] = []
             if not self.tiles:

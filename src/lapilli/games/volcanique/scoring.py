@@ -21,8 +21,11 @@ def controlled_biomes(state: VolcaniqueState) -> dict[int, list[int]]:
     """seat -> ids of the biomes that seat controls (its critters alone are in them)."""
     biomes = state.biomes()
     owners: dict[int, set[int]] = {}
+    of = biomes.of
     for reg, (owner, _n) in state.critters.items():
-        owners.setdefault(biomes.of[reg], set()).add(owner)
+        bid = of.get(reg)
+        if bid is not None:  # (None: on a tile just covered, waiting to migrate)
+            owners.setdefault(bid, set()).add(owner)
     out: dict[int, list[int]] = {p: [] for p in range(state.n)}
     for bid, who in owners.items():
         if len(who) == 1:
