@@ -1557,6 +1557,20 @@ class VolcaniqueState(State):
     # ------------------------------------------------------------------------------------
     # text
     # ------------------------------------------------------------------------------------
+    def describe_step(self) -> str:
+        """What is being decided now, in words."""
+        if self.stage == "over":
+            return "the game is over"
+        if self.tasks:
+            from .reasons import TASK_KINDS
+
+            return f"{self.seat_label(self.tasks[0][1])}: {TASK_KINDS[self.tasks[0][0]][0]}"
+        if self.phase in CHANCE_PHASES:
+            return {"deal": "dealing the power grid", "coin": "the dispute dhoobloon",
+                    "lava_start": "rolling the lava direction", "lava_flow": "lava flows",
+                    "draw": "drawing a Caldera card"}[self.phase]
+        return PHASE_TEXT.get(self.phase, self.phase)
+
     def action_text(self, action: Action) -> str:
         kind = action.kind
         at = action.arg("at")
@@ -1575,9 +1589,25 @@ class VolcaniqueState(State):
             return f"{kind} {where}"
         if kind == "pay":
             return "pay " + ", ".join(f"{action.arg(b)} {b}" for b in BIOMES if action.arg(b))
+        if kind == "buy":
+            tile = action.arg("tile")
+            cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+            return f"buy {tile} ({cost} resources)"
+        if kind == "rotate":
+            kind_i = self.ctx.get("kind")
+            if kind_i is None:
+                return str(action)
+            edges = EDGES[kind_i * 6 + action.arg("rotation")]
+            parts = []
+            for c in COLOURS_OF[kind_i * 6 + action.arg("rotation")]:
+                sides = "/".join(DIRECTION_NAMES[d] for d in range(6) if edges[d] == c)
+                parts.append(f"{BIOMES[c]} {sides}")
+            return f"rotation {action.arg('rotation')}: " + ", ".join(parts)
         if kind == "unlock":
             slot = action.arg("slot")
             return f"unlock {slot}: {POWERS[self.grid[slot]]['name']}" if slot in self.grid else str(action)
+        if kind == "play_caldera":
+            return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
         return str(action)
 
     def render(self, seat: int | None) -> Any:
@@ -1597,6 +1627,7 @@ class VolcaniqueState(State):
         return reason(self, action)
 
 
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 SEAT_COLOURS = ("pink", "blue", "purple", "orange", "green")
 
 

@@ -18,13 +18,15 @@ SEAT_STYLE = ("bold magenta", "bold blue", "bold purple", "bold dark_orange", "b
 CELL = 6  # characters per hex; rows are offset by half a hex
 
 
-def _cell_lines(state: VolcaniqueState, h: tuple[int, int]) -> tuple[Text, Text]:
+def _cell_lines(state: VolcaniqueState, h: tuple[int, int]) -> tuple[Text, Text, Text]:
+    """Three lines per hex: height and biomes; critters (or lava); the coordinates."""
     st = state.stacks.get(h)
     lava = any((q, r) == h for q, r, _ in state.lava)
+    coord = Text(f"{h[0]},{h[1]}".center(CELL)[:CELL], "grey50")
     if st is None:
         if lava:
-            return Text(" LAVA ", "bold white on red"), Text(" sea  ", "white on red")
-        return Text("  ~   ", "blue"), Text("      ")
+            return Text(" LAVA ", "bold white on red"), Text(" sea  ", "white on red"), coord
+        return Text("  ~   ", "blue"), Text("      "), coord
     height = land_height(st)
     code = st[-1]
     top = Text(f"{height}", "bold")
@@ -39,7 +41,7 @@ def _cell_lines(state: VolcaniqueState, h: tuple[int, int]) -> tuple[Text, Text]
     bottom = Text()
     if lava:
         bottom.append(" LAVA ", "bold white on red")
-        return top, bottom
+        return top, bottom, coord
     q, r = h
     used = 0
     for c in range(len(BIOMES)):
@@ -51,7 +53,7 @@ def _cell_lines(state: VolcaniqueState, h: tuple[int, int]) -> tuple[Text, Text]
             bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
             used += len(label)
     bottom.append(" " * max(0, CELL - used))
-    return top, bottom
+    return top, bottom, coord
 
 
 def render_map(state: VolcaniqueState) -> Text:
@@ -65,19 +67,17 @@ def render_map(state: VolcaniqueState) -> Text:
     xmax = max(2 * q + r for q, r in hexes) + 2
     out = Text()
     for r in range(rmin, rmax + 1):
-        line1, line2 = Text(f"{r:>3} "), Text("    ")
+        lines = [Text(), Text(), Text()]
         x0 = xmin if (xmin - r) % 2 == 0 else xmin + 1
         if x0 > xmin:
-            line1.append(" " * (CELL // 2))
-            line2.append(" " * (CELL // 2))
+            for line in lines:
+                line.append(" " * (CELL // 2))
         for x in range(x0, xmax + 1, 2):
-            a, b = _cell_lines(state, ((x - r) // 2, r))
-            line1.append(a)
-            line2.append(b)
-        out.append(line1)
-        out.append("\n")
-        out.append(line2)
-        out.append("\n")
+            for line, part in zip(lines, _cell_lines(state, ((x - r) // 2, r)), strict=True):
+                line.append(part)
+        for line in lines:
+            out.append(line)
+            out.append("\n")
     return out
 
 
@@ -110,15 +110,15 @@ def render_grid(state: VolcaniqueState) -> Text:
 
 def render(state: VolcaniqueState, seat: int | None) -> Any:
     status = Text(
-        f"Turn {state.turn}  round {state.round}  stage {state.stage}  step: {state.phase}"
-        + (f"  END: {state.end_reason}" if state.end_reason else "")
+        f"Turn {state.turn}  round {state.round}  stage {state.stage}  now: {state.describe_step()}"
+        + (f"  END SEQUENCE ({state.end_reason})" if state.end_reason else "")
     )
     supply = Text(
         "Supply: " + ", ".join(f"{k} {v}" for k, v in sorted(state.tiles.items()))
         + f"; volcanoes {state.volcanoes}, lava {state.lava_left}; resources "
         + "/".join(map(str, state.supply)) + f"; Caldera deck {sum(state.deck.values())}"
     )
-    legend = Text("Cells: height + biomes (d dark, m medium, l light); second line: critters "
-                  "(seat initial + biome); ~ ocean")
+    legend = Text("Each hex: height + biomes (d dark, m medium, l light); critters (seat "
+                  "initial + biome); coordinates q,r. ~ ocean, ^VOL volcano, LAVA lava.")
     return Group(status, render_map(state), legend, render_grid(state), supply,
                  render_players(state, seat))
