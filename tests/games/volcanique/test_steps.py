@@ -229,3 +229,19 @@ def test_bountiful_resources_raises_the_cap_to_eight():
     give(s, 0, dark=3, light=3)
     s._collect(0)
     assert not s.tasks and sum(s.res[0]) == 8
+
+
+def test_an_island_taking_the_last_land_tiles_triggers_the_end():
+    s = blank()
+    put_uno(s, (0, 0), D)
+    s.crater[0] = 3
+    s.hand[0] -= 3
+    give(s, 0, dark=7)
+    s.tiles = {"uno-light": 2}  # fewer than 3 left: the island takes them all
+    at(s, "sacrifice")
+    s.apply(A("summon_island"))
+    s.apply(A("choose_tile", tile="uno-light"))
+    s.apply(A("place", at=s.legal_actions()[0].arg("at")))
+    s.apply(A("choose_tile", tile="uno-light"))
+    s.apply(s.legal_actions()[0])
+    assert not s.tiles and s.end_reason == "last_land_tile"

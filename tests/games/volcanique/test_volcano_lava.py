@@ -208,3 +208,11 @@ def test_no_tile_or_critter_on_lava():
     s.lava = [(1, 0, -1)]
     assert [(q, r) for q, r, _ in s._claimable()] == [(0, 0)]
     assert (1, 0) not in s._stack_hexes()
+
+
+def test_with_every_neighbour_unlocked_the_critter_goes_on_a_held_power():
+    from lapilli.games.volcanique.powers import unlockable
+
+    everything = ["L1", "L2a", "L2b", "L3l", "L3m", "L3r", "L4a", "L4b", "L5"]
+    assert unlockable(everything) == everything
+    assert unlockable(["L1", "L3m"]) == ["L2a", "L2b", "L4a", "L4b", "L5"]
