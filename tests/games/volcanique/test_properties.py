@@ -61,3 +61,24 @@ def test_random_games_conserve_pieces_and_hide_cards(seed, players):
             check_invariants(s)
     # replay determinism
     assert record.replay(game=game).to_json() == s.to_json()
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), cut=st.integers(20, 300))
+def test_a_position_restored_from_json_plays_on_identically(seed, cut):
+    rng = random.Random(seed)
+    game = Volcanique()
+    s = game.new_state(3)
+    actions = []
+    while not s.is_terminal():
+        a = sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions())
+        actions.append(a)
+        s.apply(a)
+    t = game.new_state(3)
+    for a in actions[:cut]:
+        t.apply(a)
+    u = game.state_from_json(json.loads(json.dumps(t.to_json())))
+    for a in actions[cut:]:
+        t.apply(a)
+        u.apply(a)
+    assert u.to_json() == t.to_json() == s.to_json()

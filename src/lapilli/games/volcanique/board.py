@@ -56,7 +56,7 @@ class Biomes:
         colour: list[int] = []
         links: list[int] = []
         tops = {h: s[-1] for h, s in stacks.items()}
-        for (q, r), code in tops.items():
+        for (q, r), code in sorted(tops.items()):  # ids independent of insertion order
             if code < 0:
                 continue
             for c in set(EDGES[code]):
