@@ -6,7 +6,19 @@ import pytest
 from lapilli.core import IllegalAction
 
 from .helpers import (
-    VOLCANO_T, A, D, L, M, at, blank, conserved, crit, give, put, put_uno, start_turn, tile,
+    VOLCANO_T,
+    A,
+    D,
+    M,
+    at,
+    blank,
+    conserved,
+    crit,
+    give,
+    put,
+    put_uno,
+    start_turn,
+    tile,
 )
 
 

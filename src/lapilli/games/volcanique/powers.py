@@ -73,7 +73,7 @@ CALDERA_EFFECTS: dict[str, Hook] = {}
 """card id -> the one-off effect of a lightning-bolt Caldera card played from the hand.
 Only cards listed here are offered as ``play_caldera`` actions."""
 
-SCORE_HOOKS: dict[str, Callable[["VolcaniqueState", int], int]] = {}
+SCORE_HOOKS: dict[str, Callable[[VolcaniqueState, int], int]] = {}
 
 
 def _end_on_unlock(power: str) -> Hook:

@@ -30,8 +30,8 @@ from .components import (
     BIOME_INDEX,
     BIOMES,
     COLOURS_OF,
-    EDGES,
     COSTS,
+    EDGES,
     KIND_COST,
     KIND_COUNT,
     KIND_INDEX,
@@ -101,10 +101,7 @@ def at_act(kind: str, h: tuple[int, int], c: int | None = None) -> Action:
     key = (kind, h, c)
     a = _ACTIONS.get(key)
     if a is None:
-        if c is None:
-            a = Action(kind, at=h)
-        else:
-            a = Action(kind, at=h, biome=BIOMES[c])
+        a = Action(kind, at=h) if c is None else Action(kind, at=h, biome=BIOMES[c])
         _ACTIONS[key] = a
     return a
 
@@ -557,7 +554,8 @@ class VolcaniqueState(State):
         self.supply[b] -= 1
         self.res[self.cur][b] += 1
         self.ctx["picks"] = self.ctx["picks"][1:]
-        return [{"type": "bonus", "seat": self.cur, "resource": a.arg("resource")}, *self._to_bonus()]
+        event = {"type": "bonus", "seat": self.cur, "resource": a.arg("resource")}
+        return [event, *self._to_bonus()]
 
     # ------------------------------------------------------------------------------------
     # a turn
@@ -583,7 +581,8 @@ class VolcaniqueState(State):
         q, r, c = reg
         lava = self.lava_hexes()
         bid = biomes.of[reg]
-        out = [m for m in biomes.members[bid] if (m[0], m[1]) != (q, r) and (m[0], m[1]) not in lava]
+        out = [m for m in biomes.members[bid]
+               if (m[0], m[1]) != (q, r) and (m[0], m[1]) not in lava]
         if (q, r) not in lava:
             owned = self.biome_owners()
             for c2 in COLOURS_OF[self.stacks[(q, r)][-1]]:
@@ -614,7 +613,8 @@ class VolcaniqueState(State):
         return []
 
     def _legal_move_to(self) -> list[Action]:
-        return [at_act("move_to", (q, r), c) for q, r, c in sorted(self._move_targets(self.ctx["from"]))]
+        targets = sorted(self._move_targets(self.ctx["from"]))
+        return [at_act("move_to", (q, r), c) for q, r, c in targets]
 
     def _do_move_to(self, a: Action) -> list[dict]:
         src = self.ctx.pop("from")
@@ -966,9 +966,7 @@ class VolcaniqueState(State):
             st = self.stacks.get(nb)
             if nb in lava:
                 continue
-            if st is None:
-                out.append(nb)
-            elif st[-1] != VOLCANO and len(st) < height:
+            if st is None or st[-1] != VOLCANO and len(st) < height:
                 out.append(nb)
         return out
 
@@ -1103,9 +1101,9 @@ class VolcaniqueState(State):
             if (self.stage == "main" and not self.flags.get("sac_hand") and self.hand[p] > 0
                     and sum(self.res[p]) >= SAC_COST):
                 out.append(SACRIFICE_HAND)
-        if self.stage == "main" and self.crater[p] >= CRATER and self.tiles:
-            if sum(self.res[p]) >= ISLAND_COST or self._free_island(p):
-                out.append(SUMMON_ISLAND)
+        if (self.stage == "main" and self.crater[p] >= CRATER and self.tiles
+                and (sum(self.res[p]) >= ISLAND_COST or self._free_island(p))):
+            out.append(SUMMON_ISLAND)
         return out
 
     def _free_island(self, p: int) -> bool:
@@ -1442,7 +1440,8 @@ class VolcaniqueState(State):
             "current": self.current_player(),
             "first": self.first,
             "map": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
-            "critters": [[q, r, BIOMES[c], o, n] for (q, r, c), (o, n) in sorted(self.critters.items())],
+            "critters": [[q, r, BIOMES[c], o, n]
+                         for (q, r, c), (o, n) in sorted(self.critters.items())],
             "lava": [list(x) for x in self.lava],
             "hand": list(self.hand),
             "crater": list(self.crater),
@@ -1577,9 +1576,9 @@ class VolcaniqueState(State):
         where = f"({at[0]},{at[1]})" if at is not None else ""
         biome = action.arg("biome")
         if kind == "done":
-            return {"move": "don't move", "claim": "stop claiming", "sacrifice": "no (more) sacrifice",
-                    "caldera": "don't buy a Caldera card", "buy": "no second tile",
-                    "spend": "stop spending"}.get(self.phase, "done")
+            return {"move": "don't move", "claim": "stop claiming",
+                    "sacrifice": "no (more) sacrifice", "caldera": "don't buy a Caldera card",
+                    "buy": "no second tile", "spend": "stop spending"}.get(self.phase, "done")
         if kind in ("move_from", "move_to", "claim", "sacrifice", "remove"):
             verb = {"move_from": "move the critter on", "move_to": "move it to",
                     "claim": "claim", "sacrifice": "sacrifice the critter on",
@@ -1605,7 +1604,9 @@ class VolcaniqueState(State):
             return f"rotation {action.arg('rotation')}: " + ", ".join(parts)
         if kind == "unlock":
             slot = action.arg("slot")
-            return f"unlock {slot}: {POWERS[self.grid[slot]]['name']}" if slot in self.grid else str(action)
+            if slot not in self.grid:
+                return str(action)
+            return f"unlock {slot}: {POWERS[self.grid[slot]]['name']}"
         if kind == "play_caldera":
             return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
         return str(action)
