@@ -10,23 +10,15 @@ changing the biomes under it (it only keeps critters and tiles off that hex).
 
 from __future__ import annotations
 
+from lapilli.core.hexgrid import DIRECTIONS, Hex, distance, neighbours, ring
+
 from .components import DIRS_OF, EDGES, SOIL, VOLCANO
 
-DQ = (1, 1, 0, -1, -1, 0)
-DR = (0, -1, -1, 0, 1, 1)
+# the core's axial directions (east, north-east, north-west, west, south-west, south-east)
+DQ = tuple(d[0] for d in DIRECTIONS)
+DR = tuple(d[1] for d in DIRECTIONS)
 
-Hex = tuple[int, int]
 Region = tuple[int, int, int]
-
-
-def neighbours(h: Hex) -> list[Hex]:
-    q, r = h
-    return [(q + 1, r), (q + 1, r - 1), (q, r - 1), (q - 1, r), (q - 1, r + 1), (q, r + 1)]
-
-
-def distance(a: Hex, b: Hex) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def land_height(stack: tuple[int, ...]) -> int:
@@ -132,4 +124,5 @@ __all__ = [
     "land_height",
     "min_distance",
     "neighbours",
+    "ring",
 ]

@@ -25,7 +25,7 @@ from typing import Any
 from lapilli.core import CHANCE, TERMINAL, Action, Game, MalformedInput, State
 
 from . import powers, scoring
-from .board import DQ, DR, Biomes, connects, distance, facing, land_height, neighbours
+from .board import Biomes, connects, distance, facing, land_height, neighbours, ring
 from .components import (
     BIOME_INDEX,
     BIOMES,
@@ -390,7 +390,7 @@ class VolcaniqueState(State):
         if piece == 0:
             if not self.stacks:
                 return [(0, 0)]
-            cands = {x for h in others for x in _ring(h, gap)}
+            cands = {x for h in others for x in ring(h, gap)}
             out = [c for c in cands if c not in self.stacks and _mind(c, others) == gap]
             return sorted(out)
         own = self.islands[seat]
@@ -1153,7 +1153,7 @@ class VolcaniqueState(State):
         other = [h for h in self.stacks if h not in island]
         need = self.ctx["island_size"] - len(island)
         if not island:
-            cands = {x for h in other for x in _ring(h, 2)}
+            cands = {x for h in other for x in ring(h, 2)}
         else:
             cands = {nb for h in island for nb in neighbours(h)}
         ok = [c for c in cands if c not in self.stacks and _mind(c, other) >= 2]
@@ -1630,17 +1630,6 @@ class VolcaniqueState(State):
 
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
 SEAT_COLOURS = ("pink", "blue", "purple", "orange", "green")
-
-
-def _ring(h: tuple[int, int], radius: int) -> list[tuple[int, int]]:
-    out = []
-    q, r = h[0] - radius, h[1] + radius  # start south-west
-    for side in range(6):
-        for _ in range(radius):
-            out.append((q, r))
-            q += DQ[side]
-            r += DR[side]
-    return out
 
 
 def _mind(h: tuple[int, int], hexes) -> int:
