@@ -245,3 +245,16 @@ def test_an_island_taking_the_last_land_tiles_triggers_the_end():
     s.apply(A("choose_tile", tile="uno-light"))
     s.apply(s.legal_actions()[0])
     assert not s.tiles and s.end_reason == "last_land_tile"
+
+
+def test_island_tiles_never_go_on_lava_in_the_sea():
+    s = blank()
+    put_uno(s, (0, 0), D)
+    s.lava = [(2, 0, 10)]  # lava that reached the sea two steps east
+    s.crater[0] = 3
+    s.hand[0] -= 3
+    give(s, 0, dark=7)
+    at(s, "sacrifice")
+    s.apply(A("summon_island"))
+    s.apply(A("choose_tile", tile="uno-light"))
+    assert (2, 0) not in {a.arg("at") for a in s.legal_actions()}

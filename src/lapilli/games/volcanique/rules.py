@@ -1156,7 +1156,8 @@ class VolcaniqueState(State):
             cands = {x for h in other for x in ring(h, 2)}
         else:
             cands = {nb for h in island for nb in neighbours(h)}
-        ok = [c for c in cands if c not in self.stacks and _mind(c, other) >= 2]
+        lava = self.lava_hexes()  # (lava cooling in the sea is no place for a tile)
+        ok = [c for c in cands if c not in self.stacks and c not in lava and _mind(c, other) >= 2]
         return sorted(c for c in ok if self._island_completes((*island, c), need - 1, other))
 
     def _island_completes(self, island: tuple, need: int, other: list) -> bool:
@@ -1165,6 +1166,7 @@ class VolcaniqueState(State):
         for h in island:
             for nb in neighbours(h):
                 if (nb not in self.stacks and nb not in island and _mind(nb, other) >= 2
+                        and nb not in self.lava_hexes()
                         and self._island_completes((*island, nb), need - 1, other)):
                     return True
         return False
