@@ -323,3 +323,17 @@ def test_buying_the_last_land_tile_triggers_the_end():
     while s.cur == 0 and not s.is_terminal():
         s.apply(s.legal_actions()[-1] if s.legal_actions() else s.chance_outcomes()[0][0])
     assert s.stage == "final" and s.cur == 1
+
+
+def test_buying_is_compulsory_unless_the_variant_allows_skipping():
+    s = blank()
+    line_of_dark(s)
+    give(s, 0, dark=2)
+    at(s, "buy")
+    assert A("done") not in s.legal_actions()
+    s = blank(optional_buy=True)
+    line_of_dark(s)
+    give(s, 0, dark=2)
+    at(s, "buy")
+    s.apply(A("done"))
+    assert s.res[0] == [2, 0, 0] and s.crater[0] == 0  # no forced sacrifice either

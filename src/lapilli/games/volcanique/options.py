@@ -20,6 +20,13 @@ class VolcaniqueOptions:
         default=True,
         metadata={"help": "score the Diversified biomes bonus objective (1 pt per set)"},
     )
+    optional_buy: bool = field(
+        default=False,
+        metadata={
+            "help": "let a player skip the buy step although a tile is affordable "
+            "(default: buying is compulsory when possible, see docs/rules/volcanique.md)"
+        },
+    )
     max_rounds: int = field(
         default=60,
         metadata={

@@ -700,8 +700,8 @@ class VolcaniqueState(State):
 
     def _legal_buy(self) -> list[Action]:
         opts = [BUY[k] for k in self._buy_options()]
-        if self.flags.get("tiles"):
-            opts.append(DONE)  # the second tile is optional
+        if self.flags.get("tiles") or self.game.options.optional_buy:
+            opts.append(DONE)  # the second tile is optional (the first: a variant)
         return opts
 
     def _do_buy(self, a: Action) -> list[dict]:
@@ -1727,4 +1727,5 @@ class Volcanique(Game):
         return VolcaniqueState.from_json(self, data)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
-        return [({}, 2), ({}, 3), ({"engagement": "to_the_left"}, 3), ({}, 4), ({}, 5)]
+        return [({}, 2), ({"optional_buy": True, "diversified_bonus": False}, 2), ({}, 3),
+                ({"engagement": "to_the_left"}, 3), ({}, 4), ({}, 5)]
