@@ -1,11 +1,23 @@
-"""Bots: random, greedy and MCTS over the engine contract."""
+"""Bots: random, greedy and MCTS over the engine contract.
+
+A bot is named on the command line with typed parameters (``mcts:iters=2000``,
+``greedy:depth=1``); ``make_agent`` builds it and reports a bad name or parameter as
+an ``AgentError``. A new game gets every bot by supplying ``heuristics.py``.
+"""
 
 from __future__ import annotations
 
-from .base import Agent, AgentError, parse_spec
+from .base import Agent, AgentError, Param, parse_spec, split_specs
+from .evaluation import find_heuristic
+from .greedy import GreedyAgent
+from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
+AGENTS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+}
 
 
 def agent_names() -> list[str]:
@@ -20,4 +32,17 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     return AGENTS[name](seed=seed, **params)
 
 
-__all__ = ["AGENTS", "Agent", "AgentError", "RandomAgent", "agent_names", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentError",
+    "GreedyAgent",
+    "MCTSAgent",
+    "Param",
+    "RandomAgent",
+    "agent_names",
+    "find_heuristic",
+    "make_agent",
+    "parse_spec",
+    "split_specs",
+]

@@ -1,0 +1,103 @@
+"""The greedy bot: one step of lookahead over the game's evaluation.
+
+For each legal action it plays the action on a position built from its own view
+(``state.determinize(seat, rng)``: it never looks at the true hidden state), resolves
+the chance that follows by expectation over ``chance_outcomes`` (or by sampling when
+there are many), and scores the result with the game's ``heuristic(state, seat)``
+(see ``evaluation.py``). It picks the best, breaking ties at random.
+
+Games split a turn into small decisions (choose a token, then place it), and one
+decision alone often changes nothing the heuristic can see. So the lookahead goes on
+while the same seat is still to move, up to ``depth`` decisions: "one step" is one
+turn of its own, never a reply of an opponent.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from lapilli.core.actions import Action
+from lapilli.core.state import CHANCE, TERMINAL, State
+
+from .base import Agent, Param
+from .evaluation import evaluation_for
+
+WIN = 1_000.0
+"""What a won game is worth over any heuristic value."""
+
+
+class GreedyAgent(Agent):
+    name = "greedy"
+    PARAMS: ClassVar[dict[str, Param]] = {
+        "depth": Param(
+            int, 2, "own decisions looked at in a row (a split turn: choose, then place)", 1
+        ),
+        "chance": Param(
+            int, 6, "chance outcomes enumerated after a move (more are sampled this many times)", 1
+        ),
+        "dets": Param(int, 1, "determinizations averaged per decision", 1),
+        "nodes": Param(int, 3000, "most positions built per decision (then depth 1)", 1),
+    }
+    depth: int
+    chance: int
+    dets: int
+    nodes: int
+
+    def act(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        evaluation = evaluation_for(type(state.game))
+        self._h = evaluation.heuristic
+        self._seat = seat
+        totals = [0.0] * len(legal)
+        for _ in range(self.dets):
+            world = state.determinize(seat, self.rng)
+            # a deep lookahead that would evaluate too many positions falls back to depth 1
+            self._depth = self.depth
+            self._budget = self.nodes
+            values = [self._after(world, a, 1) for a in legal]
+            if self._budget < 0 and self.depth > 1:
+                self._depth = 1
+                self._budget = self.nodes
+                values = [self._after(world, a, 1) for a in legal]
+            for i, v in enumerate(values):
+                totals[i] += v
+        best = max(totals)
+        ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
+        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+    def _after(self, state: State, action: Action, depth: int, spread: bool = True) -> float:
+        child = state.clone()
+        child.apply(action, check=False)
+        self._budget -= 1
+        return self._value(child, depth, spread)
+
+    def _value(self, state: State, depth: int, spread: bool = True) -> float:
+        player = state.current_player()
+        if player == TERMINAL:
+            return WIN * state.returns()[self._seat] + self._h(state, self._seat)
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            if not spread or self._budget <= 0:
+                # past the first chance node (or out of budget): one sampled outcome
+                x = self.rng.random()
+                total = 0.0
+                pick = outcomes[-1][0]
+                for o, p in outcomes:
+                    total += p
+                    if x < total:
+                        pick = o
+                        break
+                return self._after(state, pick, depth, False)
+            if len(outcomes) > self.chance:
+                # sample (with replacement) rather than enumerate
+                picks = self.rng.choices(
+                    [o for o, _ in outcomes], weights=[p for _, p in outcomes], k=self.chance
+                )
+                return sum(self._after(state, o, depth, False) for o in picks) / len(picks)
+            return sum(p * self._after(state, o, depth, False) for o, p in outcomes)
+        if player == self._seat and depth < self._depth and self._budget > 0:
+            legal = state.legal_actions()
+            return max(self._after(state, a, depth + 1, spread) for a in legal)
+        return self._h(state, self._seat)

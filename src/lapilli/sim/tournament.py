@@ -1,0 +1,313 @@
+"""Tournaments between bots: fair seating, win rates with confidence intervals, ratings.
+
+``schedule`` lists the line-ups: with at least as many bots as seats, every group of
+bots meets in every seat rotation; with fewer, the bots alternate round the table.
+In a cooperative game every seat shares the result, so each bot plays as a whole
+team (``teams=True``, found automatically from the game when not given).
+
+Game ``i`` plays line-up ``i mod len(schedule)`` with seed ``seed + i``, so ``n`` a
+multiple of the schedule's length seats everyone equally often. Each game is
+independent and reproducible (bots with iteration budgets are seeded).
+
+Ratings come from openskill's Plackett-Luce model, updated game by game in order:
+the bots of a game are ranked by their return; in team play each team is rated
+against the game itself (a pseudo-player), so a rating says how often it escapes.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import math
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lapilli.agents import make_agent
+from lapilli.agents.evaluation import is_cooperative
+from lapilli.core.errors import LapilliError
+from lapilli.core.registry import load_game
+
+from .runner import Setup, play_one
+
+THE_GAME = "(the game)"
+"""The pseudo-player a team of cooperating bots is rated against."""
+
+
+class TournamentError(LapilliError):
+    """A tournament that cannot be set up (bad bots, counts or seats)."""
+
+
+@dataclass
+class TournamentGame:
+    index: int
+    seed: int
+    seats: list[str]
+    scores: list[float]
+    returns: list[float]
+    winners: list[int]
+    steps: int
+    seconds: float
+
+
+@dataclass
+class BotStanding:
+    bot: str
+    games: int
+    wins: float  # a shared win counts 1/k, a draw 1/2 (the bot's return)
+    low: float
+    high: float
+    mean_score: float
+    mu: float = 0.0
+    sigma: float = 0.0
+    ordinal: float = 0.0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Tournament:
+    game: str
+    options: tuple[str, ...]
+    players: int
+    bots: list[str]
+    teams: bool
+    schedule: list[tuple[str, ...]]
+    results: list[TournamentGame] = field(default_factory=list)
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # rounding must not put the interval beside its own estimate (e.g. 10 of 10)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def schedule(bots: list[str], players: int, teams: bool) -> list[tuple[str, ...]]:
+    """Line-ups (one bot per seat) that seat every bot fairly."""
+    if teams:
+        return [(b,) * players for b in bots]
+    lineups: list[tuple[str, ...]] = []
+    if len(bots) >= players:
+        for group in itertools.combinations(bots, players):
+            for r in range(players):
+                lineups.append(group[r:] + group[:r])
+    else:
+        k = len(bots)
+        for first in range(k):
+            base = tuple(bots[(first + i) % k] for i in range(players))
+            for r in range(players):
+                lineup = base[r:] + base[:r]
+                if lineup not in lineups:
+                    lineups.append(lineup)
+    return lineups
+
+
+def plan(
+    game_id: str,
+    bots: list[str],
+    options: Iterable[str] = (),
+    players: int | None = None,
+    teams: bool | None = None,
+) -> Tournament:
+    """Check the bots and the game, and seat the bots."""
+    options = tuple(options)
+    game = load_game(game_id, list(options))
+    players = game.check_players(players or game.default_players())
+    bots = [b.strip() for b in bots if b.strip()]
+    if not bots:
+        raise TournamentError("name at least one bot, e.g. --bots random,greedy,mcts")
+    if len(set(bots)) != len(bots):
+        raise TournamentError(f"a bot is named twice in {','.join(bots)}")
+    for spec in bots:
+        make_agent(spec)  # a bad bot name or parameter fails now
+    if teams is None:
+        teams = is_cooperative(game.new_state(players))
+    if not teams and len(bots) < 2:
+        raise TournamentError("a tournament needs two bots at least (or --teams)")
+    return Tournament(game.id, options, players, bots, teams, schedule(bots, players, teams))
+
+
+def _play(setup: Setup, index: int, seed: int) -> TournamentGame:
+    start = time.perf_counter()
+    r = play_one(setup, index, seed)
+    return TournamentGame(
+        index=index,
+        seed=seed,
+        seats=list(setup.seats),
+        scores=list(r.scores),
+        returns=list(r.returns),
+        winners=list(r.winners),
+        steps=r.steps,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _play_args(args: tuple[Setup, int, int]) -> TournamentGame:
+    return _play(*args)
+
+
+def run(
+    t: Tournament,
+    n: int,
+    seed: int = 0,
+    jobs: int = 1,
+    on_result: Callable[[TournamentGame], None] | None = None,
+) -> list[TournamentGame]:
+    """Play ``n`` games of the tournament (``jobs`` processes); results in game order."""
+    if n < 1 or jobs < 1:
+        raise TournamentError("the number of games and of jobs must be at least 1")
+    work = [
+        (Setup(t.game, t.options, t.schedule[i % len(t.schedule)]), i, seed + i) for i in range(n)
+    ]
+    results: list[TournamentGame] = []
+    if jobs <= 1:
+        for args in work:
+            result = _play(*args)
+            results.append(result)
+            if on_result:
+                on_result(result)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_args, args) for args in work]
+            for future in as_completed(futures):
+                result = future.result()
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    results.sort(key=lambda r: r.index)
+    t.results = results
+    return results
+
+
+def _bot_results(result: TournamentGame) -> dict[str, tuple[float, float]]:
+    """Each bot's (mean return, mean score) over the seats it held in one game."""
+    held: dict[str, list[int]] = {}
+    for seat, bot in enumerate(result.seats):
+        held.setdefault(bot, []).append(seat)
+    return {
+        bot: (
+            sum(result.returns[s] for s in seats) / len(seats),
+            sum(result.scores[s] for s in seats) / len(seats),
+        )
+        for bot, seats in held.items()
+    }
+
+
+def standings(t: Tournament) -> list[BotStanding]:
+    """Win rate (Wilson 95% interval), mean score and openskill rating of each bot."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {bot: model.rating(name=bot) for bot in t.bots}
+    if t.teams:
+        ratings[THE_GAME] = model.rating(name=THE_GAME)
+    games = dict.fromkeys(t.bots, 0)
+    wins = dict.fromkeys(t.bots, 0.0)
+    scores = dict.fromkeys(t.bots, 0.0)
+    for result in t.results:
+        per_bot = _bot_results(result)
+        for bot, (ret, score) in per_bot.items():
+            games[bot] += 1
+            wins[bot] += ret
+            scores[bot] += score
+        names = list(per_bot)
+        outcome = [per_bot[b][0] for b in names]
+        if t.teams:
+            # a team against the game: it wins, or the game does
+            names.append(THE_GAME)
+            outcome.append(1.0 - max(outcome))
+        if len(names) < 2:
+            continue
+        ranks = [-x for x in outcome]  # lower rank is better; equal returns tie
+        new = model.rate([[ratings[b]] for b in names], ranks=ranks)
+        for b, team in zip(names, new, strict=True):
+            ratings[b] = team[0]
+    out = []
+    for bot in t.bots:
+        low, high = wilson(wins[bot], games[bot])
+        r = ratings[bot]
+        out.append(
+            BotStanding(
+                bot,
+                games[bot],
+                wins[bot],
+                low,
+                high,
+                scores[bot] / games[bot] if games[bot] else 0.0,
+                r.mu,
+                r.sigma,
+                r.ordinal(),
+            )
+        )
+    out.sort(key=lambda s: -s.ordinal)
+    return out
+
+
+@dataclass
+class HeadToHead:
+    bot: str
+    other: str
+    games: int
+    wins: float  # bot's wins against other (draws 1/2)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def head_to_head(t: Tournament) -> list[HeadToHead]:
+    """For each pair of bots that met: how often the first beat the second.
+
+    A game counts for a pair when both sat at the table; the first bot's share is its
+    return against the second's (1 for a win over it, 1/2 when they share the result).
+    """
+    if t.teams:
+        return []
+    table: dict[tuple[str, str], list[float]] = {}
+    for result in t.results:
+        per_bot = _bot_results(result)
+        for a, b in itertools.permutations(per_bot, 2):
+            ra, rb = per_bot[a][0], per_bot[b][0]
+            share = 0.5 if ra == rb else (1.0 if ra > rb else 0.0)
+            cell = table.setdefault((a, b), [0, 0.0])
+            cell[0] += 1
+            cell[1] += share
+    order = {b: i for i, b in enumerate(t.bots)}
+    return [
+        HeadToHead(a, b, int(games), wins)
+        for (a, b), (games, wins) in sorted(
+            table.items(), key=lambda kv: (order[kv[0][0]], order[kv[0][1]])
+        )
+    ]
+
+
+CSV_FIELDS = ["game", "index", "seed", "steps", "seconds"]
+
+
+def write_csv(t: Tournament, path: Path) -> None:
+    """One row per game: the bot, score and return of each seat, winners, length."""
+    seat_fields = [f"{k}_{i}" for i in range(t.players) for k in ("bot", "score", "return")]
+    with Path(path).open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(CSV_FIELDS + seat_fields + ["winners", "options"])
+        for r in t.results:
+            row: list[Any] = [t.game, r.index, r.seed, r.steps, f"{r.seconds:.3f}"]
+            for i in range(t.players):
+                row += [r.seats[i], f"{r.scores[i]:g}", f"{r.returns[i]:g}"]
+            row += [" ".join(str(w) for w in r.winners), " ".join(t.options)]
+            writer.writerow(row)

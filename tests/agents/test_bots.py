@@ -1,0 +1,214 @@
+"""The bots' contract: legal moves only, reproducible with a seed, no peeking."""
+
+import random
+
+import pytest
+
+from lapilli.agents import make_agent
+from lapilli.core.registry import game_class, games, load_game
+from lapilli.sim.runner import Setup, play_one
+
+from .helpers import position
+
+SMALL = ["random", "greedy", "mcts:iters=40,cutoff=8", "mcts:iters=40,cutoff=0"]
+
+
+def _configs():
+    """Every registered game in each of its set-ups (tiny budgets keep this fast)."""
+    for game_id in games():
+        for options, players in game_class(game_id)().conformance_configs():
+            opts = [f"{k}={v}" for k, v in options.items()]
+            yield pytest.param(game_id, opts, players, id=f"{game_id}-{players}p-{options}")
+
+
+@pytest.mark.parametrize("game_id, options, players", list(_configs()))
+@pytest.mark.parametrize("spec", SMALL)
+def test_bots_choose_legal_actions_everywhere(game_id, options, players, spec):
+    for seed in range(3):
+        state = position(game_id, options, players, seed=seed, steps=17 * seed + 5)
+        seat = state.current_player()
+        before = state.to_json()
+        action = make_agent(spec, seed=seed).act(state, seat)
+        assert action in state.legal_actions()
+        assert state.to_json() == before, "a bot must not change the position it is shown"
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iters=40:cutoff=0"])
+def test_a_whole_game_with_bots_is_legal(spec):
+    # the match checks every action against the rules (apply with check=True)
+    result = play_one(Setup("foggy_island", ("mode=weather",), (spec, "random")), 0, seed=3)
+    assert result.steps > 100 and len(result.winners) in (0, 1, 2)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iters=80", "mcts:iters=80,cutoff=5"])
+def test_bots_are_reproducible_with_a_seed(spec):
+    states = [position(seed=s, steps=30 + 9 * s) for s in range(4)]
+    first = [make_agent(spec, seed=7).act(s, s.current_player()) for s in states]
+    again = [make_agent(spec, seed=7).act(s, s.current_player()) for s in states]
+    assert first == again
+    # and a whole game replays exactly
+    spec = spec.replace("iters=80", "iters=15,cutoff=4") if "cutoff" not in spec else spec
+    setup = Setup("foggy_island", (), (spec, "greedy"))
+    assert play_one(setup, 0, 11).record == play_one(setup, 0, 11).record
+
+
+def _hidden_swap(state, seat):
+    """The same position for ``seat``, but the opponent's hand and pile differ."""
+    other = 1 - seat
+    twin = state.clone()
+    hand, pile = twin.hands[other], twin.piles[other]
+    for a in list(hand):
+        for b in list(pile):
+            if a != b:
+                hand[a] -= 1
+                if not hand[a]:
+                    del hand[a]
+                hand[b] = hand.get(b, 0) + 1
+                pile[b] -= 1
+                if not pile[b]:
+                    del pile[b]
+                pile[a] = pile.get(a, 0) + 1
+                twin._legal = None
+                return twin
+    return None
+
+
+def _foggy_twins(n):
+    """Positions and twins that differ only in what the seat to move cannot see."""
+    out = []
+    seed = 0
+    while len(out) < n:
+        state = position(seed=seed, steps=24 + 7 * (seed % 5))
+        seed += 1
+        seat = state.current_player()
+        if state.phase != "choose":
+            continue
+        twin = _hidden_swap(state, seat)
+        if twin is None:
+            continue
+        assert twin.observation(seat) == state.observation(seat)
+        assert twin.to_json() != state.to_json()
+        out.append((state, twin, seat))
+    return out
+
+
+def _peeking(agent):
+    """The same bot, but its determinizations are the true state (a cheat)."""
+
+    def act(state, seat):
+        original = type(state).determinize
+
+        def cheat(self, s, rng):
+            original(self, s, rng)  # same random numbers used, so only the peek differs
+            return self.clone()
+
+        type(state).determinize = cheat
+        try:
+            return agent.act(state, seat)
+        finally:
+            type(state).determinize = original
+
+    return act
+
+
+@pytest.mark.parametrize("spec", ["mcts:iters=150", "mcts:iters=150,cutoff=0", "greedy"])
+def test_bots_do_not_peek_at_hidden_tokens(spec):
+    twins = _foggy_twins(6)
+    for i, (state, twin, seat) in enumerate(twins):
+        assert make_agent(spec, seed=i).act(state, seat) == make_agent(spec, seed=i).act(twin, seat)
+
+
+def test_the_no_peeking_test_would_catch_a_cheat():
+    # the same search reading the true state decides differently somewhere
+    twins = _foggy_twins(6)
+    spec = "mcts:iters=150"
+    differs = 0
+    for i, (state, twin, seat) in enumerate(twins):
+        a = _peeking(make_agent(spec, seed=i))(state, seat)
+        b = _peeking(make_agent(spec, seed=i))(twin, seat)
+        differs += a != b
+    assert differs > 0
+
+
+@pytest.mark.parametrize("game_id, options, players", list(_configs()))
+def test_mcts_does_not_peek_in_any_game(game_id, options, players):
+    # a twin from the seat's own determinization: same view, other hidden facts
+    found = uncanonical = 0
+    for seed in range(12):
+        state = position(game_id, options, players, seed=seed, steps=11 * seed + 3)
+        seat = state.current_player()
+        twin = state.determinize(seat, random.Random(1000 + seed))
+        if twin.to_json() == state.to_json():
+            continue  # nothing hidden here
+        assert twin.observation(seat) == state.observation(seat)
+        # the same seed can only give the same decision if the game's determinize
+        # builds the same world from the same view (whatever the hidden truth)
+        if any(
+            state.determinize(seat, random.Random(k)).to_json()
+            != twin.determinize(seat, random.Random(k)).to_json()
+            for k in range(3)
+        ):
+            uncanonical += 1
+            continue
+        found += 1
+        spec = "mcts:iters=50,cutoff=3"
+        assert make_agent(spec, seed=seed).act(state, seat) == make_agent(spec, seed=seed).act(
+            twin, seat
+        )
+    if uncanonical:
+        pytest.xfail(
+            f"{game_id}: determinize(seat, rng) with one seed gives different worlds for two "
+            "true states the seat cannot tell apart (same distribution, different order), "
+            "so a same-seed comparison cannot be made there"
+        )
+    if found == 0:
+        pytest.skip(f"no hidden information found in {game_id} positions")
+
+
+def test_greedy_beats_random_clearly():
+    wins = 0.0
+    margin = 0.0
+    for i in range(4):
+        seats = ("greedy", "random") if i % 2 == 0 else ("random", "greedy")
+        g = seats.index("greedy")
+        r = play_one(Setup("foggy_island", (), seats), i, seed=100 + i)
+        wins += r.returns[g]
+        margin += r.scores[g] - r.scores[1 - g]
+    assert wins >= 3.5
+    assert margin / 4 > 15
+
+
+def test_mcts_beats_random():
+    r = play_one(Setup("foggy_island", (), ("random", "mcts:iters=100,cutoff=0")), 0, seed=5)
+    assert r.returns[1] == 1.0
+
+
+def test_mcts_reports_its_work():
+    bot = make_agent("mcts:iters=120", seed=1)
+    state = position()
+    bot.act(state, state.current_player())
+    assert bot.last_iterations == 120 and bot.total_iterations == 120
+    timed = make_agent("mcts:seconds=0.05", seed=1)
+    timed.act(state, state.current_player())
+    assert timed.last_iterations > 0 and timed.last_seconds < 1.0
+
+
+def test_a_single_legal_action_is_played_without_search():
+    game = load_game("foggy_island")
+    state = game.new_state(2)
+    from lapilli.core.state import CHANCE
+
+    rng = random.Random(0)
+    while True:
+        if state.current_player() == CHANCE:
+            from lapilli.core.state import sample_chance
+
+            state.apply(sample_chance(state, rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            break
+        state.apply(rng.choice(legal))
+    bot = make_agent("mcts:iters=500", seed=0)
+    assert bot.act(state, state.current_player()) == legal[0]
+    assert bot.last_iterations == 0

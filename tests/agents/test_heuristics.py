@@ -1,0 +1,60 @@
+"""Bots find each game's evaluation without game-specific code."""
+
+from lapilli.agents.evaluation import evaluation_for, find_heuristic, is_cooperative
+from lapilli.core.registry import load_game
+from lapilli.games.foggy_island import FoggyIsland, heuristics
+
+from .helpers import position
+
+
+def test_foggy_island_supplies_its_heuristic_module():
+    assert find_heuristic(load_game("foggy_island")) is heuristics.heuristic
+    assert evaluation_for(FoggyIsland).scale == heuristics.SCALE
+
+
+def test_a_game_class_attribute_wins_and_scores_are_the_fallback():
+    def mine(state, seat):
+        return 42.0
+
+    class WithHeuristic(FoggyIsland):
+        id = "not_a_registered_game"
+        heuristic = staticmethod(mine)
+
+    assert evaluation_for(WithHeuristic).heuristic is mine
+
+    class Elsewhere(FoggyIsland):
+        id = "no_such_game"
+
+    Elsewhere.__module__ = "some_other_package.rules"
+    ev = evaluation_for(Elsewhere)
+    assert ev.source == "scores"
+    state = position()
+    scores = state.scores()
+    assert ev.heuristic(state, 0) == scores[0] - scores[1]
+
+
+def test_foggy_heuristic_is_zero_sum_and_likes_lines():
+    state = position(steps=60)
+    for seat in (0, 1):
+        assert abs(heuristics.heuristic(state, seat) + heuristics.heuristic(state, 1 - seat)) < 1e-9
+    # a line of three red wolves is worth more to red than an empty island
+    empty = load_game("foggy_island").new_state(2)
+    base = heuristics.heuristic(empty, 0)
+    lined = empty.clone()
+    for tile in (0, 1, 2):
+        lined.board[tile] = ("wolf", 0, True, 0)
+    assert heuristics.heuristic(lined, 0) >= base + 1
+    # a blue rabbit in the gap of two red wolves kills red's potential there
+    two = empty.clone()
+    two.board[0] = two.board[1] = ("wolf", 0, True, 0)
+    blocked = two.clone()
+    blocked.board[2] = ("rabbit", 1, True, -1)
+    assert heuristics.heuristic(blocked, 1) > heuristics.heuristic(two, 1)
+    # a pig doubles the potential of its windows
+    pig = two.clone()
+    pig.board[1] = ("pig", 0, True, 0)
+    assert heuristics.heuristic(pig, 0) > heuristics.heuristic(two, 0)
+
+
+def test_foggy_island_is_competitive():
+    assert not is_cooperative(load_game("foggy_island").new_state(2))
