@@ -56,6 +56,24 @@ def crater_points(state: VolcaniqueState, seat: int) -> int:
     return pts
 
 
+def max_tiles(state: VolcaniqueState, seat: int) -> int:
+    """Tiles a player may place in one turn when every earlier one went on volcanic soil
+    (2; a power with a ``max_tiles`` data field, e.g. Crafty Critters, raises it)."""
+    n = 2
+    for s in state.marks[seat]:
+        n = max(n, int(POWERS[state.grid[s]].get("max_tiles", 0)))
+    return n
+
+
+def island_tiles(state: VolcaniqueState, seat: int) -> int:
+    """Tiles of a summoned island (3; a power with an ``island_tiles`` data field, e.g.
+    Island Forger, raises it)."""
+    n = 3
+    for s in state.marks[seat]:
+        n = max(n, int(POWERS[state.grid[s]].get("island_tiles", 0)))
+    return n
+
+
 def extra_score(state: VolcaniqueState, seat: int) -> int:
     """Points from power effects (Colossal Critter 4, Herding Critters 1 per herd...).
     Zero until those effects exist."""
@@ -74,6 +92,26 @@ CALDERA_EFFECTS: dict[str, Hook] = {}
 Only cards listed here are offered as ``play_caldera`` actions."""
 
 SCORE_HOOKS: dict[str, Callable[[VolcaniqueState, int], int]] = {}
+"""name -> points a seat gets from a power effect at the end (Colossal, Herding...)."""
+
+STEP_ACTIONS: dict[str, Callable[[VolcaniqueState, int, str], list]] = {}
+"""power id -> extra actions its holder may take at a step of their own turn: called
+with (state, seat, phase) when the seat holds the power and is to decide (no pending
+task); returns Actions (e.g. a second move for Agile Critters, burrowing at the
+sacrifice step)."""
+
+ACTION_HANDLERS: dict[str, Callable[[VolcaniqueState, Any], list[dict[str, Any]]]] = {}
+"""action kind -> applies an action offered through ``STEP_ACTIONS``; returns events.
+The handler may change the phase or queue tasks; the turn then goes on as usual."""
+
+
+def step_actions(state: VolcaniqueState, seat: int, phase: str) -> list:
+    out: list = []
+    for power in sorted(powers_of(state, seat)):
+        fn = STEP_ACTIONS.get(power)
+        if fn is not None:
+            out.extend(fn(state, seat, phase))
+    return out
 
 
 def _end_on_unlock(power: str) -> Hook:

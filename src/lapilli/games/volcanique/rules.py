@@ -331,6 +331,8 @@ class VolcaniqueState(State):
         acts = getattr(self, "_legal_" + self.phase)()
         if powers.CALDERA_EFFECTS and self.chands[self.cur] and self.stage in ("main", "final"):
             acts = acts + self._caldera_plays()
+        if powers.STEP_ACTIONS and self.marks[self.cur]:
+            acts = acts + powers.step_actions(self, self.cur, self.phase)
         return acts
 
     def _caldera_plays(self) -> list[Action]:
@@ -349,6 +351,8 @@ class VolcaniqueState(State):
             events = getattr(self, "_do_task_" + task[0])(task, action)
         elif action[0] == "play_caldera":
             events = self._play_caldera(action.arg("card"))
+        elif action[0] in powers.ACTION_HANDLERS:
+            events = powers.ACTION_HANDLERS[action[0]](self, action)
         else:
             events = getattr(self, "_do_" + self.phase)(action)
         events.extend(self._advance())
@@ -681,7 +685,7 @@ class VolcaniqueState(State):
     def _to_buy(self) -> list[dict]:
         if self.stage == "final":
             return self._to_spend()
-        if self.flags.get("tiles", 0) >= 2:
+        if self.flags.get("tiles", 0) >= powers.max_tiles(self, self.cur):
             return self._to_claim()
         if self._buy_options():
             self.phase = "buy"
@@ -753,8 +757,8 @@ class VolcaniqueState(State):
         kind, at = self.ctx["kind"], self.ctx["at"]
         on_soil = self.stacks[at][-1] == SOIL
         events = self.stack_tile(at, kind * 6 + a.arg("rotation"), self.cur)
-        if on_soil and self.flags["tiles"] == 1:
-            self.flags["soil"] = 1
+        if on_soil and self.flags.get("soil", 0) == self.flags["tiles"] - 1:
+            self.flags["soil"] = self.flags["tiles"]  # every tile so far went on soil
         return events + self._resume("after_tile")
 
     def stack_tile(self, at: tuple[int, int], code: int, seat: int) -> list[dict]:
@@ -804,9 +808,9 @@ class VolcaniqueState(State):
         return events + self._resume("after_contests")
 
     def _to_after_contests(self) -> list[dict]:
-        if self.flags.get("soil") == 1:
+        tiles = self.flags.get("tiles", 0)
+        if self.flags.get("soil") == tiles and tiles < powers.max_tiles(self, self.cur):
             # a second tile when the first went on volcanic soil
-            self.flags["soil"] = 2
             return self._to_buy()
         return self._to_claim()
 
@@ -1134,7 +1138,7 @@ class VolcaniqueState(State):
             self.hand[p] += self.crater[p]
             self.crater[p] = 0
             self.ctx["island"] = ()
-            self.ctx["island_size"] = min(3, sum(self.tiles.values()))
+            self.ctx["island_size"] = min(powers.island_tiles(self, p), sum(self.tiles.values()))
             events: list[dict] = [{"type": "summon_island", "seat": p, "free": free}]
             if not free:
                 self.tasks.insert(0, ("pay", p, ISLAND_COST, "island"))
