@@ -58,7 +58,7 @@ def test_a_player_takes_tokens_places_one_and_quits_in_a_real_terminal(tmp_path)
         tty.send("wolf")
         tty.wait_for("place on f6")
         tty.send("d4")
-        screen = tty.wait_for("Blue: place on")
+        screen = tty.wait_for("Blue placed")
         assert "Wo" in screen  # Red's Wolf is drawn on the map
         tty.send("quit")
         tty.wait_for("Game saved")

@@ -175,7 +175,12 @@ class TerminalGame:
         state = self.match.state
         viewer = self.viewer()
         if actor is not None and text and actor not in self.humans:
-            self.console.print(Text(f"{state.seat_label(actor)}: {text}", style="cyan"))
+            # a bot's action is shown as itself when it caused nothing visible, and as a
+            # hidden choice when what it caused is its secret
+            private = bool(events) and all(e.get("private") == actor for e in events)
+            if not events or (private and viewer != actor):
+                shown = "makes a hidden choice" if private else text
+                self.console.print(Text(f"{state.seat_label(actor)}: {shown}", style="cyan"))
         for event in events:
             if event.get("private") is not None and event.get("private") != viewer:
                 continue

@@ -62,14 +62,18 @@ class LiveTable:
         text = state.action_text(action)
         events = self.match.apply(action)
         if actor >= 0:
+            # an action is logged as itself when it caused nothing visible, and as a
+            # hidden choice to the others when what it caused is the actor's secret
             who = state.seat_label(actor)
-            if secret:
-                self.log.append((f"{who}: {text}", actor, None))
+            hidden_from_others = secret and all(e.get("private") == actor for e in events)
+            if not events:
+                self.log.append((f"{who}: {text}", actor if secret else None, None))
+            if hidden_from_others:
                 self.log.append((f"{who} makes a hidden choice", None, actor))
-            else:
-                self.log.append((f"{who}: {text}", None, None))
         for event in events:
-            self.log.append((self.match.state.event_text(event), event.get("private"), None))
+            text = self.match.state.event_text(event)
+            if text:
+                self.log.append((text, event.get("private"), None))
         del self.log[:-LOG_LENGTH]
         self.version += 1
         return events

@@ -1,0 +1,84 @@
+"""The browser front end, driven in headless Chromium: lobby, seat link, a few moves."""
+
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+
+import uvicorn  # noqa: E402
+
+from lapilli.web.server import create_app  # noqa: E402
+
+
+@pytest.fixture
+def server(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(f"sqlite:///{tmp_path / 'web.db'}"), host="127.0.0.1", port=port,
+        log_level="error",
+    )
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 10
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def page():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+        )
+        yield browser.new_page()
+        browser.close()
+
+
+def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path):
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.select_option("#game", "foggy_island")
+    page.fill("#seats", "human,random")
+    page.click("button[type=submit]")
+    link = page.wait_for_selector("#links a")
+    link.click()
+    page.wait_for_selector("#actions button")
+    assert "you are Red" in page.text_content("#who")
+    for taken in range(5):  # the opening hand: five Wolves
+        page.locator("#actions button:has-text('take Wolf')").click()
+        page.wait_for_function(
+            f"document.querySelector('#board').textContent.includes('{taken + 1} Wolf')"
+        )
+    page.locator("#actions button:has-text('play Wolf')").click()
+    page.locator("#actions button:has-text('place on c3')").click()
+    page.wait_for_function("document.querySelector('#log').textContent.includes('Blue placed')")
+    page.wait_for_selector("#actions button:has-text('play')")  # Red's turn again
+    board = page.text_content("#board")
+    assert "Wo" in board
+    assert "5 hidden" in board  # Blue's hand stays hidden
+    page.screenshot(path=str(tmp_path / "table.png"))
+
+
+def test_an_illegal_request_shows_its_reason(server, page):
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.fill("#seats", "human,human,human")
+    page.click("button[type=submit]")
+    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+    assert "for 2 players" in page.text_content("#error")
