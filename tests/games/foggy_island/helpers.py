@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lapilli.core.actions import Action
+from lapilli.core.state import CHANCE, sample_chance
 from lapilli.games.foggy_island import FoggyIsland
 from lapilli.games.foggy_island.board import TILE_INDEX
 from lapilli.games.foggy_island.tokens import colour_of
@@ -70,3 +71,13 @@ def play(state, token_kind, tile, face=None):
 
 def at(state, name):
     return state.board[TILE_INDEX[name]]
+
+
+def play_randomly(state, rng, until=lambda s: s.is_terminal()):
+    """Random legal play (draws sampled) until ``until(state)`` holds; returns the state."""
+    while not until(state):
+        if state.current_player() == CHANCE:
+            state.apply(sample_chance(state, rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state

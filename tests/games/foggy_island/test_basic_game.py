@@ -9,7 +9,7 @@ from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.games.foggy_island.scoring import round_points
 
-from .helpers import act, at, new, play, position
+from .helpers import act, at, new, play, play_randomly, position
 
 
 def take_opening(state, seat, kinds):
@@ -101,18 +101,9 @@ def test_round_two_starts_with_the_second_player_and_fresh_piles():
     assert s.phase == "opening" and s.to_move == 1  # Blue chooses (and plays) first now
 
 
-def finish(s, rng):
-    while not s.is_terminal():
-        if s.current_player() == CHANCE:
-            s.apply(sample_chance(s, rng))
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-    return s
-
-
 def test_the_game_lasts_two_rounds_and_more_points_win():
     for seed in range(6):
-        s = finish(new(), random.Random(seed))
+        s = play_randomly(new(), random.Random(seed))
         assert s.current_player() == TERMINAL and len(s.points) == 2
         totals = s.totals()
         assert s.scores() == [float(totals[0]), float(totals[1])]

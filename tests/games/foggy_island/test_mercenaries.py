@@ -5,11 +5,11 @@ import random
 import pytest
 
 from lapilli.core.errors import IllegalAction
-from lapilli.core.state import CHANCE, TERMINAL, sample_chance
+from lapilli.core.state import TERMINAL
 from lapilli.games.foggy_island.board import TILE_NAMES
 from lapilli.games.foggy_island.tokens import MERCENARIES
 
-from .helpers import act, at, new, play, position
+from .helpers import act, at, new, play, play_randomly, position
 
 MERC = {"mode": "mercenaries"}
 
@@ -189,15 +189,6 @@ def test_white_tokens_cannot_be_moved_by_any_ability():
         assert s.phase == "draw", merc  # nothing to act on: the ability does nothing
 
 
-def finish(s, rng):
-    while not s.is_terminal():
-        if s.current_player() == CHANCE:
-            s.apply(sample_chance(s, rng))
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-    return s
-
-
 def test_coins_equal_points_and_hiring_replaces_a_basic_token():
     s = new(**MERC)
     s.points = [[5, 3]]
@@ -223,7 +214,7 @@ def test_coins_equal_points_and_hiring_replaces_a_basic_token():
 
 def test_the_mercenary_game_lasts_four_rounds_and_coins_win():
     for seed in range(4):
-        s = finish(new(**MERC), random.Random(seed))
+        s = play_randomly(new(**MERC), random.Random(seed))
         assert len(s.points) >= 4
         spent = [sum(MERCENARIES[k].cost for k in h) for h in s.hired]
         assert [s.coins[i] + spent[i] for i in (0, 1)] == [
@@ -254,7 +245,7 @@ def test_a_full_tie_plays_an_additional_round():
 
 
 def test_a_pile_always_holds_18_tokens():
-    s = finish(new(**MERC), random.Random(11))
+    s = play_randomly(new(**MERC), random.Random(11))
     assert all(sum(c.values()) == 18 for c in s.composition)
 
 

@@ -5,19 +5,9 @@ import random
 import pytest
 
 from lapilli.core.errors import MalformedInput
-from lapilli.core.state import CHANCE, sample_chance
 from lapilli.games.foggy_island import FoggyIsland
 
-from .helpers import act, new
-
-
-def run(s, rng, until):
-    while not until(s):
-        if s.current_player() == CHANCE:
-            s.apply(sample_chance(s, rng))
-        else:
-            s.apply(rng.choice(s.legal_actions()))
-    return s
+from .helpers import act, new, play_randomly
 
 
 def test_the_team_variant_is_for_four_players_only():
@@ -33,7 +23,7 @@ def test_teams_sit_opposite_and_split_their_18_tokens_nine_each():
     s = new(4, variant="team")
     assert s.weather == "sunny" and s.phase == "deal"  # the team variant is always Sunny
     assert [s.side(p) for p in range(4)] == [0, 1, 0, 1]  # team-mates never play in a row
-    run(s, random.Random(2), lambda s: s.phase != "deal")
+    play_randomly(s, random.Random(2), lambda s: s.phase != "deal")
     assert [sum(p.values()) for p in s.piles] == [9, 9, 9, 9]
     for side in (0, 1):
         a, b = s.side_seats(side)
@@ -47,7 +37,7 @@ def test_teams_sit_opposite_and_split_their_18_tokens_nine_each():
 
 def test_team_mates_share_coins_and_take_turns_at_hiring():
     s = new(4, variant="team")
-    s = run(s, random.Random(5), lambda s: s.phase == "hire")
+    s = play_randomly(s, random.Random(5), lambda s: s.phase == "hire")
     assert s.round == 1 and s.points
     assert s.coins == s.points[0]  # one purse per team
     hirers = [s.to_move]
@@ -56,7 +46,7 @@ def test_team_mates_share_coins_and_take_turns_at_hiring():
         if s.phase == "hire":
             hirers.append(s.to_move)
     assert sorted(hirers) == [0, 1]  # round 1: the first player of each team hires
-    s = run(s, random.Random(6), lambda s: s.phase == "hire")
+    s = play_randomly(s, random.Random(6), lambda s: s.phase == "hire")
     assert s.round == 2
     hirers = [s.to_move]
     act(s, "done")
@@ -65,7 +55,7 @@ def test_team_mates_share_coins_and_take_turns_at_hiring():
 
 
 def test_team_game_scores_per_team():
-    s = run(new(4, variant="team"), random.Random(9), lambda s: s.is_terminal())
+    s = play_randomly(new(4, variant="team"), random.Random(9), lambda s: s.is_terminal())
     scores = s.scores()
     assert scores[0] == scores[2] and scores[1] == scores[3]
     if s.winners():
@@ -84,9 +74,9 @@ def test_the_quick_variant_hires_with_80_coins_then_plays_two_rounds():
     assert s.coins == [0, 0]  # the coins left go back to the bank
     assert s.phase == "weather_draw"  # one weather for the whole game
     assert "cat" in s.piles[0] and "fox" in s.piles[0] and "snake" in s.piles[1]
-    s = run(s, random.Random(1), lambda s: s.round == 2 and s.phase == "opening")
+    s = play_randomly(s, random.Random(1), lambda s: s.round == 2 and s.phase == "opening")
     assert s.offered == []  # no new weather in round 2
-    s = run(s, random.Random(1), lambda s: s.is_terminal())
+    s = play_randomly(s, random.Random(1), lambda s: s.is_terminal())
     assert len(s.points) == 2
 
 
