@@ -97,6 +97,42 @@ def facing(stacks: dict[Hex, tuple[int, ...]], h: Hex) -> list[int]:
     return out
 
 
+def _rotation_masks() -> tuple:
+    from .components import BASE_EDGES, ROTATIONS
+
+    table = []
+    for k in range(len(BASE_EDGES)):
+        per_dir = []
+        for d in range(6):
+            per_colour = []
+            for c in range(3):
+                mask = 0
+                for r in ROTATIONS[k]:
+                    if EDGES[k * 6 + r][d] == c:
+                        mask |= 1 << r
+                per_colour.append(mask)
+            per_dir.append(tuple(per_colour))
+        table.append(tuple(per_dir))
+    return tuple(table)
+
+
+ROT_MASK = _rotation_masks()
+"""kind -> direction -> neighbour colour -> bitmask of the (distinct) rotations whose
+edge in that direction has that colour."""
+
+
+def rotations_mask(kind: int, face: list[int]) -> int:
+    """Bitmask of the rotations of a tile kind that satisfy the connecting biome edge
+    rule against ``face`` (see ``facing``)."""
+    table = ROT_MASK[kind]
+    mask = 0
+    for d in range(6):
+        c = face[d]
+        if c >= 0:
+            mask |= table[d][c]
+    return mask
+
+
 def connects(code: int, face: list[int]) -> bool:
     """The connecting biome edge rule: at least one edge continues an adjacent biome."""
     e = EDGES[code]
@@ -119,6 +155,7 @@ __all__ = [
     "SOIL",
     "VOLCANO",
     "connects",
+    "rotations_mask",
     "distance",
     "facing",
     "land_height",

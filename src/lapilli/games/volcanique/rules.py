@@ -25,7 +25,7 @@ from typing import Any
 from lapilli.core import CHANCE, TERMINAL, Action, Game, MalformedInput, State
 
 from . import powers, scoring
-from .board import Biomes, connects, distance, facing, land_height, neighbours, ring
+from .board import Biomes, distance, facing, land_height, neighbours, ring, rotations_mask
 from .components import (
     BIOME_INDEX,
     BIOMES,
@@ -403,8 +403,7 @@ class VolcaniqueState(State):
         for c in sorted(cands):
             if others and _mind(c, others) < gap:
                 continue
-            face = facing(self.stacks, c)
-            if any(connects(kind * 6 + r, face) for r in ROTATIONS[kind]):
+            if rotations_mask(kind, facing(self.stacks, c)):
                 out.append(c)
         return out
 
@@ -442,8 +441,8 @@ class VolcaniqueState(State):
         kind, at = self.ctx["kind"], self.ctx["at"]
         if self.ctx["piece"] == 0:
             return [ROTATE[r] for r in ROTATIONS[kind]]
-        face = facing(self.stacks, at)
-        return [ROTATE[r] for r in ROTATIONS[kind] if connects(kind * 6 + r, face)]
+        mask = rotations_mask(kind, facing(self.stacks, at))
+        return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
     def _do_setup_rotate(self, a: Action) -> list[dict]:
         kind, at = self.ctx["kind"], self.ctx["at"]
@@ -578,17 +577,20 @@ class VolcaniqueState(State):
         return self._to_move()
 
     # -- 1. move up to one critter --------------------------------------------------------
-    def _move_targets(self, reg: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+    def _move_targets(self, reg: tuple[int, int, int], owned: dict | None = None,
+                      lava: set | None = None) -> list[tuple[int, int, int]]:
         """Within its connected biome to another tile, or onto an uncontrolled biome of its
         own tile; never onto lava."""
         biomes = self.biomes()
         q, r, c = reg
-        lava = self.lava_hexes()
+        if lava is None:
+            lava = self.lava_hexes()
         bid = biomes.of[reg]
         out = [m for m in biomes.members[bid]
                if (m[0], m[1]) != (q, r) and (m[0], m[1]) not in lava]
         if (q, r) not in lava:
-            owned = self.biome_owners()
+            if owned is None:
+                owned = self.biome_owners()
             for c2 in COLOURS_OF[self.stacks[(q, r)][-1]]:
                 if c2 != c and not owned.get(biomes.of[(q, r, c2)]):
                     out.append((q, r, c2))
@@ -596,8 +598,10 @@ class VolcaniqueState(State):
 
     def _move_sources(self) -> list[tuple[int, int, int]]:
         p = self.cur
+        owned = self.biome_owners()
+        lava = self.lava_hexes()
         return [reg for reg, (o, _n) in sorted(self.critters.items())
-                if o == p and self._move_targets(reg)]
+                if o == p and self._move_targets(reg, owned, lava)]
 
     def _to_move(self) -> list[dict]:
         if self._move_sources():
@@ -661,22 +665,26 @@ class VolcaniqueState(State):
         return [h for h, st in sorted(self.stacks.items())
                 if st[-1] != VOLCANO and h not in lava and self._may_target(h, valid)]
 
-    def _placements(self, kind: int, first_only: bool = False) -> list[tuple[int, int]]:
-        out = []
-        rots = ROTATIONS[kind]
-        for h in self._stack_hexes():
-            face = facing(self.stacks, h)
-            if any(connects(kind * 6 + r, face) for r in rots):
-                out.append(h)
-                if first_only:
-                    break
-        return out
+    def _faces(self) -> list[tuple[tuple[int, int], list[int]]]:
+        """Each hex a tile may stack on, with its neighbours' facing biome edges."""
+        stacks = self.stacks
+        return [(h, facing(stacks, h)) for h in self._stack_hexes()]
+
+    def _placements(self, kind: int) -> list[tuple[int, int]]:
+        return [h for h, face in self._faces() if rotations_mask(kind, face)]
 
     def _buy_options(self) -> list[str]:
         p = self.cur
         total = sum(self.res[p])
-        out = [k for k in KINDS if self.tiles.get(k, 0) > 0 and KIND_COST[KIND_INDEX[k]] <= total
-               and self._placements(KIND_INDEX[k], True)]
+        out = []
+        faces = None
+        for k in KINDS:
+            ki = KIND_INDEX[k]
+            if self.tiles.get(k, 0) > 0 and KIND_COST[ki] <= total:
+                if faces is None:
+                    faces = self._faces()
+                if any(rotations_mask(ki, face) for _, face in faces):
+                    out.append(k)
         if (not self.flags.get("tiles") and self.volcanoes > 0 and total >= VOLCANO_COST
                 and self._stack_hexes()):
             out.append("volcano")
@@ -750,8 +758,8 @@ class VolcaniqueState(State):
 
     def _legal_rotate(self) -> list[Action]:
         kind = self.ctx["kind"]
-        face = facing(self.stacks, self.ctx["at"])
-        return [ROTATE[r] for r in ROTATIONS[kind] if connects(kind * 6 + r, face)]
+        mask = rotations_mask(kind, facing(self.stacks, self.ctx["at"]))
+        return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
     def _do_rotate(self, a: Action) -> list[dict]:
         kind, at = self.ctx["kind"], self.ctx["at"]
@@ -1155,23 +1163,23 @@ class VolcaniqueState(State):
         which the whole island can be completed are offered."""
         island = tuple(tuple(h) for h in self.ctx["island"])
         other = [h for h in self.stacks if h not in island]
+        # no tile next to other land, nor on lava cooling in the sea
+        blocked = set(other) | {nb for h in other for nb in neighbours(h)} | self.lava_hexes()
         need = self.ctx["island_size"] - len(island)
         if not island:
             cands = {x for h in other for x in ring(h, 2)}
         else:
             cands = {nb for h in island for nb in neighbours(h)}
-        lava = self.lava_hexes()  # (lava cooling in the sea is no place for a tile)
-        ok = [c for c in cands if c not in self.stacks and c not in lava and _mind(c, other) >= 2]
-        return sorted(c for c in ok if self._island_completes((*island, c), need - 1, other))
+        ok = [c for c in cands if c not in blocked and c not in island]
+        return sorted(c for c in ok if self._island_completes((*island, c), need - 1, blocked))
 
-    def _island_completes(self, island: tuple, need: int, other: list) -> bool:
+    def _island_completes(self, island: tuple, need: int, blocked: set) -> bool:
         if need <= 0:
             return True
         for h in island:
             for nb in neighbours(h):
-                if (nb not in self.stacks and nb not in island and _mind(nb, other) >= 2
-                        and nb not in self.lava_hexes()
-                        and self._island_completes((*island, nb), need - 1, other)):
+                if (nb not in blocked and nb not in island
+                        and self._island_completes((*island, nb), need - 1, blocked)):
                     return True
         return False
 
