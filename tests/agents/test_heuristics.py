@@ -58,3 +58,29 @@ def test_foggy_heuristic_is_zero_sum_and_likes_lines():
 
 def test_foggy_island_is_competitive():
     assert not is_cooperative(load_game("foggy_island").new_state(2))
+
+
+def test_foggy_fast_line_count_matches_the_rules():
+    import random
+
+    from lapilli.games.foggy_island.scoring import round_points
+
+    rng = random.Random(4)
+    kinds = ["wolf", "rat", "rabbit", "pig", "cat", "crow", "hippo", "chameleon"]
+    for _ in range(300):
+        board = [None] * 36
+        for t in range(36):
+            if rng.random() < 0.8:
+                kind = rng.choice(kinds)
+                colour = -1 if kind in ("rabbit", "hippo") else rng.randrange(2)
+                board[t] = (kind, colour if colour >= 0 else 0, True, colour)
+        assert heuristics.round_points(board) == round_points(board)
+
+
+def test_zero_sum_is_declared_truthfully():
+    from lapilli.agents.evaluation import evaluation_for
+
+    assert evaluation_for(FoggyIsland).zero_sum
+    for seed in range(5):
+        state = position(seed=seed, steps=20 + 10 * seed)
+        assert heuristics.heuristic(state, 1) == -heuristics.heuristic(state, 0)

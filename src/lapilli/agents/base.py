@@ -39,7 +39,7 @@ class Param:
     allow_none: bool = False
 
     def parse(self, bot: str, name: str, value: Any) -> Any:
-        if value is None or (isinstance(value, str) and value.lower() in ("none", "")):
+        if value is None or (isinstance(value, str) and value.lower() in ("none", "auto", "")):
             if self.allow_none:
                 return None
             raise AgentError(f"the {bot} bot's parameter {name} needs a value")

@@ -10,9 +10,12 @@ found without game-specific code in the bots:
 3. otherwise the game points: own score minus the best other seat's score.
 
 The module (or the game class) may also set ``SCALE``: how many heuristic units make
-a clear favourite, used to turn a heuristic into an expected result for MCTS, and
+a clear favourite, used to turn a heuristic into an expected result for MCTS,
 ``COOPERATIVE = True`` for a game that every seat wins or loses together (the bots also
-find this out by themselves from a few random games).
+find this out by themselves from a few random games), and ``ZERO_SUM = True`` when, with
+two seats, ``heuristic(s, 1) == -heuristic(s, 0)`` (then it is computed once a leaf).
+On a game class the same are ``heuristic_scale``, ``cooperative`` and
+``heuristic_zero_sum``.
 
 Every evaluation runs on positions the bot built from its own view
 (``state.determinize(seat, rng)``), so a heuristic may read the whole state.
@@ -50,6 +53,7 @@ class Evaluation:
     source: str
     scale: float
     cooperative: bool | None  # None: not declared (see ``is_cooperative``)
+    zero_sum: bool = False  # heuristic(s, 1) == -heuristic(s, 0) for two seats
 
     def values(self, state: State, cooperative: bool) -> list[float]:
         """Expected result per seat in [0, 1] at a position that is not the end."""
@@ -59,6 +63,9 @@ class Evaluation:
         if cooperative:
             v = _sigmoid(h(state, 0) / scale)
             return [v] * n
+        if n == 2 and self.zero_sum:
+            v = _sigmoid(h(state, 0) / scale)
+            return [v, 1.0 - v]
         hs = [h(state, i) for i in range(n)]
         if n == 2:
             # heuristics are often already differences (mine - yours): average both views
@@ -107,6 +114,7 @@ def evaluation_for(game_cls: type[Game]) -> Evaluation:
             f"{game_cls.__name__}.heuristic",
             float(getattr(game_cls, "heuristic_scale", 1.0)),
             getattr(game_cls, "cooperative", None),
+            bool(getattr(game_cls, "heuristic_zero_sum", False)),
         )
     module = _module_for(game_cls)
     if module is not None and callable(getattr(module, "heuristic", None)):
@@ -115,6 +123,7 @@ def evaluation_for(game_cls: type[Game]) -> Evaluation:
             module.__name__ + ".heuristic",
             float(getattr(module, "SCALE", 1.0)),
             getattr(module, "COOPERATIVE", getattr(game_cls, "cooperative", None)),
+            bool(getattr(module, "ZERO_SUM", False)),
         )
     return Evaluation(score_heuristic, "scores", 1.0, getattr(game_cls, "cooperative", None))
 

@@ -12,8 +12,11 @@ Each iteration:
    they are tree nodes of their own, with many the tree passes through (open loop).
 3. **Expand** one new action, with progressive widening where the branching is large:
    a node visited ``n`` times has at most ``widen * n ** alpha`` children.
-4. **Roll out** with random moves to the end, or (``cutoff=K``) for ``K`` steps and
-   then score the position with the game's heuristic turned into expected results.
+4. **Roll out** with random moves to the end (``cutoff=-1``), or for ``cutoff=K``
+   steps and then score the position with the game's heuristic turned into expected
+   results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
+   supplies a heuristic has its new leaves scored at once (``cutoff=0``: faster and,
+   in Foggy Island, stronger); a game without one is played out at random.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
    every seat the same return, so the bots play for the team).
@@ -56,10 +59,12 @@ class MCTSAgent(Agent):
         "alpha": Param(float, 0.5, "progressive widening exponent (0 turns widening off)", 0),
         "cutoff": Param(
             int,
+            None,
+            "rollout steps before the heuristic scores the position (-1: random playout "
+            "to the end; 0: score the new leaf at once; auto: 0 when the game has a "
+            "heuristic, else -1)",
             -1,
-            "rollout steps before the heuristic scores the position "
-            "(-1: play to the end; 0: score the new leaf at once)",
-            -1,
+            allow_none=True,
         ),
         "chance_nodes": Param(int, 12, "chance outcomes kept as tree nodes (more: open loop)", 0),
         "max_rollout": Param(int, 5_000, "steps at most in a rollout (then scored)", 1),
@@ -69,7 +74,7 @@ class MCTSAgent(Agent):
     c: float
     widen: float
     alpha: float
-    cutoff: int
+    cutoff: int | None
     chance_nodes: int
     max_rollout: int
 
@@ -115,6 +120,8 @@ class MCTSAgent(Agent):
         c = self.c
         widen, alpha = self.widen, self.alpha
         cutoff = self.cutoff
+        if cutoff is None:
+            cutoff = 0 if evaluation.source != "scores" else -1
         max_rollout = self.max_rollout if cutoff < 0 else min(cutoff, self.max_rollout)
         chance_nodes = self.chance_nodes
         log = math.log

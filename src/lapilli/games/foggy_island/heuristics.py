@@ -18,11 +18,13 @@ from __future__ import annotations
 from lapilli.core.state import TERMINAL, State
 
 from .board import LINES
-from .scoring import round_points
-from .tokens import WHITE
+from .scoring import line_value
+from .tokens import LINE_POINTS, WHITE
 
 SCALE = 3.0
 """About 3 points of advantage make a clear favourite (for MCTS's leaf values)."""
+ZERO_SUM = True
+"""``heuristic(state, 1) == -heuristic(state, 0)``: the bots evaluate once per position."""
 
 TWO_OF_THREE = 0.45
 """A window with two of a side's tokens and one empty tile."""
@@ -36,6 +38,43 @@ WINDOWS: tuple[tuple[int, int, int], ...] = tuple(
 )
 
 _MULTIPLIER = {"pig": 2.0, "cat": 3.0}
+_PLAIN = {"wolf", "rat", "fox", "turtle", "mouses", "snake", "chameleon", "mole", "frog"}
+_LONGEST = max(LINE_POINTS)
+
+
+def round_points(board: list) -> list[int]:
+    """The points each side's lines on the map would score now (as ``scoring`` counts them).
+
+    The same rule as ``scoring.round_points``, without building objects: it runs on
+    every leaf of a search.
+    """
+    points = [0, 0]
+    for line in LINES:
+        colour = None
+        length = 0
+        start = 0
+        for i, tile in enumerate(line):
+            token = board[tile]
+            c = token[3] if token is not None else None
+            if c is not None and c != WHITE and c == colour:
+                length += 1
+            else:
+                if length >= 3:
+                    points[colour] += _run_value(board, line, start, length)
+                if c is not None and c != WHITE:
+                    colour, length, start = c, 1, i
+                else:
+                    colour, length = None, 0
+        if length >= 3:
+            points[colour] += _run_value(board, line, start, length)
+    return points
+
+
+def _run_value(board: list, line: tuple[int, ...], start: int, length: int) -> int:
+    kinds = [board[line[j]][0] for j in range(start, start + length)]
+    if all(k in _PLAIN for k in kinds):
+        return LINE_POINTS[min(length, _LONGEST)]
+    return line_value(length, kinds)
 
 
 def side_potential(board: list) -> tuple[list[float], list[int]]:
