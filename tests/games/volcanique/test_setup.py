@@ -75,13 +75,21 @@ def test_grid_deal_coin_first_resources_and_bonus():
     build_first_island(s)
     s.apply(A("claim", at=(2, -1), biome="light"))
     finish_setup(s)
-    # the grid: each power is dealt to a slot matching its suggested level
-    while s.phase == "deal":
-        assert s.current_player() == CHANCE
-        outcomes = s.chance_outcomes()
-        for a, _p in outcomes:
-            assert fits_slot(a.arg("power"), a.arg("slot"))
-        s.apply(outcomes[-1][0])
+    # the grid: shuffled cards are dealt one by one to a free slot of their level
+    assert s.current_player() == CHANCE and len(s.chance_outcomes()) == 23
+    s.apply(Action("deal", power="volcanic_winter"))
+    assert s.grid == {"L5": "volcanic_winter"}
+    s.apply(Action("deal", power="super_volcanic_eruption"))  # L5 is full: discarded
+    assert "super_volcanic_eruption" not in s.grid.values()
+    s.apply(Action("deal", power="rift"))  # L2-4: several free slots, one at random
+    assert s.phase == "deal_slot"
+    assert {a.arg("slot") for a, _ in s.chance_outcomes()} == {
+        "L2a", "L2b", "L3l", "L3m", "L3r", "L4a", "L4b"}
+    s.apply(Action("deal_slot", slot="L3m"))
+    while s.phase in ("deal", "deal_slot"):
+        s.apply(s.chance_outcomes()[0][0])
+    for slot, power in s.grid.items():
+        assert fits_slot(power, slot)
     assert set(s.grid) == set(SLOTS)
     assert len(set(s.grid.values())) == len(SLOTS)
     # leftovers plus the Caldera-only cards form the Caldera deck

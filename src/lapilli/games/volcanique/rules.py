@@ -63,9 +63,8 @@ START_GAP = int(SETUP["start_gap"])
 BONUS = tuple(int(x) for x in SETUP["bonus_resources"])
 GRID_POWERS = tuple(p for p in POWER_IDS if POWERS[p]["levels"])
 # deal the most constrained slots first (the level 5 and the L3 middle)
-DEAL_ORDER = tuple(sorted(SLOTS, key=lambda s: sum(fits_slot(p, s) for p in GRID_POWERS)))
 
-CHANCE_PHASES = frozenset({"deal", "coin", "lava_start", "lava_flow", "draw"})
+CHANCE_PHASES = frozenset({"deal", "deal_slot", "coin", "lava_start", "lava_flow", "draw"})
 
 
 # -- interned actions ---------------------------------------------------------------------
@@ -94,7 +93,8 @@ DISCARD_ACT = [act("discard", resource=b) for b in BIOMES]
 COIN = [act("first_player", seat=i) for i in range(8)]
 UNLOCK = {s: act("unlock", slot=s) for s in SLOTS}
 DRAW = {c: act("draw", card=c) for c in POWER_IDS}
-DEAL = {(s, p): act("deal", slot=s, power=p) for s in SLOTS for p in GRID_POWERS}
+DEAL = {p: act("deal", power=p) for p in GRID_POWERS}
+DEAL_SLOT = {s: act("deal_slot", slot=s) for s in SLOTS}
 
 
 def at_act(kind: str, h: tuple[int, int], c: int | None = None) -> Action:
@@ -495,22 +495,47 @@ class VolcaniqueState(State):
             self.ctx = {"piece": 0}
             self.phase = "setup_tile"
             return []
-        self.ctx = {"slot": 0}
+        self.ctx = {"drawn": ()}
         self.phase = "deal"
         return []
 
     # -- 5. deal the Volcanic Power Grid --------------------------------------------------
+    # "Shuffle and deal the Volcanic Power Cards to the grid until all power slots are
+    # filled, ensuring each power matches its level; discard any additional powers if
+    # their level slots are already filled." Each card dealt is a chance node over the
+    # cards left; a card with several free slots of its level goes to one at random.
     def _chance_deal(self) -> list[tuple[Action, float]]:
-        slot = DEAL_ORDER[self.ctx["slot"]]
-        used = set(self.grid.values())
-        opts = [p for p in GRID_POWERS if p not in used and fits_slot(p, slot)]
-        return [(DEAL[(slot, p)], 1.0 / len(opts)) for p in opts]
+        drawn = set(self.ctx["drawn"])
+        opts = [p for p in GRID_POWERS if p not in drawn]
+        return [(DEAL[p], 1.0 / len(opts)) for p in opts]
+
+    def _free_slots(self, power: str) -> list[str]:
+        return [s for s in SLOTS if s not in self.grid and fits_slot(power, s)]
 
     def _do_deal(self, a: Action) -> list[dict]:
-        self.grid[a.arg("slot")] = a.arg("power")
-        self.ctx["slot"] += 1
-        events = [{"type": "dealt", "slot": a.arg("slot"), "power": a.arg("power")}]
-        if self.ctx["slot"] < len(DEAL_ORDER):
+        power = a.arg("power")
+        self.ctx["drawn"] = (*self.ctx["drawn"], power)
+        free = self._free_slots(power)
+        if not free:
+            return [{"type": "power_discarded", "power": power}]
+        if len(free) == 1:
+            return self._deal_to(free[0], power)
+        self.ctx["card"] = power
+        self.phase = "deal_slot"
+        return []
+
+    def _chance_deal_slot(self) -> list[tuple[Action, float]]:
+        free = self._free_slots(self.ctx["card"])
+        return [(DEAL_SLOT[s], 1.0 / len(free)) for s in free]
+
+    def _do_deal_slot(self, a: Action) -> list[dict]:
+        return self._deal_to(a.arg("slot"), self.ctx.pop("card"))
+
+    def _deal_to(self, slot: str, power: str) -> list[dict]:
+        self.grid[slot] = power
+        events = [{"type": "dealt", "slot": slot, "power": power}]
+        if len(self.grid) < len(SLOTS):
+            self.phase = "deal"
             return events
         # the cards left over form the Caldera deck (research: the Oct 2025 draft)
         used = set(self.grid.values())
@@ -1579,7 +1604,8 @@ class VolcaniqueState(State):
 
             return f"{self.seat_label(self.tasks[0][1])}: {TASK_KINDS[self.tasks[0][0]][0]}"
         if self.phase in CHANCE_PHASES:
-            return {"deal": "dealing the power grid", "coin": "the dispute dhoobloon",
+            return {"deal": "dealing the power grid", "deal_slot": "dealing the power grid",
+                    "coin": "the dispute dhoobloon",
                     "lava_start": "rolling the lava direction", "lava_flow": "lava flows",
                     "draw": "drawing a Caldera card"}[self.phase]
         return PHASE_TEXT.get(self.phase, self.phase)
