@@ -82,3 +82,22 @@ def test_a_position_restored_from_json_plays_on_identically(seed, cut):
         t.apply(a)
         u.apply(a)
     assert u.to_json() == t.to_json() == s.to_json()
+
+
+def test_a_damaged_position_is_refused_with_a_message():
+    import pytest
+
+    from lapilli.core import MalformedInput
+
+    game = Volcanique()
+    good = game.new_state(2).to_json()
+    for damage in ({"phase": "nonsense"}, {"tiles": []}, {"stacks": [[0, 0, [999]]]},
+                   {"hand": [21]}, {"tasks": [["bogus", 0]]}):
+        with pytest.raises(MalformedInput):
+            game.state_from_json({**good, **damage})
+    bad = dict(good)
+    del bad["critters"]
+    with pytest.raises(MalformedInput, match="critters"):
+        game.state_from_json(bad)
+    with pytest.raises(MalformedInput):
+        game.state_from_json([1, 2])

@@ -1586,9 +1586,18 @@ class VolcaniqueState(State):
             s.tasks = [_frozen(t) for t in data["tasks"]]
             s.after = [str(x) for x in data["after"]]
             s._biomes = None
-            if len(s.hand) != s.n or len(s.res) != s.n:
+            if len(s.hand) != s.n or len(s.res) != s.n or not 2 <= s.n <= 5:
                 raise ValueError("per-seat lists do not match the player count")
-        except (KeyError, TypeError, ValueError) as exc:
+            if (s.phase and s.phase != "resume" and s.phase not in CHANCE_PHASES
+                    and not hasattr(s, "_legal_" + s.phase)):
+                raise ValueError(f"unknown step {s.phase!r}")
+            for t in s.tasks:
+                if not hasattr(s, "_legal_task_" + str(t[0])):
+                    raise ValueError(f"unknown task {t[0]!r}")
+            for code in (c for st in s.stacks.values() for c in st):
+                if code not in EDGES and code not in (SOIL, VOLCANO):
+                    raise ValueError(f"unknown tile code {code}")
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise MalformedInput(f"not a Volcanique position: {exc}") from None
         return s
 
