@@ -216,3 +216,17 @@ def test_with_every_neighbour_unlocked_the_critter_goes_on_a_held_power():
     everything = ["L1", "L2a", "L2b", "L3l", "L3m", "L3r", "L4a", "L4b", "L5"]
     assert unlockable(everything) == everything
     assert unlockable(["L1", "L3m"]) == ["L2a", "L2b", "L4a", "L4b", "L5"]
+
+
+def test_lava_never_flows_onto_a_volcano_or_other_lava_but_may_onto_soil():
+    s = blank()
+    put_uno(s, (0, 0), M, 3)
+    put_uno(s, (1, 0), M, 1)
+    s.stacks[(1, 0)] = s.stacks[(1, 0)] + (VOLCANO,)  # a volcano on a 1-high stack
+    put_uno(s, (1, -1), M, 1)
+    s.stacks[(0, -1)] = (SOIL,)  # volcanic soil, 1 high
+    for h in [(-1, 0), (-1, 1), (0, 1)]:
+        put_uno(s, h, M, 3)
+    s._biomes = None
+    s.lava = [(0, 0, -1), (1, -1, -1)]  # another flow sits on (1, -1)
+    assert s._lower_neighbours((0, 0), 3) == [(0, -1)]
