@@ -114,11 +114,29 @@ def render(state: VolcaniqueState, seat: int | None) -> Any:
         + (f"  END SEQUENCE ({state.end_reason})" if state.end_reason else "")
     )
     supply = Text(
-        "Supply: " + ", ".join(f"{k} {v}" for k, v in sorted(state.tiles.items()))
+        "Supply: " + (", ".join(f"{k} {v}" for k, v in sorted(state.tiles.items()))
+                      or "no land tiles")
         + f"; volcanoes {state.volcanoes}, lava {state.lava_left}; resources "
         + "/".join(map(str, state.supply)) + f"; Caldera deck {sum(state.deck.values())}"
     )
     legend = Text("Each hex: height + biomes (d dark, m medium, l light); critters (seat "
                   "initial + biome); coordinates q,r. ~ ocean, ^VOL volcano, LAVA lava.")
-    return Group(status, render_map(state), legend, render_grid(state), supply,
-                 render_players(state, seat))
+    parts = [status, render_map(state), legend, render_grid(state), supply,
+             render_players(state, seat)]
+    if state.stage == "over":
+        parts.append(render_scores(state))
+    return Group(*parts)
+
+
+def render_scores(state: VolcaniqueState) -> Table:
+    """The final score sheet, item by item (as the rulebook's scoring example)."""
+    from .scoring import ITEMS, breakdown
+
+    rows = breakdown(state)
+    table = Table(title="Scoring")
+    table.add_column("item")
+    for p in range(state.n):
+        table.add_column(state.seat_label(p), justify="right")
+    for item in (*ITEMS, "total"):
+        table.add_row(item, *(str(r[item]) for r in rows))
+    return table
