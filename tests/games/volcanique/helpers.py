@@ -94,7 +94,7 @@ def pay(amount: tuple[int, int, int]) -> Action:
 
 
 def conserved(s: VolcaniqueState) -> bool:
-    from lapilli.games.volcanique.rules import CRITTERS
+    from lapilli.games.volcanique.common import CRITTERS
 
     for p in range(s.n):
         board = sum(n for o, n in s.critters.values() if o == p)

@@ -45,7 +45,7 @@ TASK_KINDS = {
 
 
 def reason(s: VolcaniqueState, a: Action) -> str:
-    from .rules import PHASE_TEXT
+    from .common import PHASE_TEXT
 
     who = s.current_player()
     if who == TERMINAL:

@@ -9,8 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import land_height
+from .common import SEAT_COLOURS
 from .components import BIOMES, COLOURS_OF, POWERS, SLOTS, SOIL, VOLCANO
-from .rules import SEAT_COLOURS, VolcaniqueState
+from .rules import VolcaniqueState
 
 BIOME_STYLE = ("white on dark_green", "black on green3", "black on khaki1")
 BIOME_LETTER = tuple(b[0] for b in BIOMES)
