@@ -109,3 +109,20 @@ def test_the_tournament_command_rejects_bad_bots():
     result = CliRunner().invoke(app, ["tournament", "foggy_island", "--bots", "random,mcts:x=1"])
     assert result.exit_code == 2
     assert "no parameter x" in result.output
+
+
+def test_the_csv_log_grows_as_games_finish(tmp_path):
+    t = T.plan("foggy_island", ["random", "greedy:depth=1"])
+    out = tmp_path / "live.csv"
+    log = T.CsvLog(t, out)
+    sizes = []
+
+    def seen(result):
+        log.add(result)
+        sizes.append(len(out.read_text().splitlines()))
+
+    T.run(t, 3, on_result=seen)
+    log.close()
+    assert sizes == [2, 3, 4]
+    rows = list(csv.DictReader(out.open()))
+    assert [r["index"] for r in rows] == ["0", "1", "2"]

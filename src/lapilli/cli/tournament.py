@@ -56,6 +56,13 @@ def tournament(
             f"[yellow]note:[/yellow] {len(t.schedule)} seatings; -n {n} is not a multiple, "
             "so some seatings are played once more than others"
         )
+    log = T.CsvLog(t, csv) if csv else None
+
+    def on_result(result: T.TournamentGame) -> None:
+        progress.advance(task)
+        if log:
+            log.add(result)
+
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -65,11 +72,12 @@ def tournament(
     ) as progress:
         task = progress.add_task(f"{game}: {', '.join(t.bots)}", total=n)
         try:
-            T.run(t, n, seed=seed, jobs=jobs, on_result=lambda _: progress.advance(task))
+            T.run(t, n, seed=seed, jobs=jobs, on_result=on_result)
         except LapilliError as exc:
             fail(str(exc))
-    if csv:
-        T.write_csv(t, csv)
+        finally:
+            if log:
+                log.close()
 
     mode = "teams (every seat the same bot)" if t.teams else f"{t.players} seats, rotated"
     table = Table(title=f"{game}: {n} games, {mode}")

@@ -299,15 +299,45 @@ def head_to_head(t: Tournament) -> list[HeadToHead]:
 CSV_FIELDS = ["game", "index", "seed", "steps", "seconds"]
 
 
+def _csv_header(t: Tournament) -> list[str]:
+    seat_fields = [f"{k}_{i}" for i in range(t.players) for k in ("bot", "score", "return")]
+    return CSV_FIELDS + seat_fields + ["winners", "options"]
+
+
+def _csv_row(t: Tournament, r: TournamentGame) -> list[Any]:
+    row: list[Any] = [t.game, r.index, r.seed, r.steps, f"{r.seconds:.3f}"]
+    for i in range(t.players):
+        row += [r.seats[i], f"{r.scores[i]:g}", f"{r.returns[i]:g}"]
+    row += [" ".join(str(w) for w in r.winners), " ".join(t.options)]
+    return row
+
+
 def write_csv(t: Tournament, path: Path) -> None:
     """One row per game: the bot, score and return of each seat, winners, length."""
-    seat_fields = [f"{k}_{i}" for i in range(t.players) for k in ("bot", "score", "return")]
     with Path(path).open("w", newline="") as fh:
         writer = csv.writer(fh)
-        writer.writerow(CSV_FIELDS + seat_fields + ["winners", "options"])
+        writer.writerow(_csv_header(t))
         for r in t.results:
-            row: list[Any] = [t.game, r.index, r.seed, r.steps, f"{r.seconds:.3f}"]
-            for i in range(t.players):
-                row += [r.seats[i], f"{r.scores[i]:g}", f"{r.returns[i]:g}"]
-            row += [" ".join(str(w) for w in r.winners), " ".join(t.options)]
-            writer.writerow(row)
+            writer.writerow(_csv_row(t, r))
+
+
+class CsvLog:
+    """Rows written as games finish (a long tournament can be watched or cut short);
+    ``close`` rewrites the file in game order."""
+
+    def __init__(self, t: Tournament, path: Path) -> None:
+        self.t = t
+        self.path = Path(path)
+        self.fh = self.path.open("w", newline="")
+        self.writer = csv.writer(self.fh)
+        self.writer.writerow(_csv_header(t))
+        self.fh.flush()
+
+    def add(self, result: TournamentGame) -> None:
+        self.writer.writerow(_csv_row(self.t, result))
+        self.fh.flush()
+
+    def close(self) -> None:
+        self.fh.close()
+        if self.t.results:
+            write_csv(self.t, self.path)
