@@ -136,8 +136,13 @@ def test_render_shows_only_the_seats_dice():
     console = Console(width=160, record=True)
     console.print(s.render(0))
     text = console.export_text()
-    assert "[6]" in text and "[2]" not in text
+    # each die by the colour and value of its face (A6 blue, B6 yellow, C6 pink)
+    assert "Your screen: B6 B6 Y6 Y6 P6 P6" in text
+    assert "?? ?? ?? ?? ?? ??" in text and not any(f"{c}2 " in text for c in "YBP")
     assert "VOLCANO" in text
+    # the legend explains the card abbreviations and the map's marks
+    for words in ("Y|4 = yellow or 4", "↻ extra reroll", "E equipment token", "X eruption token"):
+        assert words in text
 
 
 def test_events_never_carry_a_hidden_die_value():

@@ -125,7 +125,6 @@ def apply_equipment(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     c = EQ[params["card"]]
     effect = EQ[params["copy"]] if "copy" in params else c
     who = params.get("who")
-    spend(s, a, c, ev)
     ev.append(
         {
             "type": "equipment",
@@ -135,6 +134,7 @@ def apply_equipment(s: FujiState, f: tuple, action: Action, ev: list) -> None:
             "who": who,
         }
     )
+    spend(s, a, c, ev)
     EFFECTS[EQUIPMENT[effect]](s, a, seat, who, f, ev)
 
 
@@ -249,9 +249,24 @@ def give_die_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     d = action[1][0][1]
     to = f[3]
     s.stack.pop()
+    old = s.dseen[d]
     s.dhold[d] = to
     s.dseen[d] |= s.seat_mask(to)
     ev.append({"type": "give_die", "adventurer": f[2], "to": to, "die": d})
+    if not old & PUBLIC:
+        # the receiver looks at it behind the screen (undo may not take that back)
+        for seat in range(s.n):
+            if s.seat_mask(to) >> seat & 1:
+                ev.append(
+                    {
+                        "type": "received",
+                        "adventurer": to,
+                        "from": f[2],
+                        "dice": [[d, s.dval[d]]],
+                        "private": seat,
+                        "reveal": not old >> seat & 1,
+                    }
+                )
 
 
 def carabiner_legal(s: FujiState, f: tuple) -> list:
@@ -261,7 +276,15 @@ def carabiner_legal(s: FujiState, f: tuple) -> list:
 
 def carabiner_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     s.stack.pop()
-    s.stack.append((F.C_ROLL, CHANCE, -1, action[1][0][1], 0))
+    d = action[1][0][1]
+    s.stack.append((F.C_ROLL, CHANCE, -1, d, 1 << d))
+
+
+def hide_again(s: FujiState, d: int) -> None:
+    """A die turned behind a screen: only those behind that screen see its new face
+    (a lender no longer does); a die shown openly (Radio) stays open."""
+    if not s.dseen[d] & PUBLIC:
+        s.dseen[d] = s.base_seen(d)
 
 
 def turn_legal(s: FujiState, f: tuple) -> list:
@@ -278,7 +301,8 @@ def turn_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
         return
     d = action[1][0][1]
     s.dval[d] = 7 - s.dval[d]
-    ev.append({"type": "turn_die", "adventurer": f[2], "die": d})
+    hide_again(s, d)
+    s.dice_events(ev, "turn_die", f[2], [d], card="duct_tape" if f[3] == 1 else "compass")
 
 
 def machete_legal(s: FujiState, f: tuple) -> list:
@@ -295,7 +319,14 @@ def machete_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     s.daside[d] = 2
     s.dseen[d] = s.all_seats() | PUBLIC
     ev.append(
-        {"type": "set_aside", "adventurer": f[2], "die": d, "value": s.dval[d], "reveal": True}
+        {
+            "type": "set_aside",
+            "adventurer": f[2],
+            "die": d,
+            "value": s.dval[d],
+            "by": "machete",
+            "reveal": True,
+        }
     )
     if f[3] > 1:
         s.stack.append((f[0], f[1], f[2], f[3] - 1, 0))
@@ -313,8 +344,10 @@ def shovel_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     if f[3] < 0:
         s.stack.append((f[0], f[1], f[2], action[1][0][1], 0))
         return
-    s.dval[f[3]] = action[1][0][1]
-    ev.append({"type": "shovel", "adventurer": f[2], "die": f[3]})
+    d = f[3]
+    s.dval[d] = action[1][0][1]
+    hide_again(s, d)
+    s.dice_events(ev, "shovel", f[2], [d])
 
 
 def rope_legal(s: FujiState, f: tuple) -> list:

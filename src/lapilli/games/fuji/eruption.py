@@ -20,7 +20,7 @@ def erupt(s: FujiState, ev: list) -> None:
     ev.append({"type": "eruption", "flipped": [list(XY[c]) for c in flips]})
     for a in s.meeples():
         if s.lava[s.pos[a]]:
-            s.lose(f"adventurer {a} was swallowed by the lava", ev)
+            s.lose(f"{s.name(a)} was swallowed by the lava", ev)
             return
 
 

@@ -39,7 +39,7 @@ def reveal_all(s: FujiState, f: tuple, ev: list) -> None:
     for d in range(len(s.dval)):
         if not s.dlost[d]:
             s.dseen[d] = allp
-            dice.append([d, s.dval[d]])
+            dice.append([d, s.dval[d], s.dhold[d]])
     ev.append({"type": "screens_removed", "dice": dice, "reveal": True})
     s.remaining = (1 << s.m) - 1
     s.stack.append((F.A_MOVE_NEXT, CHANCE, -1, 0, 0))
@@ -96,7 +96,8 @@ def resolve(s: FujiState, f: tuple, ev: list) -> None:
     a = f[2]
     d = s.dest[a]
     card = s.card[d]
-    mine = movement_value(s, a, card) + s.flare[a] + s.boost[a]
+    bonus = s.flare[a] + s.boost[a]
+    mine = movement_value(s, a, card) + bonus
     s.boost[a] = 0
     left, right = s.neighbours(a)
     vl = movement_value(s, left, card)
@@ -124,6 +125,8 @@ def resolve(s: FujiState, f: tuple, ev: list) -> None:
             "moves": ok,
             "why": why,
             "to": list(XY[d]),
+            "stay": d == s.pos[a],
+            "bonus": bonus,
         }
     )
     s.dest[a] = -1
@@ -147,7 +150,7 @@ def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
     if loss:
         ev.append({"type": "stamina", "adventurer": a, "lost": loss, "total": s.lost[a]})
     if new >= EXHAUSTION:
-        s.lose(f"adventurer {a} collapsed from exhaustion", ev)
+        s.lose(f"{s.name(a)} collapsed from exhaustion", ev)
         return
     marks = s.injury_thresholds(old, new)
     free = 4 - bin(s.inj[a]).count("1")
@@ -214,7 +217,7 @@ def leg_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     s.stack.pop()
     s.dlost[d] = 1
     s.legs[a] -= 1
-    ev.append({"type": "lose_die", "adventurer": a, "die": d})
+    ev.append({"type": "lose_die", "adventurer": a, "die": d, "value": s.dval[d]})
 
 
 register(F.A_MOVE, auto=reveal_all)

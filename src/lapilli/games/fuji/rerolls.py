@@ -21,8 +21,26 @@ def start_round(s: FujiState, f: tuple, ev: list) -> None:
     s.phase = 1
     s.signals = []
     ev.append({"type": "round", "round": s.round})
-    rolls = [(F.C_ROLL, CHANCE, -1, d, 0) for d in range(len(s.dtype)) if not s.dlost[d]]
-    s.push(*rolls, (F.A_PLAN, CHANCE, -1, 0, 0))
+    s.push(
+        *roll_frames(s, [d for d in range(len(s.dtype)) if not s.dlost[d]]),
+        (F.A_PLAN, CHANCE, -1, 0, 0),
+    )
+
+
+def roll_frames(s: FujiState, dice: list[int]) -> list[tuple]:
+    """One chance frame per die, in order. The last die of each holder carries the mask
+    of that holder's dice rolled together (``y``): its roll tells the results to those
+    behind the screen."""
+    batch: dict[int, int] = {}
+    last: dict[int, int] = {}
+    dhold = s.dhold
+    for k, d in enumerate(dice):
+        batch[dhold[d]] = batch.get(dhold[d], 0) | 1 << d
+        last[dhold[d]] = k
+    frames_ = [(F.C_ROLL, CHANCE, -1, d, 0) for d in dice]
+    for a, k in last.items():
+        frames_[k] = (F.C_ROLL, CHANCE, -1, dice[k], batch[a])
+    return frames_
 
 
 def roll_outcomes(s: FujiState, f: tuple) -> tuple:
@@ -34,7 +52,12 @@ def roll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     d = f[3]
     s.dval[d] = action[1][0][1]
     s.dseen[d] = s.base_seen(d)
-    ev.append({"type": "roll", "adventurer": s.dhold[d]})  # no value, no die: hidden
+    a = s.dhold[d]
+    ev.append({"type": "roll", "adventurer": a})  # no value, no die: hidden
+    batch = f[4]
+    if batch:
+        dice = [e for e in range(len(s.dval)) if batch >> e & 1]
+        s.dice_events(ev, "rolled", a, dice, again=s.phase != 1)
 
 
 # ---------------------------------------------------------------- phase 3
@@ -112,8 +135,11 @@ def reroll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
         sel = s.sess_sel
         s.sess_sel = 0
         dice = [d for d in range(len(s.dtype)) if sel >> d & 1]
-        s.push(*[(F.C_ROLL, CHANCE, -1, d, 0) for d in dice])
-        ev.append({"type": "reroll", "adventurer": a})
+        s.push(*roll_frames(s, dice))
+        event = {"type": "reroll", "adventurer": a, "left": s.sess_left}
+        if a == s.third:
+            event["side"] = s.sess_seat
+        ev.append(event)
     elif kind == "set_aside":
         # Buddy: one die per round, shown to everybody, back at the end of the round
         d = action[1][0][1]
@@ -122,7 +148,14 @@ def reroll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
         s.aside_used[a] = 1
         s.sess_sel &= ~(1 << d)
         ev.append(
-            {"type": "set_aside", "adventurer": a, "die": d, "value": s.dval[d], "reveal": True}
+            {
+                "type": "set_aside",
+                "adventurer": a,
+                "die": d,
+                "value": s.dval[d],
+                "by": "buddy",
+                "reveal": True,
+            }
         )
     else:  # stop
         s.stack.pop()

@@ -15,9 +15,13 @@ from lapilli.core.errors import MalformedInput
 from lapilli.core.state import CHANCE, TERMINAL, Event, State
 
 from . import frames as F
-from .tables import EQUIPMENT, INJURY_AT, POINTS, SKILL_NAME
+from .tables import CHARACTERS, EQUIPMENT, INJURY_AT, POINTS, SKILL_NAME
 
 PUBLIC = 16  # bit of a die's ``seen`` mask: shown openly (a spectator sees it)
+
+SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
+"""Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
+Carabiner), which dice Duct tape / Compass turn, which die the Shovel turns and to what."""
 
 SCALARS = (
     "n",
@@ -153,6 +157,26 @@ class FujiState(State):
         """Push frames so that the first one given runs first."""
         self.stack.extend(reversed(frames_))
 
+    def name(self, a: int) -> str:
+        """The character's name (the rulebook's names: no effect on the rules)."""
+        return CHARACTERS[a][0]
+
+    def dice_events(
+        self, ev: list[Event], kind: str, a: int, dice: list[int], **extra: Any
+    ) -> None:
+        """Events telling the values of ``dice`` (held by adventurer a) to those who see
+        them: one public event for the dice shown openly, and for the rest one event per
+        seat behind the screen, ``"private": seat``."""
+        dseen, dval = self.dseen, self.dval
+        public = [[d, dval[d]] for d in dice if dseen[d] & PUBLIC]
+        if public:
+            ev.append({"type": kind, "adventurer": a, "dice": public, **extra})
+        for seat in range(self.n):
+            bit = 1 << seat
+            mine = [[d, dval[d]] for d in dice if dseen[d] & bit and not dseen[d] & PUBLIC]
+            if mine:
+                ev.append({"type": kind, "adventurer": a, "dice": mine, "private": seat, **extra})
+
     def lose(self, cause: str, ev: list[Event]) -> None:
         if not self.result:
             self.result = -1
@@ -204,6 +228,15 @@ class FujiState(State):
         from .text import action_text
 
         return action_text(self, action)
+
+    def event_text(self, event: Event) -> str:
+        from .log import event_text
+
+        text = event_text(self, event)
+        return super().event_text(event) if text is None else text
+
+    def is_secret(self, action: Action) -> bool:
+        return action[0] in SECRET
 
     # ------------------------------------------------------------------ results
     def victory_points(self) -> int:
@@ -374,8 +407,6 @@ class FujiState(State):
         return render(self, seat)
 
     def seat_label(self, seat: int) -> str:
-        from .tables import CHARACTERS
-
         name, colour = CHARACTERS[seat]
         return f"{name} ({colour})"
 

@@ -11,6 +11,7 @@ from rich.text import Text
 from lapilli.core.actions import Action
 
 from .board import XY, H, W, cell
+from .log import who
 from .tables import (
     CHARACTERS,
     EQ,
@@ -39,28 +40,38 @@ PHASE_NAMES = (
     "phase 5, movement and stamina",
     "phase 6, eruption",
 )
-STYLE = {"yellow": "bold yellow", "blue": "bold blue", "pink": "bold magenta"}
-MEEPLE_STYLE = ("blue", "purple", "green", "white")
+FACE_STYLE = {
+    "yellow": "bold black on yellow",
+    "blue": "bold bright_white on blue",
+    "pink": "bold bright_white on magenta",
+}
+"""A die drawn like its face: the value on the face's colour, with the colour's initial
+(as on the terrain cards: Y4 = a yellow 4) for terminals without colour."""
+MEEPLE_STYLE = ("bold blue", "bold purple", "bold green", "bold white")
 
 
-def who(s, a: int) -> str:
-    if a == s.neutral:
-        return "neutral dice"
-    if a == s.third:
-        return f"third meeple ({CHARACTERS[a][1]})"
-    return f"{CHARACTERS[a][0]} ({CHARACTERS[a][1]})"
+def initial(a: int) -> str:
+    """The letter marking a character's meeple and destination marker on the map."""
+    return CHARACTERS[a][0][0]
 
 
 def die_text(s, d: int, seat: int | None) -> Text:
     seen = s.dseen[d]
     visible = bool(seen & 16) if seat is None else bool(seen >> seat & 1)
-    if not visible or not s.dval[d]:
-        return Text("[?]", style="dim")
-    colour = FACE_COLOUR[s.dtype[d]][s.dval[d] - 1]
-    t = Text(f"[{s.dval[d]}]", style=STYLE[colour])
+    if not s.dval[d]:
+        return Text("··", style="dim")
+    if not visible:
+        return Text("??", style="dim")
+    v = s.dval[d]
+    colour = FACE_COLOUR[s.dtype[d]][v - 1]
+    t = Text(f"{colour[0].upper()}{v}", style=FACE_STYLE[colour])
     if s.daside[d]:
-        t.append("*", style="dim")
+        t.append("*", style="bold")
     return t
+
+
+def dice_row(s, dice: list[int], seat: int | None) -> Text:
+    return Text(" ").join(die_text(s, d, seat) for d in dice)
 
 
 def map_table(s) -> Table:
@@ -89,22 +100,45 @@ def map_table(s) -> Table:
             elif k in RUBBLE:
                 t = Text("rubble", style="dim red")
             else:
-                req = requirement_text(k)
-                t = Text(req, style="bold yellow" if IS_VILLAGE[k] else "green")
+                village = IS_VILLAGE[k]
+                t = Text("⌂" if village else "", style="bold")
+                t.append(requirement_text(k), style="bold" if village else "green")
                 if REROLL_SYMBOL[k]:
-                    t.append("↻")
+                    t.append("↻", style="bold")
             if s.etok[c]:
                 t.append(" E", style="cyan")
             if s.xtok[c]:
-                t.append(" X" * s.xtok[c], style="red")
+                t.append(" X" if s.xtok[c] == 1 else f" X{s.xtok[c]}", style="bold red")
             for a in range(s.m):
                 if s.pos[a] == c:
-                    t.append(f" ●{a}", style=MEEPLE_STYLE[a])
+                    t.append(f" ●{initial(a)}", style=MEEPLE_STYLE[a])
             for a in markers.get(c, []):
-                t.append(f" ◇{a}", style=MEEPLE_STYLE[a])
+                t.append(f" ◇{initial(a)}", style=MEEPLE_STYLE[a])
             row.append(t)
         table.add_row(*row)
     return table
+
+
+def legend(s) -> Text:
+    """What the abbreviations on the map and the dice mean."""
+    t = Text(style="dim")
+    t.append("Cards: ")
+    for colour in ("yellow", "blue", "pink"):
+        t.append(colour[0].upper(), style=FACE_STYLE[colour])
+        t.append(" ")
+    t.append(
+        "= yellow, blue, pink faces; even, odd, 1-3, 2,4 = values\n"
+        "  & both (B&odd = blue and odd), | either (Y|4 = yellow or 4), any = all dice\n"
+        "  ↻ extra reroll, ⌂ village, E equipment token, X eruption token (X2: two)\n"
+        "● meeple, ◇ destination marker: "
+    )
+    for i, a in enumerate(s.meeples()):
+        if i:
+            t.append(", ")
+        t.append(initial(a), style=MEEPLE_STYLE[a])
+        t.append(f" {CHARACTERS[a][0]}")
+    t.append("\nDice: Y4 = a yellow 4, ?? hidden, * set aside; (x, y) = column x, row y")
+    return t
 
 
 def adventurer_table(s, seat: int | None) -> Table:
@@ -112,11 +146,11 @@ def adventurer_table(s, seat: int | None) -> Table:
     for col in ("", "skill", "stamina", "injuries", "dice", "equipment"):
         table.add_column(col)
     for a in range(len(s.pos)):
-        dice = Text(" ").join(
-            die_text(s, d, seat) for d in range(len(s.dhold)) if s.dhold[d] == a and not s.dlost[d]
+        dice = dice_row(
+            s, [d for d in range(len(s.dhold)) if s.dhold[d] == a and not s.dlost[d]], seat
         )
         if a == s.neutral:
-            table.add_row(who(s, a), "", "", "", dice, "")
+            table.add_row("Neutral dice", "", "", "", dice, "")
             continue
         left = EXHAUSTION - s.lost[a]
         bar = "█" * (left // 2)
@@ -151,14 +185,13 @@ def render(s, seat: int | None) -> Any:
         else:
             parts.append(Text(f"DEFEAT: {s.cause}", style="bold red"))
     parts.append(map_table(s))
+    parts.append(legend(s))
     parts.append(adventurer_table(s, seat))
     if seat is not None and seat < s.m:
         mine = Text("Your screen: ", style="bold")
         mine.append(
-            Text(" ").join(
-                die_text(s, d, seat)
-                for d in range(len(s.dhold))
-                if s.dhold[d] == seat and not s.dlost[d]
+            dice_row(
+                s, [d for d in range(len(s.dhold)) if s.dhold[d] == seat and not s.dlost[d]], seat
             )
         )
         parts.append(mine)
@@ -199,15 +232,16 @@ def action_text(s, action: Action) -> str:
         v = s.dval[d]
         colour = FACE_COLOUR[s.dtype[d]][v - 1] if v else "?"
         verb = {
+            "select": "pick for the reroll:",
             "reroll_die": "reroll",
             "turn_die": "turn",
             "lose_die": "lose",
             "shovel_die": "shovel: pick",
             "give_die": "hand over",
         }.get(kind, kind.replace("_", " "))
-        return f"{verb} die {d} ({colour} {v})"
+        return f"{verb} {colour} {v} (die {d})"
     if kind == "next_turn":
-        return f"{who(s, p['adventurer'])} takes the next turn"
+        return f"next turn: {who(s, p['adventurer'])}"
     if kind in ("rope_to", "swap_card"):
         c = cell(p["x"], p["y"])
         verb = "rope to" if kind == "rope_to" else "binoculars: pick"
