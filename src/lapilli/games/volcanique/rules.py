@@ -351,6 +351,7 @@ class VolcaniqueState(SetupSteps, TurnSteps, StackingSteps, LavaSteps, EndSteps,
         for p in range(self.n):
             if p != seat:
                 pool.extend(self.chands[p])
+        pool.sort()  # so the guess depends only on what the seat knows, not on hidden order
         rng.shuffle(pool)
         for p in range(self.n):
             if p != seat:
