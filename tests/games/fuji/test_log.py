@@ -274,3 +274,22 @@ def test_choices_behind_the_screen_are_secret_and_the_rest_are_not():
         assert not s.is_secret(Action(kind))
     assert not s.is_secret(Action("give_die", die=0))  # the die changes hands openly
     assert not s.is_secret(Action("next_turn", adventurer=1))
+
+
+def test_with_the_screen_down_a_reroll_is_no_secret():
+    def water_too(s):
+        for pile in (s.deck, s.bottom):
+            if eq("water") in pile:
+                pile.remove(eq("water"))
+        s.equip[0].append(eq("water"))
+
+    s = position("radio", extra=water_too)
+    act(s, "use", card="radio")
+    act(s, "use", card="water", who=0)
+    assert not s.is_secret(Action("select", die=0))
+    act(s, "select", die=0)
+    act(s, "reroll")
+    [told] = [e for e in s.apply(Action("face", value=4)) if e["type"] == "rolled"]
+    assert "private" not in told and told["dice"] == [[0, 4]]
+    assert s.dseen[0] & PUBLIC and s.observation(2)["adventurers"][0]["dice"][0]["value"] == 4
+    assert s.is_secret(Action("select", die=6)) and s.is_secret(Action("select"))

@@ -51,12 +51,23 @@ def roll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
     s.stack.pop()
     d = f[3]
     s.dval[d] = action[1][0][1]
-    s.dseen[d] = s.base_seen(d)
     a = s.dhold[d]
+    # behind the holder's screen; in the open while a Radio keeps that screen down
+    if s.radio[a]:
+        s.dseen[d] = s.all_seats() | PUBLIC
+    elif a == s.dhome[d]:
+        s.dseen[d] = s.dmask[d]
+    else:
+        s.dseen[d] = s.seat_mask(a)
     ev.append({"type": "roll", "adventurer": a})  # no value, no die: hidden
     batch = f[4]
     if batch:
-        dice = [e for e in range(len(s.dval)) if batch >> e & 1]
+        # the last die of the batch: tell the results to those who see them
+        dice = []
+        while batch:
+            low = batch & -batch
+            dice.append(low.bit_length() - 1)
+            batch ^= low
         s.dice_events(ev, "rolled", a, dice, again=s.phase != 1)
 
 

@@ -167,7 +167,16 @@ class FujiState(State):
         """Events telling the values of ``dice`` (held by adventurer a) to those who see
         them: one public event for the dice shown openly, and for the rest one event per
         seat behind the screen, ``"private": seat``."""
+        if not dice:
+            return
         dseen, dval = self.dseen, self.dval
+        seen = dseen[dice[0]]
+        lone = seen and not seen & (seen - 1) and seen < PUBLIC  # a single seat
+        if lone and all(dseen[d] == seen for d in dice):  # the usual case: one screen
+            mine = [[d, dval[d]] for d in dice]
+            seat = seen.bit_length() - 1
+            ev.append({"type": kind, "adventurer": a, "dice": mine, "private": seat, **extra})
+            return
         public = [[d, dval[d]] for d in dice if dseen[d] & PUBLIC]
         if public:
             ev.append({"type": kind, "adventurer": a, "dice": public, **extra})
@@ -236,7 +245,18 @@ class FujiState(State):
         return super().event_text(event) if text is None else text
 
     def is_secret(self, action: Action) -> bool:
-        return action[0] in SECRET
+        """Picking, turning or rerolling a die behind a screen; not a die in the open
+        (a Radio keeps the screen down)."""
+        if action[0] not in SECRET:
+            return False
+        if action[0] == "shovel_face":
+            f = self.stack[-1] if self.stack else None
+            d = f[3] if f is not None and f[0] == F.D_SHOVEL else -1
+        else:
+            d = action.arg("die", -1)
+        if not isinstance(d, int) or not 0 <= d < len(self.dseen):
+            return True
+        return not self.dseen[d] & PUBLIC
 
     # ------------------------------------------------------------------ results
     def victory_points(self) -> int:
