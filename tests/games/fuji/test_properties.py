@@ -11,6 +11,7 @@ from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
+from lapilli.games.fuji.state import PUBLIC
 
 
 @pytest.mark.parametrize("opts,players", Fuji().conformance_configs())
@@ -157,15 +158,15 @@ def test_events_never_carry_a_hidden_die_value():
                 else:
                     a = rng.choice(s.legal_actions())
                 for e in s.apply(a):
-                    if e["type"] in ("roll", "reroll", "turn_die", "shovel", "give_die"):
-                        assert (
-                            "value" not in e
-                            and "dice" not in e
-                            and "die" not in e
-                            or (
-                                e["type"] in ("turn_die", "shovel", "give_die") and "value" not in e
-                            )
-                        )
+                    if e["type"] in ("roll", "reroll", "give_die"):
+                        assert "value" not in e and "dice" not in e
+                    if e["type"] in ("rolled", "turn_die", "shovel", "received"):
+                        # values go to the seats behind the screen, or to all if in the open
+                        for d, _ in e["dice"]:
+                            if "private" in e:
+                                assert s.dseen[d] >> e["private"] & 1
+                            else:
+                                assert s.dseen[d] & PUBLIC
                     if e["type"] in ("set_aside", "radio", "screens_removed"):
                         assert e["reveal"] is True
 
