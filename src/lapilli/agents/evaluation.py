@@ -55,13 +55,21 @@ class Evaluation:
     cooperative: bool | None  # None: not declared (see ``is_cooperative``)
     zero_sum: bool = False  # heuristic(s, 1) == -heuristic(s, 0) for two seats
 
-    def values(self, state: State, cooperative: bool) -> list[float]:
-        """Expected result per seat in [0, 1] at a position that is not the end."""
+    def values(
+        self, state: State, cooperative: bool, seat: int = 0, baseline: float = 0.0
+    ) -> list[float]:
+        """Expected result per seat in [0, 1] at a position that is not the end.
+
+        Competing seats: a sigmoid of each seat's lead over the best other. A
+        cooperative game's heuristic is one absolute value for the team, so it is
+        measured from ``baseline`` (what the searching ``seat`` judged the root to be
+        worth): better than now tends to 1, worse to 0.
+        """
         n = state.num_players
         h = self.heuristic
         scale = self.scale
         if cooperative:
-            v = _sigmoid(h(state, 0) / scale)
+            v = _sigmoid((h(state, seat) - baseline) / scale)
             return [v] * n
         if n == 2 and self.zero_sum:
             v = _sigmoid(h(state, 0) / scale)

@@ -126,6 +126,11 @@ class MCTSAgent(Agent):
         chance_nodes = self.chance_nodes
         log = math.log
         sqrt = math.sqrt
+        baseline = 0.0
+        if cooperative and cutoff >= 0:
+            # a team's heuristic is absolute: leaves are judged against the root's worth
+            worlds = [state.determinize(seat, rng) for _ in range(4)]
+            baseline = sum(evaluation.heuristic(w, seat) for w in worlds) / len(worlds)
         root = Node(-1)
         iters = self.iters or 1 << 62
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
@@ -236,7 +241,10 @@ class MCTSAgent(Agent):
                     s.apply(legal[randrange(len(legal))], False)
                 steps += 1
                 player = s.current_player()
-            reward = s.returns() if player == TERMINAL else values(s, cooperative)
+            if player == TERMINAL:
+                reward = s.returns()
+            else:
+                reward = values(s, cooperative, seat, baseline)
             # ---- back-propagation
             for nd in path:
                 nd.n += 1
