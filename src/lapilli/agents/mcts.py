@@ -241,10 +241,7 @@ class MCTSAgent(Agent):
                     s.apply(legal[randrange(len(legal))], False)
                 steps += 1
                 player = s.current_player()
-            if player == TERMINAL:
-                reward = s.returns()
-            else:
-                reward = values(s, cooperative, seat, baseline)
+            reward = s.returns() if player == TERMINAL else values(s, cooperative, seat, baseline)
             # ---- back-propagation
             for nd in path:
                 nd.n += 1
