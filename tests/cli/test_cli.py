@@ -52,7 +52,7 @@ def test_the_human_view_hides_the_bots_hand():
     keys = "\n".join(["wolf"] * 5 + ["quit"]) + "\n"
     result = invoke("play", "foggy_island", "--seed", "1", "--save", "/dev/null", input=keys)
     assert "5 hidden" in result.output
-    assert "Blue: makes a hidden choice" in result.output
+    assert "Blue makes a hidden choice" in result.output
 
 
 def test_bots_play_a_whole_game(tmp_path):
@@ -114,3 +114,14 @@ def test_bench_reports_throughput():
     result = invoke("bench", "foggy_island", "--seconds", "0.3")
     assert result.exit_code == 0
     assert "steps/s" in result.output and "foggy_island" in result.output
+
+
+def test_replay_for_one_seat_tells_only_what_that_seat_was_told(tmp_path):
+    save = tmp_path / "bots.json"
+    invoke("play", "foggy_island", "--seats", "random,random", "--seed", "5", "--save", str(save))
+    red = invoke("replay", str(save), "--no-step", "--seat", "0").output
+    blue = invoke("replay", str(save), "--no-step", "--seat", "1").output
+    assert "Red took" in red and "Red took" not in blue
+    assert "Blue makes a hidden choice" in red and "Blue took" not in red
+    assert "chance:" not in red  # no raw draws
+    assert "--seat is a seat number" in invoke("replay", str(save), "--seat", "5").output

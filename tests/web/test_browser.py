@@ -23,7 +23,9 @@ def server(tmp_path):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     config = uvicorn.Config(
-        create_app(f"sqlite:///{tmp_path / 'web.db'}"), host="127.0.0.1", port=port,
+        create_app(f"sqlite:///{tmp_path / 'web.db'}"),
+        host="127.0.0.1",
+        port=port,
         log_level="error",
     )
     srv = uvicorn.Server(config)
@@ -43,8 +45,14 @@ def page():
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
         )
         yield browser.new_page()
         browser.close()

@@ -68,11 +68,20 @@ def test_the_server_refuses_bad_moves_with_reasons_and_changes_nothing(db):
         wait_for_human(client, table, red)
         before = client.get(f"/api/tables/{table}", params={"token": red}).json()
         bad = client.post(
-            f"/api/tables/{table}/act", json={"token": red, "action": {"kind": "take", "token": "cat"}}
+            f"/api/tables/{table}/act",
+            json={"token": red, "action": {"kind": "take", "token": "cat"}},
         )
         assert bad.status_code == 400 and "no cat in your pile" in bad.json()["error"]
-        assert client.post(f"/api/tables/{table}/act", json={"token": "forged", "index": 0}).status_code == 403
-        assert client.post(f"/api/tables/{table}/act", json={"token": red, "index": 99}).status_code == 400
+        assert (
+            client.post(
+                f"/api/tables/{table}/act", json={"token": "forged", "index": 0}
+            ).status_code
+            == 403
+        )
+        assert (
+            client.post(f"/api/tables/{table}/act", json={"token": red, "index": 99}).status_code
+            == 400
+        )
         assert client.get("/api/tables/nope").status_code == 404
         after = client.get(f"/api/tables/{table}", params={"token": red}).json()
         assert after["observation"] == before["observation"]

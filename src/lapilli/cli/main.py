@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent
+from lapilli.core import log
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
 from lapilli.core.options import describe_options
@@ -133,26 +134,36 @@ def replay(
         record.replay()  # a damaged record fails here, before anything is printed
     except LapilliError as exc:
         fail(str(exc))
+    if seat is not None and not 0 <= seat < record.players:
+        fail(f"--seat is a seat number from 0 to {record.players - 1}")
     actions = record.actions if at is None else record.actions[:at]
     console.print(
         f"[bold]{record.game}[/bold], {record.players} players: {', '.join(record.seats)}; "
         f"{len(record.actions)} actions"
     )
     for i, action in enumerate(actions, 1):
-        actor = state.current_player()
-        who = "chance" if actor < 0 else state.seat_label(actor)
-        text = state.action_text(action)
-        state.apply(action)
+        if seat is None:
+            # everything: who did what, chance outcomes included
+            actor = state.current_player()
+            who = "chance" if actor < 0 else state.seat_label(actor)
+            lines = [f"{who}: {state.action_text(action)}"]
+            state.apply(action)
+        else:
+            # what this seat was told, and nothing more
+            _, entries = log.play(state, action)
+            lines = [e.text for e in entries if e.visible_to(seat)]
         if step:
             console.print(state.render(seat))
-            console.print(f"[bold]{i}.[/bold] {who}: {text}")
+            for line in lines:
+                console.print(f"[bold]{i}.[/bold] {line}")
             try:
                 if console.input("Enter: next, q: quit > ").strip().lower() == "q":
                     return
             except EOFError:
                 return
         else:
-            console.print(f"{i:>4}. {who}: {text}")
+            for line in lines:
+                console.print(f"{i:>4}. {line}")
     console.print(state.render(seat))
     if state.is_terminal():
         scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))

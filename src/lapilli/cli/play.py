@@ -20,7 +20,7 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
 from lapilli.core.records import Record
-from lapilli.core.state import CHANCE, Event
+from lapilli.core.state import CHANCE
 
 HELP = """Type the number of an action, its text, or its last word (a tile like c3). Commands:
   undo          take back your last decision of this turn
@@ -56,6 +56,7 @@ class TerminalGame:
             if spec != "human"
         }
         self.last_human: int | None = None
+        self.shown = len(match.log)  # log entries already printed
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> Record:
@@ -64,17 +65,14 @@ class TerminalGame:
                 state = self.match.state
                 seat = state.current_player()
                 if seat == CHANCE:
-                    self.show_events(self.match.play_chance(self.rng))
+                    self.match.play_chance(self.rng)
                 elif seat in self.agents:
-                    action = self.agents[seat].act(state, seat)
-                    text = state.action_text(action)
-                    if state.is_secret(action) and self.viewer() != seat:
-                        text = "makes a hidden choice"
-                    self.show_events(self.match.apply(action), actor=seat, text=text)
+                    self.match.apply(self.agents[seat].act(state, seat))
                     if self.bot_delay:
                         time.sleep(self.bot_delay)
                 else:
                     self.human_turn(seat)
+                self.show_log()
         except QuitGame:
             self.save()
             self.console.print(
@@ -90,7 +88,7 @@ class TerminalGame:
         """Whose eyes the board is drawn for when nobody in particular is to move."""
         if len(self.humans) == 1:
             return self.humans[0]
-        return None
+        return self.last_human  # hot seat: whoever has the keyboard
 
     def human_turn(self, seat: int) -> None:
         state = self.match.state
@@ -119,11 +117,10 @@ class TerminalGame:
             if action is None:
                 return  # a command was handled; draw the position again
             try:
-                events = self.match.apply(action)
+                self.match.apply(action)
             except LapilliError as exc:
                 self.console.print(f"[red]Not allowed:[/red] {exc}")
                 continue
-            self.show_events(events, actor=seat, text=state.action_text(action))
             return
 
     def parse(self, answer: str, legal: list[Action], texts: list[str], seat: int) -> Action | None:
@@ -171,22 +168,13 @@ class TerminalGame:
             raise QuitGame from None
 
     # -- output -------------------------------------------------------------------
-    def show_events(self, events: list[Event], actor: int | None = None, text: str = "") -> None:
-        state = self.match.state
+    def show_log(self) -> None:
+        """Print what the viewer may read of the log since the last call."""
         viewer = self.viewer()
-        if actor is not None and text and actor not in self.humans:
-            # a bot's action is shown as itself when it caused nothing visible, and as a
-            # hidden choice when what it caused is its secret
-            private = bool(events) and all(e.get("private") == actor for e in events)
-            if not events or (private and viewer != actor):
-                shown = "makes a hidden choice" if private else text
-                self.console.print(Text(f"{state.seat_label(actor)}: {shown}", style="cyan"))
-        for event in events:
-            if event.get("private") is not None and event.get("private") != viewer:
-                continue
-            line = state.event_text(event)
-            if line:
-                self.console.print(Text("  " + line, style="dim"))
+        for entry in self.match.log[self.shown :]:
+            if entry.visible_to(viewer):
+                self.console.print(Text("  " + entry.text, style="dim"))
+        self.shown = len(self.match.log)
 
     def finish(self) -> None:
         state = self.match.state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from . import log
 from .actions import Action
 from .errors import IllegalAction
 from .records import Record
@@ -29,6 +30,7 @@ class Match:
             game_version=game.version,
         )
         self._undo: list[tuple[State, int]] = []
+        self.log: list[log.Entry] = []
 
     @classmethod
     def from_record(cls, record: Record) -> Match:
@@ -38,12 +40,18 @@ class Match:
         match.state = record.replay()
         match.record = record
         match._undo = []
+        match.log = []
         return match
 
     def apply(self, action: Action) -> list[Event]:
-        actor = self.state.current_player()
-        before = self.state.clone()
-        events = self.state.apply(action)
+        """Apply an action (IllegalAction leaves everything as it was); log and record it."""
+        state = self.state
+        actor = state.current_player()
+        before = state.clone()
+        secret = actor >= 0 and state.is_secret(action)
+        text = state.action_text(action)
+        events = state.apply(action)
+        self.log.extend(log.entries(state, actor, text, secret, events))
         self.record.actions.append(action)
         if actor == CHANCE or any(e.get("reveal") for e in events):
             self._undo.clear()
@@ -79,3 +87,4 @@ class Match:
             )
         self.state, _ = self._undo.pop()
         self.record.actions.pop()
+        self.log.append(log.Entry(f"{self.state.seat_label(seat)} took back a decision"))

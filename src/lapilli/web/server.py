@@ -191,7 +191,9 @@ def create_app(database: str = "sqlite:///lapilli.db") -> FastAPI:
     def record(table_id: str) -> dict[str, Any]:
         t = table(table_id)
         if not t.match.state.is_terminal():
-            raise HTTPException(403, "the record holds every secret: it is shown when the game ends")
+            raise HTTPException(
+                403, "the record holds every secret: it is shown when the game ends"
+            )
         return t.match.record.to_json()
 
     @app.get("/api/tables/{table_id}/replay")

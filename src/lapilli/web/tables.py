@@ -17,7 +17,8 @@ from lapilli.core.state import CHANCE, Event, sample_chance
 
 from .store import Seat, Store, StoredTable
 
-LOG_LENGTH = 60
+LOG_KEPT = 500  # entries kept in memory per table
+LOG_SHOWN = 60  # entries a view shows
 
 
 class NotYourTurn(IllegalAction):
@@ -34,8 +35,6 @@ class LiveTable:
         self.store = store
         self.lock = threading.RLock()
         self.version = 0
-        # the log: (text, only this seat may read it, this seat may not read it)
-        self.log: list[tuple[str, int | None, int | None]] = []
         # rebuild the position (and its log) by replaying the record
         record = stored.record
         self.match = Match(record.make_game(), record.players, record.seats)
@@ -56,25 +55,8 @@ class LiveTable:
 
     # -- changes ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        state = self.match.state
-        actor = state.current_player()
-        secret = actor >= 0 and state.is_secret(action)
-        text = state.action_text(action)
         events = self.match.apply(action)
-        if actor >= 0:
-            # an action is logged as itself when it caused nothing visible, and as a
-            # hidden choice to the others when what it caused is the actor's secret
-            who = state.seat_label(actor)
-            hidden_from_others = secret and all(e.get("private") == actor for e in events)
-            if not events:
-                self.log.append((f"{who}: {text}", actor if secret else None, None))
-            if hidden_from_others:
-                self.log.append((f"{who} makes a hidden choice", None, actor))
-        for event in events:
-            text = self.match.state.event_text(event)
-            if text:
-                self.log.append((text, event.get("private"), None))
-        del self.log[:-LOG_LENGTH]
+        del self.match.log[:-LOG_KEPT]
         self.version += 1
         return events
 
@@ -89,7 +71,6 @@ class LiveTable:
     def undo(self, seat: int) -> None:
         with self.lock:
             self.match.undo(seat)
-            self.log.append((f"{self.match.state.seat_label(seat)} took back a decision", None, None))
             self.version += 1
             self.store.save(self.id, self.match.record)
 
@@ -146,11 +127,7 @@ class LiveTable:
                 "can_undo": seat is not None and self.match.can_undo(seat),
                 "board_html": render_html(state.render(seat)),
                 "observation": state.observation(seat),
-                "log": [
-                    text
-                    for text, only, not_for in self.log
-                    if (only is None or only == seat) and (not_for is None or not_for != seat)
-                ],
+                "log": [e.text for e in self.match.log if e.visible_to(seat)][-LOG_SHOWN:],
             }
 
 
