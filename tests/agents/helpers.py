@@ -30,3 +30,26 @@ def position(
             state.apply(rng.choice(state.legal_actions()))
         taken += 1
     raise AssertionError(f"{game_id} ended before a decision after {steps} steps")
+
+
+def play(
+    specs: list[str], seed: int, game_id: str = "foggy_island", options: list[str] | None = None
+) -> tuple[list, State]:
+    """A whole game between bots, every action checked by the rules: (actions, end)."""
+    from lapilli.agents import make_agent
+
+    game = load_game(game_id, options or [])
+    state = game.new_state(len(specs))
+    rng = random.Random(seed)
+    agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in specs]
+    actions = []
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = agents[player].act(state, player)
+            assert action in state.legal_actions()
+        state.apply(action)
+        actions.append(action)
+    return actions, state

@@ -6,9 +6,8 @@ import pytest
 
 from lapilli.agents import make_agent
 from lapilli.core.registry import game_class, games, load_game
-from lapilli.sim.runner import Setup, play_one
 
-from .helpers import position
+from .helpers import play, position
 
 SMALL = ["random", "greedy", "mcts:iters=40,cutoff=8", "mcts:iters=40,cutoff=0"]
 
@@ -35,9 +34,8 @@ def test_bots_choose_legal_actions_everywhere(game_id, options, players, spec):
 
 @pytest.mark.parametrize("spec", ["greedy", "mcts:iters=40:cutoff=0"])
 def test_a_whole_game_with_bots_is_legal(spec):
-    # the match checks every action against the rules (apply with check=True)
-    result = play_one(Setup("foggy_island", ("mode=weather",), (spec, "random")), 0, seed=3)
-    assert result.steps > 100 and len(result.winners) in (0, 1, 2)
+    actions, end = play([spec, "random"], 3, options=["mode=weather"])
+    assert end.is_terminal() and len(actions) > 100
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iters=80", "mcts:iters=80,cutoff=5"])
@@ -48,8 +46,7 @@ def test_bots_are_reproducible_with_a_seed(spec):
     assert first == again
     # and a whole game replays exactly
     spec = spec.replace("iters=80", "iters=15,cutoff=4") if "cutoff" not in spec else spec
-    setup = Setup("foggy_island", (), (spec, "greedy"))
-    assert play_one(setup, 0, 11).record == play_one(setup, 0, 11).record
+    assert play([spec, "greedy"], 11)[0] == play([spec, "greedy"], 11)[0]
 
 
 def _hidden_swap(state, seat):
@@ -169,18 +166,19 @@ def test_greedy_beats_random_clearly():
     wins = 0.0
     margin = 0.0
     for i in range(4):
-        seats = ("greedy", "random") if i % 2 == 0 else ("random", "greedy")
+        seats = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
         g = seats.index("greedy")
-        r = play_one(Setup("foggy_island", (), seats), i, seed=100 + i)
-        wins += r.returns[g]
-        margin += r.scores[g] - r.scores[1 - g]
+        _, end = play(seats, 100 + i)
+        wins += end.returns()[g]
+        scores = end.scores()
+        margin += scores[g] - scores[1 - g]
     assert wins >= 3.5
     assert margin / 4 > 15
 
 
 def test_mcts_beats_random():
-    r = play_one(Setup("foggy_island", (), ("random", "mcts:iters=100,cutoff=0")), 0, seed=5)
-    assert r.returns[1] == 1.0
+    _, end = play(["random", "mcts:iters=100,cutoff=0"], 5)
+    assert end.returns()[1] == 1.0
 
 
 def test_mcts_reports_its_work():

@@ -81,7 +81,8 @@ def tournament(
 
     mode = "teams (every seat the same bot)" if t.teams else f"{t.players} seats, rotated"
     table = Table(title=f"{game}: {n} games, {mode}")
-    for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "rating"):
+    columns = ("bot", "games", "wins", "win rate", "95% CI", "mean score", "rating", "s/move")
+    for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
     for s in T.standings(t):
         table.add_row(
@@ -92,6 +93,8 @@ def tournament(
             f"{s.low:.1%} - {s.high:.1%}",
             f"{s.mean_score:.2f}",
             f"{s.mu:.1f} ± {s.sigma:.1f}",
+            f"{s.seconds_per_move:.3f}"
+            + (f" ({s.iterations_per_second:,.0f} it/s)" if s.iterations else ""),
         )
     console.print(table)
     pairs = T.head_to_head(t)
@@ -114,7 +117,8 @@ def tournament(
         console.print(grid)
     console.print(
         "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
-        "Rating: openskill Plackett-Luce mu ± sigma."
+        "Rating: openskill Plackett-Luce mu ± sigma. s/move: thinking time per decision "
+        "(search iterations per second for MCTS)."
     )
     if csv:
         console.print(f"Per-game results written to {csv}.")

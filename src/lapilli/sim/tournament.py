@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import itertools
 import math
+import random
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -30,8 +31,9 @@ from lapilli.agents import make_agent
 from lapilli.agents.evaluation import is_cooperative
 from lapilli.core.errors import LapilliError
 from lapilli.core.registry import load_game
+from lapilli.core.state import CHANCE, sample_chance
 
-from .runner import Setup, play_one
+from .runner import Setup
 
 THE_GAME = "(the game)"
 """The pseudo-player a team of cooperating bots is rated against."""
@@ -51,6 +53,9 @@ class TournamentGame:
     winners: list[int]
     steps: int
     seconds: float
+    decisions: list[int] = field(default_factory=list)  # per seat
+    think: list[float] = field(default_factory=list)  # seconds each seat's bot thought
+    iterations: list[int] = field(default_factory=list)  # search iterations (MCTS)
 
 
 @dataclass
@@ -64,6 +69,17 @@ class BotStanding:
     mu: float = 0.0
     sigma: float = 0.0
     ordinal: float = 0.0
+    decisions: int = 0
+    think: float = 0.0
+    iterations: int = 0
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.think / self.decisions if self.decisions else 0.0
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.think if self.think else 0.0
 
     @property
     def rate(self) -> float:
@@ -139,17 +155,41 @@ def plan(
 
 
 def _play(setup: Setup, index: int, seed: int) -> TournamentGame:
+    """One game, seeded as ``runner.play_one`` seeds it (the same game for the same
+    seed), timing each bot's decisions; every action is checked by the rules."""
     start = time.perf_counter()
-    r = play_one(setup, index, seed)
+    game = load_game(setup.game, list(setup.options))
+    n = len(setup.seats)
+    state = game.new_state(n)
+    rng = random.Random(seed)
+    agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
+    decisions = [0] * n
+    think = [0.0] * n
+    steps = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            tick = time.perf_counter()
+            action = agents[seat].act(state, seat)
+            think[seat] += time.perf_counter() - tick
+            decisions[seat] += 1
+        state.apply(action)  # checked: a bot's illegal action fails the tournament
+        steps += 1
+    final = state
     return TournamentGame(
         index=index,
         seed=seed,
         seats=list(setup.seats),
-        scores=list(r.scores),
-        returns=list(r.returns),
-        winners=list(r.winners),
-        steps=r.steps,
+        scores=list(final.scores()),
+        returns=list(final.returns()),
+        winners=list(final.winners()),
+        steps=steps,
         seconds=time.perf_counter() - start,
+        decisions=decisions,
+        think=think,
+        iterations=[getattr(a, "total_iterations", 0) for a in agents],
     )
 
 
@@ -215,7 +255,13 @@ def standings(t: Tournament) -> list[BotStanding]:
     games = dict.fromkeys(t.bots, 0)
     wins = dict.fromkeys(t.bots, 0.0)
     scores = dict.fromkeys(t.bots, 0.0)
+    work = {bot: [0, 0.0, 0] for bot in t.bots}  # decisions, seconds, iterations
     for result in t.results:
+        for seat, bot in enumerate(result.seats):
+            if result.decisions:
+                work[bot][0] += result.decisions[seat]
+                work[bot][1] += result.think[seat]
+                work[bot][2] += result.iterations[seat]
         per_bot = _bot_results(result)
         for bot, (ret, score) in per_bot.items():
             games[bot] += 1
@@ -248,6 +294,7 @@ def standings(t: Tournament) -> list[BotStanding]:
                 r.mu,
                 r.sigma,
                 r.ordinal(),
+                *work[bot],
             )
         )
     out.sort(key=lambda s: -s.ordinal)
@@ -300,7 +347,11 @@ CSV_FIELDS = ["game", "index", "seed", "steps", "seconds"]
 
 
 def _csv_header(t: Tournament) -> list[str]:
-    seat_fields = [f"{k}_{i}" for i in range(t.players) for k in ("bot", "score", "return")]
+    seat_fields = [
+        f"{k}_{i}"
+        for i in range(t.players)
+        for k in ("bot", "score", "return", "decisions", "think", "iterations")
+    ]
     return CSV_FIELDS + seat_fields + ["winners", "options"]
 
 
@@ -308,6 +359,7 @@ def _csv_row(t: Tournament, r: TournamentGame) -> list[Any]:
     row: list[Any] = [t.game, r.index, r.seed, r.steps, f"{r.seconds:.3f}"]
     for i in range(t.players):
         row += [r.seats[i], f"{r.scores[i]:g}", f"{r.returns[i]:g}"]
+        row += [r.decisions[i], f"{r.think[i]:.3f}", r.iterations[i]]
     row += [" ".join(str(w) for w in r.winners), " ".join(t.options)]
     return row
 
