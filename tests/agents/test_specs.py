@@ -80,3 +80,10 @@ def test_bad_specs_say_what_is_wrong(spec, words):
 def test_describe_lists_parameters():
     text = MCTSAgent.describe()
     assert "iters=0" in text and "seconds" in text
+
+
+def test_boolean_parameters():
+    assert make_agent("mcts:chain=0").chain is False
+    assert make_agent("mcts:chain=yes").chain is True
+    with pytest.raises(AgentError, match="true or false"):
+        make_agent("mcts:chain=maybe")

@@ -11,7 +11,10 @@ Each iteration:
    At a chance node an outcome is sampled with its probability; with few outcomes
    they are tree nodes of their own, with many the tree passes through (open loop).
 3. **Expand** one new action, with progressive widening where the branching is large:
-   a node visited ``n`` times has at most ``widen * n ** alpha`` children.
+   a node visited ``n`` times has at most ``widen * n ** alpha`` children. When the
+   same seat is still to move after it (a turn split into choose, then place), the
+   expansion goes on to the end of that seat's turn (``chain``), so a leaf is scored
+   where its decision shows on the board.
 4. **Roll out** with random moves to the end (``cutoff=-1``), or for ``cutoff=K``
    steps and then score the position with the game's heuristic turned into expected
    results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
@@ -68,6 +71,12 @@ class MCTSAgent(Agent):
         ),
         "chance_nodes": Param(int, 12, "chance outcomes kept as tree nodes (more: open loop)", 0),
         "max_rollout": Param(int, 5_000, "steps at most in a rollout (then scored)", 1),
+        "chain": Param(
+            bool,
+            True,
+            "a new node's seat still to move (a split turn: choose, then place) expands "
+            "on to the end of its turn before the leaf is scored",
+        ),
     }
     iters: int
     seconds: float
@@ -77,6 +86,7 @@ class MCTSAgent(Agent):
     cutoff: int | None
     chance_nodes: int
     max_rollout: int
+    chain: bool
 
     DEFAULT_ITERS = 1_000
 
@@ -124,6 +134,7 @@ class MCTSAgent(Agent):
             cutoff = 0 if evaluation.source != "scores" else -1
         max_rollout = self.max_rollout if cutoff < 0 else min(cutoff, self.max_rollout)
         chance_nodes = self.chance_nodes
+        chain = self.chain
         log = math.log
         sqrt = math.sqrt
         baseline = 0.0
@@ -144,6 +155,7 @@ class MCTSAgent(Agent):
             node = root
             path = [root]
             expanded = False
+            mover = -1
             # ---- selection and expansion
             while True:
                 player = s.current_player()
@@ -167,8 +179,9 @@ class MCTSAgent(Agent):
                         node = child
                         path.append(node)
                     continue
-                if expanded:
+                if expanded and (not chain or player != mover):
                     break
+                mover = player
                 legal = s.legal_actions()
                 children = node.children
                 if len(legal) == 1:
