@@ -19,7 +19,9 @@ Each iteration:
    steps and then score the position with the game's heuristic turned into expected
    results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
    supplies a heuristic has its new leaves scored at once (``cutoff=0``: faster and,
-   in Foggy Island, stronger); a game without one is played out at random.
+   in Foggy Island, stronger); a game without one is played out at random. A
+   cooperative game's team heuristic is absolute, so its leaves are measured from
+   the heuristic of the root (averaged over a few worlds) and never saturate.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
    every seat the same return, so the bots play for the team).
