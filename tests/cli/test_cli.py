@@ -125,3 +125,19 @@ def test_replay_for_one_seat_tells_only_what_that_seat_was_told(tmp_path):
     assert "Blue makes a hidden choice" in red and "Blue took" not in red
     assert "chance:" not in red  # no raw draws
     assert "--seat is a seat number" in invoke("replay", str(save), "--seat", "5").output
+
+
+def test_seats_take_bots_with_several_parameters(tmp_path):
+    save = tmp_path / "g.json"
+    result = invoke(
+        "play",
+        "foggy_island",
+        "--seats",
+        "mcts:iters=5,cutoff=2,random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+    )
+    assert result.exit_code == 0, result.output
+    assert Record.load(save).seats == ["mcts:iters=5,cutoff=2", "random"]

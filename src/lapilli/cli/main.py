@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from lapilli.agents import agent_names, make_agent
+from lapilli.agents import agent_names, make_agent, split_specs
 from lapilli.core import log
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
@@ -44,7 +44,7 @@ def fail(message: str) -> None:
 
 
 def seats_from(text: str, players: int | None, default_players: int) -> list[str]:
-    seats = [s.strip() for s in text.split(",") if s.strip()]
+    seats = split_specs(text)  # "human,mcts:iters=500,c=0.5" keeps the bot's own commas
     if players is not None and len(seats) == 1:
         seats = seats * players
     elif len(seats) == 1 and default_players > 1:
