@@ -132,7 +132,10 @@ def test_mcts_does_not_peek_in_any_game(game_id, options, players):
     # a twin from the seat's own determinization: same view, other hidden facts
     found = uncanonical = 0
     for seed in range(12):
-        state = position(game_id, options, players, seed=seed, steps=11 * seed + 3)
+        try:
+            state = position(game_id, options, players, seed=seed, steps=23 * seed + 3)
+        except AssertionError:
+            continue  # this game ended sooner
         seat = state.current_player()
         twin = state.determinize(seat, random.Random(1000 + seed))
         if twin.to_json() == state.to_json():
