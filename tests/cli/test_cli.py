@@ -141,3 +141,10 @@ def test_seats_take_bots_with_several_parameters(tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert Record.load(save).seats == ["mcts:iters=5,cutoff=2", "random"]
+
+
+def test_sim_runs_every_foggy_island_mode():
+    for options in (["-o", "mode=weather"], ["-o", "mode=mercenaries"], ["-o", "variant=quick"]):
+        result = invoke("sim", "foggy_island", "-n", "3", *options)
+        assert result.exit_code == 0, result.output
+        assert "Mean length" in result.output

@@ -116,6 +116,11 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
         if not isinstance(events, list):
             _fail(f"apply({action}) did not return a list of events")
         json.dumps(events)
+        for event in events:
+            if not isinstance(copy.event_text(event), str):
+                _fail(f"event_text({event}) is not a text")
+        if not isinstance(state.action_text(action), str) or not state.action_text(action):
+            _fail(f"action_text({action}) is empty")
         if state.to_json() != snapshot:
             _fail(f"applying {action} to a clone changed the original")
 

@@ -104,7 +104,8 @@ def render(state: FoggyState, seat: int | None) -> Group:
         verdict = (
             "A draw."
             if not winners
-            else (" and ".join(state.seat_label(w) for w in winners) + " win.")
+            else " and ".join(state.seat_label(w) for w in winners)
+            + (" win." if len(winners) > 1 else " wins.")
         )
         parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
@@ -127,7 +128,7 @@ def event_text(s: FoggyState, event: Event) -> str | None:
         return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
     if kind in ("drew", "took", "dealt"):
         return f"{s.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
-    return super().event_text(event)
+    return None
 
 
 def action_text(s: FoggyState, action: Action) -> str:
