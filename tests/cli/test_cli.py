@@ -148,3 +148,9 @@ def test_sim_runs_every_foggy_island_mode():
         result = invoke("sim", "foggy_island", "-n", "3", *options)
         assert result.exit_code == 0, result.output
         assert "Mean length" in result.output
+
+
+def test_bench_times_a_bot_too():
+    result = invoke("bench", "foggy_island", "--seconds", "0.3", "--bot", "mcts:iters=50")
+    assert result.exit_code == 0, result.output
+    assert "bot iters/s" in result.output

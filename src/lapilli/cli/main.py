@@ -248,9 +248,14 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Seconds of playouts per game.")] = 3.0,
     players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
     option: OptionList = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(help="Also time this bot's decisions, e.g. mcts:iters=500 or greedy."),
+    ] = None,
 ) -> None:
     """Measure random-playout throughput: games/s, steps/s and clones/s (one core)."""
     from lapilli.sim.bench import bench as run_bench
+    from lapilli.sim.bench import bot_rate
 
     try:
         ids = [game] if game else list(game_classes())
@@ -258,21 +263,32 @@ def bench(
         targets = [(load_game(i, (option or []) if game else []), i) for i in ids]
         for g, _ in targets:
             g.check_players(players or g.default_players())
+        if bot:
+            make_agent(bot)
     except LapilliError as exc:
         fail(str(exc))
-    table = Table(title=f"Random playouts, {seconds:g} s per game, one core")
-    for column in ("game", "players", "games/s", "steps/s", "clones/s"):
+    title = f"Random playouts, {seconds:g} s per game, one core"
+    table = Table(title=title + (f"; bot: {bot}" if bot else ""))
+    columns = ["game", "players", "games/s", "steps/s", "clones/s"]
+    if bot:
+        columns += ["bot moves/s", "bot iters/s"]
+    for column in columns:
         table.add_column(column, justify="right" if column != "game" else "left")
     for g, game_id in targets:
+        n = players or g.default_players()
         with console.status(f"benchmarking {game_id}..."):
-            result = run_bench(g, players or g.default_players(), seconds)
-        table.add_row(
-            game_id,
-            str(result.players),
-            f"{result.games_per_s:,.1f}",
-            f"{result.steps_per_s:,.0f}",
-            f"{result.clones_per_s:,.0f}",
-        )
+            result = run_bench(g, n, seconds)
+            row = [
+                game_id,
+                str(result.players),
+                f"{result.games_per_s:,.1f}",
+                f"{result.steps_per_s:,.0f}",
+                f"{result.clones_per_s:,.0f}",
+            ]
+            if bot:
+                rate = bot_rate(g, n, bot, seconds)
+                row += [f"{rate.decisions_per_s:,.1f}", f"{rate.iterations_per_s:,.0f}"]
+        table.add_row(*row)
     console.print(table)
 
 

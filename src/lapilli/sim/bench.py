@@ -79,3 +79,43 @@ def bench(game: Game, players: int, seconds: float = 3.0) -> BenchResult:
     return BenchResult(
         game.id, players, games, steps, elapsed, clone_rate(game, players, seconds / 3)
     )
+
+
+@dataclass
+class BotBench:
+    decisions: int
+    seconds: float
+    iterations: int  # search iterations (MCTS), 0 for bots that do not search
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+    @property
+    def iterations_per_s(self) -> float:
+        return self.iterations / self.seconds
+
+
+def bot_rate(game: Game, players: int, spec: str, seconds: float, seed: int = 0) -> BotBench:
+    """Decisions (and search iterations) per second of one bot, on positions of random games."""
+    from lapilli.agents import make_agent
+
+    rng = random.Random(seed)
+    agent = make_agent(spec, seed=seed)
+    decisions = iterations = 0
+    spent = 0.0
+    while spent < seconds:
+        state = game.new_state(players)
+        while not state.is_terminal() and spent < seconds:
+            player = state.current_player()
+            if player == CHANCE:
+                state.apply(sample_chance(state, rng))
+                continue
+            if len(state.legal_actions()) > 1 and rng.random() < 0.3:
+                start = time.perf_counter()
+                agent.act(state, player)
+                spent += time.perf_counter() - start
+                decisions += 1
+                iterations += getattr(agent, "last_iterations", 0)
+            state.apply(rng.choice(state.legal_actions()))
+    return BotBench(decisions, spent, iterations)

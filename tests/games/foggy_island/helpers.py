@@ -6,7 +6,7 @@ from lapilli.core.actions import Action
 from lapilli.core.state import CHANCE, sample_chance
 from lapilli.games.foggy_island import FoggyIsland
 from lapilli.games.foggy_island.board import TILE_INDEX
-from lapilli.games.foggy_island.tokens import colour_of
+from lapilli.games.foggy_island.tokens import MERCENARIES, colour_of
 
 
 def new(players=2, **options):
@@ -35,6 +35,15 @@ def position(layout=None, hands=None, to_move=0, weather="sunny", players=2, **o
     s.weather = weather
     s.open = [True] * 4
     s.hands = [dict(h) for h in (hands or [{"wolf": 5}] * players)]
+    # mercenaries in play were hired: each replaced its basic token in the side's pile
+    for seat in range(players):
+        placed = [t[0] for t in s.board if t is not None and t[1] == seat]
+        held = [k for k, n in s.hands[seat].items() for _ in range(n)]
+        for kind in placed + held:
+            if kind in MERCENARIES and s.composition[seat % 2].get(kind, 0) < 2:
+                comp = s.composition[seat % 2]
+                comp[kind] = comp.get(kind, 0) + 1
+                comp[MERCENARIES[kind].replaces] -= 1
     s.piles = []
     for seat in range(players):
         # the pile holds the rest of the side's 18 (tokens a test invents come from nowhere)

@@ -276,9 +276,14 @@ class FoggyState(MercenaryAbilities, State):
         normal = self.ctx["normal"]
         if normal and seat in self.hippo and "hippo_done" not in self.ctx:
             self.phase = "hippo_keep"
-        elif not self.free_tiles() and not all(self.open):
+        elif not all(self.open) and not self.free_tiles():
             self.phase = "fog_remove"
-        elif normal and "frog_done" not in self.ctx and self._frog_moves(seat):
+        elif (
+            normal
+            and "frog" in self.composition[seat % 2]  # only a side that hired the Frog
+            and "frog_done" not in self.ctx
+            and self._frog_moves(seat)
+        ):
             self.phase = "frog"
         else:
             self.phase = "choose"
