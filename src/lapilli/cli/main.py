@@ -38,6 +38,17 @@ OptionList = Annotated[
 ]
 
 
+def progress_bar() -> Progress:
+    """The progress bar of long runs (on stderr, so tables on stdout stay clean)."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+    )
+
+
 def fail(message: str) -> None:
     err.print(f"[red]error:[/red] {message}")
     raise typer.Exit(2)
@@ -200,13 +211,7 @@ def sim(
     if records:
         records.mkdir(parents=True, exist_ok=True)
     facts = out.open("w") if out else None
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-    ) as progress:
+    with progress_bar() as progress:
         task = progress.add_task(f"{g.title}", total=n)
 
         def on_result(result) -> None:

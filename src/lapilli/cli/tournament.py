@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from lapilli.agents import split_specs
 from lapilli.core.errors import LapilliError
 
-from .main import OptionList, app, console, err, fail
+from .main import OptionList, app, console, err, fail, progress_bar
 
 
 @app.command()
@@ -63,13 +62,7 @@ def tournament(
         if log:
             log.add(result)
 
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-    ) as progress:
+    with progress_bar() as progress:
         task = progress.add_task(f"{game}: {', '.join(t.bots)}", total=n)
         try:
             T.run(t, n, seed=seed, jobs=jobs, on_result=on_result)
