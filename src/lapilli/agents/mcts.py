@@ -37,7 +37,7 @@ import time
 from typing import ClassVar
 
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE, TERMINAL, State
+from lapilli.core.state import CHANCE, TERMINAL, State, sample_chance
 
 from .base import Agent, AgentError, Param
 from .evaluation import evaluation_for, is_cooperative
@@ -241,16 +241,7 @@ class MCTSAgent(Agent):
             player = s.current_player()
             while player != TERMINAL and steps < max_rollout:
                 if player == CHANCE:
-                    outcomes = s.chance_outcomes()
-                    x = rand()
-                    total = 0.0
-                    outcome = outcomes[-1][0]
-                    for o, p in outcomes:
-                        total += p
-                        if x < total:
-                            outcome = o
-                            break
-                    s.apply(outcome, False)
+                    s.apply(sample_chance(s, rng), False)
                 else:
                     legal = s.legal_actions()
                     s.apply(legal[randrange(len(legal))], False)
