@@ -6,7 +6,7 @@ from lapilli.core.state import CHANCE
 
 from . import frames as F
 from .board import XY, spreading
-from .state import FujiState, register
+from .state import ROUND_FLAGS, FujiState, register
 
 
 def erupt(s: FujiState, ev: list) -> None:
@@ -38,18 +38,7 @@ def end_round(s: FujiState) -> None:
     s.dhold[:] = s.dhome
     s.daside[:] = [0] * len(s.daside)
     count = len(s.pos)
-    for name in (
-        "aid",
-        "flare",
-        "boost",
-        "rope4",
-        "radio",
-        "aside_used",
-        "signalled",
-        "p3_allowed",
-        "p3_used",
-        "fresh",
-    ):
+    for name in ROUND_FLAGS:
         setattr(s, name, [0] * count)
     s.dest[:] = [-1] * count
     s.ddist[:] = [-1] * count

@@ -11,7 +11,7 @@ from lapilli.core.state import CHANCE
 from . import actions as X
 from . import frames as F
 from .board import CELLS, W, cell, grid_distance
-from .state import PUBLIC, FujiState, register
+from .state import COUNTERS, PUBLIC, ROUND_FLAGS, FujiState, register
 from .tables import (
     DICE_SET,
     EQUIPMENT,
@@ -55,23 +55,7 @@ def new_state(game: Any, players: int) -> FujiState:
     s.xtok = [0] * CELLS
     for name in ("pos", "dest", "ddist"):
         setattr(s, name, [-1] * count)
-    for name in (
-        "lost",
-        "inj",
-        "bars",
-        "tapped",
-        "fresh",
-        "aid",
-        "flare",
-        "boost",
-        "rope4",
-        "radio",
-        "aside_used",
-        "signalled",
-        "p3_allowed",
-        "p3_used",
-        "legs",
-    ):
+    for name in COUNTERS + ROUND_FLAGS:
         setattr(s, name, [0] * count)
     s.skill = [""] * count
     s.equip = [[] for _ in range(count)]

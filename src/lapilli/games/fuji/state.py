@@ -40,6 +40,22 @@ SCALARS = (
     "remaining",
     "phase",
 )
+ROUND_FLAGS = (
+    "aid",
+    "flare",
+    "boost",
+    "rope4",
+    "radio",
+    "aside_used",
+    "signalled",
+    "p3_allowed",
+    "p3_used",
+    "fresh",
+)
+"""Per-adventurer effects that last one round: cleared at set-up and after each eruption."""
+COUNTERS = ("lost", "inj", "bars", "tapped", "legs")
+"""Per-adventurer counts kept for the whole game (stamina lost, injuries, power bars, ...)."""
+
 LISTS = (
     "card",
     "lava",
