@@ -12,7 +12,7 @@ from .errors import (
 from .match import Match
 from .records import Record
 from .registry import game_class, games, load_game
-from .state import CHANCE, TERMINAL, Event, Game, NoOptions, State, sample_chance
+from .state import CHANCE, TERMINAL, Event, Game, NoOptions, State, Utility, sample_chance
 
 __all__ = [
     "CHANCE",
@@ -30,6 +30,7 @@ __all__ = [
     "RecordError",
     "State",
     "UnknownGame",
+    "Utility",
     "game_class",
     "games",
     "load_game",

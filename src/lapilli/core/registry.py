@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import UnknownGame
 from .options import parse_options
-from .state import Game
+from .state import Game, Utility
 
 GROUP = "lapilli.games"
 
@@ -24,6 +24,8 @@ def game_classes() -> dict[str, type[Game]]:
     classes: dict[str, type[Game]] = {}
     for ep in entry_points(group=GROUP):
         cls = ep.load()
+        if not isinstance(getattr(cls, "utility", None), Utility):
+            raise TypeError(f"the game {cls.id} does not declare its utility (Game.utility)")
         classes[cls.id] = cls
     return dict(sorted(classes.items()))
 

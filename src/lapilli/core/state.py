@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -22,6 +23,14 @@ TERMINAL = -2
 Event = dict[str, Any]
 """What an action caused, for logs and animation: ``{"type": "placed", ...}``.
 An event with ``"reveal": True`` shows hidden information; undo never crosses it."""
+
+
+class Utility(Enum):
+    """How a game's results compare between seats; every game declares its own."""
+
+    ZERO_SUM = "zero-sum"  # one side's gain is the other's loss (two players or two teams)
+    GENERAL_SUM = "general-sum"  # every seat for itself, several may share a win
+    COOPERATIVE = "cooperative"  # every seat gets the same result: the team wins or loses
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,7 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     version: ClassVar[str] = "1"
+    utility: ClassVar[Utility]
     Options: ClassVar[type] = NoOptions
     summary: ClassVar[str] = ""
 
@@ -189,12 +199,29 @@ class State(ABC):
         return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(scores))]
 
     def winners(self) -> list[int]:
-        """Seats that won (several on a tie); empty before the end."""
+        """Seats that won (several on a tie, every seat on a team victory); empty before
+        the end, on a draw and on a team defeat."""
         if not self.is_terminal():
             return []
         returns = self.returns()
         best = max(returns)
+        if self.game.utility is Utility.COOPERATIVE:
+            return list(range(self.num_players)) if best > 0 else []
         return [i for i, r in enumerate(returns) if r == best and r > 0]
+
+    def result_text(self) -> str:
+        """The result in words: who won, a draw, or the team's victory or defeat."""
+        if not self.is_terminal():
+            return "the game is not over"
+        winners = self.winners()
+        if self.game.utility is Utility.COOPERATIVE:
+            return "Victory: the team wins" if winners else "Defeat: the team loses"
+        if not winners:
+            return "A draw"
+        names = [self.seat_label(seat) for seat in winners]
+        if len(names) == 1:
+            return f"{names[0]} wins"
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
 
     # -- information -------------------------------------------------------------
     @abstractmethod

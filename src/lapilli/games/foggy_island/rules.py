@@ -16,7 +16,7 @@ from typing import Any
 
 from lapilli.core import bag
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE, TERMINAL, Event, Game, State
+from lapilli.core.state import CHANCE, TERMINAL, Event, Game, State, Utility
 
 from . import actions as A
 from . import information, positions, text
@@ -47,6 +47,7 @@ class FoggyIsland(Game):
     min_players = 2
     max_players = 4
     version = "1"
+    utility = Utility.ZERO_SUM
     Options = FoggyOptions
     players_text = "2 (4 in the team variant)"
     summary = (

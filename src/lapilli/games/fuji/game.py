@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.state import Game
+from lapilli.core.state import Game, Utility
 
 # the rule modules register their frame handlers on import
 from . import equipment, eruption, movement, planning, rerolls, setup  # noqa: F401
@@ -17,6 +17,7 @@ class Fuji(Game):
     title: ClassVar[str] = "Fuji"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    utility: ClassVar[Utility] = Utility.COOPERATIVE
     version: ClassVar[str] = "1"
     Options: ClassVar[type] = FujiOptions
     summary: ClassVar[str] = (

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lapilli.core import CHANCE, TERMINAL, Action, Game, MalformedInput, State
+from lapilli.core import CHANCE, TERMINAL, Action, Game, MalformedInput, State, Utility
 
 from . import powers, scoring
 from .board import Biomes, land_height
@@ -567,6 +567,7 @@ class Volcanique(Game):
     title = "Volcanique"
     min_players = 2
     max_players = 5
+    utility = Utility.GENERAL_SUM
     version = "1"
     Options = VolcaniqueOptions
     summary = (

@@ -1,0 +1,288 @@
+"""The turn flow every game shares: a stack of pending decisions, each step declared once.
+
+A game declares its **steps** in one table (``Steps``), in turn order. A step is one kind
+of thing the game waits for:
+
+- a *decision*: a seat picks one of ``legal(state, frame)``; ``refuse(state, frame,
+  action)`` names the rule an action breaks (it is the rule itself: conformance checks
+  that it allows exactly the listed actions);
+- a *chance* step: ``outcomes(state, frame)`` lists ``(outcome, probability)``;
+- an *automatic* step: ``run(state, frame)`` is a rule the game carries out by itself.
+
+The state holds a stack of **frames**: ``Frame(step, seat, args)``, the top one is what
+happens next. Applying an action pops the top frame and calls the step's ``apply``, which
+may push the frames that follow (``then(state, frame, frame, ...)`` pushes them so they
+run in the order written). Automatic frames run until a decision or a chance node is on
+top; an empty stack is the end of the game.
+
+Patterns every game needs, with nothing more than frames:
+
+- a turn of several decisions (choose, then place, then use an ability): each handler
+  pushes the next step;
+- "up to two actions, then breathe": a frame ``act(left=2)`` whose handler pushes the
+  chosen action's steps, then ``act(left=1)``; a ``done`` action skips ahead, and a
+  ``breathe`` frame pushed under them runs after;
+- simultaneous hidden choices (Fuji's destinations, sealed bids): one secret decision
+  per seat (``Step(secret=True)``), then an automatic step that reveals them together;
+- actions of every player in an order during another's turn (Eras' cone actions),
+  reactions by a player who is not to move (Volcanique's Lava Diversion): push a
+  decision frame for that seat on top of the turn in progress;
+- actions allowed at any time during a turn (Caldera cards, free transfers, giving
+  equipment): ``free`` steps, offered beside the top frame's actions without popping it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from .actions import Action
+from .errors import IllegalAction, MalformedInput
+from .state import CHANCE, TERMINAL, Event, State
+
+AUTO = -3
+"""The seat of an automatic frame: the rules act, nobody decides."""
+
+Events = list[Event]
+
+
+class NoArgs(NamedTuple):
+    """A frame that needs no arguments."""
+
+
+NO_ARGS = NoArgs()
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Step:
+    """One kind of pending decision, chance node or automatic rule.
+
+    ``prompt`` says, in the rulebook's words, what the decider must do ("Place: put the
+    chosen token on a free tile"); refusals quote it. ``Args`` is the NamedTuple of the
+    step's frame arguments (named fields, saved in positions). ``secret`` says the other
+    seats may not learn which action was taken (a sealed bid, a pick behind a screen);
+    ``kinds`` lists the action kinds a *free* step answers to.
+    """
+
+    name: str
+    prompt: str = ""
+    legal: Callable[[Any, Frame], Sequence[Action]] | None = None
+    refuse: Callable[[Any, Frame, Action], str | None] | None = None
+    apply: Callable[[Any, Frame, Action], Events] | None = None
+    outcomes: Callable[[Any, Frame], list[tuple[Action, float]]] | None = None
+    run: Callable[[Any, Frame], Events] | None = None
+    Args: type = NoArgs
+    secret: bool | Callable[[Any, Frame, Action], bool] = False
+    kinds: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.outcomes is not None
+
+    @property
+    def is_auto(self) -> bool:
+        return self.run is not None
+
+    def __call__(self, decider: int | None = None, /, **args: Any) -> Frame:
+        """A frame of this step: ``PLACE(seat, token="rat")``; chance and automatic
+        steps take no decider: ``DRAW(seat=1)``."""
+        if self.legal is None:
+            if decider is not None:
+                raise TypeError(f"the step {self.name} is not decided by a seat")
+            return Frame(self, CHANCE if self.outcomes is not None else AUTO, self.Args(**args))
+        if decider is None or decider < 0:
+            raise TypeError(f"the step {self.name} needs the seat that decides")
+        return Frame(self, decider, self.Args(**args))
+
+    def __repr__(self) -> str:
+        return f"Step({self.name!r})"
+
+
+class Frame(NamedTuple):
+    """A pending step: who decides (a seat, ``CHANCE`` or ``AUTO``) and its arguments."""
+
+    step: Step
+    seat: int
+    args: Any = NO_ARGS
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"step": self.step.name, "seat": self.seat}
+        if self.args:
+            data["args"] = {k: _plain(v) for k, v in self.args._asdict().items()}
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+class Steps:
+    """A game's step table, in turn order: ``STEPS = Steps(SETUP, CHOOSE, PLACE, ...)``."""
+
+    def __init__(self, *steps: Step, free: Sequence[Step] = ()) -> None:
+        self.by_name: dict[str, Step] = {}
+        for step in (*steps, *free):
+            if step.name in self.by_name:
+                raise ValueError(f"two steps are called {step.name!r}")
+            kinds = sum(x is not None for x in (step.legal, step.outcomes, step.run))
+            if kinds != 1:
+                raise ValueError(f"step {step.name!r} must be a decision, a chance or automatic")
+            if step.legal is not None and step.apply is None:
+                raise ValueError(f"decision step {step.name!r} has no apply")
+            self.by_name[step.name] = step
+        self.free = tuple(free)
+        self.free_kinds = {kind: step for step in self.free for kind in step.kinds}
+
+    def frame_from_json(self, data: Any, players: int) -> Frame:
+        """A frame saved by ``Frame.to_json``; MalformedInput names what is wrong."""
+        if not isinstance(data, dict):
+            raise MalformedInput(f"a pending step is an object, not {data!r}")
+        step = self.by_name.get(data.get("step"))  # type: ignore[arg-type]
+        if step is None:
+            raise MalformedInput(f"there is no step called {data.get('step')!r}")
+        seat = data.get("seat")
+        expected_seat = CHANCE if step.is_chance else AUTO if step.is_auto else None
+        if expected_seat is not None and seat != expected_seat:
+            raise MalformedInput(f"the step {step.name} is not decided by a seat")
+        if expected_seat is None and (type(seat) is not int or not 0 <= seat < players):
+            raise MalformedInput(f"the step {step.name} needs a seat 0-{players - 1}, not {seat!r}")
+        args = data.get("args", {})
+        if not isinstance(args, dict):
+            raise MalformedInput(f"the arguments of the step {step.name} are an object")
+        try:
+            values = step.Args(**{k: _frozen(v) for k, v in args.items()})
+        except TypeError as exc:
+            raise MalformedInput(f"the step {step.name}: {exc}") from None
+        return Frame(step, seat, values)
+
+
+def then(state: FlowState, *frames: Frame) -> None:
+    """Push frames so that they run in the order written (the first one next)."""
+    state.stack.extend(reversed(frames))
+
+
+class FlowState(State):
+    """A ``State`` whose turn flow is a stack of frames over the game's ``STEPS`` table.
+
+    Subclasses set ``STEPS`` and keep ``stack`` (copy it in ``clone``: frames are
+    immutable, so ``stack[:]`` suffices). ``narrate`` may be set False on a state whose
+    events nobody reads (random playouts, headless simulation): rules code then skips
+    building event payloads that cost time.
+    """
+
+    STEPS: ClassVar[Steps]
+    stack: list[Frame]
+    narrate: bool = True
+    _legal: list[Action] | None = None
+
+    # -- who moves, what may happen ------------------------------------------------
+    def current_player(self) -> int:
+        stack = self.stack
+        return stack[-1].seat if stack else TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if not self.stack:
+            return []
+        frame = self.stack[-1]
+        step = frame.step
+        if step.legal is None:
+            return []
+        legal = list(step.legal(self, frame))
+        for free in self.STEPS.free:
+            legal.extend(free.legal(self, frame))  # type: ignore[misc]
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if not self.stack:
+            return []
+        frame = self.stack[-1]
+        outcomes = frame.step.outcomes
+        return outcomes(self, frame) if outcomes is not None else []
+
+    def pending(self) -> Frame | None:
+        """The frame on top: what the game waits for."""
+        return self.stack[-1] if self.stack else None
+
+    # -- applying --------------------------------------------------------------------
+    def apply(self, action: Action, check: bool = True) -> Events:
+        if check:
+            if not isinstance(action, Action):
+                raise MalformedInput(f"not an action: {action!r}")
+            if not self.stack:
+                raise IllegalAction("the game is over: no more actions")
+            if self.stack[-1].seat == CHANCE:
+                if action not in [o for o, _ in self.chance_outcomes()]:
+                    raise IllegalAction(self.illegal_reason(action))
+            elif action not in self.legal_actions():
+                raise IllegalAction(self.illegal_reason(action))
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> Events:
+        self._legal = None
+        stack = self.stack
+        free = self.STEPS.free_kinds.get(action[0]) if self.STEPS.free_kinds else None
+        if free is not None and stack[-1].seat >= 0:
+            events = free.apply(self, stack[-1], action)  # type: ignore[misc]
+        else:
+            frame = stack.pop()
+            events = frame.step.apply(self, frame, action)  # type: ignore[misc]
+        if stack and stack[-1].seat == AUTO:
+            events = events + self.advance()
+        return events
+
+    def advance(self) -> Events:
+        """Run automatic frames until a decision, a chance node or the end is on top."""
+        self._legal = None
+        events: Events = []
+        stack = self.stack
+        while stack and stack[-1].seat == AUTO:
+            frame = stack.pop()
+            events.extend(frame.step.run(self, frame))  # type: ignore[misc]
+        return events
+
+    # -- explaining --------------------------------------------------------------------
+    def illegal_reason(self, action: Action) -> str:
+        if not self.stack:
+            return "the game is over: no more actions"
+        frame = self.stack[-1]
+        step = frame.step
+        if frame.seat == CHANCE:
+            return f"{self.action_text(action)} is not a possible outcome now ({step.prompt})"
+        free = self.STEPS.free_kinds.get(action.kind)
+        rule = free or step
+        reason = rule.refuse(self, frame, action) if rule.refuse is not None else None
+        if reason:
+            return reason
+        who = self.seat_label(frame.seat)
+        return f"{who} must act now. {step.prompt}".strip()
+
+    def is_secret(self, action: Action) -> bool:
+        if not self.stack or self.stack[-1].seat < 0:
+            return False
+        frame = self.stack[-1]
+        step = self.STEPS.free_kinds.get(action[0]) or frame.step
+        secret = step.secret
+        return secret(self, frame, action) if callable(secret) else secret
+
+    def stack_json(self) -> list[dict[str, Any]]:
+        return [frame.to_json() for frame in self.stack]
+
+    def stack_from_json(self, data: Any) -> list[Frame]:
+        if not isinstance(data, list):
+            raise MalformedInput("the pending steps are a list")
+        return [self.STEPS.frame_from_json(item, self.num_players) for item in data]

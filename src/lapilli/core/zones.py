@@ -1,0 +1,219 @@
+"""Components that hold hidden things: piles, decks, hands and face-down zones.
+
+A ``Zone`` is a multiset of items (tokens, cards) together with the seats that may
+see what is in it. A shuffled pile is modelled by its contents only: a draw is a chance
+node whose outcomes are the kinds of item left, weighted by how many of each remain.
+That is exactly as random as shuffling, needs no hidden order, and lets a replay or a
+test name the item drawn. Cards put back *under* a deck keep their known order
+(``under``) and are drawn only once the shuffled part is used up.
+
+What a seat may see and what ``determinize`` may resample both come from here:
+``view(seat)`` gives the contents or only their number, and ``redeal`` deals again, at
+random, everything the seat cannot see across a group of zones whose items are
+interchangeable (an opponent's hand, their pile and their face-down tokens), keeping
+each zone's size. Dice behind a screen are ``Die`` values with the seats that see them;
+``reroll`` resamples those hidden from a seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+EVERYONE = -1
+"""A visibility mask every seat (and a spectator) passes."""
+NOBODY = 0
+
+
+def seats_mask(*seats: int) -> int:
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def sees(mask: int, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may look at something with this mask."""
+    if mask == EVERYONE:
+        return True
+    return seat is not None and seat >= 0 and bool(mask >> seat & 1)
+
+
+class Zone:
+    """A multiset of items and who may see it; ``under`` is a known bottom, in order."""
+
+    __slots__ = ("items", "seen", "under")
+
+    def __init__(
+        self, items: dict[str, int] | Iterable[str] | None = None, seen: int = NOBODY
+    ) -> None:
+        if items is None:
+            self.items: dict[str, int] = {}
+        elif isinstance(items, dict):
+            self.items = {k: n for k, n in items.items() if n > 0}
+        else:
+            self.items = dict(Counter(items))
+        self.seen = seen
+        self.under: list[str] = []
+
+    # -- contents ------------------------------------------------------------------
+    def __len__(self) -> int:
+        return sum(self.items.values()) + len(self.under)
+
+    def __bool__(self) -> bool:
+        return bool(self.items) or bool(self.under)
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.items
+
+    def count(self, item: str) -> int:
+        return self.items.get(item, 0)
+
+    def kinds(self) -> list[str]:
+        """The kinds held, in a fixed order."""
+        return sorted(self.items)
+
+    def take(self, item: str, n: int = 1) -> None:
+        """Remove ``n`` of ``item``; the caller has checked they are there."""
+        left = self.items[item] - n
+        if left > 0:
+            self.items[item] = left
+        elif left == 0:
+            del self.items[item]
+        else:
+            raise ValueError(f"only {self.items[item]} {item} left, not {n}")
+
+    def put(self, item: str, n: int = 1) -> None:
+        self.items[item] = self.items.get(item, 0) + n
+
+    def put_under(self, item: str) -> None:
+        """Put a card under the deck: it comes back after every shuffled card."""
+        self.under.append(item)
+
+    def clear(self) -> dict[str, int]:
+        """Empty the zone and return what it held (the ``under`` cards included)."""
+        items = self.items
+        for item in self.under:
+            items[item] = items.get(item, 0) + 1
+        self.items, self.under = {}, []
+        return items
+
+    # -- drawing ---------------------------------------------------------------------
+    def draws(self) -> list[tuple[str, float]]:
+        """``(item, probability)`` for the next draw, items in a fixed order."""
+        items = self.items
+        if not items:
+            return [(self.under[0], 1.0)] if self.under else []
+        total = sum(items.values())
+        return [(item, items[item] / total) for item in sorted(items)]
+
+    def draw(self, item: str) -> None:
+        """Take the drawn ``item`` (from the shuffled part, else the known bottom)."""
+        if self.items:
+            self.take(item)
+        elif self.under and self.under[0] == item:
+            self.under.pop(0)
+        else:
+            raise ValueError(f"{item} cannot be drawn now")
+
+    # -- who sees it ---------------------------------------------------------------
+    def sees(self, seat: int | None) -> bool:
+        return sees(self.seen, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` knows: the contents if it may look, else only how many."""
+        if self.sees(seat):
+            return {"items": dict(sorted(self.items.items())), "under": list(self.under)}
+        return {"count": len(self)}
+
+    # -- copies ------------------------------------------------------------------------
+    def copy(self) -> Zone:
+        z = Zone.__new__(Zone)
+        z.items = self.items.copy()
+        z.seen = self.seen
+        z.under = self.under[:]
+        return z
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"items": dict(sorted(self.items.items()))}
+        if self.under:
+            data["under"] = list(self.under)
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Zone):
+            return NotImplemented
+        return (self.items, self.seen, self.under) == (other.items, other.seen, other.under)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Zone({self.items!r}, seen={self.seen})"
+
+    # -- redealing hidden contents ----------------------------------------------------
+    def hidden(self) -> list[str]:
+        return [item for item, n in self.items.items() for _ in range(n)]
+
+    def refill(self, items: list[str]) -> None:
+        self.items = dict(Counter(items))
+
+
+class Hidden(Protocol):
+    """Anything ``redeal`` can deal into: it tells who sees it, gives up its hidden
+    items and takes as many back (a ``Zone``; games adapt face-down slots on a board)."""
+
+    def sees(self, seat: int | None) -> bool: ...
+
+    def hidden(self) -> list[str]: ...
+
+    def refill(self, items: list[str]) -> None: ...
+
+
+def redeal(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> None:
+    """Deal again, at random, what ``seat`` cannot see in ``zones``, sizes unchanged.
+
+    The zones must hold interchangeable items (from one pool). Only what the seat may
+    know decides the result: the pool is sorted before it is shuffled.
+    """
+    blind = [zone for zone in zones if not zone.sees(seat)]
+    if not blind:
+        return
+    held = [zone.hidden() for zone in blind]
+    pool = sorted(item for items in held for item in items)
+    rng.shuffle(pool)
+    start = 0
+    for zone, items in zip(blind, held, strict=True):
+        zone.refill(pool[start : start + len(items)])
+        start += len(items)
+
+
+class Die:
+    """A die's face and the seats that see it (behind a screen: only its owner)."""
+
+    __slots__ = ("faces", "value", "seen")
+
+    def __init__(self, faces: Sequence[Any], value: Any, seen: int = EVERYONE) -> None:
+        self.faces = tuple(faces)
+        self.value = value
+        self.seen = seen
+
+    def view(self, seat: int | None) -> Any:
+        return self.value if sees(self.seen, seat) else None
+
+    def copy(self) -> Die:
+        d = Die.__new__(Die)
+        d.faces, d.value, d.seen = self.faces, self.value, self.seen
+        return d
+
+
+def reroll(seat: int, rng: random.Random, dice: Iterable[Die]) -> None:
+    """Roll again every die whose face ``seat`` cannot see (they are independent)."""
+    for die in dice:
+        if not sees(die.seen, seat):
+            die.value = rng.choice(die.faces)
+
+
+def counts_of(items: Iterable[str]) -> dict[str, int]:
+    return dict(Counter(items))
