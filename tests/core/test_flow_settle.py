@@ -9,6 +9,7 @@ import pytest
 from lapilli.core import Action, Utility
 from lapilli.core.flow import FlowState, Step, Steps, then
 from lapilli.core.state import CHANCE, Game
+from lapilli.core.zones import Zone
 
 TAKE = {n: Action("take", coins=n) for n in range(1, 4)}
 ROLL = {n: Action("roll", pips=n) for n in range(1, 4)}
@@ -125,3 +126,29 @@ def test_a_frame_that_settles_from_the_start() -> None:
 def test_automatic_steps_cannot_settle() -> None:
     with pytest.raises(ValueError, match="cannot settle"):
         Steps(Step("auto", run=lambda s, f: [], settle=lambda s, f: []))
+
+
+def test_take_if_only_passes_when_nothing_else_is_left() -> None:
+    from lapilli.core.flow import take_if_only
+
+    from .test_flow import CASH, GAIN, PASS, ToyState
+
+    state = ToyState.__new__(ToyState)
+    state.hands = [Zone(), Zone({"star": 1})]  # seat 1 could cash a star (a free action)
+    taken: list[Action] = []
+
+    class Offer(NamedTuple):
+        offer: tuple[Action, ...]
+
+    step = Step(
+        "offer",
+        legal=lambda s, f: list(f.args.offer),
+        apply=lambda s, f, a: taken.append(a) or [{"type": "passed"}],
+        Args=Offer,
+        settle=take_if_only(PASS),
+    )
+    assert step.settle(state, step(0, offer=(GAIN, PASS))) is None
+    assert step.settle(state, step(1, offer=(PASS,))) is None  # cashing is still possible
+    assert not taken
+    assert step.settle(state, step(0, offer=(PASS,))) == [{"type": "passed"}]
+    assert taken == [PASS] and CASH not in taken

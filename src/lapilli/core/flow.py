@@ -180,6 +180,22 @@ def then(state: FlowState, *frames: Frame) -> None:
     state.stack.extend(reversed(frames))
 
 
+def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
+    """A ``settle`` rule: take ``action`` (a "done", a pass) without asking when it is the
+    only legal action of the frame, free actions included."""
+
+    def settle(state: Any, frame: Frame) -> Events | None:
+        step = frame.step
+        legal = list(step.legal(state, frame))  # type: ignore[misc]
+        for free in state.STEPS.free:
+            legal.extend(free.legal(state, frame))
+        if legal != [action]:
+            return None
+        return step.apply(state, frame, action)  # type: ignore[misc]
+
+    return settle
+
+
 class FlowState(State):
     """A ``State`` whose turn flow is a stack of frames over the game's ``STEPS`` table.
 
