@@ -51,12 +51,18 @@ def _game(game_id: str, options: tuple[str, ...]) -> Game:
     return load_game(game_id, list(options))
 
 
+def headless_state(game: Game, players: int) -> State:
+    """A new game whose events nobody reads: the rules may skip their payloads."""
+    state = game.new_state(players)
+    if isinstance(state, FlowState):
+        state.narrate = False
+    return state
+
+
 def play_one(setup: Setup, index: int, seed: int) -> GameResult:
     """One game with bots on every seat; chance and bots seeded from ``seed``."""
     game = _game(setup.game, setup.options)
-    state = game.new_state(len(setup.seats))
-    if isinstance(state, FlowState):
-        state.narrate = False
+    state = headless_state(game, len(setup.seats))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
     actions: list[Action] = []
