@@ -1,6 +1,6 @@
 """Bots find each game's evaluation without game-specific code."""
 
-from lapilli.agents.evaluation import evaluation_for, find_heuristic, is_cooperative
+from lapilli.agents.evaluation import evaluation_for, find_heuristic
 from lapilli.core.registry import load_game
 from lapilli.games.foggy_island import FoggyIsland, heuristics
 
@@ -54,10 +54,6 @@ def test_foggy_heuristic_is_zero_sum_and_likes_lines():
     pig = two.clone()
     pig.board[1] = ("pig", 0, True, 0)
     assert heuristics.heuristic(pig, 0) > heuristics.heuristic(two, 0)
-
-
-def test_foggy_island_is_competitive():
-    assert not is_cooperative(load_game("foggy_island").new_state(2))
 
 
 def test_foggy_fast_line_count_matches_the_rules():

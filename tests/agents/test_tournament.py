@@ -44,7 +44,22 @@ def test_plan_checks_bots_and_finds_cooperation():
     with pytest.raises(LapilliError, match="two bots"):
         T.plan("foggy_island", ["random"])
     t = T.plan("foggy_island", ["random", "greedy"])
-    assert not t.teams and t.players == 2 and len(t.schedule) == 2
+    assert not t.teams and not t.cooperative and t.players == 2 and len(t.schedule) == 2
+    # Fuji declares itself cooperative: every bot plays as a whole team
+    fuji = T.plan("fuji", ["random", "greedy"], players=3)
+    assert fuji.teams and fuji.cooperative
+    assert fuji.schedule == [("random",) * 3, ("greedy",) * 3]
+
+
+def test_a_cooperative_tournament_counts_team_victories():
+    t = T.plan("fuji", ["random", "greedy:depth=1"], players=2)
+    results = T.run(t, 4, seed=2)
+    table = {s.bot: s for s in T.standings(t)}
+    for bot in t.bots:
+        won = sum(1 for r in results if r.seats[0] == bot and r.winners)
+        assert table[bot].wins == won and table[bot].games == 2
+        assert table[bot].team_text() == f"{bot}: the team won {won} of 2 games"
+    assert all(r.winners in ([], [0, 1]) for r in results)
 
 
 def test_a_small_tournament(tmp_path):

@@ -1,11 +1,12 @@
 """The lapilli command, driven as a user would drive it."""
 
 import json
+import re
 
 from typer.testing import CliRunner
 
 from lapilli.cli.main import app
-from lapilli.core.records import Record
+from lapilli.core.records import Record, read_records
 
 runner = CliRunner()
 
@@ -154,3 +155,39 @@ def test_bench_times_a_bot_too():
     result = invoke("bench", "foggy_island", "--seconds", "0.3", "--bot", "mcts:iters=50")
     assert result.exit_code == 0, result.output
     assert "bot iters/s" in result.output
+
+
+def test_sim_keeps_compact_records_only_when_asked_and_replay_reads_them(tmp_path):
+    kept = tmp_path / "games.jsonl.gz"
+    result = invoke("sim", "foggy_island", "-n", "4", "--seed", "9", "--records", str(kept))
+    assert result.exit_code == 0, result.output
+    assert f"Records written to {kept}" in result.output
+    games = list(read_records(kept))
+    assert [i for i, _ in games] == [0, 1, 2, 3]
+    for _, record in games:
+        end = record.replay()  # every action checked again
+        assert end.is_terminal() and record.result["scores"] == end.scores()
+    shown = invoke("replay", str(kept), "--game", "2", "--no-step")
+    assert shown.exit_code == 0, shown.output
+    assert f"{len(games[2][1].actions)} actions" in shown.output and "Final scores" in shown.output
+    assert "holds no game 9" in invoke("replay", str(kept), "--game", "9").output
+    # the same seeds without --records: the same games, nothing written
+    plain = invoke("sim", "foggy_island", "-n", "4", "--seed", "9")
+    assert plain.output.split("Mean length")[0] == result.output.split("Mean length")[0]
+    assert "Records written" not in plain.output
+
+
+def test_a_cooperative_sim_reports_the_team_victories():
+    result = invoke("sim", "fuji", "-n", "3", "--seats", "random,random")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"The team won \d of 3 games", result.output)
+    assert "Draws" not in result.output and "win rate" not in result.output
+
+
+def test_the_end_of_a_cooperative_game_reads_as_the_teams_victory_or_defeat(tmp_path):
+    save = tmp_path / "fuji.json"
+    result = invoke("play", "fuji", "--seats", "random,random", "--seed", "1", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    end = Record.load(save).replay()
+    expected = "Victory: the team wins" if end.winners() else "Defeat: the team loses"
+    assert expected in result.output and "Final scores" in result.output

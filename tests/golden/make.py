@@ -28,15 +28,15 @@ def make(game_id: str, seeds=(1, 2, 3)) -> None:
     for options, players in cls().conformance_configs()[:3]:
         pairs = tuple(f"{k}={v}" for k, v in options.items())
         for seed in seeds:
-            result = play_one(Setup(game_id, pairs, ("random",) * players), 0, seed)
-            final = Record.from_json(result.record).replay()
+            result = play_one(Setup(game_id, pairs, ("random",) * players, records=True), 0, seed)
+            assert result.record is not None
+            record = Record.from_json(json.loads(result.record)).to_json()
+            final = Record.from_json(record).replay()
             name = "-".join(
                 [game_id, *[f"{k}={v}" for k, v in options.items()], f"{players}p", str(seed)]
             )
             (HERE / f"{name}.json").write_text(
-                json.dumps(
-                    {"record": result.record, "digest": digest(final), "scores": final.scores()}
-                )
+                json.dumps({"record": record, "digest": digest(final), "scores": final.scores()})
                 + "\n"
             )
 

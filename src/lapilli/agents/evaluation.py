@@ -10,12 +10,11 @@ found without game-specific code in the bots:
 3. otherwise the game points: own score minus the best other seat's score.
 
 The module (or the game class) may also set ``SCALE``: how many heuristic units make
-a clear favourite, used to turn a heuristic into an expected result for MCTS,
-``COOPERATIVE = True`` for a game that every seat wins or loses together (the bots also
-find this out by themselves from a few random games), and ``ZERO_SUM = True`` when, with
-two seats, ``heuristic(s, 1) == -heuristic(s, 0)`` (then it is computed once a leaf).
-On a game class the same are ``heuristic_scale``, ``cooperative`` and
-``heuristic_zero_sum``.
+a clear favourite, used to turn a heuristic into an expected result for MCTS, and
+``ZERO_SUM = True`` when, with two seats, ``heuristic(s, 1) == -heuristic(s, 0)`` (then
+it is computed once a leaf). On a game class the same are ``heuristic_scale`` and
+``heuristic_zero_sum``. Whether the seats play as one team is the game's declared
+``Game.utility``, never guessed.
 
 Every evaluation runs on positions the bot built from its own view
 (``state.determinize(seat, rng)``), so a heuristic may read the whole state.
@@ -25,13 +24,12 @@ from __future__ import annotations
 
 import importlib
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from lapilli.core.state import CHANCE, Game, State, sample_chance
+from lapilli.core.state import Game, State
 
 Heuristic = Callable[[State, int], float]
 
@@ -47,12 +45,11 @@ def score_heuristic(state: State, seat: int) -> float:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """A game's evaluation: the heuristic, where it came from, its scale, cooperation."""
+    """A game's evaluation: the heuristic, where it came from, its scale."""
 
     heuristic: Heuristic
     source: str
     scale: float
-    cooperative: bool | None  # None: not declared (see ``is_cooperative``)
     zero_sum: bool = False  # heuristic(s, 1) == -heuristic(s, 0) for two seats
 
     def values(
@@ -121,7 +118,6 @@ def evaluation_for(game_cls: type[Game]) -> Evaluation:
             attr,
             f"{game_cls.__name__}.heuristic",
             float(getattr(game_cls, "heuristic_scale", 1.0)),
-            getattr(game_cls, "cooperative", None),
             bool(getattr(game_cls, "heuristic_zero_sum", False)),
         )
     module = _module_for(game_cls)
@@ -130,52 +126,11 @@ def evaluation_for(game_cls: type[Game]) -> Evaluation:
             module.heuristic,
             module.__name__ + ".heuristic",
             float(getattr(module, "SCALE", 1.0)),
-            getattr(module, "COOPERATIVE", getattr(game_cls, "cooperative", None)),
             bool(getattr(module, "ZERO_SUM", False)),
         )
-    return Evaluation(score_heuristic, "scores", 1.0, getattr(game_cls, "cooperative", None))
+    return Evaluation(score_heuristic, "scores", 1.0)
 
 
 def find_heuristic(game: Game) -> Heuristic:
     """``heuristic(state, seat)`` for ``game`` (see the module notes for the search)."""
     return evaluation_for(type(game)).heuristic
-
-
-_COOP_CACHE: dict[tuple[str, str, int], bool] = {}
-
-
-def is_cooperative(state: State, probes: int = 4, max_steps: int = 20_000) -> bool:
-    """Whether every seat always gets the same result.
-
-    Declared by the game (``cooperative``/``COOPERATIVE``) or, failing that, found
-    from a few random games of the same set-up: cooperative when every one of them
-    ended with the same return for every seat. Cached per game, options and seats.
-    """
-    game = state.game
-    declared = evaluation_for(type(game)).cooperative
-    if declared is not None:
-        return bool(declared)
-    if state.num_players == 1:
-        return True
-    key = (game.id, repr(game.options), state.num_players)
-    if key not in _COOP_CACHE:
-        rng = random.Random(12345)
-        verdict = True
-        for _ in range(probes):
-            s = game.new_state(state.num_players)
-            steps = 0
-            while not s.is_terminal() and steps < max_steps:
-                if s.current_player() == CHANCE:
-                    s.apply(sample_chance(s, rng), check=False)
-                else:
-                    legal = s.legal_actions()
-                    s.apply(legal[rng.randrange(len(legal))], check=False)
-                steps += 1
-            if not s.is_terminal():
-                continue
-            r = s.returns()
-            if max(r) - min(r) > 1e-9:
-                verdict = False
-                break
-        _COOP_CACHE[key] = verdict
-    return _COOP_CACHE[key]

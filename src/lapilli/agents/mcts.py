@@ -37,10 +37,10 @@ import time
 from typing import ClassVar
 
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE, TERMINAL, State, sample_chance
+from lapilli.core.state import CHANCE, TERMINAL, State, Utility, sample_chance
 
 from .base import Agent, AgentError, Param
-from .evaluation import evaluation_for, is_cooperative
+from .evaluation import evaluation_for
 
 
 class Node:
@@ -124,7 +124,7 @@ class MCTSAgent(Agent):
     def search(self, state: State, seat: int) -> Node:
         """Grow a tree for ``seat`` to move in ``state``; returns its root."""
         evaluation = evaluation_for(type(state.game))
-        cooperative = is_cooperative(state)
+        cooperative = state.game.utility is Utility.COOPERATIVE
         values = evaluation.values
         rng = self.rng
         rand = rng.random

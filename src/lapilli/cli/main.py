@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +24,8 @@ from lapilli.core.match import Match
 from lapilli.core.options import describe_options
 from lapilli.core.records import Record
 from lapilli.core.registry import game_class, game_classes, load_game
+from lapilli.core.state import Game
+from lapilli.sim.runner import Setup, Summary, run_games
 
 app = typer.Typer(
     help="lapilli: volcano-themed tabletop games, bots and a balance lab.",
@@ -127,7 +131,12 @@ def play(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record (.lapilli.json).")],
+    file: Annotated[
+        Path, typer.Argument(help="A game record (.lapilli.json) or a records file of `sim`.")
+    ],
+    game: Annotated[
+        int | None, typer.Option(help="The game to show from a records file (default: its first).")
+    ] = None,
     seat: Annotated[
         int | None, typer.Option(help="Show what this seat saw (default: everything).")
     ] = None,
@@ -140,7 +149,7 @@ def replay(
 ) -> None:
     """Step through a recorded game, or print its log."""
     try:
-        record = Record.load(file)
+        record = Record.load(file, index=game)
         state = record.replay(upto=0)
         record.replay()  # a damaged record fails here, before anything is printed
     except LapilliError as exc:
@@ -178,7 +187,7 @@ def replay(
     console.print(state.render(seat))
     if state.is_terminal():
         scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))
-        console.print(f"[bold]Final scores:[/bold] {scores}")
+        console.print(f"[bold]Final scores:[/bold] {scores}. {state.result_text()}.")
 
 
 @app.command()
@@ -192,12 +201,16 @@ def sim(
     jobs: Annotated[int, typer.Option(help="Processes to run in parallel.")] = 1,
     seed: Annotated[int, typer.Option(help="Seed of the first game (game i uses seed+i).")] = 0,
     records: Annotated[
-        Path | None, typer.Option(help="Write every game's record into this folder.")
+        Path | None,
+        typer.Option(
+            help="Keep every game's record in this file, one game per line (gzip if it ends "
+            ".gz); `lapilli replay FILE --game N` shows one."
+        ),
     ] = None,
     out: Annotated[Path | None, typer.Option(help="Write per-game facts as JSON lines.")] = None,
 ) -> None:
     """Play many bot games and print who wins, mean scores and game length."""
-    from lapilli.sim.runner import Setup, run_games, summarise
+    from lapilli.core.records import open_text
 
     try:
         g = load_game(game, option or [])
@@ -207,44 +220,51 @@ def sim(
         fail(str(exc))
     if n < 1 or jobs < 1:
         fail("-n and --jobs must be at least 1")
-    setup = Setup(g.id, tuple(option or []), tuple(seat_list))
-    if records:
-        records.mkdir(parents=True, exist_ok=True)
-    facts = out.open("w") if out else None
-    with progress_bar() as progress:
+    setup = Setup(g.id, tuple(option or []), tuple(seat_list), records=records is not None)
+    summary = Summary(len(seat_list), g.utility)
+    with ExitStack() as files, progress_bar() as progress:
+        kept = files.enter_context(open_text(records, "w")) if records else None
+        facts = files.enter_context(out.open("w")) if out else None
         task = progress.add_task(f"{g.title}", total=n)
-
-        def on_result(result) -> None:
+        start = time.perf_counter()
+        for result in run_games(setup, n, seed=seed, jobs=jobs):
+            summary.add(result)
             progress.advance(task)
-            if records:
-                (records / f"game-{result.index:05d}.lapilli.json").write_text(
-                    json.dumps(result.record)
-                )
+            if kept and result.record:
+                kept.write(result.record)
             if facts:
                 row = {k: v for k, v in vars(result).items() if k != "record"}
                 facts.write(json.dumps(row) + "\n")
+        elapsed = time.perf_counter() - start
+    print_summary(g, seat_list, summary)
+    console.print(
+        f"Mean length: {summary.mean_steps:.1f} actions. "
+        f"{summary.games} games in {elapsed:.1f} s ({summary.games / elapsed:,.0f} games/s)."
+    )
+    if records:
+        console.print(f"Records written to {records} (lapilli replay {records} --game N).")
 
-        results = run_games(setup, n, seed=seed, jobs=jobs, on_result=on_result)
-    if facts:
-        facts.close()
-    summary = summarise(results, len(seat_list))
+
+def print_summary(g: Game, seat_list: list[str], summary: Summary) -> None:
+    """The table of a simulation: each seat's bot, wins (or the team's) and mean score."""
     table = Table(title=f"{g.title}: {summary.games} games")
     table.add_column("seat")
     table.add_column("bot")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
+    if not summary.cooperative:
+        table.add_column("wins", justify="right")
+        table.add_column("win rate", justify="right")
     table.add_column("mean score", justify="right")
     state = g.new_state(len(seat_list))
     for i, spec in enumerate(seat_list):
+        wins = [f"{summary.wins[i]:g}", f"{summary.wins[i] / summary.games:.1%}"]
         table.add_row(
             state.seat_label(i),
             spec,
-            f"{summary.wins[i]:g}",
-            f"{summary.wins[i] / summary.games:.1%}",
+            *([] if summary.cooperative else wins),
             f"{summary.mean_scores[i]:.2f}",
         )
     console.print(table)
-    console.print(f"Draws: {summary.draws}. Mean length: {summary.mean_steps:.1f} actions.")
+    console.print(summary.result_text())
 
 
 @app.command()

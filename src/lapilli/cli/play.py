@@ -18,9 +18,10 @@ from rich.text import Text
 from lapilli.agents import Agent, make_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
+from lapilli.core.loop import Policy
 from lapilli.core.match import Match
 from lapilli.core.records import Record
-from lapilli.core.state import CHANCE
+from lapilli.core.state import State
 
 HELP = """Type the number of an action, its text, or its last word (a tile like c3). Commands:
   undo          take back your last decision of this turn
@@ -32,6 +33,10 @@ HELP = """Type the number of an action, its text, or its last word (a tile like 
 
 class QuitGame(Exception):
     pass
+
+
+class TakenBack(Exception):
+    """A human took a decision back: the position changed under the game loop."""
 
 
 class TerminalGame:
@@ -50,11 +55,12 @@ class TerminalGame:
         self.save_path = save_path
         self.bot_delay = bot_delay
         self.humans = [i for i, s in enumerate(seats) if s == "human"]
-        self.agents: dict[int, Agent] = {
-            i: make_agent(spec, seed=self.rng.randrange(2**31))
-            for i, spec in enumerate(seats)
-            if spec != "human"
-        }
+        self.policies: list[Policy] = [
+            self.human_turn
+            if spec == "human"
+            else self.bot(make_agent(spec, seed=self.rng.randrange(2**31)))
+            for spec in seats
+        ]
         self.last_human: int | None = None
         self.shown = len(match.log)  # log entries already printed
 
@@ -62,17 +68,10 @@ class TerminalGame:
     def run(self) -> Record:
         try:
             while not self.match.state.is_terminal():
-                state = self.match.state
-                seat = state.current_player()
-                if seat == CHANCE:
-                    self.match.play_chance(self.rng)
-                elif seat in self.agents:
-                    self.match.apply(self.agents[seat].act(state, seat))
-                    if self.bot_delay:
-                        time.sleep(self.bot_delay)
-                else:
-                    self.human_turn(seat)
-                self.show_log()
+                try:
+                    self.match.play(self.policies, self.rng, on_step=lambda *step: self.show_log())
+                except TakenBack:
+                    self.show_log()
         except QuitGame:
             self.save()
             self.console.print(
@@ -84,14 +83,25 @@ class TerminalGame:
         self.finish()
         return self.match.record
 
+    def bot(self, agent: Agent) -> Policy:
+        """A bot's policy, pausing after each move when asked to."""
+
+        def act(state: State, seat: int) -> Action:
+            action = agent.act(state, seat)
+            if self.bot_delay:
+                time.sleep(self.bot_delay)
+            return action
+
+        return act
+
     def viewer(self) -> int | None:
         """Whose eyes the board is drawn for when nobody in particular is to move."""
         if len(self.humans) == 1:
             return self.humans[0]
         return self.last_human  # hot seat: whoever has the keyboard
 
-    def human_turn(self, seat: int) -> None:
-        state = self.match.state
+    def human_turn(self, state: State, seat: int) -> Action:
+        """A human's policy: the menu of legal actions and a prompt (commands answered)."""
         if len(self.humans) > 1 and self.last_human != seat:
             # hot seat: hide the previous player's secrets before showing this one's
             self.console.clear()
@@ -111,20 +121,10 @@ class TerminalGame:
         else:
             for item in items:
                 self.console.print("  " + item)
-        while True:
-            answer = self.read("> ").strip()
-            action = self.parse(answer, legal, texts, seat)
-            if action is None:
-                return  # a command was handled; draw the position again
-            try:
-                self.match.apply(action)
-            except LapilliError as exc:
-                self.console.print(f"[red]Not allowed:[/red] {exc}")
-                continue
-            return
+        return self.parse(self.read("> ").strip(), legal, texts, seat)
 
-    def parse(self, answer: str, legal: list[Action], texts: list[str], seat: int) -> Action | None:
-        """The action chosen, or None after a command; re-prompts on bad input."""
+    def parse(self, answer: str, legal: list[Action], texts: list[str], seat: int) -> Action:
+        """The action chosen; answers commands and re-prompts on bad input."""
         while True:
             word = answer.lower()
             if word.isdigit() and 1 <= int(word) <= len(legal):
@@ -141,10 +141,11 @@ class TerminalGame:
             elif word == "undo":
                 try:
                     self.match.undo(seat)
-                    self.console.print("Taken back.")
-                    return None
                 except LapilliError as exc:
                     self.console.print(f"[red]{exc}[/red]")
+                else:
+                    self.console.print("Taken back.")
+                    raise TakenBack
             elif word.startswith("save"):
                 target = answer[4:].strip()
                 if target:
@@ -180,7 +181,7 @@ class TerminalGame:
         state = self.match.state
         self.console.print(state.render(self.viewer()))
         scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))
-        self.console.print(Text(f"Final scores: {scores}", style="bold"))
+        self.console.print(Text(f"{state.result_text()}. Final scores: {scores}", style="bold"))
         self.save()
         self.console.print(
             f"Record saved to {self.save_path} (lapilli replay {self.save_path}).", soft_wrap=True

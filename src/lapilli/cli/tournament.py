@@ -74,10 +74,12 @@ def tournament(
 
     mode = "teams (every seat the same bot)" if t.teams else f"{t.players} seats, rotated"
     table = Table(title=f"{game}: {n} games, {mode}")
-    columns = ("bot", "games", "wins", "win rate", "95% CI", "mean score", "rating", "s/move")
+    wins = ("victories", "victory rate") if t.cooperative else ("wins", "win rate")
+    columns = ("bot", "games", *wins, "95% CI", "mean score", "rating", "s/move")
     for column in columns:
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for s in T.standings(t):
+    standings = T.standings(t)
+    for s in standings:
         table.add_row(
             s.bot,
             str(s.games),
@@ -90,6 +92,9 @@ def tournament(
             + (f" ({s.iterations_per_second:,.0f} it/s)" if s.iterations else ""),
         )
     console.print(table)
+    if t.cooperative:
+        for s in standings:
+            console.print(s.team_text() + ".")
     pairs = T.head_to_head(t)
     if pairs and len(t.bots) > 2:
         grid = Table(title="Head to head: how often the row bot beat the column bot")
@@ -108,9 +113,13 @@ def tournament(
                     row.append(f"{p.rate:.0%} [{low:.0%}-{high:.0%}] /{p.games}")
             grid.add_row(a, *row)
         console.print(grid)
+    rate = (
+        "Victory rate: how often the bot's team won, Wilson 95% interval. "
+        if t.cooperative
+        else "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
+    )
     console.print(
-        "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
-        "Rating: openskill Plackett-Luce mu ± sigma. s/move: thinking time per decision "
+        rate + "Rating: openskill Plackett-Luce mu ± sigma. s/move: thinking time per decision "
         "(search iterations per second for MCTS)."
     )
     if csv:

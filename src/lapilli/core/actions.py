@@ -64,6 +64,24 @@ class Action(tuple):
         params = {k: _freeze(v) for k, v in data.items() if k != "kind"}
         return cls(data["kind"], **params)
 
+    def to_list(self) -> list[Any]:
+        """The compact form kept in simulation records: ``["place", "tile", "c3"]``."""
+        data: list[Any] = [self[0]]
+        for key, value in self[1]:
+            data += (key, _thaw(value))
+        return data
+
+    @classmethod
+    def from_list(cls, data: Any) -> Action:
+        if (
+            not isinstance(data, list)
+            or len(data) % 2 != 1
+            or not all(isinstance(k, str) for k in data[:1] + data[1::2])
+        ):
+            raise MalformedInput(f"a compact action is [kind, name, value, ...], not {data!r}")
+        params = {data[i]: _freeze(data[i + 1]) for i in range(1, len(data), 2)}
+        return cls(data[0], **params)
+
     def __str__(self) -> str:
         parts = [self[0]]
         parts.extend(f"{k}={_text(v)}" for k, v in self[1])

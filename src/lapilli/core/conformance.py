@@ -2,9 +2,11 @@
 
 It plays random legal games to the end and, along the way, checks the engine
 contract: legal actions unique and non-empty, every listed action applies, unlisted
-ones raise ``IllegalAction`` and change nothing, clones are equal and independent,
-JSON round trips, chance probabilities sum to 1, observations hide what they must,
-``determinize`` keeps the seat's view, records replay to the same final position.
+ones raise ``IllegalAction`` with a reason and change nothing, a turn-flow step's
+``refuse`` lets every listed action pass and names the rule an unlisted one of the
+same kind breaks, clones are equal and independent, JSON round trips, chance
+probabilities sum to 1, observations hide what they must, ``determinize`` keeps the
+seat's view, records replay to the same final position.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ import json
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
+from .flow import FlowState
+from .loop import play
 from .records import Record
-from .state import CHANCE, TERMINAL, Game, State, sample_chance
+from .state import CHANCE, TERMINAL, Event, Game, State
 
 
 class ConformanceFailure(AssertionError):
@@ -45,42 +50,58 @@ def random_playthrough(
         game.id, players, ["random"] * players, game.options_json(), game_version=game.version
     )
     pool: set[Action] = set()
-    for step in range(max_steps):
-        player = state.current_player()
-        if player == TERMINAL:
-            return Playthrough(record, state, step, pool)
-        if player == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            legal = state.legal_actions()
-            if not legal:
-                _fail(f"step {step}: seat {player} is to move but has no legal action")
-            action = rng.choice(legal)
-            pool.update(legal)
+
+    def explore(state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            _fail(f"step {len(record.actions)}: seat {seat} is to move but has no legal action")
+        pool.update(legal)
+        return rng.choice(legal)
+
+    def keep(state: State, seat: int, action: Action, events: list[Event]) -> None:
         record.actions.append(action)
-        state.apply(action)
-    _fail(f"no end after {max_steps} random steps")
-    raise AssertionError  # unreachable
+
+    steps = play(state, [explore] * players, rng, on_step=keep, limit=max_steps)
+    if not state.is_terminal():
+        _fail(f"no end after {max_steps} random steps")
+    return Playthrough(record, state, steps, pool)
 
 
 def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
     """Every per-position promise of the contract, at one position."""
     snapshot = state.to_json()
     player = state.current_player()
-    n = state.num_players
-    if not (player in (CHANCE, TERMINAL) or 0 <= player < n):
+    if not (player in (CHANCE, TERMINAL) or 0 <= player < state.num_players):
         _fail(f"current_player() gave {player}")
+    back = _check_copies(state, snapshot)
+    legal = _listed(state, back)
+    _check_listed_apply(state, legal, snapshot)
+    strangers = [a for a in pool if a not in set(legal)]
+    rng.shuffle(strangers)
+    strangers = strangers[:10]
+    _check_refusals(state, [*strangers, Action("no-such-action")], snapshot)
+    if isinstance(state, FlowState) and player >= 0:
+        _check_flow_rules(state, legal, strangers)
+    _check_views(state, legal, rng)
+    if state.to_json() != snapshot:
+        _fail("observation(), determinize() or a step's refuse() changed the state")
 
-    # clone equal and independent, JSON round trip
-    twin = state.clone()
-    if twin.to_json() != snapshot:
+
+def _check_copies(state: State, snapshot: dict[str, Any]) -> State:
+    """A clone is equal, JSON round trips; returns the position restored from JSON."""
+    if state.clone().to_json() != snapshot:
         _fail("clone() differs from the original")
     back = state.game.state_from_json(json.loads(json.dumps(snapshot)))
     if back.to_json() != snapshot:
         _fail("to_json -> from_json does not round trip")
-    if back.current_player() != player:
+    if back.current_player() != state.current_player():
         _fail("the restored state has another player to move")
+    return back
 
+
+def _listed(state: State, back: State) -> list[Action]:
+    """The actions (or chance outcomes) the position lists, checked for sense."""
+    player = state.current_player()
     if player == CHANCE:
         outcomes = state.chance_outcomes()
         if not outcomes:
@@ -92,25 +113,30 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
             _fail("a chance outcome with probability 0 or less")
         if len({a for a, _ in outcomes}) != len(outcomes):
             _fail("chance outcomes repeat")
-        legal = [a for a, _ in outcomes]
-    elif player == TERMINAL:
-        legal = []
-        if state.legal_actions():
+        return [a for a, _ in outcomes]
+    legal = state.legal_actions()
+    if player == TERMINAL:
+        if legal:
             _fail("legal actions at a terminal state")
-    else:
-        legal = state.legal_actions()
-        if not legal:
-            _fail(f"seat {player} to move with no legal action")
-        if len(set(legal)) != len(legal):
-            _fail("legal actions repeat")
-        if legal != back.legal_actions():
-            _fail("the restored state lists other legal actions")
+        return []
+    if not legal:
+        _fail(f"seat {player} to move with no legal action")
+    if len(set(legal)) != len(legal):
+        _fail("legal actions repeat")
+    if legal != back.legal_actions():
+        _fail("the restored state lists other legal actions")
+    return legal
 
-    # every listed action applies (on a clone), leaving the original untouched
+
+def _check_listed_apply(state: State, legal: list[Action], snapshot: dict[str, Any]) -> None:
+    """Every listed action applies (on a clone), with events and texts, leaving the
+    original untouched."""
     for action in legal:
         json.dumps(action.to_json())
         if Action.from_json(action.to_json()) != action:
             _fail(f"{action!r} does not survive its JSON form")
+        if Action.from_list(action.to_list()) != action:
+            _fail(f"{action!r} does not survive its compact form")
         copy = state.clone()
         events = copy.apply(action)
         if not isinstance(events, list):
@@ -124,26 +150,53 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
         if state.to_json() != snapshot:
             _fail(f"applying {action} to a clone changed the original")
 
-    # an unlisted action raises and changes nothing
-    listed = set(legal)
-    strangers = [a for a in pool if a not in listed]
-    rng.shuffle(strangers)
-    for action in strangers[:10] + [Action("no-such-action")]:
+
+def _check_refusals(state: State, strangers: list[Action], snapshot: dict[str, Any]) -> None:
+    """Unlisted actions raise ``IllegalAction`` with a reason, and change nothing."""
+    listed = state.legal_actions()
+    for action in strangers:
         try:
             state.apply(action)
         except IllegalAction as exc:
             if not str(exc):
-                _fail("IllegalAction without a message")
+                _fail(f"IllegalAction without a message for {action}")
         else:
             _fail(f"{action} was applied although it is not listed as legal")
         if state.to_json() != snapshot:
             _fail(f"the illegal action {action} changed the state")
+        if state.legal_actions() != listed:
+            _fail(f"refusing {action} changed the legal actions")
 
-    # information: each view is JSON, determinize keeps the seat's own view,
-    # and a spectator sees no more than any seat
+
+def _check_flow_rules(state: FlowState, legal: list[Action], strangers: list[Action]) -> None:
+    """A step's ``refuse`` is its rule: it lets every listed action pass, and it names
+    the rule broken by an unlisted action of a kind the position offers."""
+    frame = state.stack[-1]
+    free = state.STEPS.free_kinds
+    for action in legal:
+        step = free.get(action.kind) or frame.step
+        reason = step.refuse(state, frame, action) if step.refuse else None
+        if reason is not None:
+            _fail(f"step {step.name}: refuse() refuses the listed action {action}: {reason!r}")
+    offered = {a.kind for a in legal}
+    for action in strangers:
+        step = free.get(action.kind) or frame.step
+        if action.kind in offered and step.refuse is not None:
+            reason = step.refuse(state, frame, action)
+            if not reason:
+                _fail(
+                    f"step {step.name}: {action} is not listed, but refuse() gives no reason "
+                    "(a refusal must name the rule it breaks)"
+                )
+
+
+def _check_views(state: State, legal: list[Action], rng: random.Random) -> None:
+    """Each view is JSON, ``determinize`` keeps the seat's own view, and a spectator
+    sees no more than any seat."""
+    player = state.current_player()
     spectator = state.observation(None)
     json.dumps(spectator)
-    for seat in range(n):
+    for seat in range(state.num_players):
         view = state.observation(seat)
         json.dumps(view)
         guess = state.determinize(seat, rng)
@@ -155,8 +208,6 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
             _fail(f"determinize({seat}) changed who is to move")
         if player >= 0 and player == seat and guess.legal_actions() != legal:
             _fail("determinize changed the legal actions of the seat to move")
-    if state.to_json() != snapshot:
-        _fail("observation() or determinize() changed the state")
 
 
 def check_game(

@@ -1,16 +1,16 @@
 """The one game loop: chance by a random source, decisions by policies.
 
-Simulation, tournaments, benchmarks, conformance, bot evaluation, the terminal and the
-web all drive games through ``play``. A *policy* picks an action for the seat to move
-(a bot's ``act``, a prompt at the terminal); a seat whose policy is ``None`` is left to
-decide outside the loop (a human at the web table), so ``play`` returns when that seat
-is to move, or at the end of the game.
+Simulation, tournaments, benchmarks, conformance, bot rollouts, a ``Match`` (the
+terminal, the web) all drive games through ``play``. A *policy* picks an action for
+the seat to move (a bot's ``act``, a prompt at the terminal); a seat whose policy is
+``None`` decides outside the loop (a human at a web table), so ``play`` returns when
+that seat is to move, at the end of the game, or after ``limit`` steps.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from .actions import Action
@@ -18,11 +18,12 @@ from .state import CHANCE, TERMINAL, Event, State, sample_chance
 
 
 class Policy(Protocol):
-    def __call__(self, state: State, seat: int) -> Action: ...
+    def __call__(self, state: State, seat: int, /) -> Action: ...
 
 
 OnStep = Callable[[State, int, Action, list[Event]], None]
-"""Called after each step with the state after it, who acted, the action and its events."""
+"""Called after each step with the state after it, who acted (a seat or ``CHANCE``),
+the action and its events."""
 
 
 def play(
@@ -30,42 +31,54 @@ def play(
     policies: Sequence[Policy | None],
     rng: random.Random,
     *,
+    chance: Policy | None = None,
     on_step: OnStep | None = None,
+    apply: Callable[[Action], list[Event]] | None = None,
     check: bool = True,
-    max_steps: int | None = None,
+    limit: int | None = None,
 ) -> int:
-    """Play ``state`` on until the end or a seat without a policy is to move.
+    """Play ``state`` on until the end, a seat without a policy, or ``limit`` steps.
 
-    Returns the number of steps played. ``check=False`` skips the legality test, for
-    policies that only ever pick from ``legal_actions``. ``max_steps`` is a safety limit
-    (``RuntimeError`` when it is reached).
+    Returns the number of steps played. Chance outcomes are drawn from ``rng`` with
+    their probabilities, or picked by ``chance`` (a replay). ``apply`` carries out a
+    step instead of ``state.apply`` (a ``Match`` records, logs and keeps undo).
+    ``check=False`` skips the legality test, for policies that only ever pick from
+    ``legal_actions``.
     """
     steps = 0
-    while True:
+    while limit is None or steps < limit:
         seat = state.current_player()
         if seat == TERMINAL:
-            return steps
+            break
         if seat == CHANCE:
-            action = sample_chance(state, rng)
+            action = sample_chance(state, rng) if chance is None else chance(state, seat)
         else:
             policy = policies[seat]
             if policy is None:
-                return steps
+                break
             action = policy(state, seat)
-        events = state.apply(action, check=check)
+        events = state.apply(action, check) if apply is None else apply(action)
         steps += 1
         if on_step is not None:
             on_step(state, seat, action, events)
-        if max_steps is not None and steps >= max_steps:
-            if not state.is_terminal():
-                raise RuntimeError(f"no end after {max_steps} steps")
-            return steps
+    return steps
 
 
 def random_policy(rng: random.Random) -> Policy:
     """Uniformly random legal actions (the fuzzer of every rule)."""
 
     def choose(state: State, seat: int) -> Action:
-        return rng.choice(state.legal_actions())
+        legal = state.legal_actions()
+        return legal[rng.randrange(len(legal))]
 
     return choose
+
+
+def replaying(actions: Iterable[Action]) -> Policy:
+    """A policy (for every seat and for chance) that plays ``actions`` in order."""
+    upcoming = iter(actions)
+
+    def next_action(state: State, seat: int) -> Action:
+        return next(upcoming)
+
+    return next_action

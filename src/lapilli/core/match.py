@@ -1,20 +1,22 @@
-"""A game being played: the position, its record, and the undo policy.
+"""A game being played: the position, its record, its log and the undo policy.
 
-The command line and the web server drive games through a ``Match``. Undo follows
-the Board Game Arena policy: a seat may take back its own decisions while it is
-still to move, never across a chance outcome, a reveal of hidden information or
-another seat's decision.
+The terminal and the web server drive games through a ``Match``: ``play`` runs the
+game loop with the seats' policies, every step recorded, logged and undoable as
+``apply`` does it. Undo follows the Board Game Arena policy: a seat may take back its
+own decisions while it is still to move, never across a chance outcome, a reveal of
+hidden information or another seat's decision.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from . import log
+from . import log, loop
 from .actions import Action
 from .errors import IllegalAction
 from .records import Record
-from .state import CHANCE, Event, Game, State, sample_chance
+from .state import CHANCE, Event, Game, State
 
 
 class Match:
@@ -43,15 +45,29 @@ class Match:
         match.log = []
         return match
 
+    def play(
+        self,
+        policies: Sequence[loop.Policy | None],
+        rng: random.Random,
+        *,
+        on_step: loop.OnStep | None = None,
+        limit: int | None = None,
+    ) -> int:
+        """Play on until the end, a seat whose policy is ``None`` or ``limit`` steps;
+        returns the number of steps (see ``loop.play``)."""
+        return loop.play(self.state, policies, rng, on_step=on_step, apply=self.apply, limit=limit)
+
+    def play_chance(self, rng: random.Random) -> int:
+        """Resolve every chance node ahead with ``rng``; returns how many."""
+        return self.play([None] * self.state.num_players, rng)
+
     def apply(self, action: Action) -> list[Event]:
         """Apply an action (IllegalAction leaves everything as it was); log and record it."""
         state = self.state
         actor = state.current_player()
         before = state.clone()
-        secret = actor >= 0 and state.is_secret(action)
-        text = state.action_text(action)
-        events = state.apply(action)
-        self.log.extend(log.entries(state, actor, text, secret, events))
+        events, entries = log.play(state, action)
+        self.log.extend(entries)
         self.record.actions.append(action)
         if actor == CHANCE or any(e.get("reveal") for e in events):
             self._undo.clear()
@@ -59,19 +75,12 @@ class Match:
             if self._undo and self._undo[-1][1] != actor:
                 self._undo.clear()
             self._undo.append((before, actor))
-        if self.state.is_terminal():
+        if state.is_terminal():
             self.record.result = {
-                "scores": self.state.scores(),
-                "returns": self.state.returns(),
-                "winners": self.state.winners(),
+                "scores": state.scores(),
+                "returns": state.returns(),
+                "winners": state.winners(),
             }
-        return events
-
-    def play_chance(self, rng: random.Random) -> list[Event]:
-        """Resolve every chance node ahead with ``rng``; returns their events."""
-        events: list[Event] = []
-        while self.state.current_player() == CHANCE:
-            events.extend(self.apply(sample_chance(self.state, rng)))
         return events
 
     def can_undo(self, seat: int) -> bool:
@@ -80,6 +89,8 @@ class Match:
         )
 
     def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last decision. The position is another object afterwards:
+        a loop running on the old one must start again (``play``)."""
         if not self.can_undo(seat):
             raise IllegalAction(
                 "nothing to undo: only your own decisions of this turn can be taken back, "

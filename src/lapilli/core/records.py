@@ -1,15 +1,19 @@
 """Game records: JSON holding the game, versions, seats, options and every action.
 
 Chance outcomes are actions too, so replaying a record needs no seed and gives the
-identical final position.
+identical final position. A simulation keeps its games in one *records file*: a
+compact record per line (actions as lists), gzip-compressed when the name ends ``.gz``.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .actions import Action
 from .errors import LapilliError, RecordError
@@ -30,7 +34,8 @@ class Record:
     game_version: str = ""
     result: dict[str, Any] | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, compact: bool = False) -> dict[str, Any]:
+        """The record as JSON; ``compact`` writes actions as lists (``Action.to_list``)."""
         return {
             "format": FORMAT,
             "engine": ENGINE_VERSION,
@@ -39,7 +44,7 @@ class Record:
             "players": self.players,
             "seats": list(self.seats),
             "options": self.options,
-            "actions": [a.to_json() for a in self.actions],
+            "actions": [a.to_list() if compact else a.to_json() for a in self.actions],
             "result": self.result,
         }
 
@@ -64,7 +69,9 @@ class Record:
         actions = []
         for i, raw in enumerate(raw_actions):
             try:
-                actions.append(Action.from_json(raw))
+                actions.append(
+                    Action.from_list(raw) if isinstance(raw, list) else Action.from_json(raw)
+                )
             except LapilliError as exc:
                 raise RecordError(f"action {i + 1} is damaged: {exc}") from None
         return cls(
@@ -101,13 +108,63 @@ class Record:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
-    def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text()
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not valid JSON (line {exc.lineno})") from None
-        return cls.from_json(data)
+    def load(cls, path: str | Path, index: int | None = None) -> Record:
+        """A record file, or game ``index`` of a records file (by default its first)."""
+        with _reading(path) as fh:
+            text = fh.readline()
+            try:
+                data = json.loads(text)  # a records file: one game a line
+            except json.JSONDecodeError:
+                if index is not None:
+                    raise RecordError(f"{path} holds a single game, not numbered games") from None
+                text += fh.read()  # a record written over several lines
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError as exc:
+                    raise RecordError(f"{path} is not valid JSON (line {exc.lineno})") from None
+        if index is None:
+            return cls.from_json(data)
+        for at, record in read_records(path):
+            if at == index:
+                return record
+        raise RecordError(f"{path} holds no game {index}")
+
+
+def open_text(path: str | Path, mode: str) -> IO[str]:
+    """A text file, read or written through gzip when its name ends ``.gz``."""
+    if str(path).endswith(".gz"):
+        return gzip.open(path, mode + "t", encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
+
+
+@contextmanager
+def _reading(path: str | Path) -> Iterator[IO[str]]:
+    """A file opened for reading; a missing or broken file is a ``RecordError``."""
+    try:
+        with open_text(path, "r") as fh:
+            yield fh
+    except (OSError, EOFError) as exc:  # gzip.BadGzipFile is an OSError
+        raise RecordError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+
+
+def record_line(record: Record, index: int, seed: int | None = None) -> str:
+    """One line of a records file: the compact record with the game's index (and seed)."""
+    data: dict[str, Any] = {"index": index}
+    if seed is not None:
+        data["seed"] = seed
+    data.update(record.to_json(compact=True))
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def read_records(path: str | Path) -> Iterator[tuple[int, Record]]:
+    """The (index, record) pairs of a records file, in file order."""
+    with _reading(path) as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError:
+                raise RecordError(f"{path}: line {number} is not valid JSON") from None
+            index = data.get("index") if isinstance(data, dict) else None
+            yield index if isinstance(index, int) else number - 1, Record.from_json(data)

@@ -6,7 +6,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from lapilli.core.state import CHANCE, Game, sample_chance
+from lapilli.core.actions import Action
+from lapilli.core.loop import Policy, play, random_policy
+from lapilli.core.state import Game, State
 
 
 @dataclass
@@ -32,19 +34,12 @@ def random_playouts(
 ) -> tuple[int, int, float]:
     """As many random games as fit in ``seconds``; returns (games, steps, elapsed)."""
     rng = random.Random(seed)
+    policies = [random_policy(rng)] * players
     games = steps = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = game.new_state(players)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state.apply(action)
-            steps += 1
+        steps += play(game.new_state(players), policies, rng)
         games += 1
     return games, steps, time.perf_counter() - start
 
@@ -52,17 +47,7 @@ def random_playouts(
 def clone_rate(game: Game, players: int, seconds: float, seed: int = 0) -> float:
     """Clones per second of positions taken from the middle of random games."""
     rng = random.Random(seed)
-    states = []
-    for _ in range(5):
-        state = game.new_state(players)
-        trail = []
-        while not state.is_terminal():
-            trail.append(state.clone())
-            if state.current_player() == CHANCE:
-                state.apply(sample_chance(state, rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
-        states.append(trail[len(trail) // 2])
+    states = [_middle_position(game, players, rng) for _ in range(5)]
     count = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -72,6 +57,13 @@ def clone_rate(game: Game, players: int, seconds: float, seed: int = 0) -> float
                 s.clone()
         count += 500
     return count / (time.perf_counter() - start)
+
+
+def _middle_position(game: Game, players: int, rng: random.Random) -> State:
+    trail: list[State] = []
+    state = game.new_state(players)
+    play(state, [random_policy(rng)] * players, rng, on_step=lambda s, *_: trail.append(s.clone()))
+    return trail[len(trail) // 2]
 
 
 def bench(game: Game, players: int, seconds: float = 3.0) -> BenchResult:
@@ -97,25 +89,25 @@ class BotBench:
 
 
 def bot_rate(game: Game, players: int, spec: str, seconds: float, seed: int = 0) -> BotBench:
-    """Decisions (and search iterations) per second of one bot, on positions of random games."""
+    """Decisions (and search iterations) per second of one bot, on positions of random
+    games: at about a third of the real choices the bot is timed (its move is not played)."""
     from lapilli.agents import make_agent
 
     rng = random.Random(seed)
     agent = make_agent(spec, seed=seed)
-    decisions = iterations = 0
-    spent = 0.0
-    while spent < seconds:
-        state = game.new_state(players)
-        while not state.is_terminal() and spent < seconds:
-            player = state.current_player()
-            if player == CHANCE:
-                state.apply(sample_chance(state, rng))
-                continue
-            if len(state.legal_actions()) > 1 and rng.random() < 0.3:
-                start = time.perf_counter()
-                agent.act(state, player)
-                spent += time.perf_counter() - start
-                decisions += 1
-                iterations += getattr(agent, "last_iterations", 0)
-            state.apply(rng.choice(state.legal_actions()))
-    return BotBench(decisions, spent, iterations)
+    bench = BotBench(0, 0.0, 0)
+    choose = random_policy(rng)
+
+    def sometimes_timed(state: State, seat: int) -> Action:
+        if bench.seconds < seconds and len(state.legal_actions()) > 1 and rng.random() < 0.3:
+            start = time.perf_counter()
+            agent.act(state, seat)
+            bench.seconds += time.perf_counter() - start
+            bench.decisions += 1
+            bench.iterations += getattr(agent, "last_iterations", 0)
+        return choose(state, seat)
+
+    policies: list[Policy | None] = [sometimes_timed] * players
+    while bench.seconds < seconds:
+        play(game.new_state(players), policies, rng)
+    return bench

@@ -1,17 +1,27 @@
-"""Play many games between bots, in parallel processes, and sum them up."""
+"""Play many games between bots, in parallel processes, and sum them up as they finish.
+
+Games run headless: no undo copies, no log, and states that can skip their event
+payloads (``FlowState.narrate``) are told to. A game's actions are kept only when the
+simulation keeps records, and then leave the worker as one compact line of a records
+file. Results stream back in game order and are summed as they come, so a long
+simulation holds no more in memory than a short one.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
 
 from lapilli.agents import make_agent
-from lapilli.core.match import Match
+from lapilli.core.actions import Action
+from lapilli.core.flow import FlowState
+from lapilli.core.loop import play
+from lapilli.core.records import Record, record_line
 from lapilli.core.registry import load_game
-from lapilli.core.state import CHANCE
+from lapilli.core.state import Event, Game, State, Utility
 
 
 @dataclass(frozen=True)
@@ -21,6 +31,7 @@ class Setup:
     game: str
     options: tuple[str, ...]
     seats: tuple[str, ...]
+    records: bool = False  # keep each game's record (as a line of a records file)
 
 
 @dataclass
@@ -32,101 +43,129 @@ class GameResult:
     returns: list[float]
     winners: list[int]
     steps: int
-    record: dict[str, Any] = field(repr=False)
+    record: str | None = field(default=None, repr=False)  # a records-file line
+
+
+@cache
+def _game(game_id: str, options: tuple[str, ...]) -> Game:
+    return load_game(game_id, list(options))
+
+
+def headless_state(game: Game, players: int) -> State:
+    """A new game whose events nobody reads: the rules may skip their payloads."""
+    state = game.new_state(players)
+    if isinstance(state, FlowState):
+        state.narrate = False
+    return state
 
 
 def play_one(setup: Setup, index: int, seed: int) -> GameResult:
     """One game with bots on every seat; chance and bots seeded from ``seed``."""
-    game = load_game(setup.game, list(setup.options))
-    match = Match(game, len(setup.seats), list(setup.seats))
+    game = _game(setup.game, setup.options)
+    state = headless_state(game, len(setup.seats))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
-    state = match.state
-    while not match.state.is_terminal():
-        state = match.state
-        seat = state.current_player()
-        if seat == CHANCE:
-            match.play_chance(rng)
-        else:
-            match.apply(agents[seat].act(state, seat))
-    final = match.state
-    return GameResult(
+    actions: list[Action] = []
+
+    def keep(state: State, seat: int, action: Action, events: list[Event]) -> None:
+        actions.append(action)
+
+    # bots answer from legal_actions; the records file is replayed with every check
+    steps = play(
+        state,
+        [agent.act for agent in agents],
+        rng,
+        on_step=keep if setup.records else None,
+        check=False,
+    )
+    result = GameResult(
         index=index,
         seed=seed,
         seats=list(setup.seats),
-        scores=final.scores(),
-        returns=final.returns(),
-        winners=final.winners(),
-        steps=len(match.record.actions),
-        record=match.record.to_json(),
+        scores=state.scores(),
+        returns=state.returns(),
+        winners=state.winners(),
+        steps=steps,
     )
+    if setup.records:
+        record = Record(
+            game.id,
+            len(setup.seats),
+            list(setup.seats),
+            game.options_json(),
+            actions,
+            game.version,
+            {"scores": result.scores, "returns": result.returns, "winners": result.winners},
+        )
+        result.record = record_line(record, index, seed)
+    return result
 
 
-def _play_batch(args: tuple[Setup, list[tuple[int, int]]]) -> list[GameResult]:
-    setup, jobs = args
-    return [play_one(setup, i, s) for i, s in jobs]
+def _play_batch(args: tuple[Setup, int, int, int]) -> list[GameResult]:
+    setup, first, last, seed = args
+    return [play_one(setup, i, seed + i) for i in range(first, last)]
 
 
-def run_games(
-    setup: Setup,
-    n: int,
-    seed: int = 0,
-    jobs: int = 1,
-    on_result: Callable[[GameResult], None] | None = None,
-) -> list[GameResult]:
-    """Play ``n`` games (game i uses seed ``seed + i``), ``jobs`` processes at a time."""
-    work = [(i, seed + i) for i in range(n)]
-    results: list[GameResult] = []
-
-    def collect(batch: list[GameResult]) -> None:
-        for result in batch:
-            results.append(result)
-            if on_result:
-                on_result(result)
-
+def run_games(setup: Setup, n: int, seed: int = 0, jobs: int = 1) -> Iterator[GameResult]:
+    """Play ``n`` games (game i uses seed ``seed + i``), ``jobs`` processes at a time;
+    the results come in game order."""
     if jobs <= 1:
-        for i, s in work:
-            collect([play_one(setup, i, s)])
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for batch in pool.map(_play_batch, _batches(setup, work, jobs)):
-                collect(batch)
-    results.sort(key=lambda r: r.index)
-    return results
-
-
-def _batches(setup: Setup, work: list[tuple[int, int]], jobs: int) -> Iterator[tuple[Setup, list]]:
-    size = max(1, min(20, len(work) // (jobs * 4) or 1))
-    for start in range(0, len(work), size):
-        yield setup, work[start : start + size]
+        for i in range(n):
+            yield play_one(setup, i, seed + i)
+        return
+    size = max(1, min(50, n // (jobs * 8)))
+    batches = ((setup, i, min(n, i + size), seed) for i in range(0, n, size))
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for batch in pool.map(_play_batch, batches):
+            yield from batch
 
 
 @dataclass
 class Summary:
-    games: int
-    wins: list[float]  # per seat; a shared win counts 1/k
-    mean_scores: list[float]
-    mean_steps: float
-    draws: int
+    """Totals over the games seen so far (``add`` one result at a time)."""
 
+    players: int
+    utility: Utility
+    games: int = 0
+    wins: list[float] = field(default_factory=list)  # per seat; a shared win counts 1/k
+    victories: int = 0  # cooperative: games the team won
+    draws: int = 0  # competitive: games nobody won
+    score_sums: list[float] = field(default_factory=list)
+    steps: int = 0
 
-def summarise(results: list[GameResult], players: int) -> Summary:
-    wins = [0.0] * players
-    scores = [0.0] * players
-    draws = 0
-    for r in results:
-        if r.winners:
-            for w in r.winners:
-                wins[w] += 1 / len(r.winners)
+    def __post_init__(self) -> None:
+        self.wins = [0.0] * self.players
+        self.score_sums = [0.0] * self.players
+
+    @property
+    def cooperative(self) -> bool:
+        return self.utility is Utility.COOPERATIVE
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.steps += result.steps
+        winners = result.winners
+        if self.cooperative:
+            self.victories += bool(winners)
+        elif winners:
+            for seat in winners:
+                self.wins[seat] += 1 / len(winners)
         else:
-            draws += 1
-        for i, s in enumerate(r.scores):
-            scores[i] += s
-    n = max(1, len(results))
-    return Summary(
-        games=len(results),
-        wins=wins,
-        mean_scores=[s / n for s in scores],
-        mean_steps=sum(r.steps for r in results) / n,
-        draws=draws,
-    )
+            self.draws += 1
+        for seat, score in enumerate(result.scores):
+            self.score_sums[seat] += score
+
+    @property
+    def mean_scores(self) -> list[float]:
+        return [s / max(1, self.games) for s in self.score_sums]
+
+    @property
+    def mean_steps(self) -> float:
+        return self.steps / max(1, self.games)
+
+    def result_text(self) -> str:
+        """The outcome in words: the team's record, or the draws."""
+        if self.cooperative:
+            rate = self.victories / max(1, self.games)
+            return f"The team won {self.victories} of {self.games} games ({rate:.1%})."
+        return f"Draws: {self.draws} of {self.games} games."

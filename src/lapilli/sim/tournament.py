@@ -3,7 +3,8 @@
 ``schedule`` lists the line-ups: with at least as many bots as seats, every group of
 bots meets in every seat rotation; with fewer, the bots alternate round the table.
 In a cooperative game every seat shares the result, so each bot plays as a whole
-team (``teams=True``, found automatically from the game when not given).
+team (``teams=True``, the default when the game declares ``Utility.COOPERATIVE``) and
+its record is the team's: victories out of games played.
 
 Game ``i`` plays line-up ``i mod len(schedule)`` with seed ``seed + i``, so ``n`` a
 multiple of the schedule's length seats everyone equally often. Each game is
@@ -27,13 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lapilli.agents import make_agent
-from lapilli.agents.evaluation import is_cooperative
+from lapilli.agents import Agent, make_agent
+from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
+from lapilli.core.loop import Policy, play
 from lapilli.core.registry import load_game
-from lapilli.core.state import CHANCE, sample_chance
+from lapilli.core.state import State, Utility
 
-from .runner import Setup
+from .runner import Setup, headless_state
 
 THE_GAME = "(the game)"
 """The pseudo-player a team of cooperating bots is rated against."""
@@ -62,7 +64,7 @@ class TournamentGame:
 class BotStanding:
     bot: str
     games: int
-    wins: float  # a shared win counts 1/k, a draw 1/2 (the bot's return)
+    wins: float  # the bot's return: a shared win counts 1/k, a draw 1/2; a team's victories
     low: float
     high: float
     mean_score: float
@@ -85,6 +87,10 @@ class BotStanding:
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    def team_text(self) -> str:
+        """A cooperative game's record of this bot's team, in words."""
+        return f"{self.bot}: the team won {self.wins:g} of {self.games} games"
+
 
 @dataclass
 class Tournament:
@@ -95,6 +101,7 @@ class Tournament:
     teams: bool
     schedule: list[tuple[str, ...]]
     results: list[TournamentGame] = field(default_factory=list)
+    cooperative: bool = False  # the game's result is the team's victory or defeat
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -147,44 +154,46 @@ def plan(
         raise TournamentError(f"a bot is named twice in {','.join(bots)}")
     for spec in bots:
         make_agent(spec)  # a bad bot name or parameter fails now
+    cooperative = game.utility is Utility.COOPERATIVE
     if teams is None:
-        teams = is_cooperative(game.new_state(players))
+        teams = cooperative
     if not teams and len(bots) < 2:
         raise TournamentError("a tournament needs two bots at least (or --teams)")
-    return Tournament(game.id, options, players, bots, teams, schedule(bots, players, teams))
+    lineups = schedule(bots, players, teams)
+    return Tournament(game.id, options, players, bots, teams, lineups, cooperative=cooperative)
 
 
 def _play(setup: Setup, index: int, seed: int) -> TournamentGame:
     """One game, seeded as ``runner.play_one`` seeds it (the same game for the same
-    seed), timing each bot's decisions; every action is checked by the rules."""
+    seed), timing each bot's decisions; every action is checked by the rules (a bot's
+    illegal action fails the tournament)."""
     start = time.perf_counter()
-    game = load_game(setup.game, list(setup.options))
     n = len(setup.seats)
-    state = game.new_state(n)
+    game = load_game(setup.game, list(setup.options))
+    state = headless_state(game, n)
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
     decisions = [0] * n
     think = [0.0] * n
-    steps = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            action = sample_chance(state, rng)
-        else:
+
+    def timed(agent: Agent) -> Policy:
+        def act(state: State, seat: int) -> Action:
             tick = time.perf_counter()
-            action = agents[seat].act(state, seat)
+            action = agent.act(state, seat)
             think[seat] += time.perf_counter() - tick
             decisions[seat] += 1
-        state.apply(action)  # checked: a bot's illegal action fails the tournament
-        steps += 1
-    final = state
+            return action
+
+        return act
+
+    steps = play(state, [timed(agent) for agent in agents], rng)
     return TournamentGame(
         index=index,
         seed=seed,
         seats=list(setup.seats),
-        scores=list(final.scores()),
-        returns=list(final.returns()),
-        winners=list(final.winners()),
+        scores=list(state.scores()),
+        returns=list(state.returns()),
+        winners=list(state.winners()),
         steps=steps,
         seconds=time.perf_counter() - start,
         decisions=decisions,
@@ -265,7 +274,8 @@ def standings(t: Tournament) -> list[BotStanding]:
         per_bot = _bot_results(result)
         for bot, (ret, score) in per_bot.items():
             games[bot] += 1
-            wins[bot] += ret
+            # a team wins or loses whole: a victory counts 1 for each of its bots
+            wins[bot] += bool(result.winners) if t.cooperative else ret
             scores[bot] += score
         names = list(per_bot)
         outcome = [per_bot[b][0] for b in names]
