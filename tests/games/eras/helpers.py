@@ -31,3 +31,12 @@ def era(card: str) -> Action:
 
 def thunderbolt(name: str) -> Action:
     return Action("thunderbolt", card=name)
+
+
+def rendered(s: ErasState, seat: int | None) -> str:
+    """The terminal view of ``seat`` as plain text."""
+    from rich.console import Console
+
+    console = Console(width=140, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(s.render(seat))
+    return console.export_text()

@@ -102,22 +102,17 @@ def position(
 
 def rest_of_turn(seat: int, at: str) -> list[Any]:
     """The frames of ``seat``'s turn from the named part on (the top last)."""
+    if at == "turn":
+        return [TURN(seat=seat)]  # the start of the turn pushes the rest
     parts = {
-        "turn": [TURN(seat=seat)],
         "play": [PLAY(seat)],
-        "roll": [ROLL(seat=seat)],
+        "roll": [ROLL(seat=seat), draw(FACE_UP)],
         "choose": [CHOOSE(seat)],
         "move": [START_MOVING(seat=seat)],
         "end": [],
     }
     if at not in parts:
-        raise MalformedInput(f"a turn resumes at one of {', '.join(parts)}, not {at!r}")
-    order = ["turn", "play", "roll", "choose", "move", "end"]
-    frames = []
-    for part in order[order.index(at) :]:
-        frames += parts[part]
-        if part == "roll":
-            frames.append(draw(FACE_UP))
-    if at != "turn":
-        frames.append(END_TURN(seat=seat))
-    return frames[::-1]
+        raise MalformedInput(f"a turn resumes at one of turn, {', '.join(parts)}, not {at!r}")
+    names = list(parts)
+    frames = [frame for name in names[names.index(at) :] for frame in parts[name]]
+    return [*frames, END_TURN(seat=seat)][::-1]
