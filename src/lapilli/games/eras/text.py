@@ -258,26 +258,24 @@ def event_text(s: ErasState, e: Event) -> str:
 
 
 # -- the board -------------------------------------------------------------------------
-CELL = 13
+CELL = 15  # a card's column: its site (7 characters) and the edge to the next card (8)
 
 
 def _path_rows(s: ErasState, seat: int) -> Text:
     path = s.paths[seat]
     cone = cone_on(s, seat)
     cone_owner = next((o for o, c in enumerate(s.cones) if c and c[0] == seat), None)
-    out = Text()
-    head = Text("    " + "S".ljust(CELL))
+    out = Text("    " + "S".ljust(CELL))
     hazards = Text("    " + f"start {s.start[seat]}".ljust(CELL))
     for p, card_id in enumerate(path, 1):
         card = CARDS[card_id]
-        head.append(f"{p} {card.name}".ljust(CELL), style="bold")
-        hazards.append((HAZARD.get(card.hazard or "", "")).ljust(CELL), style="italic")
-    out.append_text(head)
+        out.append(f"{p} {card.name}".ljust(CELL), style="bold")
+        hazards.append(HAZARD.get(card.hazard or "", "").ljust(CELL), style="italic")
     out.append("\n")
     out.append_text(hazards)
     out.append("\n")
     for lane, name in enumerate(LANES):
-        row = Text(f" {name}  ")
+        out.append(f" {name}  ")
         for p in range(len(path) + 1):
             kind = "rock" if p == 0 else CARDS[path[p - 1]].sites[lane]
             mark, style = " ", ""
@@ -285,15 +283,13 @@ def _path_rows(s: ErasState, seat: int) -> Text:
                 mark, style = "@", STYLES[seat % len(STYLES)]
             elif cone == (p, lane) and cone_owner is not None:
                 mark, style = "▲", STYLES[cone_owner % len(STYLES)]
-            row.append(mark, style=style)
-            row.append(SITE[kind].ljust(6), style="red" if kind == "volcano" else "")
-            if p < len(path) and p > 0:
-                crossing = CARDS[path[p - 1]]
-                edge = CROSSING[crossing.crossing] if lane in crossing.crossed else "─"  # type: ignore[index]
-                row.append(f" {edge}{edge}{edge}  ", style="cyan" if edge == "≈" else "")
-            elif p < len(path):
-                row.append(" ───  ")
-        out.append_text(row)
+            out.append(mark, style=style)
+            out.append(SITE[kind].ljust(6), style="red" if kind == "volcano" else "")
+            if p < len(path):
+                edge = "─"
+                if p > 0 and lane in CARDS[path[p - 1]].crossed:
+                    edge = CROSSING[CARDS[path[p - 1]].crossing]  # type: ignore[index]
+                out.append(f"  {edge * 3}   ", style="cyan" if edge == "≈" else "")
         out.append("\n")
     return out
 
@@ -322,6 +318,8 @@ def render(s: ErasState, seat: int | None) -> Group:
     header = Text()
     header.append("Eras", style="bold")
     header.append(f"   turn {s.turns}")
+    if s.turn >= 0:
+        header.append(f" ({seat_label(s.turn)}'s)")
     if s.die:
         header.append(f"   die: {FACES[s.die]}")
     if s.thunderbolt:
