@@ -43,7 +43,7 @@ def test_the_board_draws_each_path_with_its_sites_hazards_and_crossings():
         cones={BLUE: "Red 3L"},
     )
     text = rendered(s, RED)
-    assert "1 Bacteria #3" in text and "3 Reptiles #4" in text
+    assert "1 #3" in text and "Bacteria" in text and "3 #4" in text and "Reptiles" in text
     assert "volcano" in text  # Reptiles #4's hazard symbol
     red = text.split("Blue  tokens")[0].splitlines()  # Red's rows come first
     left = next(line for line in red if line.startswith(" L "))

@@ -258,24 +258,24 @@ def event_text(s: ErasState, e: Event) -> str:
 
 
 # -- the board -------------------------------------------------------------------------
-CELL = 15  # a card's column: its site (7 characters) and the edge to the next card (8)
+CELL = 11  # a card's column: its site (6 characters) and the edge to the next card (5)
 
 
 def _path_rows(s: ErasState, seat: int) -> Text:
     path = s.paths[seat]
     cone = cone_on(s, seat)
     cone_owner = next((o for o, c in enumerate(s.cones) if c and c[0] == seat), None)
-    out = Text("    " + "S".ljust(CELL))
-    hazards = Text("    " + f"start {s.start[seat]}".ljust(CELL))
+    numbers = Text("   " + "S".ljust(CELL))
+    eras = Text("   " + f"start {s.start[seat]}".ljust(CELL))
+    hazards = Text("   " + " " * CELL)
     for p, card_id in enumerate(path, 1):
         card = CARDS[card_id]
-        out.append(f"{p} {card.name}".ljust(CELL), style="bold")
+        numbers.append(f"{p} #{card.copy}".ljust(CELL))
+        eras.append(card.era.title().ljust(CELL), style="bold")
         hazards.append(HAZARD.get(card.hazard or "", "").ljust(CELL), style="italic")
-    out.append("\n")
-    out.append_text(hazards)
-    out.append("\n")
+    out = Text("\n").join([numbers, eras, hazards])
     for lane, name in enumerate(LANES):
-        out.append(f" {name}  ")
+        out.append(f"\n {name} ")
         for p in range(len(path) + 1):
             kind = "rock" if p == 0 else CARDS[path[p - 1]].sites[lane]
             mark, style = " ", ""
@@ -284,13 +284,13 @@ def _path_rows(s: ErasState, seat: int) -> Text:
             elif cone == (p, lane) and cone_owner is not None:
                 mark, style = "▲", STYLES[cone_owner % len(STYLES)]
             out.append(mark, style=style)
-            out.append(SITE[kind].ljust(6), style="red" if kind == "volcano" else "")
+            out.append(SITE[kind].ljust(5), style="red" if kind == "volcano" else "")
             if p < len(path):
                 edge = "─"
                 if p > 0 and lane in CARDS[path[p - 1]].crossed:
                     edge = CROSSING[CARDS[path[p - 1]].crossing]  # type: ignore[index]
-                out.append(f"  {edge * 3}   ", style="cyan" if edge == "≈" else "")
-        out.append("\n")
+                out.append(f" {edge * 3} ", style="cyan" if edge == "≈" else "")
+    out.append("\n")
     return out
 
 
@@ -327,8 +327,8 @@ def render(s: ErasState, seat: int | None) -> Group:
     header.append(f"\nface-up era card: {card_name(s.offer) if s.offer else '-'}")
     header.append(f"   era pack: {len(s.era_deck)}   discards: {len(s.discard)}")
     legend = Text(
-        "@ playing piece, ▲ cone; ─── printed line, ≈≈≈ rising sea, ‖‖‖ ravine (crossing "
-        "forward costs a token); sites L/M/R; S = start card",
+        "@ piece, ▲ cone, ─── line, ≈≈≈ rising sea, ‖‖‖ ravine (a token to cross forward)\n"
+        "sites L, M, R; S the start card; 2 #4: the second card of the path, copy 4",
         style="dim",
     )
     parts: list[Any] = [header, legend]
