@@ -1,0 +1,118 @@
+"""A position described in the rulebook's words, for tests, puzzles and set-ups.
+
+Only what matters is named; the rest follows by conservation: era cards not in a path,
+a hand, the discards or face up are in the pack; start cards are dealt 1, 2, 3, ... in
+seat order unless given; pieces stand on ``SM`` unless given. Sites are written in board
+notation (``SM``, ``3L``) and cones as ``"Blue 2R"`` (on Blue's path, card 2, lane R).
+
+``at`` names where play resumes in the turn of ``turn``: ``"turn"`` (its start),
+``"play"``, ``"roll"``, ``"choose"``, ``"move"`` or ``"end"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lapilli.core.errors import MalformedInput
+
+from .bidding import CHOOSE
+from .components import CARD_IDS, LANES, START_NUMBERS, TOKENS
+from .deck import FACE_UP, draw
+from .game import Eras
+from .movement import START_MOVING
+from .placement import PLAY
+from .state import ErasState, from_json
+from .text import COLOURS
+from .turn import END_TURN, ROLL, TURN
+
+
+def parse_site(text: str) -> tuple[int, int]:
+    """``"3L"`` -> (3, 0); ``"SM"`` -> (0, 1)."""
+    text = text.strip().upper()
+    position, lane = text[:-1], text[-1:]
+    if lane not in LANES or not (position == "S" or position.isdigit()):
+        raise MalformedInput(f"a site is written like SM or 3L, not {text!r}")
+    return (0 if position == "S" else int(position)), LANES.index(lane)
+
+
+def _seat(name: str) -> int:
+    if name.title() not in COLOURS:
+        raise MalformedInput(f"no player is called {name!r} ({', '.join(COLOURS)})")
+    return COLOURS.index(name.title())
+
+
+def position(
+    players: int = 2,
+    *,
+    paths: dict[int, list[str]] | None = None,
+    pieces: dict[int, str] | None = None,
+    cones: dict[int, str] | None = None,
+    tokens: dict[int, int] | None = None,
+    hands: dict[int, list[str]] | None = None,
+    discard: list[str] = (),  # type: ignore[assignment]
+    offer: str | None = None,
+    start: dict[int, int] | None = None,
+    turn: int = 0,
+    at: str = "turn",
+    game: Eras | None = None,
+) -> ErasState:
+    """Build a validated position; ``at`` says which part of ``turn``'s turn comes next."""
+    game = game or Eras(up_to_six=players > 4)
+    paths = paths or {}
+    hands = hands or {}
+    used = {c for cards in [*paths.values(), *hands.values(), discard] for c in cards}
+    used |= {offer} if offer else set()
+    starts = [(start or {}).get(seat, START_NUMBERS[seat]) for seat in range(players)]
+    cone_list: list[list[Any] | None] = [None] * players
+    for seat, where in (cones or {}).items():
+        owner, site = where.split()
+        q = _seat(owner)
+        p, lane = parse_site(site)
+        if not 1 <= p <= len(paths.get(q, [])):
+            raise MalformedInput(f"cone {where!r}: no era card {p} on that path")
+        cone_list[seat] = [q, paths[q][p - 1], lane]
+    data = {
+        "players": players,
+        "start": starts,
+        "start_deck": {"items": {str(k): 1 for k in START_NUMBERS if k not in starts}},
+        "era_deck": {"items": {c: 1 for c in CARD_IDS if c not in used}},
+        "discard": {"items": {c: 1 for c in discard}},
+        "offer": offer,
+        "thunder_deck": ErasState(game, players).thunder_deck.to_json(),
+        "hands": [sorted(hands.get(seat, [])) for seat in range(players)],
+        "paths": [list(paths.get(seat, [])) for seat in range(players)],
+        "pieces": [list(parse_site((pieces or {}).get(seat, "SM"))) for seat in range(players)],
+        "cones": cone_list,
+        "tokens": [(tokens or {}).get(seat, TOKENS) for seat in range(players)],
+        "bids": [None] * players,
+        "first": 0,
+        "turn": turn,
+        "turns": 1,
+        "candidate": None,
+        "die": None,
+        "thunderbolt": None,
+        "winner": None,
+        "stack": [],
+    }
+    s = from_json(game, data)
+    s.stack = rest_of_turn(turn, at)
+    s.advance()
+    return s
+
+
+def rest_of_turn(seat: int, at: str) -> list[Any]:
+    """The frames of ``seat``'s turn from the named part on (the top last)."""
+    if at == "turn":
+        return [TURN(seat=seat)]  # the start of the turn pushes the rest
+    parts = {
+        "play": [PLAY(seat)],
+        "roll": [ROLL(seat=seat), draw(FACE_UP)],
+        "choose": [CHOOSE(seat)],
+        "move": [START_MOVING(seat=seat)],
+        "end": [],
+    }
+    if at not in parts:
+        raise MalformedInput(f"a turn resumes at one of turn, {', '.join(parts)}, not {at!r}")
+    names = list(parts)
+    frames = [frame for name in names[names.index(at) :] for frame in parts[name]]
+    return [*frames, END_TURN(seat=seat)][::-1]

@@ -1,0 +1,86 @@
+"""Preparation: deal start cards and hands, find the youngest player, place the pieces."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from lapilli.core.actions import Action
+from lapilli.core.flow import Frame, Step, then
+from lapilli.core.state import Event
+
+from .components import HAND, LANES, MAX_PLAYERS_OPTION, START_NUMBERS, START_SITES
+from .deck import draw
+from .turn import TURN
+
+if TYPE_CHECKING:
+    from .state import ErasState
+
+START_CARD = {k: Action("start_card", number=k) for k in START_NUMBERS}
+YOUNGEST = {seat: Action("youngest", seat=seat) for seat in range(MAX_PLAYERS_OPTION)}
+PIECE_ON = {lane: Action("piece", lane=lane) for lane in range(len(LANES))}
+
+
+class SeatArgs(NamedTuple):
+    seat: int
+
+
+def prepare(s: ErasState) -> None:
+    """Deal a start card and a hand of era cards to each player, then find who starts."""
+    deals = [DEAL_START(seat=seat) for seat in range(s.n)]
+    deals += [draw(seat) for seat in range(s.n) for _ in range(HAND)]
+    then(s, *deals, CHOOSE_YOUNGEST())
+
+
+def _deal_start(s: ErasState, f: Frame, a: Action) -> list[Event]:
+    number = a.arg("number")
+    s.start_deck.draw(str(number))
+    s.start[f.args.seat] = number
+    return [{"type": "start_card", "seat": f.args.seat, "number": number}]
+
+
+DEAL_START = Step(
+    "deal_start",
+    "Preparation: deal a start card",
+    outcomes=lambda s, f: [(START_CARD[int(k)], p) for k, p in s.start_deck.draws()],
+    apply=_deal_start,
+    Args=SeatArgs,
+)
+
+
+def _youngest(s: ErasState, f: Frame, a: Action) -> list[Event]:
+    s.first = a.arg("seat")
+    pieces = [PLACE_PIECE(seat) for seat in s.order(s.first)]
+    then(s, *pieces, TURN(seat=s.first))
+    return [{"type": "youngest", "seat": s.first}]
+
+
+CHOOSE_YOUNGEST = Step(
+    "youngest",
+    "Preparation: the youngest player starts",
+    outcomes=lambda s, f: [(YOUNGEST[seat], 1 / s.n) for seat in range(s.n)],
+    apply=_youngest,
+)
+
+
+def _legal_piece(s: ErasState, f: Frame) -> list[Action]:
+    return [PIECE_ON[lane] for lane, site in enumerate(START_SITES) if site == "rock"]
+
+
+def _refuse_piece(s: ErasState, f: Frame, a: Action) -> str | None:
+    if a.kind == "piece" and a not in _legal_piece(s, f):
+        return "Preparation: place your playing piece on a rock site on your start card"
+    return None
+
+
+def _place_piece(s: ErasState, f: Frame, a: Action) -> list[Event]:
+    s.pieces[f.seat] = (0, a.arg("lane"))
+    return [{"type": "piece_placed", "seat": f.seat, "lane": a.arg("lane")}]
+
+
+PLACE_PIECE = Step(
+    "place_piece",
+    "Preparation: place your playing piece on a rock site on your start card",
+    legal=_legal_piece,
+    refuse=_refuse_piece,
+    apply=_place_piece,
+)

@@ -1,0 +1,368 @@
+"""What a player reads: the paths drawn as rows of cards, actions and events in the
+rulebook's words.
+
+Board notation: a site is its card's place in the path and its lane, ``S`` for the
+start card: ``SM`` is the middle site of the start card, ``3L`` the left site of the
+third era card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.text import Text
+
+from lapilli.core.actions import Action
+from lapilli.core.state import Event
+
+from .components import CARDS, DIE, ERAS, LANES, PATH_LENGTH, THUNDERBOLTS, TOKENS
+from .movement import crossing_cost
+from .paths import cone_on
+
+if TYPE_CHECKING:
+    from .state import ErasState
+
+COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold dark_orange")
+FACES = {"thunderbolt": "⚡", "volcano": "🌋", "dot": "●"}
+SITE = {"rock": "rock", "swamp": "swamp", "cave": "cave", "waterhole": "water", "volcano": "VOLC"}
+HAZARD = {"earthquake": "earthquake", "twister": "twister", "volcano": "volcano"}
+CROSSING = {"rising_sea": "≈", "ravine": "‖"}
+THUNDERBOLT_TEXT = {
+    "earthquake": "each player loses the earthquake card furthest along their path",
+    "twister": "each player pays a token per twister card in their path (at most 2)",
+    "eruption": "a piece on a card with a volcano symbol goes back one card; its owner pays",
+    "flood": "a piece on a card with a rising sea goes back one card unless its path has Fish",
+    "tremor": "every piece not on its start card goes back one card",
+    "meteor": "the drawer removes an era card without a piece from another player's path",
+    "extinction": "a path ending in a Dinosaurs card loses it unless the piece is on it",
+    "drought": "each player without a waterhole in their path pays a token",
+    "ice_age": "each player discards an era card from hand, or pays a token without one",
+    "storm": "all cones return to the centre",
+    "mutation": "the drawer takes the top era card of the pack into their hand",
+    "fertile_age": "every player takes back a token from the box",
+}
+assert set(THUNDERBOLT_TEXT) == set(THUNDERBOLTS)
+
+
+def seat_label(seat: int) -> str:
+    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Player {seat + 1}"
+
+
+def card_name(card: str | None) -> str:
+    return CARDS[card].name if card in CARDS else str(card)
+
+
+def site_name(position: int, lane: int) -> str:
+    return f"{'S' if position == 0 else position}{LANES[lane]}"
+
+
+def tokens(n: int) -> str:
+    return f"{n} token" if n == 1 else f"{n} tokens"
+
+
+def _whose(seat: int, path: int) -> str:
+    return "your" if path == seat else f"{seat_label(path)}'s"
+
+
+def _between(s: ErasState, path: int, at: int) -> str:
+    cards = s.paths[path] if 0 <= path < s.n else []
+    if not 1 <= at <= len(cards) + 1:
+        return f"as card {at}"
+    before = "the start card" if at == 1 else card_name(cards[at - 2])
+    if at > len(cards):
+        return f"at the end, after {before}"
+    return f"between {before} and {card_name(cards[at - 1])}"
+
+
+# -- actions ---------------------------------------------------------------------------
+def action_text(s: ErasState, a: Action) -> str:
+    seat = s.current_player()
+    kind = a.kind
+    if kind == "include":
+        q, at = a.arg("path"), a.arg("at")
+        return f"Include {card_name(a.arg('card'))} in {_whose(seat, q)} path {_between(s, q, at)}"
+    if kind == "replace":
+        at = a.arg("at")
+        old = s.paths[seat][at - 1] if seat >= 0 and 1 <= at <= len(s.paths[seat]) else None
+        return f"Replace {card_name(old)} (card {at}) with {card_name(a.arg('card'))}"
+    if kind == "cone_enter":
+        where = site_name(1, a.arg("lane"))
+        return (
+            f"Move your cone onto {seat_label(a.arg('path'))}'s first era card at {where} (1 token)"
+        )
+    if kind in ("cone_sideways", "cone_back", "cone_forward"):
+        return _cone_move_text(s, seat, a)
+    if kind == "erupt":
+        cone = s.cones[seat] if seat >= 0 else None
+        where = site_name(a.arg("at"), a.arg("lane"))
+        if cone and cone_on(s, cone[0]) == (a.arg("at"), a.arg("lane")):
+            return f"Erupt your cone at {seat_label(cone[0])} {where} (1 token)"
+        return f"Erupt the volcano site at {seat_label(cone[0]) if cone else '?'} {where} (1 token)"
+    if kind == "challenge":
+        return (
+            f"Bid against {seat_label(a.arg('seat'))} for {card_name(a.arg('card'))} in their hand"
+        )
+    if kind == "exchange":
+        return (
+            f"Offer {seat_label(a.arg('seat'))} an exchange: your {card_name(a.arg('give'))} "
+            f"for their {card_name(a.arg('take'))}"
+        )
+    if kind == "bid":
+        return f"Bid {tokens(a.arg('tokens'))}"
+    if kind in ("sideways", "forward", "back"):
+        return _move_text(s, seat, a)
+    if kind == "meteor":
+        q, at = a.arg("path"), a.arg("at")
+        card = s.paths[q][at - 1] if 0 <= q < s.n and 1 <= at <= len(s.paths[q]) else None
+        return f"Meteor: remove {card_name(card)} (card {at}) from {seat_label(q)}'s path"
+    if kind == "discard":
+        return f"Ice age: discard {card_name(a.arg('card'))} from your hand"
+    if kind == "era_card":
+        return f"the era card {card_name(a.arg('card'))}"
+    if kind == "start_card":
+        return f"start card {a.arg('number')}"
+    if kind == "youngest":
+        return f"{seat_label(a.arg('seat'))} is the youngest player"
+    if kind == "die":
+        return f"the die shows {FACES.get(a.arg('face'), a.arg('face'))}"
+    if kind == "thunderbolt":
+        return f"the thunderbolt card {_title(a.arg('card'))}"
+    if kind == "piece":
+        return f"Place your playing piece on {site_name(0, a.arg('lane'))} of your start card"
+    if kind == "keep":
+        return f"Keep {card_name(a.arg('card'))} in your hand"
+    if kind == "bid_face_up":
+        return f"Bid for the face-up card {card_name(s.offer)} (every player may bid)"
+    return {
+        "skip": "Play no card from your hand",
+        "cone_pass": "Leave your cone where it is",
+        "go_on": "Go on to end your turn",
+        "accept": "Agree to the exchange",
+        "refuse": "Refuse the exchange",
+        "stop": "Stop moving (end your turn)",
+    }.get(kind, kind.replace("_", " "))
+
+
+def _cone_move_text(s: ErasState, seat: int, a: Action) -> str:
+    cone = s.cones[seat] if seat >= 0 else None
+    if cone is None:
+        return f"Move your cone ({a.kind.replace('cone_', '')})"
+    at, lane = cone_on(s, cone[0])  # type: ignore[misc]
+    if a.kind == "cone_sideways":
+        return f"Move your cone sideways to {seat_label(cone[0])} {site_name(at, a.arg('lane'))}"
+    if a.kind == "cone_back":
+        return f"Move your cone back to {seat_label(cone[0])} {site_name(at - 1, lane)}"
+    m = a.arg("cards")
+    cards = "card" if m == 1 else "cards"
+    where = site_name(at + m, lane)
+    return f"Move your cone forward {m} {cards} to {seat_label(cone[0])} {where} ({tokens(m)})"
+
+
+def _move_text(s: ErasState, seat: int, a: Action) -> str:
+    at, lane = s.pieces[seat] if seat >= 0 and s.pieces[seat] else (0, 1)
+    if a.kind == "sideways":
+        return f"Move sideways to {site_name(at, a.arg('lane'))}"
+    if a.kind == "back":
+        return f"Move back to {site_name(at - 1, lane)}"
+    cost = crossing_cost(s, seat)
+    paid = f" ({tokens(cost)} to cross)" if cost else ""
+    return f"Move forward to {site_name(at + 1, lane)}{paid}"
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+# -- events ----------------------------------------------------------------------------
+def event_text(s: ErasState, e: Event) -> str:
+    t = e.get("type")
+    who = seat_label(e["seat"]) if isinstance(e.get("seat"), int) else ""
+    card = card_name(e.get("card"))
+    why = f" ({e['why']})" if e.get("why") else ""
+    if t == "start_card":
+        return f"{who} is dealt start card {e['number']}"
+    if t == "drew":
+        return f"{who} takes {card} into their hand"
+    if t == "turned_up":
+        return f"The top era card is turned face up: {card}"
+    if t == "reshuffled":
+        return f"The discards are shuffled into a fresh era pack ({e['cards']} cards)"
+    if t == "youngest":
+        return f"{who} is the youngest player and starts"
+    if t == "piece_placed":
+        return f"{who} places their playing piece on {site_name(0, e['lane'])}"
+    if t == "turn":
+        return f"{who}'s turn"
+    if t == "may_win":
+        return f"{who} starts the turn on their sixth era card: they win if nothing changes"
+    if t == "recovered":
+        return f"{who} recovers {tokens(e['tokens'])} from the box"
+    if t == "included":
+        return f"{who} includes {card} in {seat_label(e['path'])}'s path as card {e['at']}"
+    if t == "replaced":
+        return f"{who} puts {card} in place of card {e['at']} of their path"
+    if t == "discarded":
+        return f"{card} goes to the discard pile{why}"
+    if t == "removed":
+        return f"{who} loses {card} from their path{why}"
+    if t == "forced_back":
+        return f"{who}'s piece is forced back to {site_name(*e['to'])}{why}"
+    if t == "cone_home":
+        return f"{who}'s cone returns to the centre"
+    if t == "rolled":
+        return f"{who} rolls {FACES.get(e['face'], e['face'])}"
+    if t == "thunderbolt":
+        return f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}"
+    if t == "paid":
+        return f"{who} puts {tokens(e['tokens'])} in the box{why}"
+    if t == "no_target":
+        return "Meteor: there is no era card to remove"
+    if t == "cone_entered":
+        return f"{who} moves their cone onto {seat_label(e['path'])} {site_name(1, e['lane'])}"
+    if t == "cone_moved":
+        return f"{who} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
+    if t == "eruption":
+        return f"{who} erupts {seat_label(e['path'])} {site_name(*e['at'])}"
+    if t == "cave_safe":
+        return f"{who}'s piece is safe in its cave"
+    if t == "bidding":
+        return f"{who} opens the bidding for the face-up card {card}"
+    if t == "challenge":
+        return f"{who} bids against {seat_label(e['owner'])} for {card}"
+    if t == "offer":
+        give, take = card_name(e["give"]), card_name(e["take"])
+        return f"{who} offers {seat_label(e['to'])} {give} for {take}"
+    if t == "bid":
+        return f"You bid {tokens(e['tokens'])} (sealed)"
+    if t == "bids":
+        shown = ", ".join(f"{seat_label(int(k))} {v}" for k, v in e["bids"].items())
+        paid = f", paying {tokens(e['paid'])}" if e["paid"] else " at no cost"
+        return f"Bids revealed: {shown}. {seat_label(e['winner'])} wins {card}{paid}"
+    if t == "answer":
+        verb = "agrees to" if e["agreed"] else "refuses"
+        return f"{who} {verb} the exchange offered by {seat_label(e['by'])}"
+    if t == "kept":
+        return f"{who} keeps {card} in hand"
+    if t == "moved":
+        paid = f" ({tokens(e['paid'])} to cross)" if e["paid"] else ""
+        return f"{who} moves their piece to {site_name(*e['to'])}{paid}"
+    if t == "won":
+        return f"{who} wins: their path is complete and their piece is on the sixth era card"
+    if t == "no_win":
+        return f"{who} does not win this turn"
+    if t == "round_limit":
+        return f"The game stops with no winner after {e['rounds']} rounds (round limit)"
+    return str(t).replace("_", " ")
+
+
+# -- the board -------------------------------------------------------------------------
+CELL = 11  # a card's column: its site (6 characters) and the edge to the next card (5)
+
+
+def _path_rows(s: ErasState, seat: int) -> Text:
+    path = s.paths[seat]
+    cone = cone_on(s, seat)
+    cone_owner = next((o for o, c in enumerate(s.cones) if c and c[0] == seat), None)
+    numbers = Text("   " + "S".ljust(CELL))
+    eras = Text("   " + f"start {s.start[seat]}".ljust(CELL))
+    hazards = Text("   " + " " * CELL)
+    for p, card_id in enumerate(path, 1):
+        card = CARDS[card_id]
+        numbers.append(f"{p} #{card.copy}".ljust(CELL))
+        eras.append(card.era.title().ljust(CELL), style="bold")
+        hazards.append(HAZARD.get(card.hazard or "", "").ljust(CELL), style="italic")
+    out = Text("\n").join([numbers, eras, hazards])
+    for lane, name in enumerate(LANES):
+        out.append(f"\n {name} ")
+        for p in range(len(path) + 1):
+            kind = "rock" if p == 0 else CARDS[path[p - 1]].sites[lane]
+            mark, style = " ", ""
+            if s.pieces[seat] == (p, lane):
+                mark, style = "@", STYLES[seat % len(STYLES)]
+            elif cone == (p, lane) and cone_owner is not None:
+                mark, style = "▲", STYLES[cone_owner % len(STYLES)]
+            out.append(mark, style=style)
+            out.append(SITE[kind].ljust(5), style="red" if kind == "volcano" else "")
+            if p < len(path):
+                edge = "─"
+                if p > 0 and lane in CARDS[path[p - 1]].crossed:
+                    edge = CROSSING[CARDS[path[p - 1]].crossing]  # type: ignore[index]
+                out.append(f" {edge * 3} ", style="cyan" if edge == "≈" else "")
+    out.append("\n")
+    return out
+
+
+def _player(s: ErasState, seat: int, viewer: int | None) -> Text:
+    out = Text()
+    you = " (you)" if seat == viewer else ""
+    out.append(f"{seat_label(seat)}{you}", style=STYLES[seat % len(STYLES)])
+    out.append(f"  tokens: {s.tokens[seat]} in hand, {s.box(seat)} in the box")
+    cone = s.cones[seat]
+    where = "in the centre" if cone is None else f"on {seat_label(cone[0])}'s path"
+    out.append(f"  cone {where}")
+    if s.turn == seat:
+        out.append("  ◀ turn", style="bold")
+    out.append("\n  hand: " + (", ".join(card_name(c) for c in s.hands[seat].kinds()) or "-"))
+    bid = s.bids[seat]
+    if bid is not None:
+        out.append(f"  bid: {bid if seat == viewer else 'sealed'}")
+    out.append("\n")
+    if s.pieces[seat] is not None:
+        out.append_text(_path_rows(s, seat))
+    return out
+
+
+def render(s: ErasState, seat: int | None) -> Group:
+    header = Text()
+    header.append("Eras", style="bold")
+    header.append(f"   turn {s.turns}")
+    if s.turn >= 0:
+        header.append(f" ({seat_label(s.turn)}'s)")
+    if s.die:
+        header.append(f"   die: {FACES[s.die]}")
+    if s.thunderbolt:
+        header.append(f"   last thunderbolt: {_title(s.thunderbolt)}")
+    header.append(f"\nface-up era card: {card_name(s.offer) if s.offer else '-'}")
+    header.append(f"   era pack: {len(s.era_deck)}   discards: {len(s.discard)}")
+    legend = Text(
+        "@ piece, ▲ cone, ─── line, ≈≈≈ rising sea, ‖‖‖ ravine (a token to cross forward)\n"
+        "sites L, M, R; S the start card; 2 #4: the second card of the path, copy 4",
+        style="dim",
+    )
+    parts: list[Any] = [header, legend]
+    parts += [_player(s, p, seat) for p in range(s.n)]
+    if s.winner is not None:
+        parts.append(Text(f"{seat_label(s.winner)} wins!", style="bold"))
+    return Group(*parts)
+
+
+def rules_help() -> str:
+    die = ", ".join(f"{n} × {FACES[face]}" for face, n in DIE)
+    eras = ", ".join(f"{i} {e.title()}" for i, e in enumerate(ERAS, 1))
+    return f"""Lay a path of {PATH_LENGTH} era cards from your start card and be first to advance
+your playing piece onto your sixth era card. Each player has {TOKENS} tokens in hand.
+
+Era order (strict): {eras}. A path holds different eras in this order; a card may be
+inserted in any path or added to its end, never to a completed path ({PATH_LENGTH} cards).
+You may replace a card of your own path, but not the one holding your piece.
+
+Your turn:
+ 1. Recover a token from the box (one more with a waterhole in your path).
+ 2. You may include or replace a card of your path from your hand.
+ 3. Roll the die ({die}): ⚡ draws a thunderbolt card; 🌋 lets every player, in start
+    card order, move their cone or erupt once (1 token onto another player's first era
+    card, per forward move and per eruption; sideways and back free); ● nothing.
+ 4. The top era card is turned face up. Bid for it (sealed bids, revealed together: the
+    winner pays the difference to the second bid, ties to the first in turn order at no
+    cost), bid against one player for a card in their hand, offer an exchange, or go on.
+    A card you win goes into any path, replaces one of yours, or stays in your hand.
+ 5. Move your piece up to two moves sideways and one forward or back. Crossing a rising
+    sea (≈, free with a Fish card in your path) or a ravine (‖) forward costs a token;
+    from a swamp you make one move only; never onto the cone's site.
+
+Winning: start your turn on your sixth era card with a token in hand; if at the end of
+that turn your path is intact, your piece is still there and you hold a token, you win.
+
+Thunderbolts: {"; ".join(f"{_title(k)}: {v}" for k, v in THUNDERBOLT_TEXT.items())}."""

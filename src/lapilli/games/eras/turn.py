@@ -1,0 +1,99 @@
+"""The turn: recover tokens, play from your hand, roll the die, turn up the top era card,
+bid or exchange, move your piece; and winning the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from lapilli.core.actions import Action
+from lapilli.core.flow import Frame, Step, then
+from lapilli.core.state import Event
+
+from .bidding import CHOOSE
+from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
+from .deck import FACE_UP, draw
+from .movement import START_MOVING
+from .paths import has_site
+from .placement import PLAY, can_play
+from .thunderbolts import THUNDER
+from .volcano import VOLCANO
+
+if TYPE_CHECKING:
+    from .state import ErasState
+
+FACE = {face: Action("die", face=face) for face, _ in DIE}
+
+
+class SeatArgs(NamedTuple):
+    seat: int
+
+
+def may_win(s: ErasState, seat: int) -> bool:
+    """Starting the turn on your sixth era card with at least one token in hand."""
+    return s.pieces[seat][0] == PATH_LENGTH and s.tokens[seat] >= 1
+
+
+def _start_turn(s: ErasState, f: Frame) -> list[Event]:
+    seat = f.args.seat
+    limit = s.game.options.round_limit
+    if limit and s.turns >= limit * s.n:
+        return [{"type": "round_limit", "rounds": limit}]  # nothing pushed: the game stops
+    s.turn = seat
+    s.turns += 1
+    s.candidate = tuple(s.paths[seat]) if may_win(s, seat) else None
+    events: list[Event] = [{"type": "turn", "seat": seat}]
+    if s.candidate:
+        events.append({"type": "may_win", "seat": seat})
+    wanted = RECOVER + (WATERHOLE_RECOVER if has_site(s, seat, "waterhole") else 0)
+    recovered = min(wanted, s.box(seat))
+    if recovered:
+        s.tokens[seat] += recovered
+        events.append({"type": "recovered", "seat": seat, "tokens": recovered})
+    frames = [PLAY(seat)] if can_play(s, seat) else []
+    moving = START_MOVING(seat=seat)
+    then(s, *frames, ROLL(seat=seat), draw(FACE_UP), CHOOSE(seat), moving, END_TURN(seat=seat))
+    return events
+
+
+TURN = Step("turn", run=_start_turn, Args=SeatArgs)
+
+
+def _roll(s: ErasState, f: Frame, a: Action) -> list[Event]:
+    face = a.arg("face")
+    s.die = face
+    if face == "thunderbolt":
+        then(s, THUNDER(seat=f.args.seat))
+    elif face == "volcano":
+        then(s, VOLCANO(index=0))
+    return [{"type": "rolled", "seat": f.args.seat, "face": face}]
+
+
+ROLL = Step(
+    "roll",
+    "Roll the die",
+    outcomes=lambda s, f: [(FACE[face], n / DIE_FACES) for face, n in DIE],
+    apply=_roll,
+    Args=SeatArgs,
+)
+
+
+def _end_turn(s: ErasState, f: Frame) -> list[Event]:
+    """You win if your path is intact, your piece stays put and you still hold a token."""
+    seat = f.args.seat
+    candidate, s.candidate = s.candidate, None
+    if (
+        candidate is not None
+        and tuple(s.paths[seat]) == candidate
+        and s.pieces[seat][0] == PATH_LENGTH
+        and s.tokens[seat] >= 1
+    ):
+        s.winner = seat
+        return [{"type": "won", "seat": seat}]
+    events: list[Event] = []
+    if candidate is not None:
+        events.append({"type": "no_win", "seat": seat})
+    then(s, TURN(seat=(seat + 1) % s.n))
+    return events
+
+
+END_TURN = Step("end_turn", run=_end_turn, Args=SeatArgs)

@@ -1,0 +1,74 @@
+"""What players read: the board drawn as rows of cards, actions and events in words."""
+
+import random
+import re
+
+from lapilli.core.state import CHANCE, sample_chance
+from lapilli.games.eras import Eras
+from lapilli.games.eras.text import event_text
+
+from .helpers import BLUE, RED, position, rendered
+
+RAW = re.compile(r"\w+=|[\[\]{}]|_")
+
+
+def test_every_action_and_event_of_random_games_reads_as_words():
+    rng = random.Random(11)
+    kinds_seen, events_seen = set(), set()
+    for players in (2, 4):
+        s = Eras().new_state(players)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                action = sample_chance(s, rng)
+                options = [action]
+            else:
+                options = s.legal_actions()
+                action = rng.choice(options)
+            for a in options:
+                text = s.action_text(a)
+                assert text and not RAW.search(text), text
+                kinds_seen.add(a.kind)
+            for e in s.apply(action):
+                line = s.event_text(e)
+                assert line and not RAW.search(line), (e, line)
+                events_seen.add(e["type"])
+    assert {"include", "bid", "erupt", "forward", "thunderbolt"} <= kinds_seen
+    assert {"bids", "rolled", "moved", "won"} <= events_seen
+
+
+def test_the_board_draws_each_path_with_its_sites_hazards_and_crossings():
+    s = position(
+        paths={RED: ["bacteria-3", "algae-3", "reptiles-4"], BLUE: ["fish-1"]},
+        pieces={RED: "2L", BLUE: "SM"},
+        cones={BLUE: "Red 3L"},
+    )
+    text = rendered(s, RED)
+    assert "1 #3" in text and "Bacteria" in text and "3 #4" in text and "Reptiles" in text
+    assert "volcano" in text  # Reptiles #4's hazard symbol
+    red = text.split("Blue  tokens")[0].splitlines()  # Red's rows come first
+    left = next(line for line in red if line.startswith(" L "))
+    right = next(line for line in red if line.startswith(" R "))
+    # the ravine of Bacteria #3 cuts lanes L and M; Algae #3's rising sea all three
+    assert "‖‖‖" in left and "≈≈≈" in left and "▲rock" in left and "@water" in left
+    assert "‖‖‖" not in right and "≈≈≈" in right and "VOLC" in right
+    assert "Red (you)" in text and "cone on Red's path" in text
+
+
+def test_the_rules_summary_names_the_era_order_and_the_die():
+    help_text = Eras().rules_help()
+    assert "1 Bacteria, 2 Algae, 3 Fish" in help_text and "8 Primates" in help_text
+    assert "2 × ⚡, 1 × 🌋, 3 × ●" in help_text
+
+
+def test_texts_name_sites_in_board_notation():
+    s = position(paths={RED: ["fish-1"]}, pieces={RED: "1M"}, at="move")
+    texts = [s.action_text(a) for a in s.legal_actions()]
+    assert texts == [
+        "Move sideways to 1L",
+        "Move sideways to 1R",
+        "Move back to SM",
+        "Stop moving (end your turn)",
+    ]
+    assert event_text(s, {"type": "forced_back", "seat": BLUE, "to": [2, 0], "why": "tremor"}) == (
+        "Blue's piece is forced back to 2L (tremor)"
+    )
