@@ -297,7 +297,9 @@ class FlowState(State):
         frame = self.stack[-1]
         step = frame.step
         if frame.seat == CHANCE:
-            return f"{self.action_text(action)} is not a possible outcome now ({step.prompt})"
+            # never build the text of an action that is not allowed: it may not make sense
+            waiting = step.prompt or "a roll or a draw"
+            return f"no player may act now: the game is waiting for {waiting}"
         free = self.STEPS.free_kinds.get(action.kind)
         rule = free or step
         reason = rule.refuse(self, frame, action) if rule.refuse is not None else None
