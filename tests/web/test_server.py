@@ -1,4 +1,4 @@
-"""The web server: tables, seat links, secrecy, rule checks, restarts."""
+"""The web server: tables, seat links, rule checks, undo, restarts (on SQLite and PostgreSQL)."""
 
 import time
 
@@ -8,37 +8,12 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from lapilli.core.match import Match  # noqa: E402
+from lapilli.core.registry import load_game  # noqa: E402
 from lapilli.web.server import create_app  # noqa: E402
+from lapilli.web.store import Seat, StoredTable  # noqa: E402
 
-
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-def seat(token):
-    """The header a script sends its seat's secret in."""
-    return {"authorization": f"Bearer {token}"}
-
-
-def wait_for_human(client, table, token, timeout=10.0):
-    """Bots and dice move in the background: wait until this seat may act or the game ends."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        view = client.get(f"/api/tables/{table}", headers=seat(token)).json()
-        if view["actions"] or view["terminal"]:
-            return view
-        time.sleep(0.02)
-    raise AssertionError("the bots never handed over")
-
-
-def new_table(client, seats=("human", "random"), **extra):
-    body = {"game": "foggy_island", "seats": list(seats), **extra}
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 200, response.text
-    data = response.json()
-    tokens = [s["link"].split("#seat=")[1] if s["link"] else None for s in data["seats"]]
-    return data["table"], tokens
+from .helpers import new_table, seat, wait_for_human  # noqa: E402
 
 
 def test_pages_and_the_game_list_are_served(db):
@@ -128,6 +103,36 @@ def test_a_restart_loses_no_game(db):
         after = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         assert after["observation"] == before["observation"]
         assert after["log"] == before["log"]
+        client.post(f"/api/tables/{table}/undo", headers=seat(red))
+        before = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+    with TestClient(create_app(db)) as client:
+        after = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        assert after["observation"] == before["observation"]
+        assert after["version"] == before["version"]  # the undo counted: no version repeats
+        assert after["can_undo"]  # Red's two takes of this turn can still be taken back
+        for taken in (1, 0):
+            view = client.post(f"/api/tables/{table}/undo", headers=seat(red)).json()
+            assert sum(view["observation"]["hands"][0].values()) == taken
+        assert client.post(f"/api/tables/{table}/undo", headers=seat(red)).status_code == 400
+
+
+def test_a_restart_resumes_the_tables_where_bots_or_dice_are_due(db):
+    """Tables are stored, then a server starts: it plays their bots and draws at once."""
+    with TestClient(create_app(db)) as client:
+        tables = {}
+        for game in ("fuji", "foggy_island"):
+            store = client.app.state.tables.store
+            game_obj = load_game(game)
+            match = Match(game_obj, 2, ["random", "random"])
+            seats = [Seat("bot", "random"), Seat("bot", "random")]
+            tables[game] = StoredTable(f"{len(tables):016x}", seats, match.record, b"k" * 32)
+            store.create(tables[game])  # written as a crashed server would have left it
+    with TestClient(create_app(db)) as client:
+        for table in tables.values():
+            deadline = time.time() + 30
+            while not client.get(f"/api/tables/{table.id}").json()["terminal"]:
+                assert time.time() < deadline, "a stored table was not resumed"
+                time.sleep(0.05)
 
 
 def test_bots_only_tables_finish_and_open_their_record_and_replay(db):
