@@ -31,6 +31,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lapilli.agents import agent_names
 from lapilli.core.actions import Action
@@ -47,6 +48,13 @@ from .tables import LiveTable, NotYourTurn, Tables, render_html
 
 STATIC = files("lapilli.web") / "static"
 COOKIE_DAYS = 30
+PLAIN_WORDS = {  # the framework's own refusals, in our words
+    "Not Found": "there is no such page",
+    "Method Not Allowed": "this address does not take that method",
+    "There was an error parsing the body": "the body cannot be read: nested too deep, "
+    "a number too long, or not UTF-8 text",
+    "Content Too Large": "the body is too large",
+}
 
 Text = Annotated[str, Field(max_length=200)]
 
@@ -148,14 +156,16 @@ def _add_error_answers(app: FastAPI) -> None:
     async def forbidden(request: Request, exc: PermissionError) -> JSONResponse:
         return answer(403, str(exc))
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return answer(exc.status_code, str(exc.detail))
+    @app.exception_handler(StarletteHTTPException)  # FastAPI's own and the router's
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return answer(exc.status_code, PLAIN_WORDS.get(str(exc.detail), str(exc.detail)))
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []  # the offending input is never echoed: it may hold a secret
         for error in exc.errors()[:5]:
+            if error.get("type") == "json_invalid":
+                return answer(422, f"the body is not JSON: {error.get('ctx', {}).get('error')}")
             where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
             problems.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
         return answer(422, "; ".join(problems) or "the request is malformed")
