@@ -13,6 +13,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
 import uvicorn  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 from lapilli.web.server import create_app  # noqa: E402
 
@@ -70,12 +71,10 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path):
     assert "you are Red" in page.text_content("#who")
     for taken in range(5):  # the opening hand: five Wolves
         page.locator("#actions button:has-text('take Wolf')").click()
-        page.wait_for_function(
-            f"document.querySelector('#board').textContent.includes('{taken + 1} Wolf')"
-        )
+        expect(page.locator("#board")).to_contain_text(f"{taken + 1} Wolf")
     page.locator("#actions button:has-text('play Wolf')").click()
     page.locator("#actions button:has-text('place on c3')").click()
-    page.wait_for_function("document.querySelector('#log').textContent.includes('Blue placed')")
+    expect(page.locator("#log")).to_contain_text("Blue placed")
     page.wait_for_selector("#actions button:has-text('play')")  # Red's turn again
     board = page.text_content("#board")
     assert "Wo" in board
@@ -88,5 +87,4 @@ def test_an_illegal_request_shows_its_reason(server, page):
     page.wait_for_selector("#game option[value=foggy_island]", state="attached")
     page.fill("#seats", "human,human,human")
     page.click("button[type=submit]")
-    page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-    assert "for 2 players" in page.text_content("#error")
+    expect(page.locator("#error")).to_contain_text("for 2 players")

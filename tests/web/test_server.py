@@ -1,4 +1,4 @@
-"""The web server: tables, seat links, secrecy, rule checks, restarts."""
+"""The web server: tables, seat links, rule checks, undo, restarts (on SQLite and PostgreSQL)."""
 
 import time
 
@@ -8,32 +8,12 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from lapilli.core.match import Match  # noqa: E402
+from lapilli.core.registry import load_game  # noqa: E402
 from lapilli.web.server import create_app  # noqa: E402
+from lapilli.web.store import Seat, StoredTable  # noqa: E402
 
-
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path / 'tables.db'}"
-
-
-def wait_for_human(client, table, token, timeout=10.0):
-    """Bots and dice move in the background: wait until this seat may act or the game ends."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        view = client.get(f"/api/tables/{table}", params={"token": token}).json()
-        if view["actions"] or view["terminal"]:
-            return view
-        time.sleep(0.02)
-    raise AssertionError("the bots never handed over")
-
-
-def new_table(client, seats=("human", "random"), **extra):
-    body = {"game": "foggy_island", "seats": list(seats), "seed": 7, **extra}
-    response = client.post("/api/tables", json=body)
-    assert response.status_code == 200, response.text
-    data = response.json()
-    tokens = [s["link"].split("token=")[1] if s["link"] else None for s in data["seats"]]
-    return data["table"], tokens
+from .helpers import new_table, seat, wait_for_human  # noqa: E402
 
 
 def test_pages_and_the_game_list_are_served(db):
@@ -51,7 +31,9 @@ def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
         view = wait_for_human(client, table, red)
         assert view["you"] == 0 and [a["text"] for a in view["actions"]][0].startswith("take")
         for _ in range(5):
-            view = client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0}).json()
+            view = client.post(
+                f"/api/tables/{table}/act", headers=seat(red), json={"index": 0}
+            ).json()
         view = wait_for_human(client, table, red)
         assert view["observation"]["hands"][1] == {"hidden": 5}
         assert sum(view["observation"]["hands"][0].values()) == 5
@@ -66,24 +48,27 @@ def test_the_server_refuses_bad_moves_with_reasons_and_changes_nothing(db):
     with TestClient(create_app(db)) as client:
         table, (red, _) = new_table(client)
         wait_for_human(client, table, red)
-        before = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        before = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         bad = client.post(
             f"/api/tables/{table}/act",
-            json={"token": red, "action": {"kind": "take", "token": "cat"}},
+            headers=seat(red),
+            json={"action": {"kind": "take", "token": "cat"}},
         )
         assert bad.status_code == 400 and "no cat in your pile" in bad.json()["error"]
         assert (
             client.post(
-                f"/api/tables/{table}/act", json={"token": "forged", "index": 0}
+                f"/api/tables/{table}/act", headers=seat("forged"), json={"index": 0}
             ).status_code
             == 403
         )
         assert (
-            client.post(f"/api/tables/{table}/act", json={"token": red, "index": 99}).status_code
+            client.post(
+                f"/api/tables/{table}/act", headers=seat(red), json={"index": 99}
+            ).status_code
             == 400
         )
         assert client.get("/api/tables/nope").status_code == 404
-        after = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        after = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         assert after["observation"] == before["observation"]
         assert client.get(f"/api/tables/{table}/record").status_code == 403  # secrets until the end
 
@@ -92,18 +77,18 @@ def test_two_humans_each_act_only_on_their_turn(db):
     with TestClient(create_app(db)) as client:
         table, (red, blue) = new_table(client, seats=("human", "human"))
         wait_for_human(client, table, red)
-        response = client.post(f"/api/tables/{table}/act", json={"token": blue, "index": 0})
-        assert response.status_code == 409 and "not Blue's turn" in response.json()["detail"]
+        response = client.post(f"/api/tables/{table}/act", headers=seat(blue), json={"index": 0})
+        assert response.status_code == 409 and "not Blue's turn" in response.json()["error"]
 
 
 def test_undo_within_a_turn(db):
     with TestClient(create_app(db)) as client:
         table, (red, _) = new_table(client)
         wait_for_human(client, table, red)
-        client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0})
-        view = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        view = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         assert view["can_undo"]
-        view = client.post(f"/api/tables/{table}/undo", json={"token": red}).json()
+        view = client.post(f"/api/tables/{table}/undo", headers=seat(red)).json()
         assert sum(view["observation"]["hands"][0].values()) == 0
 
 
@@ -112,12 +97,42 @@ def test_a_restart_loses_no_game(db):
         table, (red, _) = new_table(client)
         wait_for_human(client, table, red)
         for _ in range(3):
-            client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0})
-        before = client.get(f"/api/tables/{table}", params={"token": red}).json()
+            client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        before = client.get(f"/api/tables/{table}", headers=seat(red)).json()
     with TestClient(create_app(db)) as client:  # a new process on the same database
-        after = client.get(f"/api/tables/{table}", params={"token": red}).json()
+        after = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         assert after["observation"] == before["observation"]
         assert after["log"] == before["log"]
+        client.post(f"/api/tables/{table}/undo", headers=seat(red))
+        before = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+    with TestClient(create_app(db)) as client:
+        after = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        assert after["observation"] == before["observation"]
+        assert after["version"] == before["version"]  # the undo counted: no version repeats
+        assert after["can_undo"]  # Red's two takes of this turn can still be taken back
+        for taken in (1, 0):
+            view = client.post(f"/api/tables/{table}/undo", headers=seat(red)).json()
+            assert sum(view["observation"]["hands"][0].values()) == taken
+        assert client.post(f"/api/tables/{table}/undo", headers=seat(red)).status_code == 400
+
+
+def test_a_restart_resumes_the_tables_where_bots_or_dice_are_due(db):
+    """Tables are stored, then a server starts: it plays their bots and draws at once."""
+    with TestClient(create_app(db)) as client:
+        tables = {}
+        for game in ("fuji", "foggy_island"):
+            store = client.app.state.tables.store
+            game_obj = load_game(game)
+            match = Match(game_obj, 2, ["random", "random"])
+            seats = [Seat("bot", "random"), Seat("bot", "random")]
+            tables[game] = StoredTable(f"{len(tables):016x}", seats, match.record, b"k" * 32)
+            store.create(tables[game])  # written as a crashed server would have left it
+    with TestClient(create_app(db)) as client:
+        for table in tables.values():
+            deadline = time.time() + 30
+            while not client.get(f"/api/tables/{table.id}").json()["terminal"]:
+                assert time.time() < deadline, "a stored table was not resumed"
+                time.sleep(0.05)
 
 
 def test_bots_only_tables_finish_and_open_their_record_and_replay(db):
@@ -139,7 +154,7 @@ def test_watchers_hear_of_every_change(db):
         wait_for_human(client, table, red)
         with client.websocket_connect(f"/api/tables/{table}/ws") as socket:
             first = socket.receive_json()["version"]
-            client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0})
+            client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
             assert socket.receive_json()["version"] > first
 
 

@@ -1,233 +1,401 @@
 """``lapilli serve``: play in the browser, against bots or people, with seat links.
 
-Each seat has a secret token in its link; the server checks every action against the
-seat and the rules, and tells each seat only what its observation holds. Tables live
-in a SQL database (SQLite by default), so a restart loses no game.
+Each human seat has a secret. Its link carries it after a ``#`` (never sent in a
+request line, so never in a log); the page trades it for an HttpOnly cookie and
+drops it from the address bar. Scripts send it as ``Authorization: Bearer``. The
+server checks every action against the seat and the rules, and tells each seat only
+what its observation holds. Tables live in a SQL database, so a restart loses no game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import threading
+from collections.abc import AsyncIterator
 from importlib.resources import files
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import (
+    APIRouter,
+    Depends,
+    FastAPI,
+    HTTPException,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from lapilli.agents import agent_names, make_agent
+from lapilli.agents import agent_names
 from lapilli.core.actions import Action
-from lapilli.core.errors import IllegalAction, LapilliError
+from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
 from lapilli.core.options import describe_options
-from lapilli.core.records import Record
 from lapilli.core.registry import game_classes, load_game
 
+from .guard import Guard
+from .hub import Hub
+from .settings import Settings
 from .store import Store
-from .tables import LiveTable, NotYourTurn, render_html
+from .tables import LiveTable, NotYourTurn, Tables, render_html
 
 STATIC = files("lapilli.web") / "static"
+COOKIE_DAYS = 30
+PLAIN_WORDS = {  # the framework's own refusals, in our words
+    "Not Found": "there is no such page",
+    "Method Not Allowed": "this address does not take that method",
+    "There was an error parsing the body": "the body cannot be read: nested too deep, "
+    "a number too long, or not UTF-8 text",
+    "Content Too Large": "the body is too large",
+}
+
+Text = Annotated[str, Field(max_length=200)]
 
 
-class NewTable(BaseModel):
-    game: str
-    options: list[str] = Field(default_factory=list, description="key=value variant options")
-    seats: list[str] = Field(description="one per seat: human, or a bot such as random")
-    seed: int | None = None
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
-class Move(BaseModel):
-    token: str
-    action: dict[str, Any] | None = None
-    index: int | None = Field(default=None, description="position in the legal action list")
+class NewTable(Strict):
+    game: Annotated[str, Field(max_length=64)]
+    options: list[Text] = Field(default_factory=list, max_length=32, description="key=value")
+    seats: list[Text] = Field(min_length=1, max_length=16, description="human, or a bot")
+    private: bool = Field(default=False, description="left out of the list of tables")
 
 
-class Token(BaseModel):
-    token: str
+class Move(Strict):
+    action: dict[str, Any] | None = Field(default=None, max_length=16)
+    index: int | None = Field(default=None, ge=0, le=100_000, description="in the legal list")
+
+    @field_validator("action")
+    @classmethod
+    def shallow(cls, action: dict[str, Any] | None) -> dict[str, Any] | None:
+        if action is not None and _depth(action) > 6:
+            raise ValueError("an action's values are nested at most 4 lists deep")
+        return action
 
 
-def create_app(database: str = "sqlite:///lapilli.db") -> FastAPI:
-    app = FastAPI(title="lapilli", version="1")
+class SeatSecret(Strict):
+    token: Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class Nothing(Strict):
+    pass
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > 64:
+            break
+        children = item.values() if isinstance(item, dict) else item
+        if isinstance(item, dict | list):
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    app = FastAPI(
+        title="lapilli",
+        version="1",
+        lifespan=_lifespan,
+        max_body_size=settings.max_body,
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.database = database
+    app.state.settings = settings
+    app.state.hub = Hub()
+    app.add_middleware(Guard, trusted=settings.origins)
+    _add_error_answers(app)
+    for router in (pages, lobby, seats, play, finished):
+        app.include_router(router)
+    app.add_api_websocket_route("/api/tables/{table_id}/ws", updates)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    store = Store(database)
-    live: dict[str, LiveTable] = {}
-    watchers: dict[str, set[asyncio.Queue]] = {}
+    return app
 
-    def table(table_id: str) -> LiveTable:
-        if table_id not in live:
-            stored = store.load(table_id)
-            if stored is None:
-                raise HTTPException(404, f"no table {table_id!r}")
-            live[table_id] = LiveTable(stored, store)
-        return live[table_id]
 
-    def seat_of(t: LiveTable, token: str | None) -> int | None:
-        try:
-            return t.seat_of(token)
-        except PermissionError as exc:
-            raise HTTPException(403, str(exc)) from None
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    hub: Hub = app.state.hub
+    hub.loop = asyncio.get_running_loop()
+    store = await run_in_threadpool(Store, app.state.database)
+    tables = Tables(store, app.state.settings.bot_threads, lambda t: hub.publish(t.id, t.version))
+    app.state.tables = tables
+    threading.Thread(target=tables.recover, name="lapilli-recover", daemon=True).start()
+    try:
+        yield
+    finally:
+        tables.close()
+        hub.loop = None
+        store.close()
 
-    def notify(t: LiveTable) -> None:
-        for queue in watchers.get(t.id, ()):
-            queue.put_nowait(t.version)
 
-    async def run_bots(t: LiveTable) -> None:
-        """Chance and bots move until a human is to move, telling watchers each step."""
-        while await asyncio.to_thread(t.advance_one):
-            notify(t)
-        notify(t)
+def _add_error_answers(app: FastAPI) -> None:
+    """Every refusal is a 4xx whose body says why: ``{"error": "..."}``."""
+
+    def answer(status: int, message: str) -> JSONResponse:
+        return JSONResponse({"error": message}, status_code=status)
 
     @app.exception_handler(LapilliError)
     async def refused(request: Request, exc: LapilliError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return answer(409 if isinstance(exc, NotYourTurn) else 400, str(exc))
 
-    @app.get("/", response_class=HTMLResponse)
-    def index() -> str:
-        return (STATIC / "index.html").read_text()
+    @app.exception_handler(PermissionError)
+    async def forbidden(request: Request, exc: PermissionError) -> JSONResponse:
+        return answer(403, str(exc))
 
-    @app.get("/table/{table_id}", response_class=HTMLResponse)
-    def table_page(table_id: str) -> str:
-        table(table_id)
-        return (STATIC / "table.html").read_text()
+    @app.exception_handler(StarletteHTTPException)  # FastAPI's own and the router's
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return answer(exc.status_code, PLAIN_WORDS.get(str(exc.detail), str(exc.detail)))
 
-    @app.get("/api/games")
-    def list_games() -> dict[str, Any]:
-        return {
-            "games": [
-                {
-                    "id": gid,
-                    "title": cls.title,
-                    "players": cls.players_summary(),
-                    "default_players": cls().default_players(),
-                    "options": [
-                        {"name": n, "default": d, "help": h}
-                        for n, d, h in describe_options(cls.Options)
-                    ],
-                }
-                for gid, cls in game_classes().items()
-            ],
-            "bots": agent_names(),
-        }
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []  # the offending input is never echoed: it may hold a secret
+        for error in exc.errors()[:5]:
+            if error.get("type") == "json_invalid":
+                return answer(422, f"the body is not JSON: {error.get('ctx', {}).get('error')}")
+            where = ".".join(str(part) for part in error.get("loc", ()) if part != "body")
+            problems.append(f"{where}: {error.get('msg')}" if where else str(error.get("msg")))
+        return answer(422, "; ".join(problems) or "the request is malformed")
 
-    @app.post("/api/tables")
-    async def new_table(spec: NewTable) -> dict[str, Any]:
-        game = load_game(spec.game, spec.options)
-        game.check_players(len(spec.seats))
-        for seat in spec.seats:
-            if seat != "human":
-                make_agent(seat)
-        match = Match(game, len(spec.seats), spec.seats)
-        seed = spec.seed if spec.seed is not None else secrets.randbits(32)
-        stored = store.create(match.record, spec.seats, seed)
-        t = live[stored.id] = LiveTable(stored, store)
-        asyncio.create_task(run_bots(t))
-        state = match.state
-        return {
-            "table": t.id,
-            "watch": f"/table/{t.id}",
-            "seats": [
-                {
-                    "seat": i,
-                    "label": state.seat_label(i),
-                    "kind": s.kind,
-                    "link": f"/table/{t.id}?token={s.token}" if s.kind == "human" else None,
-                }
-                for i, s in enumerate(t.seats)
-            ],
-        }
 
-    @app.get("/api/tables")
-    def tables() -> dict[str, Any]:
-        return {"tables": [{"table": i, "game": g, "updated": u} for i, g, u in store.list()]}
+# -- who asks --------------------------------------------------------------------------
+def tables_of(request: Request) -> Tables:
+    return request.app.state.tables
 
-    @app.get("/api/tables/{table_id}")
-    def view(table_id: str, token: str | None = None) -> dict[str, Any]:
-        t = table(table_id)
-        return t.view(seat_of(t, token))
 
-    @app.post("/api/tables/{table_id}/act")
-    async def act(table_id: str, move: Move) -> dict[str, Any]:
-        t = table(table_id)
-        seat = seat_of(t, move.token)
-        if seat is None:
-            raise HTTPException(403, "watchers cannot act")
-        state = t.match.state
-        if state.current_player() != seat:
-            raise HTTPException(409, f"it is not {state.seat_label(seat)}'s turn")
-        if move.action is not None:
-            action = Action.from_json(move.action)
-        elif move.index is not None:
-            legal = state.legal_actions()
-            if not 0 <= move.index < len(legal):
-                raise HTTPException(400, f"there is no action number {move.index}")
-            action = legal[move.index]
-        else:
-            raise HTTPException(400, "send an action or the index of one")
+def live_table(table_id: str, request: Request) -> LiveTable:
+    table = tables_of(request).get(table_id)
+    if table is None:
+        raise HTTPException(404, "there is no such table")
+    return table
+
+
+def cookie_name(table_id: str) -> str:
+    return f"seat-{table_id}"
+
+
+TableAsked = Annotated[LiveTable, Depends(live_table)]
+
+
+def seat_asking(request: Request, table: TableAsked) -> int | None:
+    """The seat whose secret came with the request (a bearer header or the page's cookie)."""
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() != "bearer":
+        token = request.cookies.get(cookie_name(table.id), "")
+    return table.seat_of(token.strip()[:100] or None)
+
+
+Asker = Annotated[int | None, Depends(seat_asking)]
+
+
+def player(seat: Asker) -> int:
+    if seat is None:
+        raise HTTPException(403, "watchers cannot play: open your seat link")
+    return seat
+
+
+Player = Annotated[int, Depends(player)]
+
+
+def json_bytes(data: bytes) -> Response:
+    return Response(data, media_type="application/json")
+
+
+# -- pages -----------------------------------------------------------------------------
+pages = APIRouter()
+
+
+@pages.get("/", response_class=HTMLResponse)
+def index() -> str:
+    return (STATIC / "index.html").read_text()
+
+
+@pages.get("/table/{table_id}", response_class=HTMLResponse)
+def table_page(table: TableAsked) -> str:
+    return (STATIC / "table.html").read_text()
+
+
+# -- the lobby -------------------------------------------------------------------------
+lobby = APIRouter(prefix="/api")
+
+
+@lobby.get("/games")
+def list_games() -> dict[str, Any]:
+    return {
+        "games": [
+            {
+                "id": gid,
+                "title": cls.title,
+                "players": cls.players_summary(),
+                "default_players": cls().default_players(),
+                "options": [
+                    {"name": name, "default": default, "help": text}
+                    for name, default, text in describe_options(cls.Options)
+                ],
+            }
+            for gid, cls in game_classes().items()
+        ],
+        "bots": agent_names(),
+    }
+
+
+@lobby.post("/tables")
+def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
+    settings: Settings = request.app.state.settings
+    if len(spec.seats) > settings.max_seats:
+        raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
+    game = load_game(spec.game, spec.options)
+    game.check_players(len(spec.seats))
+    specs = [s if s == "human" else settings.bot_spec(s) for s in spec.seats]
+    match = Match(game, len(specs), specs)
+    table, secrets = tables_of(request).create(match, specs, listed=not spec.private)
+    return {
+        "table": table.id,
+        "watch": f"/table/{table.id}",
+        "seats": [
+            {
+                "seat": i,
+                "label": match.state.seat_label(i),
+                "kind": seat.kind,
+                "spec": seat.spec,
+                "link": f"/table/{table.id}#seat={secret}" if secret else None,
+            }
+            for i, (seat, secret) in enumerate(zip(table.seats, secrets, strict=True))
+        ],
+    }
+
+
+@lobby.get("/tables")
+def listed_tables(request: Request) -> dict[str, Any]:
+    rows = tables_of(request).store.listed()
+    return {"tables": [{"table": i, "game": g, "updated": u} for i, g, u in rows]}
+
+
+# -- taking a seat ---------------------------------------------------------------------
+seats = APIRouter(prefix="/api/tables/{table_id}")
+
+
+@seats.post("/seat")
+def take_seat(secret: SeatSecret, request: Request, table: TableAsked) -> Response:
+    """Trade a seat link's secret for an HttpOnly cookie kept for this table only."""
+    seat = table.seat_of(secret.token)
+    label = table.match.state.seat_label(seat)
+    response = JSONResponse({"seat": seat, "label": label})
+    response.set_cookie(
+        cookie_name(table.id),
+        secret.token,
+        max_age=COOKIE_DAYS * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+# -- playing ---------------------------------------------------------------------------
+play = APIRouter(prefix="/api/tables/{table_id}")
+
+
+@play.get("")
+def view(table: TableAsked, seat: Asker) -> Response:
+    return json_bytes(table.view(seat))
+
+
+@play.post("/act")
+def act(
+    move: Move,
+    request: Request,
+    table: TableAsked,
+    seat: Player,
+) -> Response:
+    if move.action is not None:
+        choice: Action | int = Action.from_json(move.action)
+    elif move.index is not None:
+        choice = move.index
+    else:
+        raise HTTPException(400, "send an action or the index of one")
+    tables_of(request).act(table, seat, choice)
+    return json_bytes(table.view(seat))
+
+
+@play.post("/undo")
+def undo(table: TableAsked, seat: Player, _: Nothing | None = None) -> Response:
+    table.undo(seat)
+    return json_bytes(table.view(seat))
+
+
+# -- after the game --------------------------------------------------------------------
+finished = APIRouter(prefix="/api/tables/{table_id}")
+
+
+def over(table: TableAsked) -> LiveTable:
+    if not table.match.state.is_terminal():
+        raise HTTPException(403, "the record holds every secret: it opens when the game ends")
+    return table
+
+
+Finished = Annotated[LiveTable, Depends(over)]
+
+
+@finished.get("/record")
+def record(table: Finished) -> dict[str, Any]:
+    return table.match.record.to_json()
+
+
+@finished.get("/replay")
+def replay(table: Finished, step: Annotated[int, Query(ge=0, le=10_000_000)]) -> dict[str, Any]:
+    """The position after ``step`` actions of a finished game, as a spectator saw it."""
+    rec = table.match.record
+    step = min(step, len(rec.actions))
+    state = rec.replay(upto=step, game=table.match.game)
+    return {
+        "step": step,
+        "steps": len(rec.actions),
+        "last": state.action_text(rec.actions[step - 1]) if step else None,
+        "board_html": render_html(state.render(None)),
+    }
+
+
+# -- following a table live --------------------------------------------------------------
+async def updates(socket: WebSocket, table_id: str) -> None:
+    """Sends the table's version now and after every change, until either side closes."""
+    table = await run_in_threadpool(socket.app.state.tables.get, table_id)
+    if table is None:
+        await socket.close(code=1008, reason="there is no such table")
+        return
+    await socket.accept()
+    hub: Hub = socket.app.state.hub
+    with hub.watch(table.id) as latest:
+        closed = asyncio.ensure_future(_until_closed(socket))
         try:
-            t.act(seat, action)
-        except NotYourTurn as exc:
-            raise HTTPException(409, str(exc)) from None
-        notify(t)
-        asyncio.create_task(run_bots(t))
-        return t.view(seat)
-
-    @app.post("/api/tables/{table_id}/undo")
-    def undo(table_id: str, who: Token) -> dict[str, Any]:
-        t = table(table_id)
-        seat = seat_of(t, who.token)
-        if seat is None:
-            raise HTTPException(403, "watchers cannot undo")
-        try:
-            t.undo(seat)
-        except IllegalAction as exc:
-            raise HTTPException(409, str(exc)) from None
-        notify(t)
-        return t.view(seat)
-
-    @app.get("/api/tables/{table_id}/record")
-    def record(table_id: str) -> dict[str, Any]:
-        t = table(table_id)
-        if not t.match.state.is_terminal():
-            raise HTTPException(
-                403, "the record holds every secret: it is shown when the game ends"
-            )
-        return t.match.record.to_json()
-
-    @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, step: int) -> dict[str, Any]:
-        """The position after ``step`` actions of a finished game, as a spectator saw it."""
-        t = table(table_id)
-        if not t.match.state.is_terminal():
-            raise HTTPException(403, "replays open when the game ends")
-        rec: Record = t.match.record
-        step = max(0, min(step, len(rec.actions)))
-        state = rec.replay(upto=step, game=t.match.game)
-        return {
-            "step": step,
-            "steps": len(rec.actions),
-            "last": state.action_text(rec.actions[step - 1]) if step else None,
-            "board_html": render_html(state.render(None)),
-        }
-
-    @app.websocket("/api/tables/{table_id}/ws")
-    async def updates(socket: WebSocket, table_id: str) -> None:
-        t = table(table_id)
-        await socket.accept()
-        queue: asyncio.Queue = asyncio.Queue()
-        watchers.setdefault(t.id, set()).add(queue)
-        try:
-            await socket.send_json({"version": t.version})
-            while True:
-                version = await queue.get()
-                await socket.send_json({"version": version})
-        except (WebSocketDisconnect, RuntimeError):
+            await socket.send_json({"version": table.version})
+            while not closed.done():
+                news = asyncio.ensure_future(latest.get())
+                await asyncio.wait({news, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if not news.done():
+                    news.cancel()
+                    break
+                await socket.send_json({"version": news.result()})
+        except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
-            watchers[t.id].discard(queue)
-            with contextlib.suppress(Exception):
-                await socket.close()
+            closed.cancel()
 
-    return app
+
+async def _until_closed(socket: WebSocket) -> None:
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while (await socket.receive())["type"] != "websocket.disconnect":
+            pass

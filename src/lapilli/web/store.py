@@ -1,20 +1,35 @@
-"""Tables that survive a restart: each table's record is kept in a SQL database.
+"""Tables that survive a restart, kept in a SQL database (SQLite or PostgreSQL).
 
-A table is a game record plus who sits where: each seat is a human (with a secret
-token for its link) or a bot. Every applied action is written before it is
-acknowledged, so a restart rebuilds each table by replaying its record.
+A table is a game record plus who sits where: each seat is a human (known by the hash
+of its secret token) or a bot. Each step is one row, written before anyone is told of
+it, so a restart rebuilds every table by replaying its steps. The table's chance seed
+is kept here too: it never leaves the server.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
-import secrets
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import Float, Integer, String, Text, create_engine, select
+from sqlalchemy import (
+    Boolean,
+    Float,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from lapilli.core.actions import Action
 from lapilli.core.records import Record
 
 
@@ -23,25 +38,44 @@ class Base(DeclarativeBase):
 
 
 class TableRow(Base):
-    __tablename__ = "tables"
+    __tablename__ = "lapilli_tables"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
-    seats: Mapped[str] = mapped_column(Text)  # JSON: [{"kind": "human"|"bot", ...}]
-    record: Mapped[str] = mapped_column(Text)  # JSON game record
-    seed: Mapped[int] = mapped_column(Integer)
+    head: Mapped[str] = mapped_column(Text)  # the record's JSON without its actions
+    seats: Mapped[str] = mapped_column(Text)  # JSON: [{"kind", "spec", "token_hash"}]
+    seed: Mapped[bytes] = mapped_column(LargeBinary(64))
+    listed: Mapped[bool] = mapped_column(Boolean)
+    finished: Mapped[bool] = mapped_column(Boolean, index=True)
+    version: Mapped[int] = mapped_column(Integer)
     created: Mapped[float] = mapped_column(Float)
-    updated: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float, index=True)
+
+
+class StepRow(Base):
+    __tablename__ = "lapilli_steps"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0 for the first action
+    action: Mapped[str] = mapped_column(Text)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 @dataclass
 class Seat:
     kind: str  # "human" or "bot"
     spec: str  # bot spec ("random", "mcts:iters=500") or "human"
-    token: str  # secret of the seat's link (humans only)
+    token_hash: str = ""  # sha256 of the seat's secret (humans only)
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "spec": self.spec, "token": self.token}
+        return {"kind": self.kind, "spec": self.spec, "token_hash": self.token_hash}
+
+    def holds(self, token: str) -> bool:
+        """Whether ``token`` is this seat's secret (compared in constant time)."""
+        return self.kind == "human" and hmac.compare_digest(self.token_hash, token_hash(token))
 
 
 @dataclass
@@ -49,61 +83,112 @@ class StoredTable:
     id: str
     seats: list[Seat]
     record: Record
-    seed: int
+    seed: bytes
+    listed: bool = True
+    version: int = 0
+
+
+def engine_url(url: str) -> str:
+    """A plain PostgreSQL URL uses psycopg (version 3), the driver of the postgres extra."""
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url[len(plain) :]
+    return url
 
 
 class Store:
     def __init__(self, url: str = "sqlite:///lapilli.db") -> None:
-        args = {"check_same_thread": False} if url.startswith("sqlite") else {}
-        self.engine = create_engine(url, connect_args=args)
+        url = engine_url(url)
+        if url.startswith("sqlite"):
+            self.engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _sqlite_wal)
+        else:
+            self.engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=16)
         Base.metadata.create_all(self.engine)
 
-    def create(self, record: Record, seat_specs: list[str], seed: int) -> StoredTable:
-        seats = [
-            Seat("human", "human", secrets.token_urlsafe(12))
-            if spec == "human"
-            else Seat("bot", spec, "")
-            for spec in seat_specs
-        ]
-        table = StoredTable(secrets.token_hex(6), seats, record, seed)
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, table: StoredTable) -> None:
+        head = table.record.to_json()
+        del head["actions"]
         now = time.time()
-        with Session(self.engine) as session:
+        with Session(self.engine) as session, session.begin():
             session.add(
                 TableRow(
                     id=table.id,
-                    game=record.game,
-                    seats=json.dumps([s.to_json() for s in seats]),
-                    record=json.dumps(record.to_json()),
-                    seed=seed,
+                    game=table.record.game,
+                    head=json.dumps(head),
+                    seats=json.dumps([s.to_json() for s in table.seats]),
+                    seed=table.seed,
+                    listed=table.listed,
+                    finished=False,
+                    version=table.version,
                     created=now,
                     updated=now,
                 )
             )
-            session.commit()
-        return table
+            for n, action in enumerate(table.record.actions):
+                session.add(StepRow(table_id=table.id, n=n, action=json.dumps(action.to_json())))
 
-    def save(self, table_id: str, record: Record) -> None:
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is None:
-                raise KeyError(table_id)
-            row.record = json.dumps(record.to_json())
-            row.updated = time.time()
-            session.commit()
+    def append(self, table_id: str, n: int, action: Action, version: int) -> None:
+        """Step ``n`` of the table is played (``finish`` marks the last)."""
+        with Session(self.engine) as session, session.begin():
+            session.add(StepRow(table_id=table_id, n=n, action=json.dumps(action.to_json())))
+            self._touch(session, table_id, version)
+
+    def finish(self, table_id: str) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
+
+    def take_back(self, table_id: str, n: int, version: int) -> None:
+        """Step ``n`` (the last) was undone."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
+            self._touch(session, table_id, version)
+
+    @staticmethod
+    def _touch(session: Session, table_id: str, version: int) -> None:
+        session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id)
+            .values(version=version, updated=time.time())
+        )
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
+            steps = session.scalars(
+                select(StepRow.action).where(StepRow.table_id == table_id).order_by(StepRow.n)
+            )
+            data = json.loads(row.head) | {"actions": [json.loads(a) for a in steps]}
             seats = [Seat(**s) for s in json.loads(row.seats)]
-            return StoredTable(row.id, seats, Record.from_json(json.loads(row.record)), row.seed)
+            return StoredTable(
+                row.id, seats, Record.from_json(data), row.seed, row.listed, row.version
+            )
 
-    def list(self, limit: int = 50) -> list[tuple[str, str, float]]:
+    def unfinished(self) -> list[str]:
+        with Session(self.engine) as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.finished.is_(False))))
+
+    def listed(self, limit: int = 50) -> list[tuple[str, str, float]]:
+        """The most recently played public tables: (id, game, last change)."""
         with Session(self.engine) as session:
             rows = session.execute(
                 select(TableRow.id, TableRow.game, TableRow.updated)
+                .where(TableRow.listed.is_(True))
                 .order_by(TableRow.updated.desc())
                 .limit(limit)
             )
             return [(r.id, r.game, r.updated) for r in rows]
+
+
+def _sqlite_wal(connection, _record) -> None:
+    """Readers never wait for a writer; a commit survives a killed process."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()

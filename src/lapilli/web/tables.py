@@ -1,10 +1,23 @@
-"""A live table: a match, who sits where, the bots, and what each seat may be told."""
+"""Live tables: a match, who sits where, the bots, and what each seat may be told.
+
+Two locks per table. ``moving`` lets one change through at a time (a human's action,
+an undo, a bot's or a draw's step): it is checked, written to the store, then applied.
+``lock`` guards the position while it changes or while a view is drawn; bots think on
+a copy, holding neither, so a view never waits for a bot.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
+import logging
+import queue
 import random
+import re
+import secrets
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -12,123 +25,324 @@ from rich.console import Console
 from lapilli.agents import make_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction
+from lapilli.core.loop import Policy, play
 from lapilli.core.match import Match
-from lapilli.core.state import CHANCE, Event, sample_chance
+from lapilli.core.records import Record
+from lapilli.core.state import CHANCE, Event, State
 
-from .store import Seat, Store, StoredTable
+from .store import Seat, Store, StoredTable, token_hash
 
 LOG_KEPT = 500  # entries kept in memory per table
 LOG_SHOWN = 60  # entries a view shows
+TABLE_ID = re.compile(r"[0-9a-f]{16}")
+
+logger = logging.getLogger("lapilli.web")
 
 
 class NotYourTurn(IllegalAction):
     pass
 
 
-class LiveTable:
-    """One table in memory; every change is written to the store before it is shown."""
+class Pause(Exception):
+    """A bot decided while other tables wait: this table goes to the back of the queue."""
 
-    def __init__(self, stored: StoredTable, store: Store) -> None:
+
+class LiveTable:
+    """One table in memory; every change is written to the store before it is told."""
+
+    def __init__(self, stored: StoredTable, store: Store, told: Callable[[LiveTable], None]):
         self.id = stored.id
         self.seats: list[Seat] = stored.seats
-        self.seed = stored.seed
+        self.listed = stored.listed
+        self._seed = stored.seed
         self.store = store
-        self.lock = threading.RLock()
-        self.version = 0
-        # rebuild the position (and its log) by replaying the record
+        self.told = told  # called after every change, from whichever thread made it
+        self.lock = threading.Lock()
+        self.moving = threading.Lock()
+        self.version = stored.version
+        self._views: dict[int | None, tuple[int, bytes]] = {}
+        # replaying the record rebuilds the position, its log and its undo history
         record = stored.record
         self.match = Match(record.make_game(), record.players, record.seats)
         for action in record.actions:
-            self._apply(action)
+            self.match.apply(action)
+        del self.match.log[:-LOG_KEPT]
 
     # -- who is who -------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
+        """The seat whose secret is ``token`` (None: a watcher); PermissionError if none."""
         if not token:
             return None
-        for i, seat in enumerate(self.seats):
-            if seat.kind == "human" and seat.token == token:
-                return i
-        raise PermissionError("this link's seat token is not valid for this table")
+        held = [i for i, seat in enumerate(self.seats) if seat.holds(token)]
+        if not held:
+            raise PermissionError("this seat link is not valid for this table")
+        return held[0]
 
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+    def bots_to_move(self) -> bool:
+        player = self.match.state.current_player()
+        return player == CHANCE or (player >= 0 and self.seats[player].kind == "bot")
 
     # -- changes ------------------------------------------------------------------------
-    def _apply(self, action: Action) -> list[Event]:
-        events = self.match.apply(action)
-        del self.match.log[:-LOG_KEPT]
-        self.version += 1
-        return events
-
-    def act(self, seat: int, action: Action) -> None:
-        with self.lock:
+    def act(self, seat: int, choice: Action | int) -> None:
+        """Play an action, or the one at this index of the legal list."""
+        with self.moving:
             state = self.match.state
             if state.current_player() != seat:
                 raise NotYourTurn(f"it is not {state.seat_label(seat)}'s turn")
-            self._apply(action)  # raises IllegalAction, leaving everything as it was
-            self.store.save(self.id, self.match.record)
+            if isinstance(choice, Action):
+                self._commit(legal_form(state, choice))
+                return
+            legal = state.legal_actions()
+            if choice >= len(legal):
+                raise IllegalAction(f"there is no action number {choice}: you have {len(legal)}")
+            self._commit(legal[choice])
 
     def undo(self, seat: int) -> None:
+        with self.moving:
+            if not self.match.can_undo(seat):
+                self.match.undo(seat)  # raises the rule's own message
+            n = len(self.match.record.actions) - 1
+            self.store.take_back(self.id, n, self.version + 1)
+            with self.lock:
+                self.match.undo(seat)
+                self.version += 1
+        self.told(self)
+
+    def _commit(self, action: Action) -> None:
+        """Write a legal step, then apply it (callers hold ``moving``)."""
+        n = len(self.match.record.actions)
+        self.store.append(self.id, n, action, self.version + 1)
         with self.lock:
-            self.match.undo(seat)
+            self.match.apply(action)
+            del self.match.log[:-LOG_KEPT]
             self.version += 1
-            self.store.save(self.id, self.match.record)
+        if self.match.state.is_terminal():
+            self.store.finish(self.id)
+        self.told(self)
 
-    def rng(self, salt: str) -> random.Random:
-        """Chance and bots are seeded by the table and the step, so a restart changes nothing."""
-        return random.Random(f"{self.seed}:{len(self.match.record.actions)}:{salt}")
+    # -- chance and bots -------------------------------------------------------------
+    def draw(self, step: int, salt: str) -> int:
+        """A number from the table's secret seed, fixed for each step of the game."""
+        digest = hashlib.blake2b(f"{step}:{salt}".encode(), key=self._seed).digest()
+        return int.from_bytes(digest, "big")
 
-    def advance_one(self) -> bool:
-        """Play one chance outcome or one bot decision; False when a human is to move."""
-        with self.lock:
-            state = self.match.state
-            if state.is_terminal():
-                return False
-            player = state.current_player()
-            if player == CHANCE:
-                self._apply(sample_chance(state, self.rng("chance")))
-            elif self.seats[player].kind == "bot":
-                agent = make_agent(self.seats[player].spec, seed=self.rng("bot").randrange(2**31))
-                self._apply(agent.act(state.clone(), player))
-            else:
-                return False
-            self.store.save(self.id, self.match.record)
-            return True
+    def play_bots(self, keep_going: Callable[[], bool]) -> None:
+        """Chance and bots play until a human is to move or the game ends.
+
+        Bots think on a copy without holding a lock; each step is committed as it comes.
+        ``keep_going`` is asked after each bot decision (``Pause`` when it says no).
+        """
+        with self.moving:
+            work = self.match.state.clone()
+            steps = len(self.match.record.actions)
+        policies = [None if s.kind == "human" else self._bot(s.spec) for s in self.seats]
+        rng = random.Random(self.draw(steps, "chance"))
+
+        def commit(state: State, seat: int, action: Action, events: list[Event]) -> None:
+            nonlocal steps
+            with self.moving:
+                if len(self.match.record.actions) != steps:
+                    raise Pause  # the table changed under us: start again from it
+                self._commit(action)
+            steps += 1
+            if seat >= 0 and not keep_going():
+                raise Pause
+
+        play(work, policies, rng, on_step=commit)
+
+    def _bot(self, spec: str) -> Policy:
+        def decide(state: State, seat: int) -> Action:
+            step = len(self.match.record.actions)
+            agent = make_agent(spec, seed=self.draw(step, "bot") % 2**63)
+            return agent.act(state.clone(), seat)
+
+        return decide
 
     # -- what a seat is told -----------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> bytes:
+        """The seat's view as JSON, drawn once per version."""
+        cached = self._views.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
         with self.lock:
-            state = self.match.state
-            player = state.current_player()
-            terminal = state.is_terminal()
-            actions = []
-            if seat is not None and player == seat:
-                actions = [
-                    {"index": i, "text": state.action_text(a), "action": a.to_json()}
-                    for i, a in enumerate(state.legal_actions())
-                ]
-            return {
-                "table": self.id,
-                "game": self.match.game.id,
-                "title": self.match.game.title,
-                "version": self.version,
-                "you": seat,
-                "seats": [
-                    {"label": state.seat_label(i), "kind": s.kind, "spec": s.spec}
-                    for i, s in enumerate(self.seats)
-                ],
-                "to_move": player,
-                "to_move_label": state.seat_label(player) if player >= 0 else None,
-                "waiting_for_bot": player >= 0 and self.seats[player].kind == "bot",
-                "terminal": terminal,
-                "scores": state.scores() if terminal else None,
-                "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
-                "actions": actions,
-                "can_undo": seat is not None and self.match.can_undo(seat),
-                "board_html": render_html(state.render(seat)),
-                "observation": state.observation(seat),
-                "log": [e.text for e in self.match.log if e.visible_to(seat)][-LOG_SHOWN:],
-            }
+            data = json.dumps(self._view(seat)).encode()
+            self._views[seat] = (self.version, data)
+        return data
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        state = self.match.state
+        player = state.current_player()
+        terminal = state.is_terminal()
+        actions = []
+        if seat is not None and player == seat:
+            actions = [
+                {"index": i, "text": state.action_text(a), "action": a.to_json()}
+                for i, a in enumerate(state.legal_actions())
+            ]
+        return {
+            "table": self.id,
+            "game": self.match.game.id,
+            "title": self.match.game.title,
+            "version": self.version,
+            "you": seat,
+            "seats": [
+                {"label": state.seat_label(i), "kind": s.kind, "spec": s.spec}
+                for i, s in enumerate(self.seats)
+            ],
+            "to_move": player,
+            "to_move_label": state.seat_label(player) if player >= 0 else None,
+            "waiting_for_bot": player >= 0 and self.seats[player].kind == "bot",
+            "terminal": terminal,
+            "scores": state.scores() if terminal else None,
+            "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
+            "actions": actions,
+            "can_undo": seat is not None and self.match.can_undo(seat),
+            "board_html": render_html(state.render(seat)),
+            "observation": state.observation(seat),
+            "log": [e.text for e in self.match.log if e.visible_to(seat)][-LOG_SHOWN:],
+        }
+
+
+def legal_form(state: State, action: Action) -> Action:
+    """The legal action equal to ``action``, or IllegalAction saying why there is none.
+
+    Nothing is computed about the action (its text, its effect) before it is known to
+    be legal; only a well-formed action is shown to the game to explain its refusal.
+    """
+    legal = state.legal_actions()
+    try:
+        return legal[legal.index(action)]
+    except ValueError:
+        pass
+    same_kind = [a for a in legal if a.kind == action.kind]
+    if not same_kind:
+        kinds = ", ".join(sorted({a.kind for a in legal})) or "none"
+        raise IllegalAction(f"no {action.kind!r} action is possible now (possible: {kinds})")
+    if not any(_shape(a) == _shape(action) for a in same_kind):
+        example = json.dumps(same_kind[0].to_json())
+        raise IllegalAction(f"this {action.kind!r} action is not written like {example}")
+    try:
+        reason = state.illegal_reason(action)
+    except Exception:  # the game could not explain it; the refusal stands all the same
+        logger.exception("illegal_reason failed for %r", action)
+        reason = f"this {action.kind!r} action is not legal now"
+    raise IllegalAction(reason)
+
+
+def _shape(value: Any) -> Any:
+    """Parameter names and value types, ignoring values (and the lengths of lists)."""
+    if isinstance(value, Action):
+        return value.kind, tuple((k, _shape(v)) for k, v in value[1])
+    if isinstance(value, tuple):
+        return frozenset(_shape(v) for v in value)
+    return type(value)
+
+
+class Bots:
+    """A few worker threads where chance and bots play; the event loop never does."""
+
+    def __init__(self, threads: int) -> None:
+        self.queue: queue.Queue[LiveTable | None] = queue.Queue()
+        self.queued: set[str] = set()
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+        self.workers = [
+            threading.Thread(target=self._work, name=f"lapilli-bots-{i}", daemon=True)
+            for i in range(max(1, threads))
+        ]
+        for worker in self.workers:
+            worker.start()
+
+    def wake(self, table: LiveTable) -> None:
+        """Queue the table if chance or a bot is to move (never twice at once)."""
+        with self.lock:
+            if table.id in self.queued or not table.bots_to_move() or self.stopping.is_set():
+                return
+            self.queued.add(table.id)
+        self.queue.put(table)
+
+    def _work(self) -> None:
+        while (table := self.queue.get()) is not None:
+            try:
+                table.play_bots(self._keep_going)
+            except Pause:
+                pass
+            except Exception:
+                logger.exception("the bots of table %s failed", table.id)
+                continue  # left marked as queued: a broken table is not retried in a loop
+            with self.lock:
+                self.queued.discard(table.id)
+            self.wake(table)
+
+    def _keep_going(self) -> bool:
+        return self.queue.empty() and not self.stopping.is_set()
+
+    def stop(self) -> None:
+        """Workers finish their current step (a bot's decision at most) and leave."""
+        self.stopping.set()
+        for _ in self.workers:
+            self.queue.put(None)
+
+
+class Tables:
+    """Every table of the server, loaded from the store on first use."""
+
+    def __init__(self, store: Store, bot_threads: int, told: Callable[[LiveTable], None]):
+        self.store = store
+        self.live: dict[str, LiveTable] = {}
+        self.lock = threading.Lock()
+        self.told = told
+        self.bots = Bots(bot_threads)
+
+    def get(self, table_id: str) -> LiveTable | None:
+        table = self.live.get(table_id)
+        if table is not None or not TABLE_ID.fullmatch(table_id):
+            return table
+        stored = self.store.load(table_id)
+        if stored is None:
+            return None
+        table = LiveTable(stored, self.store, self.told)
+        with self.lock:
+            table = self.live.setdefault(table_id, table)
+        return table
+
+    def create(self, match: Match, specs: list[str], listed: bool) -> tuple[LiveTable, list]:
+        """A new table; returns it and each seat's secret (None for a bot)."""
+        tokens = [secrets.token_urlsafe(18) if s == "human" else None for s in specs]
+        seats = [
+            Seat("human", "human", token_hash(t)) if t else Seat("bot", spec)
+            for spec, t in zip(specs, tokens, strict=True)
+        ]
+        record: Record = match.record
+        stored = StoredTable(secrets.token_hex(8), seats, record, secrets.token_bytes(32), listed)
+        self.store.create(stored)
+        table = LiveTable(stored, self.store, self.told)
+        with self.lock:
+            self.live[table.id] = table
+        self.bots.wake(table)
+        return table, tokens
+
+    def act(self, table: LiveTable, seat: int, choice: Action | int) -> None:
+        table.act(seat, choice)
+        self.bots.wake(table)
+
+    def recover(self) -> None:
+        """Resume every unfinished table: chance and bots play on where they stopped."""
+        for table_id in self.store.unfinished():
+            if self.bots.stopping.is_set():
+                return
+            try:
+                table = self.get(table_id)
+            except Exception:
+                logger.exception("table %s could not be resumed", table_id)
+                continue
+            if table is not None and table.match.state.is_terminal():
+                self.store.finish(table_id)
+            elif table is not None:
+                self.bots.wake(table)
+
+    def close(self) -> None:
+        self.bots.stop()
 
 
 def render_html(renderable: Any) -> str:

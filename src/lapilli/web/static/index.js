@@ -32,6 +32,7 @@ $("new").addEventListener("submit", async (event) => {
     game: $("game").value,
     seats: $("seats").value.split(",").map((s) => s.trim()).filter(Boolean),
     options: $("options").value.split(/\s+/).filter(Boolean),
+    private: $("private").checked,
   };
   const response = await fetch("/api/tables", {
     method: "POST",
@@ -40,7 +41,7 @@ $("new").addEventListener("submit", async (event) => {
   });
   const data = await response.json();
   if (!response.ok) {
-    $("error").textContent = data.error || data.detail || "could not create the table";
+    $("error").textContent = data.error || "could not create the table";
     return;
   }
   $("links").innerHTML =

@@ -1,19 +1,32 @@
 // A table: draw what this seat may see, offer its legal actions, follow changes live.
+// A seat link carries its secret after "#seat="; the page trades it for an HttpOnly
+// cookie (the server's), then drops it from the address bar and the history.
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
-const token = new URLSearchParams(location.search).get("token") || "";
 const api = `/api/tables/${tableId}`;
 let shownVersion = -1;
+
+async function takeSeat() {
+  const secret = new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (!secret) return;
+  history.replaceState(null, "", location.pathname);
+  const response = await fetch(`${api}/seat`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: secret }),
+  });
+  if (!response.ok) $("error").textContent = (await response.json()).error;
+}
 
 function escape(text) {
   return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 }
 
 async function refresh() {
-  const response = await fetch(`${api}?token=${encodeURIComponent(token)}`);
+  const response = await fetch(api);
   const view = await response.json();
   if (!response.ok) {
-    $("error").textContent = view.detail || view.error;
+    $("error").textContent = view.error;
     return;
   }
   shownVersion = view.version;
@@ -35,7 +48,7 @@ async function refresh() {
     const button = document.createElement("button");
     button.textContent = a.text;
     button.dataset.index = a.index;
-    button.addEventListener("click", () => send("act", { token, index: a.index }));
+    button.addEventListener("click", () => send("act", { index: a.index }));
     $("actions").appendChild(button);
   }
   $("undo").hidden = !view.can_undo;
@@ -50,11 +63,11 @@ async function send(verb, body) {
     body: JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) $("error").textContent = data.detail || data.error;
+  if (!response.ok) $("error").textContent = data.error;
   refresh();
 }
 
-$("undo").addEventListener("click", () => send("undo", { token }));
+$("undo").addEventListener("click", () => send("undo", {}));
 
 let replayReady = false;
 async function setUpReplay() {
@@ -82,5 +95,7 @@ function follow() {
   socket.onclose = () => setTimeout(follow, 2000);
 }
 
-refresh();
-follow();
+takeSeat().then(() => {
+  refresh();
+  follow();
+});

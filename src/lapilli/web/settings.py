@@ -1,0 +1,72 @@
+"""What a server allows: request sizes, bot budgets, bot threads, trusted origins.
+
+Every limit has a default fit for a small machine; an operator changes one with an
+environment variable (``LAPILLI_MAX_BOT_SECONDS=10 lapilli serve``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+
+from lapilli.agents import AgentError, make_agent, parse_spec
+
+
+@dataclass(frozen=True)
+class Settings:
+    max_body: int = 64 * 1024  # bytes in one request body
+    max_seats: int = 8
+    bot_threads: int = 2  # bots thinking at once (the rest wait their turn)
+    max_bot_seconds: float = 5.0  # thinking time of one bot decision
+    max_mcts_iters: int = 20_000
+    max_greedy_nodes: int = 20_000
+    max_greedy_dets: int = 16
+    max_greedy_depth: int = 4
+    origins: tuple[str, ...] = ()  # websocket origins trusted besides the server's own
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Defaults, overridden by ``LAPILLI_<FIELD>`` variables (origins comma-separated)."""
+        env = os.environ if env is None else env
+        values: dict = {}
+        for field in dataclasses.fields(cls):
+            text = env.get(f"LAPILLI_{field.name.upper()}")
+            if text is None:
+                continue
+            if field.name == "origins":
+                values["origins"] = tuple(o.strip() for o in text.split(",") if o.strip())
+            else:
+                kind = type(field.default)
+                try:
+                    values[field.name] = kind(text)
+                except ValueError:
+                    raise ValueError(f"LAPILLI_{field.name.upper()} must be a number") from None
+        return cls(**values)
+
+    def bot_spec(self, spec: str) -> str:
+        """``spec`` checked against this server's budgets (AgentError names the cap).
+
+        An MCTS bot always gets a time limit, so no decision outlasts ``max_bot_seconds``.
+        """
+        name, params = parse_spec(spec)
+        agent = make_agent(spec)  # the bot checks its own names, types and minimums
+        caps = {
+            "mcts": {"iters": self.max_mcts_iters, "seconds": self.max_bot_seconds},
+            "greedy": {
+                "nodes": self.max_greedy_nodes,
+                "dets": self.max_greedy_dets,
+                "depth": self.max_greedy_depth,
+            },
+        }.get(name, {})
+        for key, cap in caps.items():
+            value = getattr(agent, key)
+            if value is not None and value > cap:
+                raise AgentError(
+                    f"this server caps the {name} bot's {key} at {cap:g} (asked for {value:g})"
+                )
+        if name == "mcts" and not agent.seconds:
+            params["seconds"] = f"{self.max_bot_seconds:g}"
+        if not params:
+            return name
+        return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())

@@ -1,0 +1,91 @@
+"""Databases for the web tests: a SQLite file, and a PostgreSQL server started here.
+
+The PostgreSQL server is Debian's ``postgresql`` package run by hand: ``initdb`` and
+``pg_ctl`` into a temporary directory, listening on a loopback port only, as the
+``postgres`` user when the tests run as root. Where it is missing, its tests skip
+and say why.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+
+import pytest
+
+from .serving import free_port
+
+
+@pytest.fixture
+def sqlite_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+def _postgres_bin() -> str | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
+    if found:
+        return os.path.dirname(found[-1])
+    pg_ctl = shutil.which("pg_ctl")
+    return os.path.dirname(pg_ctl) if pg_ctl else None
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The URL of a PostgreSQL server of our own (skips when none can be started)."""
+    pytest.importorskip(
+        "psycopg", reason="the postgres extra is missing: pip install -e '.[postgres]'"
+    )
+    bindir = _postgres_bin()
+    if bindir is None:
+        pytest.skip("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+    run_as: list[str] = []
+    base = tempfile.mkdtemp(prefix="lapilli-pg-")
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        try:
+            user = pwd.getpwnam("postgres")
+        except KeyError:
+            pytest.skip("running as root and there is no postgres user to run PostgreSQL as")
+        os.chown(base, user.pw_uid, user.pw_gid)
+        run_as = ["runuser", "-u", "postgres", "--"]
+    data, port = os.path.join(base, "data"), free_port()
+    settings = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+
+    def pg(tool: str, *args: str) -> None:
+        subprocess.run(
+            run_as + [os.path.join(bindir, tool), *args], check=True, capture_output=True
+        )
+
+    try:
+        pg("initdb", "-D", data, "-A", "trust", "-U", "lapilli", "-E", "UTF8", "--no-sync")
+        pg("pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-o", settings, "-w", "start")
+    except (OSError, subprocess.CalledProcessError) as exc:
+        shutil.rmtree(base, ignore_errors=True)
+        detail = getattr(exc, "stderr", b"") or b""
+        pytest.skip(f"PostgreSQL could not be started: {exc} {detail.decode()[-300:]}")
+    try:
+        yield f"postgresql://lapilli@127.0.0.1:{port}"
+    finally:
+        pg("pg_ctl", "-D", data, "-m", "immediate", "stop")
+        shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A fresh, empty database on our PostgreSQL server."""
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return f"{postgres_server}/{name}"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request):
+    """Each test that asks for ``db`` runs on SQLite and on PostgreSQL."""
+    return request.getfixturevalue(f"{request.param}_url")

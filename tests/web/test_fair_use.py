@@ -1,0 +1,74 @@
+"""Fair use: bot budgets capped by the server, bots thinking without blocking anyone."""
+
+import threading
+
+import pytest
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from lapilli.agents import AGENTS, AgentError, RandomAgent  # noqa: E402
+from lapilli.web.server import create_app  # noqa: E402
+from lapilli.web.settings import Settings  # noqa: E402
+
+from .helpers import new_table, seat, wait_for_human  # noqa: E402
+
+
+def test_bot_budgets_are_capped_by_the_server():
+    settings = Settings(max_bot_seconds=2, max_mcts_iters=5000)
+    with pytest.raises(AgentError, match="caps the mcts bot's iters at 5000"):
+        settings.bot_spec("mcts:iters=2000000000")
+    with pytest.raises(AgentError, match="caps the mcts bot's seconds at 2"):
+        settings.bot_spec("mcts:seconds=30")
+    with pytest.raises(AgentError, match="caps the greedy bot's nodes"):
+        settings.bot_spec("greedy:nodes=10000000")
+    assert settings.bot_spec("mcts:iters=500") == "mcts:iters=500,seconds=2"  # a time limit
+    assert settings.bot_spec("mcts:seconds=1") == "mcts:seconds=1"
+    assert settings.bot_spec("random") == "random"
+
+
+def test_settings_come_from_the_environment():
+    settings = Settings.from_env({"LAPILLI_MAX_BOT_SECONDS": "1.5", "LAPILLI_ORIGINS": "a, b"})
+    assert settings.max_bot_seconds == 1.5 and settings.origins == ("a", "b")
+    with pytest.raises(ValueError, match="LAPILLI_BOT_THREADS must be a number"):
+        Settings.from_env({"LAPILLI_BOT_THREADS": "many"})
+
+
+def test_a_bot_budget_over_the_cap_is_refused_at_the_table_with_its_reason(sqlite_url):
+    with TestClient(create_app(sqlite_url)) as client:
+        body = {"game": "fuji", "seats": ["human", "mcts:iters=2000000000"]}
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 400 and "caps the mcts bot's iters" in refused.json()["error"]
+        made = client.post("/api/tables", json=body | {"seats": ["human", "mcts:iters=50"]})
+        assert made.json()["seats"][1]["spec"] == "mcts:iters=50,seconds=5"
+
+
+class Pondering(RandomAgent):
+    """A bot that thinks until the test lets it decide."""
+
+    name = "ponder"
+    thinking = threading.Event()
+    decide = threading.Event()
+
+    def act(self, state, seat):
+        Pondering.thinking.set()
+        assert Pondering.decide.wait(20), "the test never let the bot decide"
+        return super().act(state, seat)
+
+
+def test_views_and_moves_elsewhere_are_answered_while_a_bot_thinks(sqlite_url, monkeypatch):
+    monkeypatch.setitem(AGENTS, "ponder", Pondering)
+    with TestClient(create_app(sqlite_url)) as client:
+        other, (green, _) = new_table(client, ("human", "random"))
+        wait_for_human(client, other, green)
+        table, (red, _) = new_table(client, ("human", "ponder"))
+        wait_for_human(client, table, red)
+        for _ in range(5):  # Red's opening takes, then the bot is to move
+            client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        assert Pondering.thinking.wait(10)
+        view = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        assert view["waiting_for_bot"] and not view["actions"]  # answered mid-thought
+        moved = client.post(f"/api/tables/{other}/act", headers=seat(green), json={"index": 0})
+        assert moved.status_code == 200
+        Pondering.decide.set()
+        assert wait_for_human(client, table, red)["actions"]

@@ -1,0 +1,110 @@
+"""A real ``lapilli serve`` process: killed with -9 mid-game, stopped with browsers open."""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+from websockets.sync.client import connect  # noqa: E402
+
+from lapilli.core.state import CHANCE  # noqa: E402
+from lapilli.web.store import Store  # noqa: E402
+
+from .serving import Serve  # noqa: E402
+
+
+def seat(token):
+    return {"authorization": f"Bearer {token}"}
+
+
+def create(server, seats, game="foggy_island"):
+    data = server.client.post("/api/tables", json={"game": game, "seats": seats}).json()
+    tokens = [s["link"].split("#seat=")[1] if s["link"] else None for s in data["seats"]]
+    return data["table"], tokens
+
+
+def wait_until(server, table, token, done, timeout=30.0):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        view = server.client.get(f"/api/tables/{table}", headers=seat(token) if token else {})
+        if done(view.json()):
+            return view.json()
+        time.sleep(0.05)
+    raise AssertionError(f"table {table} stalled")
+
+
+def my_turn(view):
+    return bool(view["actions"]) or view["terminal"]
+
+
+def test_kill_9_loses_no_game_and_stalls_none(db, tmp_path):
+    """A bot thinking, a draw due, a bot's reply queued, a human to move: all resume."""
+    server = Serve(db, tmp_path / "serve.log", bot_threads=1)
+    try:
+        human, (red, _) = create(server, ["human", "random"])
+        wait_until(server, human, red, my_turn)
+        server.client.post(f"/api/tables/{human}/act", headers=seat(red), json={"index": 0})
+        reply, (red2, _) = create(server, ["human", "random"])
+        wait_until(server, reply, red2, my_turn)
+        # the one bot thread is now busy with a thinking bot: what comes next waits
+        thinking, _ = create(server, ["mcts:seconds=4", "mcts:seconds=4"])
+        wait_until(server, thinking, None, lambda v: v["waiting_for_bot"] and v["version"] > 5)
+        draw, (red3, _) = create(server, ["human", "random"], game="fuji")  # opens with dice
+        for _ in range(5):  # Red takes its opening hand; Blue's takes wait for the bot thread
+            server.client.post(f"/api/tables/{reply}/act", headers=seat(red2), json={"index": 0})
+        before = {t: server.client.get(f"/api/tables/{t}").json() for t in (human, reply)}
+        before_red = server.client.get(f"/api/tables/{human}", headers=seat(red)).json()
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait()
+    finally:
+        server.stop()
+
+    store = Store(db)  # what the killed server left: the cases this test is about
+    stored = {t: store.load(t) for t in (human, reply, thinking, draw)}
+    store.close()
+    positions = {t: s.record.replay() for t, s in stored.items()}
+    assert positions[draw].current_player() == CHANCE and not stored[draw].record.actions
+    assert positions[thinking].current_player() in (0, 1)  # a bot was to move
+    assert positions[reply].current_player() == 1  # the bot's reply was due
+    assert positions[human].current_player() == 0
+
+    server = Serve(db, tmp_path / "serve.log")
+    try:
+        wait_until(server, draw, red3, my_turn)
+        after = wait_until(server, reply, red2, my_turn)
+        assert after["version"] > before[reply]["version"]
+        versions = stored[thinking].version
+        wait_until(server, thinking, None, lambda v: v["version"] > versions or v["terminal"])
+        still = server.client.get(f"/api/tables/{human}", headers=seat(red)).json()
+        assert still["observation"] == before_red["observation"]
+        assert still["version"] == before_red["version"] and still["can_undo"]
+        assert server.client.post(f"/api/tables/{human}/undo", headers=seat(red)).status_code == 200
+        act = server.client.post(f"/api/tables/{human}/act", headers=seat(red), json={"index": 0})
+        assert act.status_code == 200
+    finally:
+        assert server.signal(signal.SIGTERM) is not None
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_one_signal_stops_the_server_with_browsers_connected(sqlite_url, tmp_path, stop):
+    server = Serve(sqlite_url, tmp_path / "serve.log")
+    try:
+        table, (red, _) = create(server, ["human", "mcts:seconds=2"])
+        wait_until(server, table, red, my_turn)
+        server.client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        ws = f"ws://127.0.0.1:{server.port}/api/tables/{table}/ws"
+        origin = f"http://127.0.0.1:{server.port}"
+        sockets = [connect(ws, origin=origin) for _ in range(3)]
+        for socket in sockets:
+            assert "version" in socket.recv(timeout=5)
+        started = time.time()
+        code = server.signal(stop)
+        assert time.time() - started < 10
+        assert code in (0, -stop, 128 + stop), (code, (tmp_path / "serve.log").read_text())
+        for socket in sockets:
+            socket.close()
+    finally:
+        server.stop()
