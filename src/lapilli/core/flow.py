@@ -28,7 +28,9 @@ Patterns every game needs, with nothing more than frames:
   reactions by a player who is not to move (Volcanique's Lava Diversion): push a
   decision frame for that seat on top of the turn in progress;
 - actions allowed at any time during a turn (Caldera cards, free transfers, giving
-  equipment): ``free`` steps, offered beside the top frame's actions without popping it.
+  equipment): ``free`` steps, offered beside the top frame's actions without popping it;
+- a decision or a chance node that resolves itself when there is no real choice (one
+  place left, nothing to claim, a single lower neighbour): the step's ``settle``.
 """
 
 from __future__ import annotations
@@ -63,6 +65,11 @@ class Step:
     step's frame arguments (named fields, saved in positions). ``secret`` says the other
     seats may not learn which action was taken (a sealed bid, a pick behind a screen);
     ``kinds`` lists the action kinds a *free* step answers to.
+
+    ``settle(state, frame)``, for a decision or a chance step, is called when its frame
+    comes on top: when there is no real choice it resolves the frame without asking and
+    returns the events (the frame is popped first, as for ``apply``); otherwise it
+    returns None and changes nothing, and the frame waits for its decider.
     """
 
     name: str
@@ -75,6 +82,7 @@ class Step:
     Args: type = NoArgs
     secret: bool | Callable[[Any, Frame, Action], bool] = False
     kinds: frozenset[str] = field(default_factory=frozenset)
+    settle: Callable[[Any, Frame], Events | None] | None = None
 
     @property
     def is_chance(self) -> bool:
@@ -138,6 +146,8 @@ class Steps:
                 raise ValueError(f"step {step.name!r} must be a decision, a chance or automatic")
             if step.legal is not None and step.apply is None:
                 raise ValueError(f"decision step {step.name!r} has no apply")
+            if step.settle is not None and step.run is not None:
+                raise ValueError(f"automatic step {step.name!r} cannot settle")
             self.by_name[step.name] = step
         self.free = tuple(free)
         self.free_kinds = {kind: step for step in self.free for kind in step.kinds}
@@ -241,18 +251,27 @@ class FlowState(State):
         else:
             frame = stack.pop()
             events = frame.step.apply(self, frame, action)  # type: ignore[misc]
-        if stack and stack[-1].seat == AUTO:
+        if stack and (stack[-1].seat == AUTO or stack[-1].step.settle is not None):
             events = events + self.advance()
         return events
 
     def advance(self) -> Events:
-        """Run automatic frames until a decision, a chance node or the end is on top."""
+        """Run automatic frames and settle frames without a real choice, until a
+        decision, a chance node or the end is on top."""
         self._legal = None
         events: Events = []
         stack = self.stack
-        while stack and stack[-1].seat == AUTO:
+        while stack:
             frame = stack.pop()
-            events.extend(frame.step.run(self, frame))  # type: ignore[misc]
+            step = frame.step
+            if frame.seat == AUTO:
+                events.extend(step.run(self, frame))  # type: ignore[misc]
+                continue
+            settled = step.settle(self, frame) if step.settle is not None else None
+            if settled is None:
+                stack.append(frame)
+                break
+            events.extend(settled)
         return events
 
     # -- explaining --------------------------------------------------------------------
