@@ -77,6 +77,7 @@ def give(s: VolcaniqueState, seat: int, dark: int = 0, medium: int = 0, light: i
 
 def hold(s: VolcaniqueState, seat: int, *cards: str) -> None:
     """Put Caldera cards in a seat's hand."""
+    s.unshare_caldera()
     for card in cards:
         s.caldera_hands[seat].put(card)
 

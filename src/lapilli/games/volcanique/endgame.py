@@ -60,6 +60,7 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
 def game_over(s: VolcaniqueState) -> Events:
     """Every Caldera card is revealed and scored."""
     s.stage = Stage.OVER
+    s.unshare_caldera()
     for hand in s.caldera_hands:
         hand.seen = EVERYONE
     caldera = [cards(h) for h in s.caldera_hands]

@@ -70,7 +70,7 @@ def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """A critter from the hand goes onto the power: its holder may use it from now."""
     slot, seat = a.arg("slot"), f.seat
     s.hand[seat] -= 1
-    s.unlocked[seat].append(slot)
+    s.unlocked[seat] = [*s.unlocked[seat], slot]  # replaced: clones share the old one
     power = s.grid.get(slot, "")
     events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
     if POWERS.get(power, {}).get("end_trigger") == "on_unlock":  # Volcanic Winter

@@ -103,6 +103,7 @@ def refuse_play(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def play(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """Reveal the card, discard it, resolve its effect; the turn goes on where it was."""
     card, seat = a.arg("card"), f.seat
+    s.unshare_caldera()
     s.caldera_hands[seat].take(card)
     s.caldera_discard.append(card)
     played = {"type": "caldera_played", "seat": seat, "card": card, "reveal": True}

@@ -139,7 +139,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     code = tile_code(kind, a.arg("rotation"))
     s.take_tile(KINDS[kind])
     s.set_stack(at, (code,))
-    s.islands[seat].append(at)
+    s.islands[seat] = [*s.islands[seat], at]  # replaced: clones share the old one
     events = [
         {
             "type": "island_tile",
@@ -254,6 +254,7 @@ def _deal_to(s: VolcaniqueState, slot: str, power: str, drawn: tuple[str, ...]) 
         return events
     # the cards left over form the Caldera deck (research: the Oct 2025 draft)
     used = set(s.grid.values())
+    s.unshare_caldera()
     for p in POWER_IDS:
         if p not in used:
             s.caldera_deck.put(p)

@@ -76,24 +76,31 @@ class VolcaniqueState(FlowState):
         return self.players
 
     def clone(self) -> VolcaniqueState:
+        """A copy: lists and dicts one level deep (what they hold is replaced, never
+        changed in place: the board, each seat's unlocked slots and island), the Caldera
+        zones shared until ``unshare_caldera``."""
         s = VolcaniqueState.__new__(VolcaniqueState)
         s.__dict__.update(self.__dict__)
         s.critters = self.critters.copy()
         s.lava = self.lava[:]
         s.hand = self.hand[:]
         s.crater = self.crater[:]
-        s.unlocked = [u[:] for u in self.unlocked]
+        s.unlocked = self.unlocked[:]
         s.resources = [r[:] for r in self.resources]
         s.supply = self.supply[:]
         s.tiles = self.tiles.copy()
-        s.caldera_deck = self.caldera_deck.copy()
-        s.caldera_hands = [h.copy() for h in self.caldera_hands]
         s.caldera_discard = self.caldera_discard[:]
         s.points = self.points[:]
-        s.islands = [i[:] for i in self.islands]
+        s.islands = self.islands[:]
         s.final_left = self.final_left[:]
         s.stack = self.stack[:]
         return s
+
+    def unshare_caldera(self) -> None:
+        """Copy the Caldera deck and hands before changing them: clones share them, as
+        they change seldom (a card bought, played, the hands revealed at the end)."""
+        self.caldera_deck = self.caldera_deck.copy()
+        self.caldera_hands = [h.copy() for h in self.caldera_hands]
 
     # -- the map ---------------------------------------------------------------------------
     @property
@@ -214,6 +221,7 @@ class VolcaniqueState(FlowState):
 
     def determinize(self, seat: int, rng: random.Random) -> VolcaniqueState:
         s = self.clone()
+        s.unshare_caldera()
         # the hands first, in seat order, then the deck: one pool of unseen cards
         redeal(seat, rng, [*s.caldera_hands, s.caldera_deck])
         return s

@@ -218,6 +218,7 @@ def draw_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
 def draw(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """The card goes to the buyer's hand, hidden from the others."""
     card = a.arg("card")
+    s.unshare_caldera()
     s.caldera_deck.draw(card)
     s.caldera_hands[f.args.seat].put(card)
     return [{"type": "caldera_card", "seat": f.args.seat}, *to_collect(s)]
