@@ -137,10 +137,6 @@ class VolcaniqueState(FlowState):
     def owners_on(self, h: Hex) -> set[int]:
         return {here.owner for c in range(NB) if (here := self.critters.get((*h, c)))}
 
-    def inhabited(self, h: Hex) -> bool:
-        crit = self.critters
-        return any((h[0], h[1], c) in crit for c in range(NB))
-
     def biome_owners(self) -> dict[Biome, set[int]]:
         """Who has critters in each biome that has any."""
         biome_of = self.board.biome_of

@@ -3,6 +3,7 @@ Caldera, collecting resources."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
@@ -53,18 +54,17 @@ def move_targets(
     return out
 
 
-def _move_sources(s: VolcaniqueState, seat: int) -> list[Region]:
+def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
+    """The seat's critters that have somewhere to go, in order."""
     owned = s.biome_owners()
     lava = s.lava_hexes()
-    return [
-        region
-        for region, here in sorted(s.critters.items())
-        if here.owner == seat and move_targets(s, region, owned, lava)
-    ]
+    for region, here in sorted(s.critters.items()):
+        if here.owner == seat and move_targets(s, region, owned, lava):
+            yield region
 
 
 def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("move_from", (q, r), c) for q, r, c in _move_sources(s, f.seat)] + [DONE]
+    return [at_act("move_from", (q, r), c) for q, r, c in movable(s, f.seat)] + [DONE]
 
 
 def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -81,7 +81,7 @@ def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if _move_sources(s, f.seat) else to_buy(s)
+    return None if any(movable(s, f.seat)) else to_buy(s)
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -116,28 +116,24 @@ def to_buy(s: VolcaniqueState) -> Events:
 
 
 # -- 4. claim uninhabited tiles ------------------------------------------------------------
-def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> list[Region]:
+def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[Region]:
     """Uncontrolled biomes of uninhabited land tiles (only the new island's after
     summoning one), not under lava, while the seat has critters in hand."""
     if s.hand[seat] <= 0:
-        return []
-    biome_of = s.board.biome_of
+        return
+    stacks, biome_of = s.stacks, s.board.biome_of
     owned = s.biome_owners()
-    lava = s.lava_hexes()
-    out = []
-    for h in island if island is not None else s.stacks:
-        code = s.stacks[h][-1]
-        if code < 0 or h in lava or s.inhabited(h):
-            continue
-        for c in COLOURS_OF[code]:
-            if not owned.get(biome_of[(*h, c)]):
-                out.append((*h, c))
-    out.sort()
-    return out
+    closed = s.lava_hexes() | {region[:2] for region in s.critters}  # lava, inhabited
+    for h in island if island is not None else stacks:
+        code = stacks[h][-1]
+        if code >= 0 and h not in closed:
+            for c in COLOURS_OF[code]:
+                if biome_of[(h[0], h[1], c)] not in owned:
+                    yield (h[0], h[1], c)
 
 
 def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = claimable(s, f.seat, f.args.island)
+    regions = sorted(claimable(s, f.seat, f.args.island))
     return [at_act("claim", (q, r), c) for q, r, c in regions] + [DONE]
 
 
@@ -165,7 +161,7 @@ def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if claimable(s, f.seat, f.args.island) else _after_claim(s, f)
+    return None if any(claimable(s, f.seat, f.args.island)) else _after_claim(s, f)
 
 
 def _after_claim(s: VolcaniqueState, f: Frame) -> Events:
