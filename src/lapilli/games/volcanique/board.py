@@ -24,7 +24,6 @@ from .components import (
     DIRS_OF,
     EDGES,
     KINDS,
-    NB,
     ROTATIONS,
     SIDES,
     VOLCANO,
@@ -195,6 +194,3 @@ class Board:
 
     def _stackable(self) -> tuple[Hex, ...]:
         return tuple(sorted(h for h, stack in self.stacks.items() if stack[-1] != VOLCANO))
-
-
-__all__ = ["NB", "Biome", "Board", "Hex", "Region", "around", "fits", "land_height"]
