@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lapilli.core import Action
+from lapilli.core.hexgrid import from_pointy_top_position, pointy_top_position
 from lapilli.core.state import CHANCE
 
 from .board import land_height
@@ -60,7 +61,7 @@ def describe_step(state: VolcaniqueState) -> str:
     frame = state.pending()
     if frame is None:
         return "the game is over"
-    if frame.seat == CHANCE or frame.seat == state.player:
+    if frame.seat == CHANCE:
         return frame.step.prompt
     return f"{seat_label(frame.seat)}: {frame.step.prompt}"
 
@@ -151,10 +152,9 @@ def render_map(state: VolcaniqueState) -> Text:
     hexes = set(state.stacks) | {flow.at for flow in state.lava}
     if not hexes:
         return Text("(no land yet)")
-    rs = [r for _, r in hexes]
-    rmin, rmax = min(rs) - 1, max(rs) + 1
-    xmin = min(2 * q + r for q, r in hexes) - 2
-    xmax = max(2 * q + r for q, r in hexes) + 2
+    drawn = [pointy_top_position(h) for h in hexes]
+    rmin, rmax = min(r for _, r in drawn) - 1, max(r for _, r in drawn) + 1
+    xmin, xmax = min(x for x, _ in drawn) - 2, max(x for x, _ in drawn) + 2
     out = Text()
     for r in range(rmin, rmax + 1):
         lines = [Text(), Text(), Text()]
@@ -163,7 +163,8 @@ def render_map(state: VolcaniqueState) -> Text:
             for line in lines:
                 line.append(" " * (CELL // 2))
         for x in range(x0, xmax + 1, 2):
-            for line, part in zip(lines, _cell_lines(state, ((x - r) // 2, r)), strict=True):
+            cell = _cell_lines(state, from_pointy_top_position(x, r))
+            for line, part in zip(lines, cell, strict=True):
                 line.append(part)
         for line in lines:
             out.append(line)
