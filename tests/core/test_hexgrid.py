@@ -1,3 +1,5 @@
+import pytest
+
 from lapilli.core import hexgrid as hx
 
 
@@ -8,6 +10,16 @@ def test_neighbours_are_at_distance_one_and_directions_invert():
         assert hx.direction_to((2, -1), h) == d
         assert hx.neighbour(h, hx.opposite(d)) == (2, -1)
     assert hx.direction_to((0, 0), (2, 0)) is None
+
+
+def test_pointy_top_positions_put_neighbours_side_by_side_and_read_back():
+    east, south_east = hx.DIRECTIONS[0], hx.DIRECTIONS[5]
+    assert hx.pointy_top_position(east) == (2, 0)  # two half-hexes to the right
+    assert hx.pointy_top_position(south_east) == (1, 1)  # half a hex right, a row down
+    for h in hx.spiral((1, -2), 2):
+        assert hx.from_pointy_top_position(*hx.pointy_top_position(h)) == h
+    with pytest.raises(ValueError):
+        hx.from_pointy_top_position(1, 0)
 
 
 def test_rotation_turns_each_direction_into_the_next():

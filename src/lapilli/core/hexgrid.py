@@ -46,6 +46,20 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def pointy_top_position(h: Hex) -> tuple[int, int]:
+    """Where a pointy-top hex is drawn: its column in half-hex steps and its row (each
+    row r shifted half a hex to the right of the row above it)."""
+    q, r = h
+    return 2 * q + r, r
+
+
+def from_pointy_top_position(half_columns: int, row: int) -> Hex:
+    """The hex drawn ``half_columns`` half-hexes across in ``row``."""
+    if (half_columns - row) % 2:
+        raise ValueError(f"no hex centre {half_columns} half-hexes across in row {row}")
+    return (half_columns - row) // 2, row
+
+
 def rotate(h: Hex, steps: int = 1, about: Hex = (0, 0)) -> Hex:
     """Turn ``h`` by ``steps`` x 60 degrees about ``about``: east goes to north-east."""
     q, r = h[0] - about[0], h[1] - about[1]

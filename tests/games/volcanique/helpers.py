@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from lapilli.core import Action
-from lapilli.games.volcanique import Volcanique
+from lapilli.core.flow import then
+from lapilli.core.zones import Zone
+from lapilli.games.volcanique import Volcanique, VolcaniqueState
+from lapilli.games.volcanique.board import Board
 from lapilli.games.volcanique.components import BIOME_INDEX, KIND_INDEX, SOIL, VOLCANO
 from lapilli.games.volcanique.options import VolcaniqueOptions
-from lapilli.games.volcanique.rules import VolcaniqueState
+from lapilli.games.volcanique.pieces import FLOWING, Lava, Stage, ThisTurn
+from lapilli.games.volcanique.steps import END_TURN, STEPS
+from lapilli.games.volcanique.turn import begin_turn
 
 D, M, L = 0, 1, 2
 GRID = {
@@ -32,45 +37,53 @@ VOLCANO_T = VOLCANO
 
 
 def blank(n: int = 2, **options) -> VolcaniqueState:
-    """A main-stage position with an empty map, seat 0 to play, seat 0 first."""
+    """A main-stage position with an empty map, seat 0 to play, seat 0 first, nothing
+    pending."""
     s = Volcanique(VolcaniqueOptions(**options)).new_state(n)
-    s.stacks = {}
+    s.board = Board()
     s.critters = {}
     s.islands = [[] for _ in range(n)]
     s.grid = dict(GRID)
-    s.deck = {"magma_siphon": 1, "sleight_of_land": 1, "carnage": 1, "rift": 1}
-    s.stage = "main"
+    s.caldera_deck = Zone(["magma_siphon", "sleight_of_land", "carnage", "rift"])
+    s.stage = Stage.MAIN
     s.first = 0
-    s.cur = 0
+    s.player = 0
     s.turn = 10
     s.round = 5
-    s.phase = ""
-    s.ctx = {}
-    s.flags = {}
-    s.tasks = []
-    s.after = []
-    s._biomes = None
+    s.this_turn = ThisTurn()
+    s.stack = []
     return s
 
 
 def put(s: VolcaniqueState, h, *codes: int) -> None:
     """Stack tile codes (bottom first) on hex h."""
-    s._set_stack(tuple(h), tuple(codes))
+    s.set_stack(tuple(h), tuple(codes))
 
 
 def put_uno(s: VolcaniqueState, h, colour: int, height: int = 1) -> None:
-    s._set_stack(tuple(h), (UNO[colour],) * height)
+    s.set_stack(tuple(h), (UNO[colour],) * height)
 
 
 def crit(s: VolcaniqueState, h, colour: int, owner: int, n: int = 1) -> None:
-    s._add_critter((h[0], h[1], colour), owner, n)
+    s.add_critter((h[0], h[1], colour), owner, n)
     s.hand[owner] -= n
 
 
 def give(s: VolcaniqueState, seat: int, dark: int = 0, medium: int = 0, light: int = 0) -> None:
     for b, k in enumerate((dark, medium, light)):
-        s.res[seat][b] += k
+        s.resources[seat][b] += k
         s.supply[b] -= k
+
+
+def hold(s: VolcaniqueState, seat: int, *cards: str) -> None:
+    """Put Caldera cards in a seat's hand."""
+    s.unshare_caldera()
+    for card in cards:
+        s.caldera_hands[seat].put(card)
+
+
+def lava(h, sea_turn: int = FLOWING) -> Lava:
+    return Lava(tuple(h), sea_turn)
 
 
 def A(kind: str, **params) -> Action:  # noqa: N802
@@ -79,19 +92,25 @@ def A(kind: str, **params) -> Action:  # noqa: N802
     return Action(kind, **params)
 
 
+def step(s: VolcaniqueState) -> str | None:
+    """The name of the step waiting on top (None once nothing is pending)."""
+    frame = s.pending()
+    return frame.step.name if frame else None
+
+
 def start_turn(s: VolcaniqueState) -> VolcaniqueState:
     """Begin the current seat's turn at step 1 (skipping steps without a choice)."""
-    s.flags = {}
-    s.ctx = {}
-    s._to_turn()
-    s._advance()
+    s.stack = []
+    begin_turn(s)
+    s.advance()
     return s
 
 
-def at(s: VolcaniqueState, phase: str) -> VolcaniqueState:
-    """Enter a step of the turn directly."""
-    getattr(s, "_to_" + phase)()
-    s._advance()
+def at(s: VolcaniqueState, name: str) -> VolcaniqueState:
+    """Enter a step of the turn directly (it resolves itself without a real choice)."""
+    step_ = STEPS.by_name[name]
+    then(s, step_(s.player) if step_.legal else step_())
+    s.advance()
     return s
 
 
@@ -100,13 +119,20 @@ def pay(amount: tuple[int, int, int]) -> Action:
 
 
 def conserved(s: VolcaniqueState) -> bool:
-    from lapilli.games.volcanique.common import CRITTERS
+    from lapilli.games.volcanique.components import CRITTERS
 
-    for p in range(s.n):
+    for p in range(s.players):
         board = sum(n for o, n in s.critters.values() if o == p)
-        if board + s.hand[p] + s.crater[p] + len(s.marks[p]) != CRITTERS:
+        if board + s.hand[p] + s.crater[p] + len(s.unlocked[p]) != CRITTERS:
             return False
     return True
 
 
 __all__ = ["BIOME_INDEX", "A", "D", "L", "M"]
+
+
+def end_the_turn(s: VolcaniqueState) -> VolcaniqueState:
+    """End the current seat's turn (and begin the next one)."""
+    then(s, END_TURN())
+    s.advance()
+    return s

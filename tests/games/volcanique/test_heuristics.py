@@ -2,7 +2,7 @@
 
 from lapilli.games.volcanique.heuristics import heuristic
 
-from .helpers import D, blank, crit, give, put_uno
+from .helpers import D, blank, crit, give, lava, put_uno
 
 
 def test_more_points_and_resources_are_better():
@@ -25,5 +25,5 @@ def test_critters_below_active_lava_are_at_risk():
     put_uno(s, (1, 0), D, 1)
     crit(s, (1, 0), D, 0)
     safe = heuristic(s, 0)
-    s.lava = [(0, 0, -1)]
+    s.lava = [lava((0, 0))]
     assert heuristic(s, 0) < safe

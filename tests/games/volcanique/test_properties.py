@@ -10,7 +10,7 @@ from lapilli.core import Record, sample_chance
 from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.components import KIND_COUNT, LIMITS, SOIL, VOLCANO
 
-from .helpers import conserved
+from .helpers import conserved, step
 
 LAND = sum(KIND_COUNT.values())
 
@@ -18,33 +18,33 @@ LAND = sum(KIND_COUNT.values())
 def check_invariants(s):
     assert conserved(s), "critters across hand / board / crater / grid"
     for b in range(3):
-        assert sum(r[b] for r in s.res) + s.supply[b] == LIMITS["resource_supply"]
-        assert all(r[b] >= 0 for r in s.res) and s.supply[b] >= 0
+        assert sum(r[b] for r in s.resources) + s.supply[b] == LIMITS["resource_supply"]
+        assert all(r[b] >= 0 for r in s.resources) and s.supply[b] >= 0
     codes = [c for st_ in s.stacks.values() for c in st_]
     # a bought tile is in the buyer's hand while its place is chosen
-    in_hand = 1 if s.phase in ("place", "rotate") and not s.tasks else 0
-    volcano_in_hand = 1 if s.phase == "erupt" and not s.tasks else 0
+    in_hand = 1 if step(s) in ("place", "rotate") else 0
+    volcano_in_hand = 1 if step(s) == "erupt" else 0
     assert sum(1 for c in codes if c >= 0) + sum(s.tiles.values()) + in_hand == LAND
     assert (
-        sum(1 for c in codes if c == VOLCANO) + s.volcanoes + volcano_in_hand
+        sum(1 for c in codes if c == VOLCANO) + s.volcano_tiles + volcano_in_hand
         == LIMITS["volcano_tiles"]
     )
-    assert sum(1 for c in codes if c == SOIL) + len(s.lava) + s.lava_left == LIMITS["lava_tiles"]
+    assert sum(1 for c in codes if c == SOIL) + len(s.lava) + s.lava_tiles == LIMITS["lava_tiles"]
     assert s.crater == [min(c, 3) for c in s.crater]
-    # one owner per biome after every resolution, except while tasks are pending
-    if not s.tasks:
+    # one owner per biome after every resolution, except while it is pending
+    if not {f.step.name for f in s.stack} & {"migrate", "remove"}:
         assert all(len(o) == 1 for o in s.biome_owners().values())
     # nobody sees another seat's Caldera cards
     if s.stage != "over":
-        for seat in range(s.n):
+        for seat in range(s.players):
             view = json.dumps(s.observation(seat))
-            for other in range(s.n):
+            for other in range(s.players):
                 if other != seat:
-                    for card in s.chands[other]:
+                    for card in s.caldera_hands[other].items:
                         if (
-                            card not in s.chands[seat]
+                            card not in s.caldera_hands[seat]
                             and card not in s.grid.values()
-                            and card not in s.discard
+                            and card not in s.caldera_discard
                         ):
                             assert card not in view
 
@@ -97,11 +97,11 @@ def test_a_damaged_position_is_refused_with_a_message():
     game = Volcanique()
     good = game.new_state(2).to_json()
     for damage in (
-        {"phase": "nonsense"},
+        {"stack": [{"step": "nonsense", "seat": 0}]},
         {"tiles": []},
         {"stacks": [[0, 0, [999]]]},
         {"hand": [21]},
-        {"tasks": [["bogus", 0]]},
+        {"stack": [["bogus", 0]]},
     ):
         with pytest.raises(MalformedInput):
             game.state_from_json({**good, **damage})

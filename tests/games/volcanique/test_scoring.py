@@ -1,7 +1,7 @@
 """Scoring: every item, the bonus objectives and their ties, and the rulebook's final
 example (Pink 20, Blue 25)."""
 
-from .helpers import D, L, M, blank, crit, put, put_uno, tile
+from .helpers import D, L, M, blank, crit, hold, put, put_uno, tile
 
 PINK, BLUE = 0, 1
 
@@ -25,7 +25,7 @@ def rulebook_example():
         put_uno(s, (x, 6), L)
         crit(s, (x, 6), L, PINK)
     for seat, sacrificed in ((PINK, 1), (BLUE, 2)):
-        s.marks[seat] = ["L1", "L2a", "L3m", "L4a"]
+        s.unlocked[seat] = ["L1", "L2a", "L3m", "L4a"]
         s.crater[seat] = sacrificed
         s.hand[seat] -= 4 + sacrificed
     return s
@@ -136,9 +136,9 @@ def test_diversified_biomes_one_point_per_full_set():
 
 def test_volcanoes_sacrifices_exalted_and_caldera_points():
     s = blank()
-    s.marks[PINK] = ["L1", "L2b"]
+    s.unlocked[PINK] = ["L1", "L2b"]
     s.crater[PINK] = 3
-    s.chands[PINK] = ["volcanic_migration", "carnage", "rift"]  # 4 + 0 + 2
+    hold(s, PINK, "volcanic_migration", "carnage", "rift")  # 4 + 0 + 2
     row = s.score_breakdown()[PINK]
     assert (row["volcanoes"], row["sacrifices"], row["caldera"]) == (2, 3, 6)
     s.grid["L2b"] = "exalted_sacrifices"

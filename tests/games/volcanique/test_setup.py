@@ -3,17 +3,17 @@
 import pytest
 
 from lapilli.core import CHANCE, Action, IllegalAction
+from lapilli.core.hexgrid import distance
 from lapilli.games.volcanique import Volcanique
-from lapilli.games.volcanique.board import distance
 from lapilli.games.volcanique.components import SLOTS, fits_slot
 
-from .helpers import A, D, L, M
+from .helpers import A, D, L, M, step
 
 
 def build_first_island(s):
     # Uno: the first island's Uno goes at the origin (rotation does not matter)
     s.apply(A("choose_tile", tile="uno-dark"))
-    assert s.stacks[(0, 0)] and s.ctx["piece"] == 1
+    assert s.stacks[(0, 0)] and s.pending().args.piece == 1
     # Duo: must connect to the Uno: a Duo without dark cannot
     with pytest.raises(IllegalAction, match="connecting Duo"):
         s.apply(A("choose_tile", tile="duo-medium-light"))
@@ -47,7 +47,7 @@ def test_starting_island_and_critters():
     s.apply(A("claim", at=(2, -1), biome="light"))
     assert s.critters[(2, -1, L)] == (0, 1)
     assert s.hand[0] == 18
-    assert s.cur == 1 and s.phase == "setup_tile"
+    assert s.player == 1 and step(s) == "setup_tile"
 
 
 def test_islands_are_spaced_two_hexes_apart():
@@ -64,15 +64,15 @@ def test_islands_are_spaced_two_hexes_apart():
         s.apply(s.legal_actions()[0])
         for a in s.legal_actions():
             assert min(distance(a.arg("at"), o) for o in s.islands[0]) >= 3
-        while s.phase in ("setup_place", "setup_rotate"):
+        while step(s) in ("setup_place", "setup_rotate"):
             s.apply(s.legal_actions()[0])
-    while s.phase == "setup_critter":
+    while step(s) == "setup_critter":
         s.apply(s.legal_actions()[0])
-    assert s.phase == "deal"
+    assert step(s) == "deal"
 
 
 def finish_setup(s):
-    while s.phase != "deal":
+    while step(s) != "deal":
         s.apply(s.legal_actions()[0])
 
 
@@ -88,7 +88,7 @@ def test_grid_deal_coin_first_resources_and_bonus():
     s.apply(Action("deal", power="super_volcanic_eruption"))  # L5 is full: discarded
     assert "super_volcanic_eruption" not in s.grid.values()
     s.apply(Action("deal", power="rift"))  # L2-4: several free slots, one at random
-    assert s.phase == "deal_slot"
+    assert step(s) == "deal_slot"
     assert {a.arg("slot") for a, _ in s.chance_outcomes()} == {
         "L2a",
         "L2b",
@@ -99,36 +99,36 @@ def test_grid_deal_coin_first_resources_and_bonus():
         "L4b",
     }
     s.apply(Action("deal_slot", slot="L3m"))
-    while s.phase in ("deal", "deal_slot"):
+    while step(s) in ("deal", "deal_slot"):
         s.apply(s.chance_outcomes()[0][0])
     for slot, power in s.grid.items():
         assert fits_slot(power, slot)
     assert set(s.grid) == set(SLOTS)
     assert len(set(s.grid.values())) == len(SLOTS)
     # leftovers plus the Caldera-only cards form the Caldera deck
-    assert "carnage" in s.deck and not set(s.deck) & set(s.grid.values())
+    assert "carnage" in s.caldera_deck and not set(s.caldera_deck.items) & set(s.grid.values())
     # the dispute dhoobloon: a fair coin between the two players
     assert [p for _, p in s.chance_outcomes()] == [0.5, 0.5]
     s.apply(Action("first_player", seat=1))
     # first resources: one per controlled biome; player one (seat 1) no bonus
-    assert s.res[0] == [1, 1, 1]
-    assert sum(s.res[1]) == 3
+    assert s.resources[0] == [1, 1, 1]
+    assert sum(s.resources[1]) == 3
     # player two takes 2 bonus resources of their choice
-    assert s.current_player() == 0 and s.phase == "bonus"
+    assert s.current_player() == 0 and step(s) == "bonus"
     s.apply(A("bonus", resource="dark"))
     s.apply(A("bonus", resource="dark"))
-    assert s.res[0] == [3, 1, 1]
-    assert s.stage == "main" and s.cur == 1
+    assert s.resources[0] == [3, 1, 1]
+    assert s.stage == "main" and s.player == 1
 
 
 def test_bonus_resources_for_every_later_player():
     s = Volcanique().new_state(4)
-    while s.phase != "coin":
+    while step(s) != "coin":
         s.apply(s.chance_outcomes()[0][0] if s.current_player() == CHANCE else s.legal_actions()[0])
     s.apply(Action("first_player", seat=2))
     picks = []
-    while s.phase == "bonus":
+    while step(s) == "bonus":
         picks.append(s.current_player())
         s.apply(s.legal_actions()[0])
     assert picks == [3, 3, 0, 0, 1, 1]  # turn order after player one, 2 each
-    assert s.cur == 2
+    assert s.player == 2

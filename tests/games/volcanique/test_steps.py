@@ -3,13 +3,33 @@
 import pytest
 
 from lapilli.core import CHANCE, Action, IllegalAction
-from lapilli.games.volcanique.board import distance
+from lapilli.core.flow import then
+from lapilli.core.hexgrid import distance
 from lapilli.games.volcanique.components import VOLCANO
+from lapilli.games.volcanique.pieces import cards
+from lapilli.games.volcanique.steps import DISCARD
+from lapilli.games.volcanique.turn import collect
 
-from .helpers import A, D, L, M, at, blank, conserved, crit, give, put, put_uno, tile
+from .helpers import (
+    A,
+    D,
+    L,
+    M,
+    at,
+    blank,
+    conserved,
+    crit,
+    give,
+    hold,
+    lava,
+    put,
+    put_uno,
+    step,
+    tile,
+)
 
 
-# -- 4. claim every uninhabited tile ----------------------------------------------------------
+# -- 4. claim every uninhabited tile -------------------------------------------------------
 def test_claim_one_critter_per_uninhabited_tile_on_an_uncontrolled_biome():
     s = blank()
     put_uno(s, (0, 0), D)
@@ -18,7 +38,7 @@ def test_claim_one_critter_per_uninhabited_tile_on_an_uncontrolled_biome():
     put_uno(s, (5, 0), M)
     put(s, (7, 0), tile("uno-light"), VOLCANO)  # a volcano
     put_uno(s, (5, 2), L)
-    s.lava = [(5, 2, -1)]  # lava
+    s.lava = [lava((5, 2))]  # lava
     crit(s, (0, 0), D, 0)
     at(s, "claim")
     claims = [(a.arg("at"), a.arg("biome")) for a in s.legal_actions() if a.kind == "claim"]
@@ -30,7 +50,7 @@ def test_claim_one_critter_per_uninhabited_tile_on_an_uncontrolled_biome():
     with pytest.raises(IllegalAction, match="uninhabited"):
         s.apply(A("claim", at=(3, 0), biome=D))
     s.apply(A("claim", at=(5, 0), biome=M))
-    assert s.hand[0] == 18 and s.phase != "claim"
+    assert s.hand[0] == 18 and step(s) != "claim"
 
 
 def test_an_uninhabited_uno_joined_to_an_occupied_biome_is_controlled():
@@ -39,7 +59,7 @@ def test_an_uninhabited_uno_joined_to_an_occupied_biome_is_controlled():
     put_uno(s, (1, 0), D)
     crit(s, (0, 0), D, 1)
     at(s, "claim")
-    assert s.phase != "claim"  # nothing to claim
+    assert step(s) != "claim"  # nothing to claim
 
 
 def test_claiming_is_optional():
@@ -50,7 +70,7 @@ def test_claiming_is_optional():
     assert not s.critters
 
 
-# -- 5. sacrifices ----------------------------------------------------------------------------
+# -- 5. sacrifices -------------------------------------------------------------------------
 def test_sacrifice_one_from_the_board_and_one_from_hand_for_five():
     s = blank()
     put_uno(s, (0, 0), D)
@@ -67,7 +87,7 @@ def test_sacrifice_one_from_the_board_and_one_from_hand_for_five():
     assert {"type": "paid", "seat": 0, "resources": [5, 0, 0], "for": "sacrifice_hand"} in events
     assert s.crater[0] == 2 and s.hand[0] == 18
     # (the turn went on to collection: 1 dark for the biome at (2, 0))
-    assert s.res[0] == [1, 0, 0] and s.supply[0] == 19
+    assert s.resources[0] == [1, 0, 0] and s.supply[0] == 19
     assert conserved(s)
 
 
@@ -79,7 +99,7 @@ def test_the_crater_holds_at_most_three():
     s.crater[0] = 3
     s.hand[0] -= 3
     at(s, "sacrifice")
-    assert s.phase != "sacrifice" or all(
+    assert step(s) != "sacrifice" or all(
         a.kind not in ("sacrifice", "sacrifice_hand") for a in s.legal_actions()
     )
 
@@ -95,7 +115,7 @@ def test_summon_an_island():
     at(s, "sacrifice")
     s.apply(A("summon_island"))
     # 7 resources back to the supply, the 3 sacrificed critters back to the hand
-    assert s.res[0] == [0, 0, 0] and s.crater[0] == 0 and s.hand[0] == 20
+    assert s.resources[0] == [0, 0, 0] and s.crater[0] == 0 and s.hand[0] == 20
     tiles_before = sum(s.tiles.values())
     s.apply(A("choose_tile", tile="duo-dark-medium"))
     firsts = [a.arg("at") for a in s.legal_actions()]
@@ -113,7 +133,7 @@ def test_summon_an_island():
     s.apply(A("rotate", rotation=0))
     assert sum(s.tiles.values()) == tiles_before - 3
     # then the new island's uninhabited tiles may be claimed (only those)
-    assert s.phase == "claim"
+    assert step(s) == "claim"
     assert {a.arg("at") for a in s.legal_actions() if a.kind == "claim"} <= {
         (3, 0),
         (4, 0),
@@ -130,8 +150,8 @@ def test_free_island_to_re_enter_the_game():
     give(s, 0, light=1)
     at(s, "sacrifice")
     s.apply(A("summon_island"))
-    assert s.res[0] == [0, 0, 1]  # nothing paid
-    assert s.phase == "island_tile"
+    assert s.resources[0] == [0, 0, 1]  # nothing paid
+    assert step(s) == "island_tile"
 
 
 def test_no_island_with_resources_but_no_sacrifices():
@@ -145,17 +165,17 @@ def test_no_island_with_resources_but_no_sacrifices():
     assert A("summon_island") not in s.legal_actions()
 
 
-# -- 6. the Caldera ----------------------------------------------------------------------------
+# -- 6. the Caldera ------------------------------------------------------------------------
 def test_caldera_costs_one_of_each_and_stays_hidden():
     s = blank()
     give(s, 0, dark=1, medium=1, light=2)
     at(s, "caldera")
     s.apply(A("buy_caldera"))
-    assert s.res[0] == [0, 0, 1]
+    assert s.resources[0] == [0, 0, 1]
     assert s.current_player() == CHANCE
-    assert {a.arg("card") for a, _ in s.chance_outcomes()} == set(s.deck)
+    assert {a.arg("card") for a, _ in s.chance_outcomes()} == set(s.caldera_deck.items)
     s.apply(Action("draw", card="carnage"))
-    assert s.chands[0] == ["carnage"]
+    assert cards(s.caldera_hands[0]) == ["carnage"]
     assert "carnage" not in str(s.observation(1)) and "carnage" not in str(s.observation(None))
     assert s.observation(1)["caldera_counts"] == [1, 0]
     assert s.observation(0)["caldera_hand"] == ["carnage"]
@@ -165,7 +185,7 @@ def test_caldera_needs_one_of_each_resource():
     s = blank()
     give(s, 0, dark=3, medium=3)
     at(s, "caldera")
-    assert s.phase != "caldera"
+    assert step(s) != "caldera"
 
 
 def test_playing_a_caldera_card_goes_through_the_effect_hook(monkeypatch):
@@ -179,14 +199,14 @@ def test_playing_a_caldera_card_goes_through_the_effect_hook(monkeypatch):
     )
     s = blank()
     put_uno(s, (0, 0), D)
-    s.chands[0] = ["carnage"]
+    hold(s, 0, "carnage")
     at(s, "claim")
     assert A("play_caldera", card="carnage") in s.legal_actions()
     s.apply(A("play_caldera", card="carnage"))
-    assert calls == [0] and s.discard == ["carnage"] and s.phase == "claim"
+    assert calls == [0] and s.caldera_discard == ["carnage"] and step(s) == "claim"
 
 
-# -- 7. collect resources ----------------------------------------------------------------------
+# -- 7. collect resources ------------------------------------------------------------------
 def test_collect_one_per_controlled_biome():
     s = blank()
     put(s, (0, 0), tile("trio-dml"))
@@ -194,8 +214,8 @@ def test_collect_one_per_controlled_biome():
     crit(s, (0, 0), D, 0)
     crit(s, (1, 0), D, 0)  # same biome: still one resource
     crit(s, (0, 0), M, 0)
-    s._collect(0)
-    assert s.res[0] == [1, 1, 0]
+    collect(s, 0)
+    assert s.resources[0] == [1, 1, 0]
 
 
 def test_collect_stops_when_the_supply_is_empty():
@@ -205,8 +225,8 @@ def test_collect_stops_when_the_supply_is_empty():
     crit(s, (0, 0), D, 0)
     crit(s, (2, 0), M, 0)
     s.supply[0] = 0
-    s._collect(0)
-    assert s.res[0] == [0, 1, 0]
+    collect(s, 0)
+    assert s.resources[0] == [0, 1, 0]
 
 
 def test_discard_down_to_seven_after_collecting():
@@ -216,26 +236,27 @@ def test_discard_down_to_seven_after_collecting():
     crit(s, (0, 0), D, 0)
     crit(s, (2, 0), M, 0)
     give(s, 0, dark=3, light=3)
-    s._collect(0)  # 8 in hand
-    assert s.tasks == [("discard", 0, 1)]
-    s._advance()
+    _, discards = collect(s, 0)  # 8 in hand
+    assert discards == [DISCARD(0, count=1)]
+    then(s, *discards)
+    s.advance()
     assert s.current_player() == 0
     s.apply(A("discard", resource="light"))
-    assert s.res[0] == [4, 1, 2] and sum(s.res[0]) == 7
+    assert s.resources[0] == [4, 1, 2] and sum(s.resources[0]) == 7
 
 
 def test_bountiful_resources_raises_the_cap_to_eight():
     s = blank()
     s.grid["L1"] = "bountiful_resources"
-    s.marks[0] = ["L1"]
+    s.unlocked[0] = ["L1"]
     s.hand[0] -= 1
     put_uno(s, (0, 0), D)
     put_uno(s, (2, 0), M)
     crit(s, (0, 0), D, 0)
     crit(s, (2, 0), M, 0)
     give(s, 0, dark=3, light=3)
-    s._collect(0)
-    assert not s.tasks and sum(s.res[0]) == 8
+    _, discards = collect(s, 0)
+    assert not discards and sum(s.resources[0]) == 8
 
 
 def test_an_island_taking_the_last_land_tiles_triggers_the_end():
@@ -257,7 +278,7 @@ def test_an_island_taking_the_last_land_tiles_triggers_the_end():
 def test_island_tiles_never_go_on_lava_in_the_sea():
     s = blank()
     put_uno(s, (0, 0), D)
-    s.lava = [(2, 0, 10)]  # lava that reached the sea two steps east
+    s.lava = [lava((2, 0), 10)]  # lava that reached the sea two steps east
     s.crater[0] = 3
     s.hand[0] -= 3
     give(s, 0, dark=7)

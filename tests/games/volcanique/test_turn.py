@@ -4,6 +4,9 @@ contested biomes, the second tile on soil, forced sacrifice."""
 import pytest
 
 from lapilli.core import IllegalAction
+from lapilli.core.flow import then
+from lapilli.games.volcanique.steps import BUY
+from lapilli.games.volcanique.turn import claimable
 
 from .helpers import (
     VOLCANO_T,
@@ -15,9 +18,11 @@ from .helpers import (
     conserved,
     crit,
     give,
+    lava,
     put,
     put_uno,
     start_turn,
+    step,
     tile,
 )
 
@@ -27,7 +32,7 @@ def line_of_dark(s, hexes=((0, 0), (1, 0), (2, 0))):
         put_uno(s, h, D)
 
 
-# -- 1. movement ----------------------------------------------------------------------
+# -- 1. movement ---------------------------------------------------------------------------
 def test_move_within_connected_biome_or_onto_uncontrolled_biome_of_its_tile():
     s = blank()
     put(s, (0, 0), tile("duo-dark-medium", 0))  # dark E, NE, NW; medium W, SW, SE
@@ -35,7 +40,7 @@ def test_move_within_connected_biome_or_onto_uncontrolled_biome_of_its_tile():
     put_uno(s, (2, 0), D)
     crit(s, (0, 0), D, 0)
     start_turn(s)
-    assert s.phase == "move"
+    assert step(s) == "move"
     s.apply(A("move_from", at=(0, 0), biome=D))
     targets = {(a.arg("at"), a.arg("biome")) for a in s.legal_actions()}
     assert targets == {((1, 0), "dark"), ((2, 0), "dark"), ((0, 0), "medium")}
@@ -51,7 +56,7 @@ def test_no_movement_onto_a_controlled_biome():
     crit(s, (-1, 0), M, 1)
     start_turn(s)
     # pink's critter has nowhere to go: the medium biome of its tile is controlled
-    assert s.phase != "move"
+    assert step(s) != "move"
     s2 = blank()
     put(s2, (0, 0), tile("duo-dark-medium", 0))
     put_uno(s2, (-1, 0), M)
@@ -71,7 +76,7 @@ def test_moving_is_optional():
     give(s, 0, dark=2)
     start_turn(s)
     s.apply(A("done"))
-    assert s.phase == "buy" and (0, 0, D) in s.critters
+    assert step(s) == "buy" and (0, 0, D) in s.critters
 
 
 # -- 2. buying and stacking ----------------------------------------------------------------
@@ -80,7 +85,7 @@ def test_buy_pays_the_cost_to_the_supply_and_stacks_on_land_only():
     line_of_dark(s)
     put(s, (0, 1), tile("uno-dark"), VOLCANO_T)
     put_uno(s, (1, 1), D)
-    s.lava = [(1, 1, -1)]
+    s.lava = [lava((1, 1))]
     give(s, 0, dark=2)
     supply = list(s.supply)
     at(s, "buy")
@@ -90,7 +95,7 @@ def test_buy_pays_the_cost_to_the_supply_and_stacks_on_land_only():
         "duo-dark-light",
     ]
     s.apply(A("buy", tile="uno-dark"))
-    assert s.res[0] == [0, 0, 0] and s.supply[0] == supply[0] + 2
+    assert s.resources[0] == [0, 0, 0] and s.supply[0] == supply[0] + 2
     places = {a.arg("at") for a in s.legal_actions()}
     assert places == {(0, 0), (1, 0), (2, 0)}  # not the volcano, not the lava
     with pytest.raises(IllegalAction, match="ocean"):
@@ -111,7 +116,7 @@ def test_connecting_biome_edge_rule_limits_rotations():
     at(s, "buy")
     s.apply(A("buy", tile="duo-dark-light"))
     # only (1, 0) has a dark neighbour: the place is taken without asking
-    assert s.phase == "rotate" and s.ctx["at"] == (1, 0)
+    assert step(s) == "rotate" and s.pending().args.at == (1, 0)
     # the Duo's dark edge must face west (direction 3): rotations 1, 2, 3 only
     assert [a.arg("rotation") for a in s.legal_actions()] == [1, 2, 3]
     with pytest.raises(IllegalAction, match="connecting biome"):
@@ -136,7 +141,7 @@ def test_payment_with_a_choice_of_resources():
     pays = s.legal_actions()
     assert len(pays) == 3 and all(a.kind == "pay" for a in pays)
     s.apply(A("pay", dark=1, medium=0, light=1))
-    assert s.res[0] == [0, 1, 0]
+    assert s.resources[0] == [0, 1, 0]
 
 
 # -- migration -----------------------------------------------------------------------------
@@ -169,7 +174,7 @@ def test_covered_critter_that_cannot_migrate_returns_to_hand():
     assert not s.critters and s.hand[1] == 21
 
 
-# -- joining and splitting biomes --------------------------------------------------------------
+# -- joining and splitting biomes ----------------------------------------------------------
 def test_joining_two_own_biomes_makes_one():
     s = blank()
     put_uno(s, (0, 0), D)
@@ -178,16 +183,16 @@ def test_joining_two_own_biomes_makes_one():
     put_uno(s, (1, -1), D)  # lets a dark tile go on (1, 0)
     crit(s, (0, 0), D, 0)
     crit(s, (2, 0), D, 0)
-    assert len({s.biomes().of[(0, 0, D)], s.biomes().of[(2, 0, D)]}) == 2
+    assert len({s.board.biome_of[(0, 0, D)], s.board.biome_of[(2, 0, D)]}) == 2
     give(s, 0, dark=2)
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(1, 0)))
-    b = s.biomes()
-    assert b.of[(0, 0, D)] == b.of[(2, 0, D)] == b.of[(1, 0, D)]
+    b = s.board
+    assert b.biome_of[(0, 0, D)] == b.biome_of[(2, 0, D)] == b.biome_of[(1, 0, D)]
     # the joined tile is uninhabited but controlled: nothing to claim there
     assert s.critters == {(0, 0, D): (0, 1), (2, 0, D): (0, 1)}
-    assert (1, 0, D) not in s._claimable()
+    assert (1, 0, D) not in claimable(s, 0, None)
 
 
 def test_splitting_a_biome():
@@ -199,13 +204,13 @@ def test_splitting_a_biome():
     at(s, "buy")
     s.apply(A("buy", tile="uno-medium"))
     s.apply(A("place", at=(1, 0)))
-    b = s.biomes()
-    assert b.of[(0, 0, D)] != b.of[(2, 0, D)]
+    b = s.board
+    assert b.biome_of[(0, 0, D)] != b.biome_of[(2, 0, D)]
     # the half without blue's critter is uncontrolled again and may be claimed
-    assert (2, 0, D) in s._claimable()
+    assert (2, 0, D) in claimable(s, 0, None)
 
 
-# -- contested biomes -------------------------------------------------------------------------
+# -- contested biomes ----------------------------------------------------------------------
 def contested_position(pink, blue, n=2):
     """Dark biomes left (pink) and right (blue) of a medium Uno at (1, 0)."""
     s = blank(n)
@@ -263,14 +268,14 @@ def test_contested_three_way_winner_keeps_the_difference_to_the_runner_up():
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(1, 0)))
     # 3 vs 2: purple loses 2, blue loses 2 (choosing which), 1 blue critter is left
-    while s.tasks:
+    while step(s) == "remove":
         s.apply(s.legal_actions()[0])
     owners = [o for o, _ in s.critters.values()]
     assert owners == [1]
     assert s.hand[2] == 21 and s.hand[1] == 20
 
 
-# -- a second tile when the first went on volcanic soil ------------------------------------------
+# -- a second tile when the first went on volcanic soil ------------------------------------
 def test_second_tile_after_stacking_on_soil():
     s = blank()
     put(s, (0, 0), -1)  # volcanic soil
@@ -281,12 +286,12 @@ def test_second_tile_after_stacking_on_soil():
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(0, 0)))
     # the buy step again, with the option to stop; no volcano as a second tile
-    assert s.phase == "buy"
+    assert step(s) == "buy"
     assert A("done") in s.legal_actions()
     assert A("buy", tile="volcano") not in s.legal_actions()
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(2, 0)))
-    assert s.flags["tiles"] == 2 and s.phase != "buy"
+    assert s.this_turn.tiles == 2 and step(s) != "buy"
 
 
 def test_no_second_tile_without_soil():
@@ -296,20 +301,21 @@ def test_no_second_tile_without_soil():
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(0, 0)))
-    assert s.phase != "buy"
+    assert step(s) != "buy"
 
 
-# -- cannot afford a tile: forced sacrifice -------------------------------------------------
+# -- cannot afford a tile: forced sacrifice ------------------------------------------------
 def test_cannot_afford_any_tile_forces_a_sacrifice_from_hand():
     s = blank()
     line_of_dark(s)
     crit(s, (0, 0), D, 0)
     give(s, 0, light=1)
-    at(s, "buy")
+    then(s, BUY(0))
+    events = s.advance()
     assert s.crater[0] == 1 and s.hand[0] == 19
-    assert s.flags.get("forced") == 1
+    assert {"type": "forced_sacrifice", "seat": 0} in events
     # may still sacrifice a critter from the board afterwards
-    assert s.phase == "sacrifice"
+    assert step(s) == "sacrifice"
     assert A("sacrifice", at=(0, 0), biome=D) in s.legal_actions()
 
 
@@ -323,9 +329,9 @@ def test_buying_the_last_land_tile_triggers_the_end():
     s.apply(A("place", at=(0, 0)))
     assert s.end_reason == "last_land_tile"
     assert s.stage == "main"  # the current player finishes the turn as usual
-    while s.cur == 0 and not s.is_terminal():
+    while s.player == 0 and not s.is_terminal():
         s.apply(s.legal_actions()[-1] if s.legal_actions() else s.chance_outcomes()[0][0])
-    assert s.stage == "final" and s.cur == 1
+    assert s.stage == "final" and s.player == 1
 
 
 def test_buying_is_compulsory_unless_the_variant_allows_skipping():
@@ -339,4 +345,4 @@ def test_buying_is_compulsory_unless_the_variant_allows_skipping():
     give(s, 0, dark=2)
     at(s, "buy")
     s.apply(A("done"))
-    assert s.res[0] == [2, 0, 0] and s.crater[0] == 0  # no forced sacrifice either
+    assert s.resources[0] == [2, 0, 0] and s.crater[0] == 0  # no forced sacrifice either

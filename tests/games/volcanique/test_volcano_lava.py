@@ -4,9 +4,14 @@ downhill flow on each height case, evacuation, volcanic soil."""
 import pytest
 
 from lapilli.core import CHANCE, Action, IllegalAction
+from lapilli.core.flow import then
 from lapilli.games.volcanique.components import SOIL, VOLCANO
+from lapilli.games.volcanique.lava import lower_neighbours
+from lapilli.games.volcanique.stacking import stack_hexes
+from lapilli.games.volcanique.steps import PROGRESS_LAVA
+from lapilli.games.volcanique.turn import claimable
 
-from .helpers import A, D, L, M, at, blank, conserved, crit, give, put_uno
+from .helpers import A, D, L, M, at, blank, conserved, crit, give, lava, put, put_uno
 
 
 def volcano_position():
@@ -30,22 +35,22 @@ def test_volcano_wipes_critters_unlocks_level_one_and_rolls_only_lower_spaces():
     s.apply(A("erupt", at=(0, 0)))
     # the critters on the target go back to their owner's hand, no migration
     assert not s.critters and s.hand[1] == 21
-    assert s.stacks[(0, 0)][-1] == VOLCANO and s.volcanoes == 14
+    assert s.stacks[(0, 0)][-1] == VOLCANO and s.volcano_tiles == 14
     # the first unlock is the level 1 power: a critter from the hand on the grid
-    assert s.marks[0] == ["L1"] and s.hand[0] == 20
+    assert s.unlocked[0] == ["L1"] and s.hand[0] == 20
     # d6 with re-rolls of same-height or higher spaces = uniform over the lower ones
     assert s.current_player() == CHANCE
     outcomes = dict(s.chance_outcomes())
     assert set(a.arg("at") for a in outcomes) == {(0, -1), (-1, 0), (-1, 1), (0, 1)}
     assert all(p == pytest.approx(0.25) for p in outcomes.values())
     s.apply(Action("lava", at=(0, -1)))
-    assert s.lava == [(0, -1, -1)]
+    assert s.lava == [lava((0, -1))]
     assert conserved(s)
 
 
 def test_later_unlocks_must_share_an_edge_with_an_unlocked_power():
     s = volcano_position()
-    s.marks[0] = ["L1"]
+    s.unlocked[0] = ["L1"]
     s.hand[0] -= 1
     give(s, 0, dark=5)
     at(s, "buy")
@@ -55,7 +60,7 @@ def test_later_unlocks_must_share_an_edge_with_an_unlocked_power():
     with pytest.raises(IllegalAction, match="sharing an edge"):
         s.apply(A("unlock", slot="L5"))
     s.apply(A("unlock", slot="L3m"))
-    assert s.marks[0] == ["L1", "L3m"]
+    assert s.unlocked[0] == ["L1", "L3m"]
 
 
 def test_volcano_with_no_lower_neighbour_sends_no_lava():
@@ -67,26 +72,20 @@ def test_volcano_with_no_lower_neighbour_sends_no_lava():
     at(s, "buy")
     s.apply(A("buy", tile="volcano"))
     s.apply(A("erupt", at=(0, 0)))
-    assert not s.lava and s.lava_left == 15
+    assert not s.lava and s.lava_tiles == 15
 
 
 def lava_at(s, h):
-    s.lava = [(h[0], h[1], -1)]
-    s.lava_left -= 1
+    s.lava = [lava(h)]
+    s.lava_tiles -= 1
     return progress(s)
 
 
 def progress(s):
     """Run step 8 alone (and stop there rather than end the turn)."""
-
-    def halt():
-        s.phase = "halted"
-        return []
-
-    s._to_halt = halt
-    s.ctx = {"lava_then": "halt"}
-    s._to_lava()
-    s._advance()
+    s.stack = []
+    then(s, PROGRESS_LAVA(index=0))
+    s.advance()
     return s
 
 
@@ -111,7 +110,7 @@ def test_lava_with_one_lower_space_needs_no_roll():
         put_uno(s, h, M, 2)
     put_uno(s, (0, -1), M, 1)
     lava_at(s, (0, 0))
-    assert s.lava == [(0, -1, -1)]
+    assert s.lava == [lava((0, -1))]
 
 
 def test_lava_with_nowhere_lower_cools_and_the_tile_returns():
@@ -119,9 +118,9 @@ def test_lava_with_nowhere_lower_cools_and_the_tile_returns():
     put_uno(s, (0, 0), M, 1)
     for h in [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]:
         put_uno(s, h, M, 1)
-    left = s.lava_left
+    left = s.lava_tiles
     lava_at(s, (0, 0))
-    assert not s.lava and s.lava_left == left
+    assert not s.lava and s.lava_tiles == left
 
 
 def test_evacuation_pays_two_resources_to_a_tile_of_the_connected_biome():
@@ -134,9 +133,8 @@ def test_evacuation_pays_two_resources_to_a_tile_of_the_connected_biome():
     put_uno(s, (0, 2), M, 1)
     crit(s, (0, 0), D, 1)
     give(s, 1, light=3)
-    s.lava = [(0, -1, -1)]
-    s.stacks[(0, -1)] = s.stacks[(0, -1)] + s.stacks[(0, -1)]  # four high: lava source
-    s._biomes = None
+    s.lava = [lava((0, -1))]
+    put(s, (0, -1), *s.stacks[(0, -1)] * 2)  # four high: lava source
     progress(s)
     assert s.current_player() == CHANCE
     s.apply(Action("lava", at=(0, 0)))
@@ -145,7 +143,7 @@ def test_evacuation_pays_two_resources_to_a_tile_of_the_connected_biome():
     assert s.legal_actions() == [A("evacuate", at=(1, 0)), A("abandon")]
     s.apply(A("evacuate", at=(1, 0)))
     assert s.critters == {(1, 0, D): (1, 1)}
-    assert s.res[1] == [0, 0, 1]
+    assert s.resources[1] == [0, 0, 1]
     assert conserved(s)
 
 
@@ -170,7 +168,7 @@ def test_critter_may_be_abandoned_to_the_lava():
     s = lava_onto_critter(2)
     assert s.current_player() == 1
     s.apply(A("abandon"))
-    assert not s.critters and s.hand[1] == 21 and s.res[1] == [0, 0, 2]
+    assert not s.critters and s.hand[1] == 21 and s.resources[1] == [0, 0, 2]
 
 
 def test_lava_in_the_ocean_becomes_volcanic_soil_the_next_turn():
@@ -181,7 +179,7 @@ def test_lava_in_the_ocean_becomes_volcanic_soil_the_next_turn():
     assert len(outcomes) == 6
     s.apply(Action("lava", at=(1, 0)))
     # it stays lava in the ocean for the rest of this turn
-    assert s.lava == [(1, 0, 10)] and (1, 0) not in s.stacks
+    assert s.lava == [lava((1, 0), 10)] and (1, 0) not in s.stacks
     # the next turn's lava step flips it to volcanic soil
     s.turn = 11
     progress(s)
@@ -191,24 +189,23 @@ def test_lava_in_the_ocean_becomes_volcanic_soil_the_next_turn():
 def test_volcanic_soil_takes_tiles_but_no_critters():
     s = blank()
     put_uno(s, (0, 0), L, 1)
-    s.stacks[(1, 0)] = (SOIL,)
-    s._biomes = None
-    assert (1, 0, L) not in s._claimable()
+    put(s, (1, 0), SOIL)
+    assert (1, 0, L) not in claimable(s, 0, None)
     give(s, 0, light=2)
     at(s, "buy")
     s.apply(A("buy", tile="uno-light"))
     # soil has no biome edge, so only the soil (next to the light Uno) takes the tile
     assert s.stacks[(1, 0)] == (SOIL, s.stacks[(0, 0)][0])
-    assert s.flags["soil"] == 1  # the first tile went on soil: a second was offered
+    assert s.this_turn.on_soil == 1  # the first tile went on soil: a second was offered
 
 
 def test_no_tile_or_critter_on_lava():
     s = blank()
     put_uno(s, (0, 0), L, 1)
     put_uno(s, (1, 0), L, 1)
-    s.lava = [(1, 0, -1)]
-    assert [(q, r) for q, r, _ in s._claimable()] == [(0, 0)]
-    assert (1, 0) not in s._stack_hexes()
+    s.lava = [lava((1, 0))]
+    assert [(q, r) for q, r, _ in claimable(s, 0, None)] == [(0, 0)]
+    assert (1, 0) not in stack_hexes(s, 0)
 
 
 def test_with_every_neighbour_unlocked_the_critter_goes_on_a_held_power():
@@ -223,11 +220,10 @@ def test_lava_never_flows_onto_a_volcano_or_other_lava_but_may_onto_soil():
     s = blank()
     put_uno(s, (0, 0), M, 3)
     put_uno(s, (1, 0), M, 1)
-    s.stacks[(1, 0)] = s.stacks[(1, 0)] + (VOLCANO,)  # a volcano on a 1-high stack
+    put(s, (1, 0), *s.stacks[(1, 0)], VOLCANO)  # a volcano on a 1-high stack
     put_uno(s, (1, -1), M, 1)
-    s.stacks[(0, -1)] = (SOIL,)  # volcanic soil, 1 high
+    put(s, (0, -1), SOIL)  # volcanic soil, 1 high
     for h in [(-1, 0), (-1, 1), (0, 1)]:
         put_uno(s, h, M, 3)
-    s._biomes = None
-    s.lava = [(0, 0, -1), (1, -1, -1)]  # another flow sits on (1, -1)
-    assert s._lower_neighbours((0, 0), 3) == [(0, -1)]
+    s.lava = [lava((0, 0)), lava((1, -1))]  # another flow sits on (1, -1)
+    assert lower_neighbours(s, (0, 0), 3) == [(0, -1)]

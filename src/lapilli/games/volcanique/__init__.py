@@ -1,5 +1,6 @@
 """Volcanique (seed 000): stack hex tiles, control biomes, unleash volcanoes."""
 
-from .rules import Volcanique, VolcaniqueState
+from .game import Volcanique
+from .state import VolcaniqueState
 
 __all__ = ["Volcanique", "VolcaniqueState"]

@@ -1,165 +1,196 @@
-"""The hex map: stacks of tiles, heights, and biomes.
+"""The hex map: stacks of tiles, and what follows from them (biomes, where tiles fit).
 
-The map is a dict ``(q, r) -> tuple of tile codes`` (bottom first); a hex not in it is
-ocean. A *region* is one colour area of a top tile, written ``(q, r, colour)``: every tile
-holds at most one region of each colour. A *biome* is a connected set of regions of one
-colour: two regions join when their tiles are adjacent and both facing edges have that
-colour. Volcanic soil and volcanoes carry no biome; lava lies on top of the land without
-changing the biomes under it (it only keeps critters and tiles off that hex).
+A ``Board`` maps hexes ``(q, r)`` to stacks of tile codes (bottom first); a hex not in
+it is ocean. A *region* is one colour area of a top tile, ``(q, r, colour)``: every
+tile holds at most one region of each colour. A *biome* is a connected set of regions
+of one colour: two regions join when their tiles are adjacent and both facing edges
+have that colour. Volcanic soil and volcanoes carry no biome; lava lies on top of the
+land without changing the biomes under it (it only keeps critters and tiles off).
+
+A board is never changed in place: ``with_stack`` gives the next one, regrouping the
+biomes and refreshing the fits around the changed hex only, so positions share their
+boards (a clone copies nothing of the map).
 """
 
 from __future__ import annotations
 
-from lapilli.core.hexgrid import DIRECTIONS, Hex, distance, neighbours, ring
+from functools import cache
 
-from .components import DIRS_OF, EDGES, SOIL, VOLCANO
+from lapilli.core.grid import connected
+from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
-# the core's axial directions (east, north-east, north-west, west, south-west, south-east)
-DQ = tuple(d[0] for d in DIRECTIONS)
-DR = tuple(d[1] for d in DIRECTIONS)
+from .components import (
+    COLOURS_OF,
+    DIRS_OF,
+    EDGES,
+    KINDS,
+    ROTATIONS,
+    SIDES,
+    VOLCANO,
+    tile_code,
+)
 
 Region = tuple[int, int, int]
+"""One colour area of a tile: ``(q, r, colour)``."""
+
+NO_EDGE = -1
+"""A side with no biome edge to connect to (ocean, volcanic soil, a volcano)."""
+
+FACING = tuple(opposite(d) for d in range(SIDES))
+"""The side of a neighbour that faces back, per direction."""
+
+
+@cache
+def around(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of a hex, in the order of the core's directions."""
+    return tuple(neighbours(h))
 
 
 def land_height(stack: tuple[int, ...]) -> int:
     """Tiles of land in a stack (Uno, Duo, Trio, soil); a volcano on top does not count."""
-    n = len(stack)
-    return n - 1 if stack[-1] == VOLCANO else n
+    return len(stack) - 1 if stack[-1] == VOLCANO else len(stack)
 
 
-def is_land_tile(code: int) -> bool:
-    """Uno, Duo or Trio (tiles with biomes)."""
-    return code >= 0
+def min_distance(h: Hex, hexes: list[Hex]) -> int:
+    return min(distance(h, other) for other in hexes)
 
 
-def stackable(code: int) -> bool:
-    """Land tiles stack on Uno, Duo, Trio and soil, never on a volcano (nor ocean, lava)."""
-    return code != VOLCANO
+@cache
+def fits(face: tuple[int, ...]) -> tuple[int, ...]:
+    """For each tile kind, the bitmask of its rotations that obey the connecting biome
+    edge rule against ``face`` (the colour each neighbour shows, see ``Board.facing``):
+    at least one edge continues an adjacent biome."""
+    masks = []
+    for kind in range(len(KINDS)):
+        mask = 0
+        for r in ROTATIONS[kind]:
+            edges = EDGES[tile_code(kind, r)]
+            if any(face[d] == edges[d] for d in range(SIDES)):
+                mask |= 1 << r
+        masks.append(mask)
+    return tuple(masks)
 
 
-class Biomes:
-    """The biomes of a map (computed once per map change; critters are not part of it)."""
+class Biome:
+    """A connected set of regions of one colour. ``members`` are sorted: the first is
+    its *anchor*, which orders biomes as the rules go through them. ``links`` counts
+    the shared edges between its tiles (its connections for scoring)."""
 
-    __slots__ = ("of", "members", "colour", "links")
+    __slots__ = ("colour", "members", "links")
 
-    def __init__(self, stacks: dict[Hex, tuple[int, ...]]) -> None:
-        of: dict[Region, int] = {}
-        members: list[list[Region]] = []
-        colour: list[int] = []
-        links: list[int] = []
-        tops = {h: s[-1] for h, s in stacks.items()}
-        for (q, r), code in sorted(tops.items()):  # ids independent of insertion order
-            if code < 0:
-                continue
-            for c in set(EDGES[code]):
-                start = (q, r, c)
-                if start in of:
-                    continue
-                bid = len(members)
-                of[start] = bid
-                todo = [start]
-                group = [start]
-                n_links = 0
-                while todo:
-                    x, y, _ = todo.pop()
-                    dirs = DIRS_OF[tops[(x, y)]][c]
-                    for d in dirs:
-                        nh = (x + DQ[d], y + DR[d])
-                        ncode = tops.get(nh)
-                        if ncode is None or ncode < 0 or EDGES[ncode][(d + 3) % 6] != c:
-                            continue
-                        n_links += 1
-                        reg = (nh[0], nh[1], c)
-                        if reg not in of:
-                            of[reg] = bid
-                            todo.append(reg)
-                            group.append(reg)
-                members.append(group)
-                colour.append(c)
-                links.append(n_links // 2)
-        self.of = of
-        self.members = members
+    def __init__(self, colour: int, members: tuple[Region, ...], links: int) -> None:
         self.colour = colour
+        self.members = members
         self.links = links
 
+    @property
+    def anchor(self) -> Region:
+        return self.members[0]
 
-def facing(stacks: dict[Hex, tuple[int, ...]], h: Hex) -> list[int]:
-    """For each direction from ``h``, the colour of the neighbour's edge facing ``h``
-    (-1 where the neighbour is ocean, soil or a volcano: no biome to connect to)."""
-    q, r = h
-    out = [-1] * 6
-    for d in range(6):
-        st = stacks.get((q + DQ[d], r + DR[d]))
-        if st is not None:
-            code = st[-1]
-            if code >= 0:
-                out[d] = EDGES[code][(d + 3) % 6]
-    return out
+    def __repr__(self) -> str:
+        return f"Biome({self.colour}, {self.members})"
 
 
-def _rotation_masks() -> tuple:
-    from .components import BASE_EDGES, ROTATIONS
+class Board:
+    """Stacks of tiles with their biomes (``biome_of`` each region), the rotations of
+    each kind that fit on each land hex (``fits_on``), and the hexes a tile may stack
+    on before lava and targeting (``stackable``: land that is not a volcano, sorted)."""
 
-    table = []
-    for k in range(len(BASE_EDGES)):
-        per_dir = []
-        for d in range(6):
-            per_colour = []
-            for c in range(3):
-                mask = 0
-                for r in ROTATIONS[k]:
-                    if EDGES[k * 6 + r][d] == c:
-                        mask |= 1 << r
-                per_colour.append(mask)
-            per_dir.append(tuple(per_colour))
-        table.append(tuple(per_dir))
-    return tuple(table)
+    __slots__ = ("stacks", "biome_of", "fits_on", "stackable")
 
+    def __init__(self, stacks: dict[Hex, tuple[int, ...]] | None = None) -> None:
+        self.stacks: dict[Hex, tuple[int, ...]] = dict(stacks or {})
+        self.biome_of: dict[Region, Biome] = {}
+        for h in sorted(self.stacks):
+            self._regroup([(h[0], h[1], c) for c in self.colours(h)])
+        self.fits_on = {h: fits(self.facing(h)) for h in self.stacks}
+        self.stackable = self._stackable()
 
-ROT_MASK = _rotation_masks()
-"""kind -> direction -> neighbour colour -> bitmask of the (distinct) rotations whose
-edge in that direction has that colour."""
+    def with_stack(self, h: Hex, stack: tuple[int, ...]) -> Board:
+        """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
+        board = Board.__new__(Board)
+        stacks = board.stacks = dict(self.stacks)
+        biome_of = board.biome_of = dict(self.biome_of)
+        # the biomes through h break up: their other regions and h's new ones regroup
+        loose = []
+        for c in self.colours(h):
+            for member in biome_of[(h[0], h[1], c)].members:
+                del biome_of[member]
+                if member[:2] != h:
+                    loose.append(member)
+        if stack:
+            stacks[h] = stack
+        else:
+            del stacks[h]
+        board._regroup(loose + [(h[0], h[1], c) for c in board.colours(h)])
+        fits_on = board.fits_on = dict(self.fits_on)
+        fits_on.pop(h, None)
+        for x in (h, *around(h)):
+            if x in stacks:
+                fits_on[x] = fits(board.facing(x))
+        was_open = h in self.stacks and self.stacks[h][-1] != VOLCANO
+        is_open = bool(stack) and stack[-1] != VOLCANO
+        board.stackable = board._stackable() if was_open != is_open else self.stackable
+        return board
 
+    # -- what is on a hex ------------------------------------------------------------------
+    def top(self, h: Hex) -> int | None:
+        stack = self.stacks.get(h)
+        return stack[-1] if stack else None
 
-def rotations_mask(kind: int, face: list[int]) -> int:
-    """Bitmask of the rotations of a tile kind that satisfy the connecting biome edge
-    rule against ``face`` (see ``facing``)."""
-    table = ROT_MASK[kind]
-    mask = 0
-    for d in range(6):
-        c = face[d]
-        if c >= 0:
-            mask |= table[d][c]
-    return mask
+    def height(self, h: Hex) -> int:
+        """Land height of a hex (0 for the ocean)."""
+        stack = self.stacks.get(h)
+        return land_height(stack) if stack else 0
 
+    def colours(self, h: Hex) -> tuple[int, ...]:
+        """The biome colours of the top tile (none for ocean, soil and volcanoes)."""
+        stack = self.stacks.get(h)
+        return COLOURS_OF[stack[-1]] if stack and stack[-1] >= 0 else ()
 
-def connects(code: int, face: list[int]) -> bool:
-    """The connecting biome edge rule: at least one edge continues an adjacent biome."""
-    e = EDGES[code]
-    return any(face[d] == e[d] for d in range(6))
+    def facing(self, h: Hex) -> tuple[int, ...]:
+        """For each direction from ``h``, the colour of the neighbour's edge facing it
+        (``NO_EDGE`` where there is no biome to connect to)."""
+        stacks = self.stacks
+        face = []
+        for d, nb in enumerate(around(h)):
+            stack = stacks.get(nb)
+            land = stack is not None and stack[-1] >= 0
+            face.append(EDGES[stack[-1]][FACING[d]] if land else NO_EDGE)  # type: ignore[index]
+        return tuple(face)
 
+    def fits_at(self, h: Hex, kind: int) -> int:
+        """The rotations of a kind that obey the edge rule on ``h`` (land or ocean)."""
+        fitting = self.fits_on.get(h)
+        if fitting is None:
+            fitting = fits(self.facing(h))
+        return fitting[kind]
 
-def min_distance(h: Hex, hexes) -> int:
-    best = 10**9
-    for o in hexes:
-        d = distance(h, o)
-        if d < best:
-            best = d
-    return best
+    # -- biomes ----------------------------------------------------------------------------
+    def linked(self, region: Region) -> list[Region]:
+        """The regions across the edges of ``region`` that continue its biome."""
+        q, r, c = region
+        stacks = self.stacks
+        nbs = around((q, r))
+        out = []
+        for d in DIRS_OF[stacks[(q, r)][-1]][c]:
+            nb = nbs[d]
+            stack = stacks.get(nb)
+            if stack is not None and stack[-1] >= 0 and EDGES[stack[-1]][FACING[d]] == c:
+                out.append((nb[0], nb[1], c))
+        return out
 
+    def _regroup(self, regions: list[Region]) -> None:
+        """Flood a biome from each region not yet in one (joining any biome it meets)."""
+        biome_of = self.biome_of
+        for region in regions:
+            if region in biome_of:
+                continue
+            members = tuple(sorted(connected(region, self.linked, lambda _: True)))
+            links = sum(len(self.linked(m)) for m in members) // 2
+            biome = Biome(region[2], members, links)
+            for member in members:
+                biome_of[member] = biome
 
-__all__ = [
-    "Biomes",
-    "Hex",
-    "Region",
-    "SOIL",
-    "VOLCANO",
-    "connects",
-    "rotations_mask",
-    "distance",
-    "facing",
-    "land_height",
-    "min_distance",
-    "neighbours",
-    "ring",
-]
+    def _stackable(self) -> tuple[Hex, ...]:
+        return tuple(sorted(h for h, stack in self.stacks.items() if stack[-1] != VOLCANO))

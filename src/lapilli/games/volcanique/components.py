@@ -1,6 +1,7 @@
 """The component catalogue, read once from ``data.toml``.
 
-A tile on the map is stored as an int *code*: a land tile is ``kind * 6 + rotation``,
+A tile on the map is stored as an int *code*: a land tile is ``kind * 6 + rotation``
+(``tile_code``),
 volcanic soil is ``SOIL`` and a volcano is ``VOLCANO``. Rotation ``r`` turns the tile
 ``r`` steps counter-clockwise, so the edge drawn at direction ``d`` for rotation 0 faces
 direction ``d + r`` (directions as in ``lapilli.core.hexgrid``).
@@ -9,6 +10,7 @@ direction ``d + r`` (directions as in ``lapilli.core.hexgrid``).
 from __future__ import annotations
 
 from lapilli.core.data import load_toml
+from lapilli.core.hexgrid import DIRECTIONS
 
 DATA = load_toml(__package__)
 
@@ -19,11 +21,31 @@ NB = len(BIOMES)
 
 LIMITS = DATA["limits"]
 COSTS = DATA["costs"]
+SETUP = DATA["setup"]
+
+CRITTERS = int(LIMITS["critters"])
+CRATER = int(LIMITS["crater"])
+HAND_CAP = int(LIMITS["hand_cap"])
+THRESHOLD = int(LIMITS["targeting_threshold"])
+VOLCANO_COST = int(COSTS["volcano"])
+SACRIFICE_COST = int(COSTS["sacrifice_from_hand"])
+ISLAND_COST = int(COSTS["island"])
+EVACUATION_COST = int(COSTS["evacuation"])
+POINT_COST = int(COSTS["point"])
+CALDERA_COST = tuple(int(x) for x in COSTS["caldera"])
+START_GAP = int(SETUP["start_gap"])
+BONUS_RESOURCES = tuple(int(x) for x in SETUP["bonus_resources"])
+ISLAND_TILES = int(LIMITS["island_tiles"])
+TILES_ON_SOIL = int(LIMITS["tiles_on_soil"])
+CRATER_POINTS = int(LIMITS["crater_points"])
+FREE_ISLAND_RESOURCES = int(LIMITS["free_island_resources"])
+FREE_ISLAND_CRITTERS = int(LIMITS["free_island_critters"])
 
 SOIL = -1
 VOLCANO = -2
+SIDES = len(DIRECTIONS)
 
-# -- land tiles ---------------------------------------------------------------------
+# -- land tiles ----------------------------------------------------------------------------
 KINDS: tuple[str, ...] = tuple(t["id"] for t in DATA["tiles"])
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 KIND_SIZE: tuple[int, ...] = tuple(int(t["size"]) for t in DATA["tiles"])
@@ -35,8 +57,20 @@ BASE_EDGES: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def tile_code(kind: int, rotation: int) -> int:
+    return kind * SIDES + rotation
+
+
+def kind_of(code: int) -> int:
+    return code // SIDES
+
+
+def rotation_of(code: int) -> int:
+    return code % SIDES
+
+
 def _rotated(edges: tuple[int, ...], rot: int) -> tuple[int, ...]:
-    return tuple(edges[(d - rot) % 6] for d in range(6))
+    return tuple(edges[(d - rot) % SIDES] for d in range(SIDES))
 
 
 EDGES: dict[int, tuple[int, ...]] = {}
@@ -46,33 +80,21 @@ COLOURS_OF: dict[int, tuple[int, ...]] = {}
 DIRS_OF: dict[int, tuple[tuple[int, ...], ...]] = {}
 """code -> for each colour, the directions whose edge has that colour."""
 for _k, _base in enumerate(BASE_EDGES):
-    for _r in range(6):
+    for _r in range(SIDES):
         _e = _rotated(_base, _r)
-        _code = _k * 6 + _r
+        _code = tile_code(_k, _r)
         EDGES[_code] = _e
         COLOURS_OF[_code] = tuple(sorted(set(_e)))
-        DIRS_OF[_code] = tuple(tuple(d for d in range(6) if _e[d] == c) for c in range(NB))
+        DIRS_OF[_code] = tuple(tuple(d for d in range(SIDES) if _e[d] == c) for c in range(NB))
 
 ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(r for r in range(6) if _rotated(b, r) not in {_rotated(b, s) for s in range(r)})
+    tuple(r for r in range(SIDES) if _rotated(b, r) not in {_rotated(b, s) for s in range(r)})
     for b in BASE_EDGES
 )
 """The rotations of each kind that give different tiles (an Uno has only one)."""
 
 
-def kind_of(code: int) -> int:
-    return code // 6
-
-
-def code_name(code: int) -> str:
-    if code == SOIL:
-        return "soil"
-    if code == VOLCANO:
-        return "volcano"
-    return f"{KINDS[code // 6]}@{code % 6}"
-
-
-# -- powers and the grid ----------------------------------------------------------------
+# -- powers and the grid -------------------------------------------------------------------
 POWERS: dict[str, dict] = {p["id"]: p for p in DATA["powers"]}
 POWER_IDS: tuple[str, ...] = tuple(POWERS)
 GRID = DATA["grid"]
@@ -86,6 +108,8 @@ SLOT_NEIGHBOURS: dict[str, tuple[str, ...]] = {
 }
 FIRST_SLOT: str = GRID["first"]
 MIDDLE_SLOT: str = GRID["middle"]
+GRID_POWERS: tuple[str, ...] = tuple(p for p in POWER_IDS if POWERS[p]["levels"])
+"""The powers dealt to the grid (the others live only in the Caldera deck)."""
 
 
 def fits_slot(power: str, slot: str) -> bool:
@@ -96,6 +120,3 @@ def fits_slot(power: str, slot: str) -> bool:
     if info.get("middle"):
         return slot == MIDDLE_SLOT
     return True
-
-
-SETUP = DATA["setup"]

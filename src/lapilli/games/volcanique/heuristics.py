@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from .rules import VolcaniqueState
+from lapilli.core.hexgrid import distance
+
 from .scoring import breakdown, controlled_biomes
+from .state import VolcaniqueState
 
 SCALE = 8.0
 """Heuristic units that make a clear favourite."""
@@ -18,18 +20,16 @@ def heuristic(state: VolcaniqueState, seat: int) -> float:
     best_other = max((r["total"] for i, r in enumerate(rows) if i != seat), default=0)
     value = 0.5 * mine + 0.5 * (mine - best_other)
     value += 0.3 * len(controlled_biomes(state)[seat])
-    value += 0.15 * sum(state.res[seat])
-    lava = [(q, r) for q, r, t in state.lava if t < 0]
-    if lava:
+    value += 0.15 * sum(state.resources[seat])
+    flows = [flow.at for flow in state.lava if flow.flowing]
+    if flows:
         risky = 0
         for (q, r, _c), (owner, n) in state.critters.items():
             if owner != seat:
                 continue
-            for lq, lr in lava:
-                dq, dr = q - lq, r - lr
-                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 == 1 and state.height(
-                    (q, r)
-                ) < state.height((lq, lr)):
+            for lava in flows:
+                below = state.height((q, r)) < state.height(lava)
+                if distance((q, r), lava) == 1 and below:
                     risky += n
                     break
         value -= 0.5 * risky

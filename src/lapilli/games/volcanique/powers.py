@@ -1,11 +1,13 @@
-"""The Volcanic Power Grid and the hook for power and Caldera card effects.
+"""The Volcanic Power Grid, what the powers change in the base rules, and playing
+lightning-bolt Caldera cards.
 
-This module holds what the base game needs of the powers: which slot a player may unlock
-next (the tech-tree rule), and the *hook points* where the rules ask the powers for a
-number or give them a chance to act. The individual effects are a later issue: an effect
-is added by registering a function in ``UNLOCK_HOOKS`` / ``CALDERA_EFFECTS`` or by a data
-field read by the query functions below (``hand_cap``, ``crater_points``), without
-touching the turn logic.
+The base game needs of the powers: which slot a player may unlock next (the tech-tree
+rule) and the numbers a few passive powers change, read from their data fields
+(``hand_cap``, ``crater_points``, ``max_tiles``, ``island_tiles``). The effects of the
+individual powers are issue 10; they go into the step table (``steps.py``): a power
+used during its holder's own turn as a free step, a reaction in another player's turn
+as a decision frame pushed where the rule it answers fires. A Caldera card becomes
+playable once its effect is listed in ``CALDERA_EFFECTS``.
 """
 
 from __future__ import annotations
@@ -13,123 +15,96 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .components import FIRST_SLOT, LIMITS, POWERS, SLOT_NEIGHBOURS, SLOTS
+from lapilli.core import Action
+from lapilli.core.flow import Frame
+
+from .actions import PLAY_CALDERA
+from .components import (
+    CRATER_POINTS,
+    FIRST_SLOT,
+    HAND_CAP,
+    ISLAND_TILES,
+    POWERS,
+    SLOT_NEIGHBOURS,
+    SLOTS,
+    TILES_ON_SOIL,
+)
+from .pieces import Stage
 
 if TYPE_CHECKING:
-    from .rules import VolcaniqueState
+    from .state import VolcaniqueState
+
+Events = list[dict[str, Any]]
 
 
-def unlockable(marks: list[str]) -> list[str]:
+def unlockable(unlocked: list[str]) -> list[str]:
     """Slots a player may unlock: the Level 1 power first, then any slot sharing an edge
     with a power they already unlocked. When none is left, they place the critter on a
     power they already hold (it still counts as an activated volcano)."""
-    if not marks:
+    if not unlocked:
         return [FIRST_SLOT]
-    held = set(marks)
+    held = set(unlocked)
     options = sorted({n for s in held for n in SLOT_NEIGHBOURS[s]} - held, key=SLOTS.index)
     return options or sorted(held, key=SLOTS.index)
 
 
-def powers_of(state: VolcaniqueState, seat: int) -> set[str]:
-    return {state.grid[s] for s in state.marks[seat] if s in state.grid}
+def has_power(s: VolcaniqueState, seat: int, power: str) -> bool:
+    return any(s.grid.get(slot) == power for slot in s.unlocked[seat])
 
 
-def has_power(state: VolcaniqueState, seat: int, power: str) -> bool:
-    grid = state.grid
-    return any(grid.get(s) == power for s in state.marks[seat])
+def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:
+    """The largest value of a data field among the seat's powers (``base`` without)."""
+    return max([base, *(int(POWERS[s.grid[x]].get(field, 0)) for x in s.unlocked[seat])])
 
 
-# -- queries the rules make ---------------------------------------------------------------
-def hand_cap(state: VolcaniqueState, seat: int) -> int:
+def hand_cap(s: VolcaniqueState, seat: int) -> int:
     """Resources a player may hold after collection (7; Bountiful Resources: 8)."""
-    cap = int(LIMITS["hand_cap"])
-    for s in state.marks[seat]:
-        cap = max(cap, int(POWERS[state.grid[s]].get("hand_cap", 0)))
-    return cap
+    return _most(s, seat, "hand_cap", HAND_CAP)
 
 
-def crater_points(state: VolcaniqueState, seat: int) -> int:
+def crater_points(s: VolcaniqueState, seat: int) -> int:
     """Points per critter in the crater at the end (1; Exalted Sacrifices: 2)."""
-    pts = 1
-    for s in state.marks[seat]:
-        pts = max(pts, int(POWERS[state.grid[s]].get("crater_points", 0)))
-    return pts
+    return _most(s, seat, "crater_points", CRATER_POINTS)
 
 
-def max_tiles(state: VolcaniqueState, seat: int) -> int:
+def max_tiles(s: VolcaniqueState, seat: int) -> int:
     """Tiles a player may place in one turn when every earlier one went on volcanic soil
     (2; a power with a ``max_tiles`` data field, e.g. Crafty Critters, raises it)."""
-    n = 2
-    for s in state.marks[seat]:
-        n = max(n, int(POWERS[state.grid[s]].get("max_tiles", 0)))
-    return n
+    return _most(s, seat, "max_tiles", TILES_ON_SOIL)
 
 
-def island_tiles(state: VolcaniqueState, seat: int) -> int:
+def island_tiles(s: VolcaniqueState, seat: int) -> int:
     """Tiles of a summoned island (3; a power with an ``island_tiles`` data field, e.g.
     Island Forger, raises it)."""
-    n = 3
-    for s in state.marks[seat]:
-        n = max(n, int(POWERS[state.grid[s]].get("island_tiles", 0)))
-    return n
+    return _most(s, seat, "island_tiles", ISLAND_TILES)
 
 
-def extra_score(state: VolcaniqueState, seat: int) -> int:
-    """Points from power effects (Colossal Critter 4, Herding Critters 1 per herd...).
-    Zero until those effects exist."""
-    return sum(fn(state, seat) for fn in SCORE_HOOKS.values())
+# -- lightning-bolt Caldera cards, at any time during your own turn ------------------------
+CALDERA_EFFECTS: dict[str, Callable[[VolcaniqueState, int], Events]] = {}
+"""card -> its one-off effect, called with (state, seat) when the card is played; it
+may push frames (a choice of target). Only cards listed here may be played."""
 
 
-# -- hooks ----------------------------------------------------------------------------------
-Hook = Callable[["VolcaniqueState", int], list[dict[str, Any]]]
-
-UNLOCK_HOOKS: dict[str, Hook] = {}
-"""power id -> called with (state, seat) right after a seat unlocks that power; returns
-events. Effects that act later read ``has_power`` at their own step of the turn."""
-
-CALDERA_EFFECTS: dict[str, Hook] = {}
-"""card id -> the one-off effect of a lightning-bolt Caldera card played from the hand.
-Only cards listed here are offered as ``play_caldera`` actions."""
-
-SCORE_HOOKS: dict[str, Callable[[VolcaniqueState, int], int]] = {}
-"""name -> points a seat gets from a power effect at the end (Colossal, Herding...)."""
-
-STEP_ACTIONS: dict[str, Callable[[VolcaniqueState, int, str], list]] = {}
-"""power id -> extra actions its holder may take at a step of their own turn: called
-with (state, seat, phase) when the seat holds the power and is to decide (no pending
-task); returns Actions (e.g. a second move for Agile Critters, burrowing at the
-sacrifice step)."""
-
-ACTION_HANDLERS: dict[str, Callable[[VolcaniqueState, Any], list[dict[str, Any]]]] = {}
-"""action kind -> applies an action offered through ``STEP_ACTIONS``; returns events.
-The handler may change the phase or queue tasks; the turn then goes on as usual."""
+def legal_play(s: VolcaniqueState, f: Frame) -> list[Action]:
+    hand = s.caldera_hands[f.seat]
+    if not hand or f.seat != s.player or s.stage not in (Stage.MAIN, Stage.FINAL):
+        return []
+    return [
+        PLAY_CALDERA[card]
+        for card in sorted(hand.items)
+        if POWERS[card]["bolt"] and card in CALDERA_EFFECTS
+    ]
 
 
-def step_actions(state: VolcaniqueState, seat: int, phase: str) -> list:
-    out: list = []
-    for power in sorted(powers_of(state, seat)):
-        fn = STEP_ACTIONS.get(power)
-        if fn is not None:
-            out.extend(fn(state, seat, phase))
-    return out
+def refuse_play(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return "The Caldera: only lightning-bolt cards in your own hand can be played, during your turn"
 
 
-def _end_on_unlock(power: str) -> Hook:
-    def hook(state: VolcaniqueState, seat: int) -> list[dict[str, Any]]:
-        return state.trigger_end(power, seat)
-
-    return hook
-
-
-for _pid, _info in POWERS.items():
-    if _info.get("end_trigger") == "on_unlock":
-        UNLOCK_HOOKS[_pid] = _end_on_unlock(_pid)
-
-
-def on_unlock(state: VolcaniqueState, seat: int, power: str) -> list[dict[str, Any]]:
-    hook = UNLOCK_HOOKS.get(power)
-    return hook(state, seat) if hook else []
-
-
-def caldera_playable(card: str) -> bool:
-    return bool(POWERS[card].get("bolt")) and card in CALDERA_EFFECTS
+def play(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Reveal the card, discard it, resolve its effect; the turn goes on where it was."""
+    card, seat = a.arg("card"), f.seat
+    s.unshare_caldera()
+    s.caldera_hands[seat].take(card)
+    s.caldera_discard.append(card)
+    played = {"type": "caldera_played", "seat": seat, "card": card, "reveal": True}
+    return [played, *CALDERA_EFFECTS[card](s, seat)]

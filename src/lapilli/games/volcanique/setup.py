@@ -3,25 +3,20 @@ dispute dhoobloon, first and bonus resources."""
 
 from __future__ import annotations
 
-from lapilli.core import Action
+from typing import TYPE_CHECKING
 
-from .board import facing, neighbours, ring, rotations_mask
-from .common import (
-    BONUS,
-    BONUS_ACT,
-    CHOOSE,
-    COIN,
-    DEAL,
-    DEAL_SLOT,
-    GRID_POWERS,
-    ROTATE,
-    START_GAP,
-    _mind,
-    at_act,
-)
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+from lapilli.core.hexgrid import ring
+
+from . import steps, turn
+from .actions import CHOOSE, DEAL, DEAL_SLOT, FIRST_PLAYER, ROTATE, TAKE_BONUS, at_act
+from .board import Hex, Region, around, min_distance
 from .components import (
     BIOME_INDEX,
+    BONUS_RESOURCES,
     EDGES,
+    GRID_POWERS,
     KIND_INDEX,
     KIND_SIZE,
     KINDS,
@@ -29,228 +24,292 @@ from .components import (
     POWER_IDS,
     ROTATIONS,
     SLOTS,
+    START_GAP,
     fits_slot,
+    rotation_of,
+    tile_code,
 )
+from .pieces import Stage
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+ISLAND_PIECES = 3
+"""A starting island: an Uno, a Duo and a Trio (tile sizes 1, 2, 3)."""
 
 
-class SetupSteps:
-    """Methods of ``VolcaniqueState`` (a mixin: it reads and writes the state's fields)."""
+# -- 1-4. starting islands and critters ----------------------------------------------------
+def island_hexes(s: VolcaniqueState, seat: int, piece: int, kind: int) -> list[Hex]:
+    """Where a piece of a starting island may go: the first Uno at the origin, later
+    Unos exactly ``START_GAP + 1`` steps from the nearest island; the Duo and Trio join
+    the seat's island with a matching edge, no closer than that to another island."""
+    gap = START_GAP + 1
+    stacks = s.stacks
+    others = [h for o in range(s.players) if o != seat for h in s.islands[o]]
+    if piece == 0:
+        if not stacks:
+            return [(0, 0)]
+        near = {x for h in others for x in ring(h, gap)}
+        return sorted(c for c in near if c not in stacks and min_distance(c, others) == gap)
+    own = s.islands[seat]
+    near = {nb for h in own for nb in around(h) if nb not in stacks}
+    return [
+        c
+        for c in sorted(near)
+        if not (others and min_distance(c, others) < gap) and s.board.fits_at(c, kind)
+    ]
 
-    # ------------------------------------------------------------------------------------
-    # set-up 1-4: starting islands and critters
-    # ------------------------------------------------------------------------------------
-    def _all_land(self) -> list[tuple[int, int]]:
-        return list(self.stacks)
 
-    def _setup_hexes(self, kind: int) -> list[tuple[int, int]]:
-        seat, piece = self.cur, self.ctx["piece"]
-        gap = START_GAP + 1
-        others = [h for s in range(self.n) if s != seat for h in self.islands[s]]
-        if piece == 0:
-            if not self.stacks:
-                return [(0, 0)]
-            cands = {x for h in others for x in ring(h, gap)}
-            out = [c for c in cands if c not in self.stacks and _mind(c, others) == gap]
-            return sorted(out)
-        own = self.islands[seat]
-        cands = {nb for h in own for nb in neighbours(h) if nb not in self.stacks}
-        out = []
-        for c in sorted(cands):
-            if others and _mind(c, others) < gap:
-                continue
-            if rotations_mask(kind, facing(self.stacks, c)):
-                out.append(c)
-        return out
+def legal_tile(s: VolcaniqueState, f: Frame) -> list[Action]:
+    size = f.args.piece + 1
+    return [
+        CHOOSE[k]
+        for k in KINDS
+        if KIND_SIZE[KIND_INDEX[k]] == size
+        and s.tiles.get(k, 0) > 0
+        and island_hexes(s, f.seat, f.args.piece, KIND_INDEX[k])
+    ]
 
-    def _to_setup_tile(self) -> list[dict]:
-        self.ctx = {"piece": self.ctx.get("piece", 0)}
-        self.phase = "setup_tile"
-        return []
 
-    def _legal_setup_tile(self) -> list[Action]:
-        size = self.ctx["piece"] + 1
-        return [
-            CHOOSE[k]
-            for k in KINDS
-            if KIND_SIZE[KIND_INDEX[k]] == size
-            and self.tiles.get(k, 0) > 0
-            and self._setup_hexes(KIND_INDEX[k])
-        ]
+def refuse_tile(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "choose_tile":
+        return None
+    tile = a.arg("tile")
+    if tile not in KIND_INDEX:
+        return f"Supply: there is no tile called {tile}"
+    if s.tiles.get(tile, 0) <= 0:
+        return f"Supply: no {tile} tile is left"
+    return (
+        "Set-up: build the starting island from an Uno, then a connecting Duo, then a "
+        "connecting Trio"
+    )
 
-    def _do_setup_tile(self, a: Action) -> list[dict]:
-        kind = KIND_INDEX[a.arg("tile")]
-        self.ctx["kind"] = kind
-        self.phase = "setup_place"
-        hexes = self._setup_hexes(kind)
-        if len(hexes) == 1:
-            return self._do_setup_place(at_act("place", hexes[0]))
-        return []
 
-    def _legal_setup_place(self) -> list[Action]:
-        return [at_act("place", h) for h in self._setup_hexes(self.ctx["kind"])]
+def choose_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    then(s, steps.SETUP_PLACE(f.seat, piece=f.args.piece, kind=KIND_INDEX[a.arg("tile")]))
+    return []
 
-    def _do_setup_place(self, a: Action) -> list[dict]:
-        self.ctx["at"] = a.arg("at")
-        self.phase = "setup_rotate"
-        rots = self._legal_setup_rotate()
-        if len(rots) == 1:
-            return self._do_setup_rotate(rots[0])
-        return []
 
-    def _legal_setup_rotate(self) -> list[Action]:
-        kind, at = self.ctx["kind"], self.ctx["at"]
-        if self.ctx["piece"] == 0:
-            return [ROTATE[r] for r in ROTATIONS[kind]]
-        mask = rotations_mask(kind, facing(self.stacks, at))
-        return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
+def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("place", h) for h in island_hexes(s, f.seat, f.args.piece, f.args.kind)]
 
-    def _do_setup_rotate(self, a: Action) -> list[dict]:
-        kind, at = self.ctx["kind"], self.ctx["at"]
-        code = kind * 6 + a.arg("rotation")
-        self._take_tile(KINDS[kind])
-        self._set_stack(at, (code,))
-        self.islands[self.cur].append(at)
-        events = [
-            {
-                "type": "island_tile",
-                "seat": self.cur,
-                "tile": KINDS[kind],
-                "at": list(at),
-                "rotation": code % 6,
-            }
-        ]
-        piece = self.ctx["piece"] + 1
-        if piece < 3:
-            self.ctx = {"piece": piece}
-            self.phase = "setup_tile"
-            return events
-        # 4. starting critters: the Uno, the Duo's biome not joined to the Uno, then a
-        # Trio biome not joined to the others (the seat's choice)
-        uno, duo, _trio = self.islands[self.cur]
-        uno_c = self.stacks[uno][-1]
-        uno_reg = (uno[0], uno[1], EDGES[uno_c][0])
-        self._place_start(uno_reg)
-        of = self.biomes().of
-        for c in range(NB):
-            reg = (duo[0], duo[1], c)
-            if reg in of and of[reg] != of[uno_reg]:
-                self._place_start(reg)
-                break
-        events.append({"type": "starting_critters", "seat": self.cur})
-        self.phase = "setup_critter"
-        opts = self._legal_setup_critter()
-        if len(opts) == 1:
-            events.extend(self._do_setup_critter(opts[0]))
+
+def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "place":
+        return None
+    if f.args.piece == 0:
+        return (
+            "Set-up: the islands are spaced 2 hexagonal segments apart (the first Uno goes "
+            "in the middle)"
+        )
+    return (
+        "Set-up: the tile joins your island with a matching biome edge, 2 hexagonal "
+        "segments away from the other islands"
+    )
+
+
+def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    then(s, steps.SETUP_ROTATE(f.seat, piece=f.args.piece, kind=f.args.kind, at=a.arg("at")))
+    return []
+
+
+def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
+    legal = legal_place(s, f)
+    return place(s, f, legal[0]) if len(legal) == 1 else None
+
+
+def legal_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
+    kind = f.args.kind
+    if f.args.piece == 0:
+        return [ROTATE[r] for r in ROTATIONS[kind]]
+    mask = s.board.fits_at(f.args.at, kind)
+    return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
+
+
+def refuse_rotate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "rotate":
+        return None
+    return "Set-up: rotate the tile so that at least one edge continues a biome of your island"
+
+
+def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    kind, at, seat = f.args.kind, f.args.at, f.seat
+    code = tile_code(kind, a.arg("rotation"))
+    s.take_tile(KINDS[kind])
+    s.set_stack(at, (code,))
+    s.islands[seat] = [*s.islands[seat], at]  # replaced: clones share the old one
+    events = [
+        {
+            "type": "island_tile",
+            "seat": seat,
+            "tile": KINDS[kind],
+            "at": list(at),
+            "rotation": rotation_of(code),
+        }
+    ]
+    if f.args.piece + 1 < ISLAND_PIECES:
+        then(s, steps.SETUP_TILE(seat, piece=f.args.piece + 1))
         return events
+    # 4. starting critters: on the Uno, on the Duo's biome not joined to the Uno, then
+    # on a Trio biome not joined to those (the seat's choice)
+    uno, duo, _trio = s.islands[seat]
+    uno_region = (*uno, EDGES[s.stacks[uno][-1]][0])
+    _place_start(s, seat, uno_region)
+    biome_of = s.board.biome_of
+    for c in range(NB):
+        region = (*duo, c)
+        if region in biome_of and biome_of[region] is not biome_of[uno_region]:
+            _place_start(s, seat, region)
+            break
+    events.append({"type": "starting_critters", "seat": seat})
+    then(s, steps.SETUP_CRITTER(seat))
+    return events
 
-    def _place_start(self, reg: tuple[int, int, int]) -> None:
-        self._add_critter(reg, self.cur)
-        self.hand[self.cur] -= 1
 
-    def _legal_setup_critter(self) -> list[Action]:
-        trio = self.islands[self.cur][2]
-        of = self.biomes().of
-        taken = {of[r] for r in self.critters}
-        return [
-            at_act("claim", trio, c)
-            for c in range(NB)
-            if (trio[0], trio[1], c) in of and of[(trio[0], trio[1], c)] not in taken
-        ]
+def settle_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
+    legal = legal_rotate(s, f)
+    return rotate(s, f, legal[0]) if len(legal) == 1 else None
 
-    def _do_setup_critter(self, a: Action) -> list[dict]:
-        q, r = a.arg("at")
-        self._place_start((q, r, BIOME_INDEX[a.arg("biome")]))
-        if self.cur + 1 < self.n:
-            self.cur += 1
-            self.ctx = {"piece": 0}
-            self.phase = "setup_tile"
-            return []
-        self.ctx = {"drawn": ()}
-        self.phase = "deal"
-        return []
 
-    # -- 5. deal the Volcanic Power Grid --------------------------------------------------
-    # "Shuffle and deal the Volcanic Power Cards to the grid until all power slots are
-    # filled, ensuring each power matches its level; discard any additional powers if
-    # their level slots are already filled." Each card dealt is a chance node over the
-    # cards left; a card with several free slots of its level goes to one at random.
-    def _chance_deal(self) -> list[tuple[Action, float]]:
-        drawn = set(self.ctx["drawn"])
-        opts = [p for p in GRID_POWERS if p not in drawn]
-        return [(DEAL[p], 1.0 / len(opts)) for p in opts]
+def _place_start(s: VolcaniqueState, seat: int, region: Region) -> None:
+    s.add_critter(region, seat)
+    s.hand[seat] -= 1
 
-    def _free_slots(self, power: str) -> list[str]:
-        return [s for s in SLOTS if s not in self.grid and fits_slot(power, s)]
 
-    def _do_deal(self, a: Action) -> list[dict]:
-        power = a.arg("power")
-        self.ctx["drawn"] = (*self.ctx["drawn"], power)
-        free = self._free_slots(power)
-        if not free:
-            return [{"type": "power_discarded", "power": power}]
-        if len(free) == 1:
-            return self._deal_to(free[0], power)
-        self.ctx["card"] = power
-        self.phase = "deal_slot"
-        return []
+def legal_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
+    trio = s.islands[f.seat][2]
+    biome_of = s.board.biome_of
+    taken = {biome_of[r] for r in s.critters}
+    return [
+        at_act("claim", trio, c)
+        for c in range(NB)
+        if (*trio, c) in biome_of and biome_of[(*trio, c)] not in taken
+    ]
 
-    def _chance_deal_slot(self) -> list[tuple[Action, float]]:
-        free = self._free_slots(self.ctx["card"])
-        return [(DEAL_SLOT[s], 1.0 / len(free)) for s in free]
 
-    def _do_deal_slot(self, a: Action) -> list[dict]:
-        return self._deal_to(a.arg("slot"), self.ctx.pop("card"))
+def refuse_critter(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "claim":
+        return None
+    return "Set-up: your third critter goes on a biome of your Trio that holds no critter yet"
 
-    def _deal_to(self, slot: str, power: str) -> list[dict]:
-        self.grid[slot] = power
-        events = [{"type": "dealt", "slot": slot, "power": power}]
-        if len(self.grid) < len(SLOTS):
-            self.phase = "deal"
-            return events
-        # the cards left over form the Caldera deck (research: the Oct 2025 draft)
-        used = set(self.grid.values())
-        self.deck = {p: 1 for p in POWER_IDS if p not in used}
-        self.ctx = {}
-        self.phase = "coin"
+
+def place_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    _place_start(s, f.seat, (*a.arg("at"), BIOME_INDEX[a.arg("biome")]))
+    if f.seat + 1 < s.players:
+        s.player = f.seat + 1
+        then(s, steps.SETUP_TILE(f.seat + 1, piece=0))
+    else:
+        then(s, steps.DEAL(drawn=()))
+    return []
+
+
+def settle_critter(s: VolcaniqueState, f: Frame) -> Events | None:
+    legal = legal_critter(s, f)
+    return place_critter(s, f, legal[0]) if len(legal) == 1 else None
+
+
+# -- 5. deal the Volcanic Power Grid -------------------------------------------------------
+# "Shuffle and deal the Volcanic Power Cards to the grid until all power slots are filled,
+# ensuring each power matches its level; discard any additional powers if their level
+# slots are already filled." Each card dealt is a chance node over the cards left; a card
+# with several free slots of its level goes to one at random.
+def deal_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    left = [p for p in GRID_POWERS if p not in f.args.drawn]
+    return [(DEAL[p], 1.0 / len(left)) for p in left]
+
+
+def _free_slots(s: VolcaniqueState, power: str) -> list[str]:
+    return [slot for slot in SLOTS if slot not in s.grid and fits_slot(power, slot)]
+
+
+def deal(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    power = a.arg("power")
+    drawn = (*f.args.drawn, power)
+    free = _free_slots(s, power)
+    if not free:
+        then(s, steps.DEAL(drawn=drawn))
+        return [{"type": "power_discarded", "power": power}]
+    if len(free) == 1:
+        return _deal_to(s, free[0], power, drawn)
+    then(s, steps.DEAL_SLOT(drawn=drawn, power=power))
+    return []
+
+
+def slot_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    free = _free_slots(s, f.args.power)
+    return [(DEAL_SLOT[slot], 1.0 / len(free)) for slot in free]
+
+
+def deal_slot(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    return _deal_to(s, a.arg("slot"), f.args.power, f.args.drawn)
+
+
+def _deal_to(s: VolcaniqueState, slot: str, power: str, drawn: tuple[str, ...]) -> Events:
+    s.grid = {**s.grid, slot: power}
+    events = [{"type": "dealt", "slot": slot, "power": power}]
+    if len(s.grid) < len(SLOTS):
+        then(s, steps.DEAL(drawn=drawn))
         return events
+    # the cards left over form the Caldera deck (research: the Oct 2025 draft)
+    used = set(s.grid.values())
+    s.unshare_caldera()
+    for p in POWER_IDS:
+        if p not in used:
+            s.caldera_deck.put(p)
+    then(s, steps.COIN())
+    return events
 
-    # -- 6. the dispute dhoobloon picks the first player --------------------------------------
-    def _chance_coin(self) -> list[tuple[Action, float]]:
-        return [(COIN[i], 1.0 / self.n) for i in range(self.n)]
 
-    def _do_coin(self, a: Action) -> list[dict]:
-        self.first = self.cur = a.arg("seat")
-        events: list[dict] = [{"type": "first_player", "seat": self.first}]
-        # 7. first resources: one per controlled biome
-        for i in range(self.n):
-            events.extend(self._collect((self.first + i) % self.n))
-        # 8. bonus resources: player one 0, every later player 2 of their choice
-        picks = []
-        for i in range(1, self.n):
-            picks += [(self.first + i) % self.n] * BONUS[min(i, len(BONUS) - 1)]
-        self.ctx = {"picks": tuple(picks)}
-        events.extend(self._to_bonus())
-        return events
+# -- 6. the dispute dhoobloon picks the first player ---------------------------------------
+def coin_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    return [(FIRST_PLAYER[i], 1.0 / s.players) for i in range(s.players)]
 
-    def _to_bonus(self) -> list[dict]:
-        picks = self.ctx["picks"]
-        if not any(self.supply):
-            picks = ()
-        if not picks:
-            self.stage = "main"
-            self.cur = self.first
-            return self._to_turn()
-        self.cur = picks[0]
-        self.phase = "bonus"
+
+def coin(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    n = s.players
+    s.first = s.player = a.arg("seat")
+    events: Events = [{"type": "first_player", "seat": s.first}]
+    # 7. first resources: one per controlled biome
+    order = [(s.first + i) % n for i in range(n)]
+    discards = []
+    for seat in order:
+        collected, discard = turn.collect(s, seat)
+        events.extend(collected)
+        discards.extend(discard)
+    # 8. bonus resources: player one none, every later player 2 of their choice
+    picks: list[int] = []
+    for i in range(1, n):
+        picks += [order[i]] * BONUS_RESOURCES[min(i, len(BONUS_RESOURCES) - 1)]
+    events.extend(_bonus_or_turn(s, tuple(picks)))
+    then(s, *discards)
+    return events
+
+
+def _bonus_or_turn(s: VolcaniqueState, picks: tuple[int, ...]) -> Events:
+    if picks and any(s.supply):
+        s.player = picks[0]
+        then(s, steps.BONUS(picks[0], picks=picks[1:]))
         return []
+    s.stage = Stage.MAIN
+    s.player = s.first
+    return turn.begin_turn(s)
 
-    def _legal_bonus(self) -> list[Action]:
-        return [BONUS_ACT[b] for b in range(NB) if self.supply[b] > 0]
 
-    def _do_bonus(self, a: Action) -> list[dict]:
-        b = BIOME_INDEX[a.arg("resource")]
-        self.supply[b] -= 1
-        self.res[self.cur][b] += 1
-        self.ctx["picks"] = self.ctx["picks"][1:]
-        event = {"type": "bonus", "seat": self.cur, "resource": a.arg("resource")}
-        return [event, *self._to_bonus()]
+def legal_bonus(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [TAKE_BONUS[b] for b in range(NB) if s.supply[b] > 0]
+
+
+def refuse_bonus(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "bonus":
+        return None
+    return "Bonus resources: take a kind that is left in the supply"
+
+
+def take_bonus(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    b = BIOME_INDEX[a.arg("resource")]
+    s.supply[b] -= 1
+    s.resources[f.seat][b] += 1
+    event = {"type": "bonus", "seat": f.seat, "resource": a.arg("resource")}
+    return [event, *_bonus_or_turn(s, f.args.picks)]

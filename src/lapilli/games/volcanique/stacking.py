@@ -1,350 +1,386 @@
-"""Step 2: buying and stacking a tile, migration, joining and splitting biomes,
-contested biomes, the second tile on soil, paying with a choice of resources."""
+"""Step 2: buying and stacking a tile, the rules of engagement, migration, joining and
+splitting biomes, contested biomes, the second tile on volcanic soil."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from lapilli.core import Action
+from lapilli.core.flow import Frame, then
 
-from . import powers
-from .board import facing, rotations_mask
-from .common import (
-    BUY,
-    CRATER,
-    DONE,
-    ROTATE,
-    THRESHOLD,
-    VOLCANO_COST,
-    _counts_json,
-    _paid,
-    at_act,
-    pay_options,
-)
+from . import endgame, powers, steps
+from .actions import BUY, DONE, ROTATE, at_act
+from .board import Hex
 from .components import (
+    CRATER,
     KIND_COST,
     KIND_INDEX,
     KINDS,
     NB,
     ROTATIONS,
     SOIL,
+    THRESHOLD,
     VOLCANO,
+    VOLCANO_COST,
+    kind_of,
+    rotation_of,
+    tile_code,
 )
 
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
 
-class StackingSteps:
-    """Methods of ``VolcaniqueState`` (a mixin: it reads and writes the state's fields)."""
+Events = list[dict]
 
-    # -- 2. buy and stack a tile ----------------------------------------------------------
-    def _targets_ok(self) -> Any:
-        """Rules of engagement (3-5 players): a predicate on hexes a tile may go on."""
-        if self.n < 3:
-            return None
-        p = self.cur
-        placed = self.placed()
-        others = [o for o in range(self.n) if o != p]
-        if self.game.options.engagement == "symbiosis":
-            best = max(placed[o] for o in others)
-            valid = {o for o in others if placed[o] == best}
-        else:
-            valid = {(p + 1) % self.n}
-        valid |= {o for o in others if placed[o] >= THRESHOLD}
-        return valid
 
-    def _may_target(self, h: tuple[int, int], valid: set[int] | None) -> bool:
-        if valid is None:
-            return True
-        if self.stacks[h][-1] == SOIL:
-            return True
-        owners = self.owners_on(h)
-        return not owners or bool(owners & valid)
+# -- where a tile may go -------------------------------------------------------------------
+def targets(s: VolcaniqueState, seat: int) -> set[int] | None:
+    """Rules of engagement (3-5 players): the players whose tiles ``seat`` may stack on
+    (None: anybody's). Symbiosis: those with the most critters on land; to the left: the
+    next player; and anyone with ``THRESHOLD`` or more."""
+    if s.players < 3:
+        return None
+    placed = s.placed()
+    others = [o for o in range(s.players) if o != seat]
+    if s.game.options.engagement == "symbiosis":
+        most = max(placed[o] for o in others)
+        valid = {o for o in others if placed[o] == most}
+    else:
+        valid = {(seat + 1) % s.players}
+    return valid | {o for o in others if placed[o] >= THRESHOLD}
 
-    def _stack_hexes(self) -> list[tuple[int, int]]:
-        """Hexes a tile may stack on: Uno, Duo, Trio or soil, not lava, within the rules of
-        engagement."""
-        valid = self._targets_ok()
-        lava = self.lava_hexes()
-        return [
-            h
-            for h, st in sorted(self.stacks.items())
-            if st[-1] != VOLCANO and h not in lava and self._may_target(h, valid)
-        ]
 
-    def _faces(self) -> list[tuple[tuple[int, int], list[int]]]:
-        """Each hex a tile may stack on, with its neighbours' facing biome edges."""
-        stacks = self.stacks
-        return [(h, facing(stacks, h)) for h in self._stack_hexes()]
+def may_target(s: VolcaniqueState, h: Hex, valid: set[int] | None) -> bool:
+    """Soil and tiles without critters are anyone's; others only a valid target's."""
+    if valid is None or s.stacks[h][-1] == SOIL:
+        return True
+    owners = s.owners_on(h)
+    return not owners or bool(owners & valid)
 
-    def _placements(self, kind: int) -> list[tuple[int, int]]:
-        return [h for h, face in self._faces() if rotations_mask(kind, face)]
 
-    def _buy_options(self) -> list[str]:
-        p = self.cur
-        total = sum(self.res[p])
-        out = []
-        faces = None
-        for k in KINDS:
-            ki = KIND_INDEX[k]
-            if self.tiles.get(k, 0) > 0 and KIND_COST[ki] <= total:
-                if faces is None:
-                    faces = self._faces()
-                if any(rotations_mask(ki, face) for _, face in faces):
-                    out.append(k)
-        if (
-            not self.flags.get("tiles")
-            and self.volcanoes > 0
-            and total >= VOLCANO_COST
-            and self._stack_hexes()
-        ):
-            out.append("volcano")
-        return out
+def stack_hexes(s: VolcaniqueState, seat: int) -> list[Hex]:
+    """Hexes a tile or a volcano may go on: Uno, Duo, Trio or soil, not under lava,
+    within the rules of engagement."""
+    valid = targets(s, seat)
+    lava = s.lava_hexes()
+    return [h for h in s.board.stackable if h not in lava and may_target(s, h, valid)]
 
-    def _to_buy(self) -> list[dict]:
-        if self.stage == "final":
-            return self._to_spend()
-        if self.flags.get("tiles", 0) >= powers.max_tiles(self, self.cur):
-            return self._to_claim()
-        if self._buy_options():
-            self.phase = "buy"
-            return []
-        if self.flags.get("tiles"):
-            return self._to_claim()
-        # insufficient resources: sacrifice a critter from the hand, no buy this turn
-        events: list[dict] = []
-        p = self.cur
-        if self.hand[p] > 0 and self.crater[p] < CRATER:
-            self.hand[p] -= 1
-            self.crater[p] += 1
-            self.flags["forced"] = 1
-            events.append({"type": "forced_sacrifice", "seat": p})
-        return events + self._to_claim()
 
-    def _legal_buy(self) -> list[Action]:
-        opts = [BUY[k] for k in self._buy_options()]
-        if self.flags.get("tiles") or self.game.options.optional_buy:
-            opts.append(DONE)  # the second tile is optional (the first: a variant)
-        return opts
+def placements(s: VolcaniqueState, seat: int, kind: int) -> list[Hex]:
+    fits_on = s.board.fits_on
+    return [h for h in stack_hexes(s, seat) if fits_on[h][kind]]
 
-    def _do_buy(self, a: Action) -> list[dict]:
-        if a == DONE:
-            return self._to_claim()
-        tile = a.arg("tile")
-        if tile == "volcano":
-            self.tasks.insert(0, ("pay", self.cur, VOLCANO_COST, "volcano"))
-            return self._resume("erupt")
-        self.ctx["kind"] = KIND_INDEX[tile]
-        self.tasks.insert(0, ("pay", self.cur, KIND_COST[KIND_INDEX[tile]], "tile"))
-        return self._resume("place")
 
-    def _take_tile(self, kind: str) -> None:
-        self.tiles[kind] -= 1
-        if self.tiles[kind] == 0:
-            del self.tiles[kind]
+def buy_options(s: VolcaniqueState, seat: int) -> list[str]:
+    """The tiles in the supply the seat can afford and place (land tiles need a place
+    that obeys the edge rule; a volcano is the turn's only tile)."""
+    total = sum(s.resources[seat])
+    fits_on = s.board.fits_on
+    hexes = None
+    out = []
+    for k in KINDS:
+        kind = KIND_INDEX[k]
+        if s.tiles.get(k, 0) > 0 and KIND_COST[kind] <= total:
+            if hexes is None:
+                hexes = stack_hexes(s, seat)
+            if any(fits_on[h][kind] for h in hexes):
+                out.append(k)
+    if volcano_allowed(s, seat):
+        out.append("volcano")
+    return out
 
-    def _to_place(self) -> list[dict]:
-        kind = self.ctx["kind"]
-        self._take_tile(KINDS[kind])
-        events: list[dict] = [{"type": "bought", "seat": self.cur, "tile": KINDS[kind]}]
-        self.flags["tiles"] = self.flags.get("tiles", 0) + 1
-        if not self.tiles:
-            events.extend(self.trigger_end("last_land_tile", self.cur))
-        self.phase = "place"
-        hexes = self._placements(kind)
-        if len(hexes) == 1:
-            events.extend(self._do_place(at_act("place", hexes[0])))
-        return events
 
-    def _legal_place(self) -> list[Action]:
-        return [at_act("place", h) for h in self._placements(self.ctx["kind"])]
+def volcano_allowed(s: VolcaniqueState, seat: int) -> bool:
+    return (
+        not s.this_turn.tiles
+        and s.volcano_tiles > 0
+        and sum(s.resources[seat]) >= VOLCANO_COST
+        and bool(stack_hexes(s, seat))
+    )
 
-    def _do_place(self, a: Action) -> list[dict]:
-        self.ctx["at"] = a.arg("at")
-        self.phase = "rotate"
-        rots = self._legal_rotate()
-        if len(rots) == 1:
-            return self._do_rotate(rots[0])
+
+# -- 2. buy --------------------------------------------------------------------------------
+def legal_buy(s: VolcaniqueState, f: Frame) -> list[Action]:
+    options = [BUY[k] for k in buy_options(s, f.seat)]
+    if s.this_turn.tiles or s.game.options.optional_buy:
+        options.append(DONE)  # the second tile is optional (the first: a variant)
+    return options
+
+
+def refuse_buy(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a == DONE:
+        return "Buying tiles: you must buy a tile when you can afford one that has a place"
+    if a.kind != "buy":
+        return None
+    tile = a.arg("tile")
+    if tile == "volcano":
+        return refuse_volcano(s, f.seat)
+    if tile not in KIND_INDEX:
+        return f"Buying tiles: there is no tile called {tile}"
+    if s.tiles.get(tile, 0) <= 0:
+        return f"Buying tiles: no {tile} tile is left in the supply"
+    return (
+        "Buying tiles: you cannot afford it, or it has nowhere to go (it must stack on "
+        "land and connect a biome edge)"
+    )
+
+
+def refuse_volcano(s: VolcaniqueState, seat: int) -> str:
+    if s.this_turn.tiles:
+        return "Volcanoes: playing a volcano counts as your one Place a Tile step"
+    if s.volcano_tiles <= 0:
+        return "Volcanoes: no volcano tile is left in the supply"
+    if sum(s.resources[seat]) < VOLCANO_COST:
+        return "Volcanoes: you cannot afford a volcano tile"
+    return "Volcanoes: a volcano must be unleashed on a land tile you may target"
+
+
+def buy(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return to_claim(s)
+    tile = a.arg("tile")
+    price = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+    purpose = "volcano" if tile == "volcano" else "tile"
+    then(s, steps.PAY(f.seat, price=price, purpose=purpose), steps.BOUGHT(seat=f.seat, tile=tile))
+    return []
+
+
+def settle_buy(s: VolcaniqueState, f: Frame) -> Events | None:
+    """Nothing left to buy: on to claiming. Nothing bought at all, for want of
+    resources: a critter from the hand goes to the crater instead."""
+    seat = f.seat
+    tiles = s.this_turn.tiles
+    if tiles >= powers.max_tiles(s, seat):
+        return to_claim(s)
+    if buy_options(s, seat):
+        return None
+    if tiles:
+        return to_claim(s)
+    events = []
+    if s.hand[seat] > 0 and s.crater[seat] < CRATER:
+        s.hand[seat] -= 1
+        s.crater[seat] += 1
+        events.append({"type": "forced_sacrifice", "seat": seat})
+    return events + to_claim(s)
+
+
+def to_claim(s: VolcaniqueState) -> Events:
+    then(s, steps.CLAIM(s.player))
+    return []
+
+
+def bought(s: VolcaniqueState, f: Frame) -> Events:
+    """The tile paid for leaves the supply; the buyer places it."""
+    seat, tile = f.args.seat, f.args.tile
+    s.this_turn = s.this_turn._replace(tiles=s.this_turn.tiles + 1)
+    if tile == "volcano":
+        s.volcano_tiles -= 1
+        then(s, steps.ERUPT(seat))
         return []
+    s.take_tile(tile)
+    events = [{"type": "bought", "seat": seat, "tile": tile}]
+    if not s.tiles:
+        events.extend(endgame.trigger_end(s, "last_land_tile", seat))
+    then(s, steps.PLACE(seat, kind=KIND_INDEX[tile]))
+    return events
 
-    def _legal_rotate(self) -> list[Action]:
-        kind = self.ctx["kind"]
-        mask = rotations_mask(kind, facing(self.stacks, self.ctx["at"]))
-        return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
-    def _do_rotate(self, a: Action) -> list[dict]:
-        kind, at = self.ctx["kind"], self.ctx["at"]
-        on_soil = self.stacks[at][-1] == SOIL
-        events = self.stack_tile(at, kind * 6 + a.arg("rotation"), self.cur)
-        if on_soil and self.flags.get("soil", 0) == self.flags["tiles"] - 1:
-            self.flags["soil"] = self.flags["tiles"]  # every tile so far went on soil
-        return events + self._resume("after_tile")
+# -- stacking it ---------------------------------------------------------------------------
+def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("place", h) for h in placements(s, f.seat, f.args.kind)]
 
-    def stack_tile(self, at: tuple[int, int], code: int, seat: int) -> list[dict]:
-        """Stack a tile: critters on the covered tile migrate within their connected biome
-        (their owner chooses where) or go back to the hand."""
-        biomes = self.biomes()
-        lava = self.lava_hexes()
-        q, r = at
-        for c in range(NB):
-            v = self.critters.get((q, r, c))
-            if not v:
-                continue
-            members = biomes.members[biomes.of[(q, r, c)]]
-            dests = tuple(
-                sorted(
-                    (m[0], m[1]) for m in members if (m[0], m[1]) != at and (m[0], m[1]) not in lava
-                )
-            )
-            for _ in range(v[1]):
-                self.tasks.append(("migrate", v[0], q, r, c, dests))
-        self._set_stack(at, (*self.stacks[at], code))
-        return [
-            {
-                "type": "stacked",
-                "seat": seat,
-                "tile": KINDS[code // 6],
-                "at": [q, r],
-                "rotation": code % 6,
-            }
-        ]
 
-    # migration of a critter from the covered tile (a task of the critter's owner)
-    def _auto_task_migrate(self, t: tuple) -> list[dict] | None:
-        _, owner, q, r, c, dests = t
-        if len(dests) > 1:
-            return None
-        self.tasks.pop(0)
-        self._take_critter((q, r, c))
-        if dests:
-            self._add_critter((dests[0][0], dests[0][1], c), owner)
-            return [{"type": "migrated", "seat": owner, "to": list(dests[0])}]
-        self.hand[owner] += 1
-        return [{"type": "returned", "seat": owner, "from": [q, r]}]
+def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "place":
+        return None
+    at = a.arg("at")
+    if not isinstance(at, tuple) or at not in s.stacks:
+        return (
+            "Placing a tile: land tiles must stack on existing land tiles, never directly "
+            "in the ocean"
+        )
+    if s.stacks[at][-1] == VOLCANO:
+        return "Placing a tile: land tiles cannot be played on volcano tiles"
+    if at in s.lava_hexes():
+        return "Placing a tile: land tiles cannot be played on lava"
+    if not may_target(s, at, targets(s, f.seat)):
+        mode = s.game.options.engagement.replace("_", " ")
+        return (
+            f"Rules of engagement ({mode}): you may only stack on soil, on tiles without "
+            "critters, or on tiles of a player you may target"
+        )
+    return (
+        "Placing a tile: it must connect to at least one edge of an adjacent tile with a "
+        "matching biome"
+    )
 
-    def _legal_task_migrate(self, t: tuple) -> list[Action]:
-        return [at_act("migrate", d) for d in t[5]]
 
-    def _do_task_migrate(self, t: tuple, a: Action) -> list[dict]:
-        _, owner, q, r, c, _dests = t
-        d = a.arg("at")
-        self._take_critter((q, r, c))
-        self._add_critter((d[0], d[1], c), owner)
-        return [{"type": "migrated", "seat": owner, "to": list(d)}]
+def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    then(s, steps.ROTATE(f.seat, kind=f.args.kind, at=a.arg("at")))
+    return []
 
-    def _to_after_tile(self) -> list[dict]:
-        events = self.resolve_contests()
-        return events + self._resume("after_contests")
 
-    def _to_after_contests(self) -> list[dict]:
-        tiles = self.flags.get("tiles", 0)
-        if self.flags.get("soil") == tiles and tiles < powers.max_tiles(self, self.cur):
-            # a second tile when the first went on volcanic soil
-            return self._to_buy()
-        return self._to_claim()
+def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
+    legal = legal_place(s, f)
+    return place(s, f, legal[0]) if len(legal) == 1 else None
 
-    def resolve_contests(self) -> list[dict]:
-        """Contested biomes: most critters wins; an equal number are removed per player
-        (so each loses as many as the runner-up has); a tie for most returns them all."""
-        biomes = self.biomes()
-        per: dict[int, dict[int, int]] = {}
-        for reg, (owner, n) in self.critters.items():
-            d = per.setdefault(biomes.of[reg], {})
-            d[owner] = d.get(owner, 0) + n
-        events: list[dict] = []
-        for bid in sorted(per):
-            counts = per[bid]
-            if len(counts) < 2:
-                continue
-            ranked = sorted(counts.values(), reverse=True)
-            members = biomes.members[bid]
-            if ranked[0] == ranked[1]:
-                for m in members:
-                    v = self.critters.pop(m, None)
-                    if v:
-                        self.hand[v[0]] += v[1]
-                events.append({"type": "contested", "winner": None, "counts": _counts_json(counts)})
-                continue
-            second = ranked[1]
-            winner = max(counts, key=counts.get)
-            for owner in sorted(counts):
-                if owner == winner:
-                    continue
-                for m in members:
-                    v = self.critters.get(m)
-                    if v and v[0] == owner:
-                        del self.critters[m]
-                        self.hand[owner] += v[1]
-            regs = tuple(
-                sorted(
-                    (m[0], m[1])
-                    for m in members
-                    if m in self.critters and self.critters[m][0] == winner
-                )
-            )
-            self.tasks.append(("remove", winner, biomes.colour[bid], second, regs))
-            events.append({"type": "contested", "winner": winner, "counts": _counts_json(counts)})
-        return events
 
-    def _auto_task_remove(self, t: tuple) -> list[dict] | None:
-        _, owner, c, k, regs = t
-        total = sum(self.critters[(q, r, c)][1] for q, r in regs)
-        if len(regs) > 1 and k < total:
-            return None
-        self.tasks.pop(0)
-        left = k
-        for q, r in regs:
-            m = self.critters[(q, r, c)][1]
-            take = min(m, left)
-            self._take_critter((q, r, c), take)
-            left -= take
-        self.hand[owner] += k
-        return [{"type": "casualties", "seat": owner, "n": k}]
+def legal_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
+    kind = f.args.kind
+    mask = s.board.fits_on[f.args.at][kind]
+    return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
-    def _legal_task_remove(self, t: tuple) -> list[Action]:
-        return [at_act("remove", h, t[2]) for h in t[4]]
 
-    def _do_task_remove(self, t: tuple, a: Action) -> list[dict]:
-        _, owner, c, k, regs = t
-        q, r = a.arg("at")
-        self._take_critter((q, r, c))
-        self.hand[owner] += 1
-        if k > 1:
-            regs = tuple(h for h in regs if (h[0], h[1], c) in self.critters)
-            self.tasks.insert(0, ("remove", owner, c, k - 1, regs))
-        return [{"type": "casualties", "seat": owner, "n": 1}]
+def refuse_rotate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "rotate":
+        return None
+    return "Placing a tile: rotate the new tile to match the connecting biome on at least one edge"
 
-    # -- paying with a choice of resources (a task) ------------------------------------------
-    def _auto_task_pay(self, t: tuple) -> list[dict] | None:
-        opts = pay_options(self.res[t[1]], t[2])
-        if len(opts) > 1:
-            return None
-        self.tasks.pop(0)
-        return self._pay(t, opts[0])
 
-    def _legal_task_pay(self, t: tuple) -> list[Action]:
-        return pay_options(self.res[t[1]], t[2])
+def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Stack the tile; critters on the covered tile migrate, contested biomes resolve,
+    then a second tile if every tile so far went on volcanic soil, else claiming."""
+    seat, at = f.seat, f.args.at
+    on_soil = s.stacks[at][-1] == SOIL
+    events, migrations = stack_tile(s, at, tile_code(f.args.kind, a.arg("rotation")), seat)
+    turn = s.this_turn
+    if on_soil and turn.on_soil == turn.tiles - 1:
+        turn = s.this_turn = turn._replace(on_soil=turn.tiles)
+    again = turn.on_soil == turn.tiles and turn.tiles < powers.max_tiles(s, seat)
+    then(s, *migrations, steps.CONTESTS(), steps.BUY(seat) if again else steps.CLAIM(seat))
+    return events
 
-    def _do_task_pay(self, t: tuple, a: Action) -> list[dict]:
-        return self._pay(t, a)
 
-    def _pay(self, t: tuple, a: Action) -> list[dict]:
-        seat = t[1]
-        paid = _paid(a)
-        for b in range(NB):
-            self.res[seat][b] -= paid[b]
-            self.supply[b] += paid[b]
-        events: list[dict] = [{"type": "paid", "seat": seat, "resources": list(paid), "for": t[3]}]
-        purpose = t[3]
-        if purpose == "evacuate":
-            _, _, _, _, q, r, c, d = t
-            self._take_critter((q, r, c))
-            self._add_critter((d[0], d[1], c), seat)
-            events.append({"type": "evacuated", "seat": seat, "from": [q, r], "to": list(d)})
-        elif purpose == "sacrifice_hand":
-            self.hand[seat] -= 1
-            self.crater[seat] += 1
-            events.append({"type": "sacrificed", "seat": seat, "from": "hand"})
-        elif purpose == "point":
-            self.points[seat] += 1
-        elif purpose == "volcano":
-            self.volcanoes -= 1
-        return events
+def settle_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
+    legal = legal_rotate(s, f)
+    return rotate(s, f, legal[0]) if len(legal) == 1 else None
+
+
+def stack_tile(s: VolcaniqueState, at: Hex, code: int, seat: int) -> tuple[Events, list[Frame]]:
+    """Stack a tile: critters on the covered tile migrate within their connected biome
+    as it was (their owner chooses where) or go back to the hand (the frames for that)."""
+    biome_of = s.board.biome_of
+    lava = s.lava_hexes()
+    migrations = []
+    for c in range(NB):
+        here = s.critters.get((*at, c))
+        if not here:
+            continue
+        members = biome_of[(*at, c)].members
+        dests = tuple(sorted(m[:2] for m in members if m[:2] != at and m[:2] not in lava))
+        migrations += [steps.MIGRATE(here.owner, region=(*at, c), dests=dests)] * here.count
+    s.set_stack(at, (*s.stacks[at], code))
+    event = {
+        "type": "stacked",
+        "seat": seat,
+        "tile": KINDS[kind_of(code)],
+        "at": list(at),
+        "rotation": rotation_of(code),
+    }
+    return [event], migrations
+
+
+# -- migration of a critter off the covered tile (its owner's decision) --------------------
+def legal_migrate(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("migrate", d) for d in f.args.dests]
+
+
+def refuse_migrate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "migrate":
+        return None
+    return "Migrating critters: only to a tile of the critter's connected biome, not under lava"
+
+
+def migrate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    to = a.arg("at")
+    s.take_critter(f.args.region)
+    s.add_critter((*to, f.args.region[2]), f.seat)
+    return [{"type": "migrated", "seat": f.seat, "to": list(to)}]
+
+
+def settle_migrate(s: VolcaniqueState, f: Frame) -> Events | None:
+    """One place to go: it goes there; none: back to the hand."""
+    dests = f.args.dests
+    if len(dests) > 1:
+        return None
+    if dests:
+        return migrate(s, f, at_act("migrate", dests[0]))
+    s.take_critter(f.args.region)
+    s.hand[f.seat] += 1
+    return [{"type": "returned", "seat": f.seat, "from": list(f.args.region[:2])}]
+
+
+# -- contested biomes ----------------------------------------------------------------------
+def contests(s: VolcaniqueState, f: Frame) -> Events:
+    """Biomes joined by the new tile with critters of several players: most critters
+    wins; each other player loses all theirs and the winner loses as many as the
+    runner-up has (its owner chooses which); a tie for most returns them all."""
+    biome_of = s.board.biome_of
+    per: dict = {}
+    for region, (owner, n) in s.critters.items():
+        counts = per.setdefault(biome_of[region], {})
+        counts[owner] = counts.get(owner, 0) + n
+    events: Events = []
+    casualties = []
+    for biome in sorted(per, key=lambda b: b.anchor):
+        counts = per[biome]
+        if len(counts) < 2:
+            continue
+        ranked = sorted(counts.values(), reverse=True)
+        label = {str(k): v for k, v in sorted(counts.items())}
+        if ranked[0] == ranked[1]:
+            for member in biome.members:
+                _return_all(s, member)
+            events.append({"type": "contested", "winner": None, "counts": label})
+            continue
+        winner = max(counts, key=counts.__getitem__)
+        for member in biome.members:
+            here = s.critters.get(member)
+            if here and here.owner != winner:
+                _return_all(s, member)
+        hexes = tuple(sorted(m[:2] for m in biome.members if m in s.critters))
+        casualties.append(steps.REMOVE(winner, colour=biome.colour, count=ranked[1], hexes=hexes))
+        events.append({"type": "contested", "winner": winner, "counts": label})
+    then(s, *casualties)
+    return events
+
+
+def _return_all(s: VolcaniqueState, region: tuple[int, int, int]) -> None:
+    here = s.critters.pop(region, None)
+    if here:
+        s.hand[here.owner] += here.count
+
+
+def legal_remove(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("remove", h, f.args.colour) for h in f.args.hexes]
+
+
+def refuse_remove(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "remove":
+        return None
+    return "Contested biome: remove one of your own critters in the contested biome"
+
+
+def remove(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    colour, count = f.args.colour, f.args.count
+    s.take_critter((*a.arg("at"), colour))
+    s.hand[f.seat] += 1
+    if count > 1:
+        hexes = tuple(h for h in f.args.hexes if (*h, colour) in s.critters)
+        then(s, steps.REMOVE(f.seat, colour=colour, count=count - 1, hexes=hexes))
+    return [{"type": "casualties", "seat": f.seat, "n": 1}]
+
+
+def settle_remove(s: VolcaniqueState, f: Frame) -> Events | None:
+    """One tile to lose them from, or all of them lost: no choice."""
+    colour, count, hexes = f.args.colour, f.args.count, f.args.hexes
+    total = sum(s.critters[(*h, colour)].count for h in hexes)
+    if len(hexes) > 1 and count < total:
+        return None
+    left = count
+    for h in hexes:
+        take = min(s.critters[(*h, colour)].count, left)
+        s.take_critter((*h, colour), take)
+        left -= take
+    s.hand[f.seat] += count
+    return [{"type": "casualties", "seat": f.seat, "n": count}]

@@ -1,412 +1,253 @@
-"""A turn, steps 1 and 4-7: moving a critter, claiming uninhabited tiles, sacrifices
-and islands, the Caldera, collecting resources."""
+"""A turn, steps 1, 4, 6 and 7: moving a critter, claiming uninhabited tiles, the
+Caldera, collecting resources."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from lapilli.core import Action
+from lapilli.core.flow import Frame, then
 
-from . import powers, scoring
-from .board import neighbours, ring
-from .common import (
-    BUY_CALDERA,
-    CALDERA_COST,
-    CHOOSE,
-    CRATER,
-    DISCARD_ACT,
-    DONE,
-    DRAW,
-    ISLAND_COST,
-    ROTATE,
-    SAC_COST,
-    SACRIFICE_HAND,
-    SUMMON_ISLAND,
-    at_act,
-)
-from .components import (
-    BIOME_INDEX,
-    BIOMES,
-    COLOURS_OF,
-    KIND_INDEX,
-    KINDS,
-    NB,
-    ROTATIONS,
-)
+from . import endgame, powers, scoring, steps
+from .actions import BUY_CALDERA, DONE, DRAW, at_act
+from .board import Biome, Hex, Region
+from .components import BIOME_INDEX, CALDERA_COST, COLOURS_OF, NB
+from .pieces import Stage, ThisTurn
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
 
 
-class TurnSteps:
-    """Methods of ``VolcaniqueState`` (a mixin: it reads and writes the state's fields)."""
+def begin_turn(s: VolcaniqueState) -> Events:
+    """A turn of ``s.player``: in the end-game sequence's final turn all lava moves
+    first; in the finale only claiming remains, until the lava has reached the sea."""
+    s.this_turn = ThisTurn()
+    p = s.player
+    if s.stage is Stage.FINAL:
+        then(s, steps.PROGRESS_LAVA(index=0), steps.MOVE(p))
+    elif s.stage is Stage.FINALE:
+        if not any(flow.flowing for flow in s.lava):
+            return endgame.game_over(s)
+        then(s, steps.CLAIM(p))
+    else:
+        then(s, steps.MOVE(p))
+    return []
 
-    # ------------------------------------------------------------------------------------
-    # a turn
-    # ------------------------------------------------------------------------------------
-    def _to_turn(self) -> list[dict]:
-        self.flags = {}
-        self.ctx = {}
-        if self.stage == "final":
-            # the end sequence's final turn starts by progressing all lava
-            self.ctx["lava_then"] = "move"
-            return self._to_lava()
-        if self.stage == "finale":
-            if not any(t < 0 for _, _, t in self.lava):
-                return self._game_over()
-            return self._to_claim()
-        return self._to_move()
 
-    # -- 1. move up to one critter --------------------------------------------------------
-    def _move_targets(
-        self, reg: tuple[int, int, int], owned: dict | None = None, lava: set | None = None
-    ) -> list[tuple[int, int, int]]:
-        """Within its connected biome to another tile, or onto an uncontrolled biome of its
-        own tile; never onto lava."""
-        biomes = self.biomes()
-        q, r, c = reg
-        if lava is None:
-            lava = self.lava_hexes()
-        bid = biomes.of[reg]
-        out = [
-            m for m in biomes.members[bid] if (m[0], m[1]) != (q, r) and (m[0], m[1]) not in lava
-        ]
-        if (q, r) not in lava:
-            if owned is None:
-                owned = self.biome_owners()
-            for c2 in COLOURS_OF[self.stacks[(q, r)][-1]]:
-                if c2 != c and not owned.get(biomes.of[(q, r, c2)]):
-                    out.append((q, r, c2))
-        return out
+# -- 1. move up to one critter -------------------------------------------------------------
+def move_targets(
+    s: VolcaniqueState, region: Region, owned: dict[Biome, set[int]], lava: set[Hex]
+) -> list[Region]:
+    """Within its connected biome to another tile, or onto an uncontrolled biome of its
+    own tile; never onto lava."""
+    biome_of = s.board.biome_of
+    q, r, c = region
+    here = (q, r)
+    out = [m for m in biome_of[region].members if m[:2] != here and m[:2] not in lava]
+    if here not in lava:
+        for other in COLOURS_OF[s.stacks[here][-1]]:
+            if other != c and not owned.get(biome_of[(q, r, other)]):
+                out.append((q, r, other))
+    return out
 
-    def _move_sources(self) -> list[tuple[int, int, int]]:
-        p = self.cur
-        owned = self.biome_owners()
-        lava = self.lava_hexes()
-        return [
-            reg
-            for reg, (o, _n) in sorted(self.critters.items())
-            if o == p and self._move_targets(reg, owned, lava)
-        ]
 
-    def _to_move(self) -> list[dict]:
-        if self._move_sources():
-            self.phase = "move"
-            return []
-        return self._to_buy()
+def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
+    """The seat's critters that have somewhere to go, in order."""
+    owned = s.biome_owners()
+    lava = s.lava_hexes()
+    for region, here in sorted(s.critters.items()):
+        if here.owner == seat and move_targets(s, region, owned, lava):
+            yield region
 
-    def _legal_move(self) -> list[Action]:
-        return [at_act("move_from", (q, r), c) for q, r, c in self._move_sources()] + [DONE]
 
-    def _do_move(self, a: Action) -> list[dict]:
-        if a is DONE or a == DONE:
-            return self._to_buy()
-        q, r = a.arg("at")
-        self.ctx["from"] = (q, r, BIOME_INDEX[a.arg("biome")])
-        self.phase = "move_to"
-        return []
+def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("move_from", (q, r), c) for q, r, c in movable(s, f.seat)] + [DONE]
 
-    def _legal_move_to(self) -> list[Action]:
-        targets = sorted(self._move_targets(self.ctx["from"]))
-        return [at_act("move_to", (q, r), c) for q, r, c in targets]
 
-    def _do_move_to(self, a: Action) -> list[dict]:
-        src = self.ctx.pop("from")
-        q, r = a.arg("at")
-        dst = (q, r, BIOME_INDEX[a.arg("biome")])
-        owner = self._take_critter(src)
-        self._add_critter(dst, owner)
-        return [
-            {"type": "moved", "seat": owner, "from": list(src), "to": list(dst)},
-            *self._to_buy(),
-        ]
+def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "move_from":
+        return None
+    return "Critter movement: move one of your own critters that has somewhere to go"
 
-    # -- 4. claim every uninhabited tile ---------------------------------------------------
-    def _claimable(self) -> list[tuple[int, int, int]]:
-        if self.hand[self.cur] <= 0:
-            return []
-        biomes = self.biomes()
-        owned = self.biome_owners()
-        lava = self.lava_hexes()
-        only = self.ctx.get("island_claim")
-        hexes = only if only is not None else self.stacks
-        out = []
-        crit = self.critters
-        for h in hexes:
-            h = (h[0], h[1])
-            code = self.stacks[h][-1]
-            if code < 0 or h in lava:
-                continue
-            q, r = h
-            if (q, r, 0) in crit or (q, r, 1) in crit or (q, r, 2) in crit:
-                continue
+
+def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return to_buy(s)
+    then(s, steps.MOVE_TO(f.seat, source=(*a.arg("at"), BIOME_INDEX[a.arg("biome")])))
+    return []
+
+
+def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
+    return None if any(movable(s, f.seat)) else to_buy(s)
+
+
+def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
+    targets = move_targets(s, f.args.source, s.biome_owners(), s.lava_hexes())
+    return [at_act("move_to", (q, r), c) for q, r, c in sorted(targets)]
+
+
+def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "move_to":
+        return None
+    return (
+        "Critter movement: stay within the connected biome or move onto an uncontrolled "
+        "biome of the same tile, never onto lava"
+    )
+
+
+def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    source = f.args.source
+    target = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
+    owner = s.take_critter(source)
+    s.add_critter(target, owner)
+    return [
+        {"type": "moved", "seat": owner, "from": list(source), "to": list(target)},
+        *to_buy(s),
+    ]
+
+
+def to_buy(s: VolcaniqueState) -> Events:
+    """On to step 2: buying a tile, or in a final turn spending the last resources."""
+    then(s, steps.SPEND(s.player) if s.stage is Stage.FINAL else steps.BUY(s.player))
+    return []
+
+
+# -- 4. claim uninhabited tiles ------------------------------------------------------------
+def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[Region]:
+    """Uncontrolled biomes of uninhabited land tiles (only the new island's after
+    summoning one), not under lava, while the seat has critters in hand."""
+    if s.hand[seat] <= 0:
+        return
+    stacks, biome_of = s.stacks, s.board.biome_of
+    owned = s.biome_owners()
+    closed = s.lava_hexes() | {region[:2] for region in s.critters}  # lava, inhabited
+    for h in island if island is not None else stacks:
+        code = stacks[h][-1]
+        if code >= 0 and h not in closed:
             for c in COLOURS_OF[code]:
-                if not owned.get(biomes.of[(q, r, c)]):
-                    out.append((q, r, c))
-        out.sort()
-        return out
+                if biome_of[(h[0], h[1], c)] not in owned:
+                    yield (h[0], h[1], c)
 
-    def _to_claim(self) -> list[dict]:
-        if self._claimable():
-            self.phase = "claim"
-            return []
-        return self._after_claim()
 
-    def _after_claim(self) -> list[dict]:
-        if self.ctx.pop("island_claim", None) is not None:
-            return self._to_sacrifice()
-        if self.stage == "finale":
-            self.ctx["lava_then"] = "end_turn"
-            return self._to_lava()
-        return self._to_sacrifice()
+def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
+    regions = sorted(claimable(s, f.seat, f.args.island))
+    return [at_act("claim", (q, r), c) for q, r, c in regions] + [DONE]
 
-    def _legal_claim(self) -> list[Action]:
-        return [at_act("claim", (q, r), c) for q, r, c in self._claimable()] + [DONE]
 
-    def _do_claim(self, a: Action) -> list[dict]:
-        if a == DONE:
-            return self._after_claim()
-        q, r = a.arg("at")
-        c = BIOME_INDEX[a.arg("biome")]
-        self._add_critter((q, r, c), self.cur)
-        self.hand[self.cur] -= 1
-        return [
-            {"type": "claimed", "seat": self.cur, "at": [q, r], "biome": a.arg("biome")},
-            *self._to_claim(),
-        ]
+def refuse_claim(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "claim":
+        return None
+    if s.hand[f.seat] <= 0:
+        return "Placing critters: you have no critter left in your hand"
+    if f.args.island is not None and tuple(a.arg("at")) not in f.args.island:
+        return "Summoning an island: claim the uninhabited tiles of the new island"
+    return (
+        "Placing critters: only on an uncontrolled biome of an uninhabited tile, never "
+        "on controlled biomes, volcano or lava tiles, or in the ocean"
+    )
 
-    # -- 5. sacrifice, and summoning an island -------------------------------------------------
-    def _sacrifice_options(self) -> list[Action]:
-        p = self.cur
-        out: list[Action] = []
-        if self.crater[p] < CRATER:
-            board_done = self.flags.get("sac_board") or (
-                self.stage == "final" and self.flags.get("sac_hand")
-            )
-            if not board_done:
-                out += [
-                    at_act("sacrifice", (q, r), c)
-                    for (q, r, c), (o, _n) in sorted(self.critters.items())
-                    if o == p
-                ]
-            if (
-                self.stage == "main"
-                and not self.flags.get("sac_hand")
-                and self.hand[p] > 0
-                and sum(self.res[p]) >= SAC_COST
-            ):
-                out.append(SACRIFICE_HAND)
-        if (
-            self.stage == "main"
-            and self.crater[p] >= CRATER
-            and self.tiles
-            and (sum(self.res[p]) >= ISLAND_COST or self._free_island(p))
-        ):
-            out.append(SUMMON_ISLAND)
-        return out
 
-    def _free_island(self, p: int) -> bool:
-        """Re-entry: 0 or 1 resources, fewer than 3 critters on land and 3 sacrifices."""
-        return sum(self.res[p]) <= 1 and self.placed()[p] < 3 and self.crater[p] >= CRATER
+def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return _after_claim(s, f)
+    at = a.arg("at")
+    s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
+    s.hand[f.seat] -= 1
+    then(s, steps.CLAIM(f.seat, island=f.args.island))
+    return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
 
-    def _to_sacrifice(self) -> list[dict]:
-        if self.stage == "finale":
-            return self._to_caldera()
-        if self._sacrifice_options():
-            self.phase = "sacrifice"
-            return []
-        return self._to_caldera()
 
-    def _legal_sacrifice(self) -> list[Action]:
-        return self._sacrifice_options() + [DONE]
+def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:
+    return None if any(claimable(s, f.seat, f.args.island)) else _after_claim(s, f)
 
-    def _do_sacrifice(self, a: Action) -> list[dict]:
-        p = self.cur
-        if a == DONE:
-            return self._to_caldera()
-        if a == SACRIFICE_HAND:
-            self.flags["sac_hand"] = 1
-            self.tasks.insert(0, ("pay", p, SAC_COST, "sacrifice_hand"))
-            return self._resume("sacrifice")
-        if a == SUMMON_ISLAND:
-            free = self._free_island(p)
-            self.hand[p] += self.crater[p]
-            self.crater[p] = 0
-            self.ctx["island"] = ()
-            self.ctx["island_size"] = min(powers.island_tiles(self, p), sum(self.tiles.values()))
-            events: list[dict] = [{"type": "summon_island", "seat": p, "free": free}]
-            if not free:
-                self.tasks.insert(0, ("pay", p, ISLAND_COST, "island"))
-            return events + self._resume("island_tile")
-        q, r = a.arg("at")
-        self._take_critter((q, r, BIOME_INDEX[a.arg("biome")]))
-        self.crater[p] += 1
-        self.flags["sac_board"] = 1
-        return [{"type": "sacrificed", "seat": p, "from": [q, r]}, *self._to_sacrifice()]
 
-    def _island_hexes(self) -> list[tuple[int, int]]:
-        """The first island tile goes one empty space away from all land; the others join
-        the island, still one space away from every other land tile. Only spots from
-        which the whole island can be completed are offered."""
-        island = tuple(tuple(h) for h in self.ctx["island"])
-        other = [h for h in self.stacks if h not in island]
-        # no tile next to other land, nor on lava cooling in the sea
-        blocked = set(other) | {nb for h in other for nb in neighbours(h)} | self.lava_hexes()
-        need = self.ctx["island_size"] - len(island)
-        if not island:
-            cands = {x for h in other for x in ring(h, 2)}
-        else:
-            cands = {nb for h in island for nb in neighbours(h)}
-        ok = [c for c in cands if c not in blocked and c not in island]
-        return sorted(c for c in ok if self._island_completes((*island, c), need - 1, blocked))
+def _after_claim(s: VolcaniqueState, f: Frame) -> Events:
+    if s.stage is Stage.FINALE and f.args.island is None:
+        then(s, steps.PROGRESS_LAVA(index=0), steps.END_TURN())
+    else:
+        then(s, steps.SACRIFICE(f.seat))
+    return []
 
-    def _island_completes(self, island: tuple, need: int, blocked: set) -> bool:
-        if need <= 0:
-            return True
-        for h in island:
-            for nb in neighbours(h):
-                if (
-                    nb not in blocked
-                    and nb not in island
-                    and self._island_completes((*island, nb), need - 1, blocked)
-                ):
-                    return True
-        return False
 
-    def _to_island_tile(self) -> list[dict]:
-        if len(self.ctx["island"]) >= self.ctx["island_size"] or not self.tiles:
-            self.ctx.pop("island_size")
-            self.ctx["island_claim"] = tuple(tuple(h) for h in self.ctx.pop("island"))
-            events: list[dict] = []
-            if not self.tiles:
-                events.extend(self.trigger_end("last_land_tile", self.cur))
-            self.flags["island"] = 1
-            return events + self._to_claim()
-        self.phase = "island_tile"
+# -- 6. the Caldera deck -------------------------------------------------------------------
+def legal_caldera(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [BUY_CALDERA, DONE]
+
+
+def refuse_caldera(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "buy_caldera":
+        return None
+    return "The Caldera: pay 1 of each resource, once, while cards are left"
+
+
+def settle_caldera(s: VolcaniqueState, f: Frame) -> Events | None:
+    held = s.resources[f.seat]
+    if (
+        s.stage is Stage.MAIN
+        and not s.this_turn.bought_caldera
+        and s.caldera_deck
+        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
+    ):
+        return None
+    return to_collect(s)
+
+
+def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return to_collect(s)
+    p = f.seat
+    for b in range(NB):
+        s.resources[p][b] -= CALDERA_COST[b]
+        s.supply[b] += CALDERA_COST[b]
+    s.this_turn = s.this_turn._replace(bought_caldera=True)
+    then(s, steps.DRAW(seat=p))
+    return [{"type": "caldera_bought", "seat": p}]
+
+
+def draw_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    return [(DRAW[card], p) for card, p in s.caldera_deck.draws()]
+
+
+def draw(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """The card goes to the buyer's hand, hidden from the others."""
+    card = a.arg("card")
+    s.unshare_caldera()
+    s.caldera_deck.draw(card)
+    s.caldera_hands[f.args.seat].put(card)
+    return [{"type": "caldera_card", "seat": f.args.seat}, *to_collect(s)]
+
+
+# -- 7. collect resources ------------------------------------------------------------------
+def to_collect(s: VolcaniqueState) -> Events:
+    then(s, steps.COLLECT())
+    return []
+
+
+def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
+    """One resource per biome the seat controls, while the supply lasts; then the seat
+    discards down to its cap (the frames for that, if any)."""
+    got = [0] * NB
+    held = s.resources[seat]
+    for biome in scoring.controlled_biomes(s)[seat]:
+        c = biome.colour
+        if s.supply[c] > 0:
+            s.supply[c] -= 1
+            held[c] += 1
+            got[c] += 1
+    over = sum(held) - powers.hand_cap(s, seat)
+    discards = [steps.DISCARD(seat, count=over)] if over > 0 else []
+    return [{"type": "collected", "seat": seat, "resources": got}], discards
+
+
+def collect_step(s: VolcaniqueState, f: Frame) -> Events:
+    """Step 7, then step 8 (all lava moves) and the end of the turn; no collecting in
+    the end-game sequence."""
+    if s.stage is not Stage.MAIN:
+        then(s, steps.END_TURN())
         return []
-
-    def _legal_island_tile(self) -> list[Action]:
-        return [CHOOSE[k] for k in KINDS if self.tiles.get(k, 0) > 0]
-
-    def _do_island_tile(self, a: Action) -> list[dict]:
-        self.ctx["kind"] = KIND_INDEX[a.arg("tile")]
-        self.phase = "island_place"
-        return []
-
-    def _legal_island_place(self) -> list[Action]:
-        return [at_act("place", h) for h in self._island_hexes()]
-
-    def _do_island_place(self, a: Action) -> list[dict]:
-        self.ctx["at"] = a.arg("at")
-        self.phase = "island_rotate"
-        if len(ROTATIONS[self.ctx["kind"]]) == 1:
-            return self._do_island_rotate(ROTATE[0])
-        return []
-
-    def _legal_island_rotate(self) -> list[Action]:
-        return [ROTATE[r] for r in ROTATIONS[self.ctx["kind"]]]  # no edge rule for islands
-
-    def _do_island_rotate(self, a: Action) -> list[dict]:
-        kind, at = self.ctx["kind"], self.ctx["at"]
-        self._take_tile(KINDS[kind])
-        self._set_stack(at, (kind * 6 + a.arg("rotation"),))
-        self.ctx["island"] = (*self.ctx["island"], tuple(at))
-        return [
-            {
-                "type": "island_tile",
-                "seat": self.cur,
-                "tile": KINDS[kind],
-                "at": list(at),
-                "rotation": a.arg("rotation"),
-            },
-            *self._to_island_tile(),
-        ]
-
-    # -- 6. the Caldera deck -----------------------------------------------------------------
-    def _to_caldera(self) -> list[dict]:
-        p = self.cur
-        if (
-            self.stage == "main"
-            and not self.flags.get("caldera")
-            and self.deck
-            and all(self.res[p][b] >= CALDERA_COST[b] for b in range(NB))
-        ):
-            self.phase = "caldera"
-            return []
-        return self._to_collect()
-
-    def _legal_caldera(self) -> list[Action]:
-        return [BUY_CALDERA, DONE]
-
-    def _do_caldera(self, a: Action) -> list[dict]:
-        if a == DONE:
-            return self._to_collect()
-        p = self.cur
-        for b in range(NB):
-            self.res[p][b] -= CALDERA_COST[b]
-            self.supply[b] += CALDERA_COST[b]
-        self.flags["caldera"] = 1
-        self.phase = "draw"
-        return [{"type": "caldera_bought", "seat": p}]
-
-    def _play_caldera(self, card: str) -> list[dict]:
-        """Reveal a card, resolve its effect (the powers hook), discard it; the turn goes
-        on at the same step."""
-        p = self.cur
-        self.chands[p].remove(card)
-        self.discard.append(card)
-        events: list[dict] = [{"type": "caldera_played", "seat": p, "card": card, "reveal": True}]
-        return events + powers.CALDERA_EFFECTS[card](self, p)
-
-    def _chance_draw(self) -> list[tuple[Action, float]]:
-        total = sum(self.deck.values())
-        return [(DRAW[c], n / total) for c, n in sorted(self.deck.items())]
-
-    def _do_draw(self, a: Action) -> list[dict]:
-        card = a.arg("card")
-        self.deck[card] -= 1
-        if not self.deck[card]:
-            del self.deck[card]
-        self.chands[self.cur].append(card)
-        return [{"type": "caldera_card", "seat": self.cur}, *self._to_collect()]
-
-    # -- 7. collect resources ------------------------------------------------------------------
-    def _collect(self, p: int) -> list[dict]:
-        """One resource per biome the seat controls, while the supply lasts."""
-        biomes = self.biomes()
-        got = [0] * NB
-        for bid in scoring.controlled_biomes(self)[p]:
-            c = biomes.colour[bid]
-            if self.supply[c] > 0:
-                self.supply[c] -= 1
-                self.res[p][c] += 1
-                got[c] += 1
-        over = sum(self.res[p]) - powers.hand_cap(self, p)
-        if over > 0:
-            self.tasks.append(("discard", p, over))
-        return [{"type": "collected", "seat": p, "resources": got}]
-
-    def _to_collect(self) -> list[dict]:
-        if self.stage != "main":
-            return self._to_end_turn()
-        events = self._collect(self.cur)
-        self.ctx["lava_then"] = "end_turn"
-        return events + self._resume("lava")
-
-    def _auto_task_discard(self, t: tuple) -> list[dict] | None:
-        _, p, k = t
-        kinds = [b for b in range(NB) if self.res[p][b] > 0]
-        if len(kinds) > 1:
-            return None
-        self.tasks.pop(0)
-        b = kinds[0]
-        self.res[p][b] -= k
-        self.supply[b] += k
-        return [{"type": "discarded", "seat": p, "resource": BIOMES[b], "n": k}]
-
-    def _legal_task_discard(self, t: tuple) -> list[Action]:
-        return [DISCARD_ACT[b] for b in range(NB) if self.res[t[1]][b] > 0]
-
-    def _do_task_discard(self, t: tuple, a: Action) -> list[dict]:
-        _, p, k = t
-        b = BIOME_INDEX[a.arg("resource")]
-        self.res[p][b] -= 1
-        self.supply[b] += 1
-        if k > 1:
-            self.tasks.insert(0, ("discard", p, k - 1))
-        return [{"type": "discarded", "seat": p, "resource": BIOMES[b], "n": 1}]
+    events, discards = collect(s, s.player)
+    then(s, *discards, steps.PROGRESS_LAVA(index=0), steps.END_TURN())
+    return events

@@ -1,0 +1,92 @@
+"""Volcanique (seed 000): the game's declaration.
+
+Read the package in this order: ``game.py`` (this), ``options.py``, ``data.toml`` and
+``components.py``, ``board.py`` (the hex map and its biomes), ``pieces.py`` and
+``state.py`` (the position), ``steps.py`` (the step table in turn order), the rules of
+each phase (``setup.py``, ``turn.py``, ``stacking.py``, ``lava.py``, ``sacrifice.py``,
+``paying.py``, ``endgame.py``), ``scoring.py``, ``powers.py``, then ``text.py`` and
+``heuristics.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lapilli.core import Game, MalformedInput, Utility
+
+from .options import VolcaniqueOptions
+from .state import VolcaniqueState
+
+RULES_HELP = """\
+Volcanique, 2-5 players. Stack hex tiles, control biomes with your critters,
+unleash volcanoes. Each hex shows its height, its biomes (dark, medium,
+light) and critters.
+
+A turn:
+ 1. Move up to one critter within its connected biome, or onto an
+    uncontrolled biome of its own tile.
+ 2. Buy a tile (Uno 2, Duo 2, Trio 3 resources of any kind) and stack it on
+    land (not on a volcano or lava) so that at least one edge continues a
+    neighbour's biome. Critters on the covered tile migrate within their
+    biome (their owner chooses) or go home. Joined biomes held by different
+    players are contested: most critters wins, each player loses as many as
+    the runner-up has; a tie sends them all home. On volcanic soil you may
+    buy a second tile. Cannot buy anything: sacrifice a critter from your
+    hand.
+ 3. Or buy a volcano (5): it wipes the critters of a land tile, you unlock a
+    power on the grid (L1 first, then a neighbour of one you hold), and lava
+    flows to a lower neighbour.
+ 4. Claim: one critter on an uncontrolled biome of each uninhabited tile you
+    like.
+ 5. Sacrifice one critter from the board and/or one from your hand for 5
+    resources (crater: 3). With 3 in the crater and 7 resources, summon a
+    3-tile island.
+ 6. Buy a hidden Caldera card for one resource of each kind.
+ 7. Collect one resource per biome you control (keep at most 7).
+ 8. Every lava flow moves one step downhill; critters it reaches pay 2 to
+    evacuate within their biome or go home; lava in the sea becomes volcanic
+    soil the next turn.
+3-5 players: tiles may only go on soil, empty tiles, or tiles of the player
+with the most critters (Symbiosis) or of the next player (to_the_left), or
+anyone with 5+ critters.
+The end: the last land tile, a player with no critters left in hand, or
+Volcanic Winter; then one final turn each (spend: volcanoes, 3 resources = 1
+point; no collecting) and finale turns until the lava reaches the sea.
+Score: critters, biome connections, volcanoes, crater, tallest and largest
+biome (3 each), diversified sets, Caldera cards.
+"""
+
+
+class Volcanique(Game):
+    id = "volcanique"
+    title = "Volcanique"
+    min_players = 2
+    max_players = 5
+    utility = Utility.GENERAL_SUM
+    version = "1"
+    Options = VolcaniqueOptions
+    summary = (
+        "Stack hex tiles into islands, control biomes with your critters, unleash volcanoes "
+        "whose lava flows downhill, unlock volcanic powers. Most points wins."
+    )
+
+    def rules_help(self) -> str:
+        return RULES_HELP
+
+    def new_state(self, players: int | None = None) -> VolcaniqueState:
+        return VolcaniqueState(self, self.check_players(players))
+
+    def state_from_json(self, data: Any) -> VolcaniqueState:
+        if not isinstance(data, dict):
+            raise MalformedInput("a Volcanique position is a JSON object")
+        return VolcaniqueState.from_json(self, data)
+
+    def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
+        return [
+            ({}, 2),
+            ({"optional_buy": True, "diversified_bonus": False}, 2),
+            ({}, 3),
+            ({"engagement": "to_the_left"}, 3),
+            ({}, 4),
+            ({}, 5),
+        ]

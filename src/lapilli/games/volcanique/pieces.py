@@ -1,0 +1,56 @@
+"""The small values a position is made of: the stage of the game, critters on a
+region, lava tiles, what the player to move has done this turn, Caldera hands."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+from lapilli.core.zones import Zone
+
+from .board import Hex
+
+
+class Stage(StrEnum):
+    SETUP = "setup"
+    MAIN = "main"
+    FINAL = "final"  # the end-game sequence: one final turn each
+    FINALE = "finale"  # then turns of claiming until every lava flow reaches the sea
+    OVER = "over"
+
+
+class Critters(NamedTuple):
+    """The critters on one region: they all belong to one player."""
+
+    owner: int
+    count: int
+
+
+FLOWING = -1
+"""The ``sea_turn`` of a lava tile still on land."""
+
+
+class Lava(NamedTuple):
+    """A lava tile: where it is and the turn it reached the ocean (``FLOWING``: not yet)."""
+
+    at: Hex
+    sea_turn: int
+
+    @property
+    def flowing(self) -> bool:
+        return self.sea_turn == FLOWING
+
+
+class ThisTurn(NamedTuple):
+    """What the player to move has done so far this turn."""
+
+    tiles: int = 0  # tiles placed (a volcano counts)
+    on_soil: int = 0  # how many went on volcanic soil, while every one so far did
+    sacrificed_from_board: bool = False
+    sacrificed_from_hand: bool = False
+    bought_caldera: bool = False
+
+
+def cards(hand: Zone) -> list[str]:
+    """The cards of a Caldera hand in the order drawn (every Caldera card is unique)."""
+    return list(hand.items)

@@ -1,0 +1,274 @@
+"""Step 5: sacrificing critters to the crater, and summoning an island."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+from lapilli.core.grid import distances
+from lapilli.core.hexgrid import ring
+
+from . import endgame, powers, steps
+from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act
+from .board import Hex, around
+from .components import (
+    BIOME_INDEX,
+    CRATER,
+    FREE_ISLAND_CRITTERS,
+    FREE_ISLAND_RESOURCES,
+    ISLAND_COST,
+    KIND_INDEX,
+    KINDS,
+    ROTATIONS,
+    SACRIFICE_COST,
+    tile_code,
+)
+from .pieces import Stage
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+ISLAND_GAP = 2
+"""A summoned island's first tile is this far from all land: one empty space between."""
+
+
+# -- sacrifices ----------------------------------------------------------------------------
+def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
+    """Once per turn a critter from the board, and once (main stage, for 5 resources)
+    one from the hand, while the crater has room; in a final turn only one of them.
+    With 3 in the crater: summon an island."""
+    turn = s.this_turn
+    out: list[Action] = []
+    if s.crater[p] < CRATER:
+        board_done = turn.sacrificed_from_board or (
+            s.stage is Stage.FINAL and turn.sacrificed_from_hand
+        )
+        if not board_done:
+            out += [
+                at_act("sacrifice", (q, r), c)
+                for (q, r, c), here in sorted(s.critters.items())
+                if here.owner == p
+            ]
+        if _may_sacrifice_from_hand(s, p):
+            out.append(SACRIFICE_HAND)
+    if (
+        s.stage is Stage.MAIN
+        and s.crater[p] >= CRATER
+        and s.tiles
+        and (sum(s.resources[p]) >= ISLAND_COST or free_island(s, p))
+    ):
+        out.append(SUMMON_ISLAND)
+    return out
+
+
+def legal_sacrifice(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [*sacrifice_options(s, f.seat), DONE]
+
+
+def _may_sacrifice_from_hand(s: VolcaniqueState, p: int) -> bool:
+    return (
+        s.stage is Stage.MAIN
+        and not s.this_turn.sacrificed_from_hand
+        and s.hand[p] > 0
+        and sum(s.resources[p]) >= SACRIFICE_COST
+    )
+
+
+def free_island(s: VolcaniqueState, p: int) -> bool:
+    """Re-entry: 0 or 1 resources, fewer than 3 critters on land and 3 sacrifices."""
+    return (
+        sum(s.resources[p]) <= FREE_ISLAND_RESOURCES
+        and s.placed()[p] < FREE_ISLAND_CRITTERS
+        and s.crater[p] >= CRATER
+    )
+
+
+def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    p = f.seat
+    if a.kind in ("sacrifice", "sacrifice_hand") and s.crater[p] >= CRATER:
+        return "Sacrificial critter crater: it holds at most 3 critters"
+    if a.kind == "sacrifice":
+        if s.this_turn.sacrificed_from_board:
+            return "Sacrifices: one critter from the play area per turn"
+        if s.stage is Stage.FINAL and s.this_turn.sacrificed_from_hand:
+            return "End-game sequence: one sacrifice in your final turn"
+        return "Sacrifices: you may only sacrifice your own critters"
+    if a.kind == "sacrifice_hand":
+        if s.stage is not Stage.MAIN:
+            return "End-game sequence: no sacrifice from the hand for resources"
+        if s.this_turn.sacrificed_from_hand:
+            return "Sacrifices: one critter from the hand for resources per turn"
+        if s.hand[p] <= 0:
+            return "Sacrifices: you have no critter left in your hand"
+        return "Sacrifices: a critter from the hand costs 5 resources"
+    if a.kind == "summon_island":
+        return (
+            "Summoning an island: costs 7 resources and 3 sacrifices in the crater "
+            "(free with 0-1 resources and fewer than 3 critters on land), while land "
+            "tiles are left"
+        )
+    return None
+
+
+def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    p = f.seat
+    if a == DONE:
+        return to_caldera(s)
+    if a == SACRIFICE_HAND:
+        s.this_turn = s.this_turn._replace(sacrificed_from_hand=True)
+        then(
+            s,
+            steps.PAY(p, price=SACRIFICE_COST, purpose="sacrifice_hand"),
+            steps.FROM_HAND(seat=p),
+            steps.SACRIFICE(p),
+        )
+        return []
+    if a == SUMMON_ISLAND:
+        return _summon(s, p)
+    at = a.arg("at")
+    s.take_critter((*at, BIOME_INDEX[a.arg("biome")]))
+    s.crater[p] += 1
+    s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
+    then(s, steps.SACRIFICE(p))
+    return [{"type": "sacrificed", "seat": p, "from": list(at)}]
+
+
+def settle_sacrifice(s: VolcaniqueState, f: Frame) -> Events | None:
+    return None if sacrifice_options(s, f.seat) else to_caldera(s)
+
+
+def to_caldera(s: VolcaniqueState) -> Events:
+    """On to step 6, the Caldera."""
+    then(s, steps.CALDERA(s.player))
+    return []
+
+
+def from_hand(s: VolcaniqueState, f: Frame) -> Events:
+    seat = f.args.seat
+    s.hand[seat] -= 1
+    s.crater[seat] += 1
+    return [{"type": "sacrificed", "seat": seat, "from": "hand"}]
+
+
+# -- summoning an island -------------------------------------------------------------------
+def _summon(s: VolcaniqueState, p: int) -> Events:
+    """The 3 sacrificed critters go back to the hand; the island's tiles are placed one
+    by one, then its uninhabited tiles may be claimed."""
+    free = free_island(s, p)
+    s.hand[p] += s.crater[p]
+    s.crater[p] = 0
+    size = min(powers.island_tiles(s, p), sum(s.tiles.values()))
+    paying = [] if free else [steps.PAY(p, price=ISLAND_COST, purpose="island")]
+    then(s, *paying, steps.ISLAND_TILE(p, island=(), size=size))
+    return [{"type": "summon_island", "seat": p, "free": free}]
+
+
+def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[Hex]:
+    """The first island tile goes one empty space away from all land; the others join
+    the island, still one space away from every other land tile. Only spots from which
+    the whole island can be completed are offered."""
+    other = [h for h in s.stacks if h not in island]
+    # no tile next to other land, nor on lava cooling in the sea
+    blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes()
+    if island:
+        near = {nb for h in island for nb in around(h)}
+    else:
+        near = {x for h in other for x in ring(h, ISLAND_GAP)}
+    spots = [c for c in near if c not in blocked and c not in island]
+    need = size - len(island) - 1
+    return sorted(c for c in spots if _room_for(s, (*island, c), need, blocked))
+
+
+def _room_for(s: VolcaniqueState, island: tuple[Hex, ...], need: int, blocked: set[Hex]) -> bool:
+    """Whether ``need`` more tiles can join the island one by one: the free spaces
+    connected to it number at least ``need``."""
+    if need <= 0:
+        return True
+
+    def free(h: Hex) -> bool:
+        return h not in blocked and h not in island
+
+    edge = {nb for h in island for nb in around(h) if free(nb)}
+    return len(distances(edge, around, free, limit=need - 1)) >= need
+
+
+def legal_island_tile(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [CHOOSE[k] for k in KINDS if s.tiles.get(k, 0) > 0]
+
+
+def refuse_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "choose_tile":
+        return None
+    return f"Supply: no {a.arg('tile')} tile is left"
+
+
+def choose_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    island, size = f.args
+    then(s, steps.ISLAND_PLACE(f.seat, island=island, size=size, kind=KIND_INDEX[a.arg("tile")]))
+    return []
+
+
+def settle_island_tile(s: VolcaniqueState, f: Frame) -> Events | None:
+    """The island is complete (or the land tiles have run out): claim its tiles."""
+    island, size = f.args
+    if len(island) < size and s.tiles:
+        return None
+    events = [] if s.tiles else endgame.trigger_end(s, "last_land_tile", f.seat)
+    then(s, steps.CLAIM(f.seat, island=island))
+    return events
+
+
+def legal_island_place(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("place", h) for h in island_hexes(s, f.args.island, f.args.size)]
+
+
+def refuse_island_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "place":
+        return None
+    if not f.args.island:
+        return "Summoning an island: its first tile goes one empty space away from all land"
+    return (
+        "Summoning an island: each tile joins the island, one empty space away from any "
+        "other land and not on lava"
+    )
+
+
+def place_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    then(s, steps.ISLAND_ROTATE(f.seat, **f.args._asdict(), at=a.arg("at")))
+    return []
+
+
+def legal_island_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [ROTATE[r] for r in ROTATIONS[f.args.kind]]  # no edge rule for islands
+
+
+def refuse_island_rotate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "rotate":
+        return None
+    return "Summoning an island: turn the tile to one of its own rotations"
+
+
+def rotate_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    island, size, kind, at = f.args
+    rotation = a.arg("rotation")
+    s.take_tile(KINDS[kind])
+    s.set_stack(at, (tile_code(kind, rotation),))
+    then(s, steps.ISLAND_TILE(f.seat, island=(*island, at), size=size))
+    event = {
+        "type": "island_tile",
+        "seat": f.seat,
+        "tile": KINDS[kind],
+        "at": list(at),
+        "rotation": rotation,
+    }
+    return [event]
+
+
+def settle_island_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
+    """An Uno looks the same every way round."""
+    if len(ROTATIONS[f.args.kind]) > 1:
+        return None
+    return rotate_island_tile(s, f, ROTATE[ROTATIONS[f.args.kind][0]])

@@ -1,0 +1,344 @@
+"""A Volcanique position: the map, the pieces, the players' holdings and the turn flow.
+
+The flow is the shared one (``lapilli.core.flow``): a stack of frames over the step
+table of ``steps.py``. Decisions of other seats during a turn (migrating or evacuating
+their critters, choosing casualties, discarding) are frames pushed on top of the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from lapilli.core import Action, MalformedInput
+from lapilli.core.flow import FlowState, then
+from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
+
+from . import scoring, text
+from .board import Biome, Board, Hex, Region
+from .components import (
+    BIOMES,
+    CRITTERS,
+    EDGES,
+    KIND_COUNT,
+    LIMITS,
+    NB,
+    POWER_IDS,
+    SLOTS,
+    SOIL,
+    VOLCANO,
+)
+from .pieces import Critters, Lava, Stage, ThisTurn, cards
+from .steps import SETUP_TILE, STEPS
+
+if TYPE_CHECKING:
+    from .game import Volcanique
+
+
+class VolcaniqueState(FlowState):
+    STEPS = STEPS
+    game: Volcanique
+
+    def __init__(self, game: Volcanique, players: int) -> None:
+        self.game = game
+        self.players = players
+        self.board = Board()
+        self.critters: dict[Region, Critters] = {}
+        self.lava: list[Lava] = []
+        self.hand = [CRITTERS] * players  # critters in hand
+        self.crater = [0] * players
+        self.unlocked: list[list[str]] = [[] for _ in range(players)]  # grid slots
+        self.grid: dict[str, str] = {}  # slot -> power (never changed in place)
+        self.resources = [[0] * NB for _ in range(players)]
+        self.supply = [int(LIMITS["resource_supply"])] * NB
+        self.tiles = dict(KIND_COUNT)
+        self.volcano_tiles = int(LIMITS["volcano_tiles"])
+        self.lava_tiles = int(LIMITS["lava_tiles"])
+        self.caldera_deck = Zone(seen=NOBODY)
+        self.caldera_hands = [Zone(seen=seats_mask(p)) for p in range(players)]
+        self.caldera_discard: list[str] = []
+        self.points = [0] * players  # bought in the end-game sequence
+        self.islands: list[list[Hex]] = [[] for _ in range(players)]  # starting islands
+        self.player = 0  # whose turn it is (at set-up: who builds or picks)
+        self.first = -1
+        self.turn = 0
+        self.round = 0
+        self.stage = Stage.SETUP
+        self.end_reason = ""
+        self.final_left: list[int] = []  # seats still to play their final turn
+        self.this_turn = ThisTurn()
+        self.stack = []
+        then(self, SETUP_TILE(0, piece=0))  # the first seat builds its starting island
+        self.advance()
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def clone(self) -> VolcaniqueState:
+        """A copy: lists and dicts one level deep (what they hold is replaced, never
+        changed in place: the board, each seat's unlocked slots and island), the Caldera
+        zones shared until ``unshare_caldera``."""
+        s = VolcaniqueState.__new__(VolcaniqueState)
+        s.__dict__.update(self.__dict__)
+        s.critters = self.critters.copy()
+        s.lava = self.lava[:]
+        s.hand = self.hand[:]
+        s.crater = self.crater[:]
+        s.unlocked = self.unlocked[:]
+        s.resources = [r[:] for r in self.resources]
+        s.supply = self.supply[:]
+        s.tiles = self.tiles.copy()
+        s.caldera_discard = self.caldera_discard[:]
+        s.points = self.points[:]
+        s.islands = self.islands[:]
+        s.final_left = self.final_left[:]
+        s.stack = self.stack[:]
+        return s
+
+    def unshare_caldera(self) -> None:
+        """Copy the Caldera deck and hands before changing them: clones share them, as
+        they change seldom (a card bought, played, the hands revealed at the end)."""
+        self.caldera_deck = self.caldera_deck.copy()
+        self.caldera_hands = [h.copy() for h in self.caldera_hands]
+
+    # -- the map ---------------------------------------------------------------------------
+    @property
+    def stacks(self) -> dict[Hex, tuple[int, ...]]:
+        """The map, to read (change it with ``set_stack``)."""
+        return self.board.stacks
+
+    def set_stack(self, h: Hex, stack: tuple[int, ...]) -> None:
+        self.board = self.board.with_stack(h, stack)
+
+    def top(self, h: Hex) -> int | None:
+        return self.board.top(h)
+
+    def height(self, h: Hex) -> int:
+        return self.board.height(h)
+
+    def lava_hexes(self) -> set[Hex]:
+        return {flow.at for flow in self.lava}
+
+    # -- critters --------------------------------------------------------------------------
+    def add_critter(self, region: Region, owner: int, k: int = 1) -> None:
+        here = self.critters.get(region)
+        self.critters[region] = Critters(owner, (here.count if here else 0) + k)
+
+    def take_critter(self, region: Region, k: int = 1) -> int:
+        """Take ``k`` critters off a region; returns their owner."""
+        owner, count = self.critters[region]
+        if count > k:
+            self.critters[region] = Critters(owner, count - k)
+        else:
+            del self.critters[region]
+        return owner
+
+    def owners_on(self, h: Hex) -> set[int]:
+        return {here.owner for c in range(NB) if (here := self.critters.get((*h, c)))}
+
+    def biome_owners(self) -> dict[Biome, set[int]]:
+        """Who has critters in each biome that has any."""
+        biome_of = self.board.biome_of
+        out: dict[Biome, set[int]] = {}
+        for region, here in self.critters.items():
+            biome = biome_of.get(region)
+            if biome is not None:  # (None: on a tile just covered, waiting to migrate)
+                out.setdefault(biome, set()).add(here.owner)
+        return out
+
+    def placed(self) -> list[int]:
+        """Critters on land tiles per seat (not on the grid nor in the crater)."""
+        counts = [0] * self.players
+        for owner, n in self.critters.values():
+            counts[owner] += n
+        return counts
+
+    def wipe_hex(self, h: Hex) -> list[dict]:
+        """Return every critter on a tile to its owner's hand."""
+        events = []
+        for c in range(NB):
+            here = self.critters.pop((h[0], h[1], c), None)
+            if here:
+                self.hand[here.owner] += here.count
+                events.append({"type": "wiped", "seat": here.owner, "at": list(h), "n": here.count})
+        return events
+
+    def take_tile(self, kind: str) -> None:
+        self.tiles[kind] -= 1
+        if self.tiles[kind] == 0:
+            del self.tiles[kind]
+
+    # -- results, information --------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return scoring.scores(self)
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return scoring.breakdown(self)
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        data = self._public()
+        if seat is not None:
+            data["seat"] = seat
+            data["caldera_hand"] = cards(self.caldera_hands[seat])
+        if all(hand.seen == EVERYONE for hand in self.caldera_hands):
+            data["caldera_hands"] = [cards(h) for h in self.caldera_hands]
+        return data
+
+    def _public(self) -> dict[str, Any]:
+        pending = self.pending()
+        return {
+            "stage": self.stage.value,
+            "step": pending.to_json() if pending else None,
+            "turn": self.turn,
+            "round": self.round,
+            "current": self.current_player(),
+            "first": self.first,
+            "map": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
+            "critters": [
+                [q, r, BIOMES[c], o, n] for (q, r, c), (o, n) in sorted(self.critters.items())
+            ],
+            "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
+            "hand": list(self.hand),
+            "crater": list(self.crater),
+            "resources": [list(r) for r in self.resources],
+            "supply": list(self.supply),
+            "tiles": dict(sorted(self.tiles.items())),
+            "volcano_tiles": self.volcano_tiles,
+            "lava_tiles": self.lava_tiles,
+            "grid": dict(self.grid),
+            "unlocked": [list(u) for u in self.unlocked],
+            "caldera_deck": len(self.caldera_deck),
+            "caldera_counts": [len(h) for h in self.caldera_hands],
+            "caldera_discard": list(self.caldera_discard),
+            "points": list(self.points),
+            "end": self.end_reason,
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> VolcaniqueState:
+        s = self.clone()
+        s.unshare_caldera()
+        # the hands first, in seat order, then the deck: one pool of unseen cards
+        redeal(seat, rng, [*s.caldera_hands, s.caldera_deck])
+        return s
+
+    # -- text ------------------------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        return text.action_text(self, action)
+
+    def render(self, seat: int | None) -> Any:
+        return text.render(self, seat)
+
+    def seat_label(self, seat: int) -> str:
+        return text.seat_label(seat)
+
+    # -- saving ----------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "stacks": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
+            "critters": [[q, r, c, o, n] for (q, r, c), (o, n) in sorted(self.critters.items())],
+            "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
+            "hand": list(self.hand),
+            "crater": list(self.crater),
+            "unlocked": [list(u) for u in self.unlocked],
+            "grid": dict(sorted(self.grid.items())),
+            "resources": [list(r) for r in self.resources],
+            "supply": list(self.supply),
+            "tiles": dict(sorted(self.tiles.items())),
+            "volcano_tiles": self.volcano_tiles,
+            "lava_tiles": self.lava_tiles,
+            "caldera_deck": self.caldera_deck.to_json()["items"],
+            "caldera_hands": [cards(h) for h in self.caldera_hands],
+            "caldera_discard": list(self.caldera_discard),
+            "points": list(self.points),
+            "islands": [[list(h) for h in i] for i in self.islands],
+            "player": self.player,
+            "first": self.first,
+            "turn": self.turn,
+            "round": self.round,
+            "stage": self.stage.value,
+            "end_reason": self.end_reason,
+            "final_left": list(self.final_left),
+            "this_turn": self.this_turn._asdict(),
+            "stack": self.stack_json(),
+        }
+
+    @classmethod
+    def from_json(cls, game: Volcanique, data: Any) -> VolcaniqueState:
+        s = cls.__new__(cls)
+        s.game = game
+        try:
+            s.players = players = int(data["players"])
+            if not 2 <= players <= 5:
+                raise ValueError(f"{players} players")
+            s.board = Board({(q, r): _stack(st) for q, r, st in data["stacks"]})
+            s.critters = {(q, r, c): Critters(o, n) for q, r, c, o, n in data["critters"]}
+            s.lava = [Lava((int(q), int(r)), int(t)) for q, r, t in data["lava"]]
+            s.hand = _ints(data["hand"], players)
+            s.crater = _ints(data["crater"], players)
+            s.unlocked = [[_slot(x) for x in u] for u in data["unlocked"]]
+            s.grid = {_slot(k): _power(v) for k, v in data["grid"].items()}
+            s.resources = [_ints(r, NB) for r in data["resources"]]
+            s.supply = _ints(data["supply"], NB)
+            s.tiles = {_kind(k): int(v) for k, v in data["tiles"].items()}
+            s.volcano_tiles = int(data["volcano_tiles"])
+            s.lava_tiles = int(data["lava_tiles"])
+            s.caldera_deck = Zone({_power(k): int(v) for k, v in data["caldera_deck"].items()})
+            s.stage = Stage(data["stage"])
+            seen = [EVERYONE if s.stage is Stage.OVER else seats_mask(p) for p in range(players)]
+            s.caldera_hands = [
+                Zone([_power(c) for c in h], seen=m)
+                for h, m in zip(data["caldera_hands"], seen, strict=True)
+            ]
+            s.caldera_discard = [_power(c) for c in data["caldera_discard"]]
+            s.points = _ints(data["points"], players)
+            s.islands = [[(int(q), int(r)) for q, r in i] for i in data["islands"]]
+            s.player = int(data["player"])
+            s.first = int(data["first"])
+            s.turn = int(data["turn"])
+            s.round = int(data["round"])
+            s.end_reason = str(data["end_reason"])
+            s.final_left = [int(x) for x in data["final_left"]]
+            s.this_turn = ThisTurn(**data["this_turn"])
+            if len(s.unlocked) != players or len(s.resources) != players:
+                raise ValueError("per-seat lists do not match the player count")
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise MalformedInput(f"not a Volcanique position: {exc}") from None
+        s.stack = s.stack_from_json(data.get("stack"))
+        return s
+
+
+def _ints(values: Any, n: int) -> list[int]:
+    out = [int(x) for x in values]
+    if len(out) != n:
+        raise ValueError(f"{values!r} should hold {n} numbers")
+    return out
+
+
+def _stack(codes: Any) -> tuple[int, ...]:
+    stack = tuple(int(x) for x in codes)
+    for code in stack:
+        if code not in EDGES and code not in (SOIL, VOLCANO):
+            raise ValueError(f"unknown tile code {code}")
+    if not stack:
+        raise ValueError("an empty stack")
+    return stack
+
+
+def _known(name: Any, known: Any, what: str) -> str:
+    if name not in known:
+        raise ValueError(f"unknown {what} {name!r}")
+    return str(name)
+
+
+def _slot(name: Any) -> str:
+    return _known(name, SLOTS, "grid slot")
+
+
+def _power(name: Any) -> str:
+    return _known(name, POWER_IDS, "power")
+
+
+def _kind(name: Any) -> str:
+    return _known(name, KIND_COUNT, "tile")

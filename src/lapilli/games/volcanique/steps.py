@@ -1,0 +1,495 @@
+"""The step table of Volcanique, in turn order.
+
+Set-up builds the starting islands seat by seat, deals the power grid, tosses the
+dispute dhoobloon and hands out bonus resources. A turn is then: 1 move, 2 buy and
+stack a tile (or 3 a volcano, its power and its lava), 4 claim, 5 sacrifice (and
+summon an island), 6 the Caldera, 7 collect, 8 lava. Decisions that belong to other
+seats (migrating or evacuating their critters, choosing the casualties of a contested
+biome) and small ones of the player's own (how to pay, what to discard) are frames
+pushed on top of the turn; the turn goes on below them.
+
+A step that has no real choice resolves itself (``settle``): a tile with one place,
+a turn step with nothing to do, a payment with one mix of resources, a lava flow with
+one lower neighbour. Each decision's ``refuse`` names the rule an action breaks.
+
+Powers (issue 10) plug in here: one used during its holder's own turn is a free step
+(``FREE``), offered beside the turn's own choices; a reaction in another player's turn
+is a decision frame for its holder, pushed on top where the rule it answers fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, Step, Steps
+
+from . import endgame, lava, paying, powers, sacrifice, setup, stacking, turn
+from .board import Hex, Region
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Why = Callable[[Any, Frame, Action], str | None]
+
+
+def refusal(legal: Callable[[Any, Frame], list[Action]], why: Why) -> Why:
+    """A step's ``refuse``: nothing for its legal actions, else the rule ``why`` names."""
+
+    def refuse(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+        return None if a in legal(s, f) else why(s, f, a)
+
+    return refuse
+
+
+# -- set-up --------------------------------------------------------------------------------
+class Piece(NamedTuple):
+    piece: int  # 0: the Uno, 1: the Duo, 2: the Trio of the starting island
+
+
+class PieceKind(NamedTuple):
+    piece: int
+    kind: int
+
+
+class PieceAt(NamedTuple):
+    piece: int
+    kind: int
+    at: Hex
+
+
+SETUP_TILE = Step(
+    "setup_tile",
+    "set-up: choose a tile for your starting island",
+    setup.legal_tile,
+    refusal(setup.legal_tile, setup.refuse_tile),
+    setup.choose_tile,
+    Args=Piece,
+)
+SETUP_PLACE = Step(
+    "setup_place",
+    "set-up: place the starting-island tile",
+    setup.legal_place,
+    refusal(setup.legal_place, setup.refuse_place),
+    setup.place,
+    Args=PieceKind,
+    settle=setup.settle_place,
+)
+SETUP_ROTATE = Step(
+    "setup_rotate",
+    "set-up: rotate the starting-island tile",
+    setup.legal_rotate,
+    refusal(setup.legal_rotate, setup.refuse_rotate),
+    setup.rotate,
+    Args=PieceAt,
+    settle=setup.settle_rotate,
+)
+SETUP_CRITTER = Step(
+    "setup_critter",
+    "set-up: place your Trio critter",
+    setup.legal_critter,
+    refusal(setup.legal_critter, setup.refuse_critter),
+    setup.place_critter,
+    settle=setup.settle_critter,
+)
+
+
+class Drawn(NamedTuple):
+    drawn: tuple[str, ...]  # the grid cards dealt so far (placed or set aside)
+
+
+class DrawnPower(NamedTuple):
+    drawn: tuple[str, ...]
+    power: str
+
+
+DEAL = Step(
+    "deal", "dealing the power grid", outcomes=setup.deal_outcomes, apply=setup.deal, Args=Drawn
+)
+DEAL_SLOT = Step(
+    "deal_slot",
+    "dealing the power grid",
+    outcomes=setup.slot_outcomes,
+    apply=setup.deal_slot,
+    Args=DrawnPower,
+)
+COIN = Step("coin", "the dispute dhoobloon", outcomes=setup.coin_outcomes, apply=setup.coin)
+
+
+class Picks(NamedTuple):
+    picks: tuple[int, ...]  # the seats that take a bonus resource after this one
+
+
+BONUS = Step(
+    "bonus",
+    "set-up: take a bonus resource",
+    setup.legal_bonus,
+    refusal(setup.legal_bonus, setup.refuse_bonus),
+    setup.take_bonus,
+    Args=Picks,
+)
+
+# -- 1. move -------------------------------------------------------------------------------
+MOVE = Step(
+    "move",
+    "Move a critter (step 1)",
+    turn.legal_move,
+    refusal(turn.legal_move, turn.refuse_move),
+    turn.move,
+    settle=turn.settle_move,
+)
+
+
+class Source(NamedTuple):
+    source: Region
+
+
+MOVE_TO = Step(
+    "move_to",
+    "Move a critter: choose where (step 1)",
+    turn.legal_move_to,
+    refusal(turn.legal_move_to, turn.refuse_move_to),
+    turn.move_to,
+    Args=Source,
+)
+
+# -- 2. buy and stack a tile ---------------------------------------------------------------
+BUY = Step(
+    "buy",
+    "Buy and stack a tile (step 2)",
+    stacking.legal_buy,
+    refusal(stacking.legal_buy, stacking.refuse_buy),
+    stacking.buy,
+    settle=stacking.settle_buy,
+)
+
+
+class Price(NamedTuple):
+    price: int
+    purpose: str  # what is paid for: tile, volcano, sacrifice_hand, island, evacuate, point
+
+
+PAY = Step(
+    "pay",
+    "Paying: choose resources you hold that add up to the price",
+    paying.legal_pay,
+    refusal(paying.legal_pay, paying.refuse_pay),
+    paying.pay,
+    Args=Price,
+    settle=paying.settle_pay,
+)
+
+
+class Bought(NamedTuple):
+    seat: int
+    tile: str  # a land tile kind, or "volcano"
+
+
+BOUGHT = Step("bought", run=stacking.bought, Args=Bought)
+
+
+class Kind(NamedTuple):
+    kind: int
+
+
+class KindAt(NamedTuple):
+    kind: int
+    at: Hex
+
+
+PLACE = Step(
+    "place",
+    "Buy and stack a tile: choose where to stack it",
+    stacking.legal_place,
+    refusal(stacking.legal_place, stacking.refuse_place),
+    stacking.place,
+    Args=Kind,
+    settle=stacking.settle_place,
+)
+ROTATE = Step(
+    "rotate",
+    "Buy and stack a tile: choose its rotation",
+    stacking.legal_rotate,
+    refusal(stacking.legal_rotate, stacking.refuse_rotate),
+    stacking.rotate,
+    Args=KindAt,
+    settle=stacking.settle_rotate,
+)
+
+
+class Moving(NamedTuple):
+    region: Region  # where the critter stands
+    dests: tuple[Hex, ...]  # the tiles of its biome it may go to
+
+
+MIGRATE = Step(
+    "migrate",
+    "Migrating critters: choose a tile within the critter's connected biome",
+    stacking.legal_migrate,
+    refusal(stacking.legal_migrate, stacking.refuse_migrate),
+    stacking.migrate,
+    Args=Moving,
+    settle=stacking.settle_migrate,
+)
+CONTESTS = Step("contests", run=stacking.contests)
+
+
+class Casualties(NamedTuple):
+    colour: int
+    count: int  # critters the winner still loses
+    hexes: tuple[Hex, ...]  # the winner's tiles in the biome
+
+
+REMOVE = Step(
+    "remove",
+    "Contested biome: choose which of your critters in the biome are removed",
+    stacking.legal_remove,
+    refusal(stacking.legal_remove, stacking.refuse_remove),
+    stacking.remove,
+    Args=Casualties,
+    settle=stacking.settle_remove,
+)
+
+# -- 3. volcanoes --------------------------------------------------------------------------
+ERUPT = Step(
+    "erupt",
+    "Volcanoes: choose the land tile the volcano is unleashed on (step 3)",
+    lava.legal_erupt,
+    refusal(lava.legal_erupt, lava.refuse_erupt),
+    lava.erupt,
+    settle=lava.settle_erupt,
+)
+
+
+class Volcano(NamedTuple):
+    volcano: Hex
+    height: int  # the land height under the volcano
+
+
+UNLOCK = Step(
+    "unlock",
+    "Volcanoes: unlock a volcanic power (step 3)",
+    lava.legal_unlock,
+    refusal(lava.legal_unlock, lava.refuse_unlock),
+    lava.unlock,
+    Args=Volcano,
+    settle=lava.settle_unlock,
+)
+LAVA_START = Step(
+    "lava_start",
+    "rolling the lava direction",
+    outcomes=lava.start_outcomes,
+    apply=lava.start,
+    Args=Volcano,
+    settle=lava.settle_start,
+)
+EVACUATE = Step(
+    "evacuate",
+    "Evacuation: evacuate to a tile of the connected biome for 2 resources, or abandon the critter",
+    lava.legal_evacuate,
+    refusal(lava.legal_evacuate, lava.refuse_evacuate),
+    lava.evacuate,
+    Args=Moving,
+    settle=lava.settle_evacuate,
+)
+
+
+class Evacuee(NamedTuple):
+    seat: int
+    region: Region
+    to: Hex
+
+
+EVACUATED = Step("evacuated", run=lava.evacuated, Args=Evacuee)
+
+
+# -- 4. claim ------------------------------------------------------------------------------
+class Island(NamedTuple):
+    island: tuple[Hex, ...] | None = None  # claims only on a new island's tiles
+
+
+CLAIM = Step(
+    "claim",
+    "Claim uninhabited tiles (step 4)",
+    turn.legal_claim,
+    refusal(turn.legal_claim, turn.refuse_claim),
+    turn.claim,
+    Args=Island,
+    settle=turn.settle_claim,
+)
+
+# -- 5. sacrifice, summoning an island -----------------------------------------------------
+SACRIFICE = Step(
+    "sacrifice",
+    "Sacrifice (step 5)",
+    sacrifice.legal_sacrifice,
+    refusal(sacrifice.legal_sacrifice, sacrifice.refuse_sacrifice),
+    sacrifice.sacrifice,
+    settle=sacrifice.settle_sacrifice,
+)
+
+
+class Seat(NamedTuple):
+    seat: int
+
+
+FROM_HAND = Step("from_hand", run=sacrifice.from_hand, Args=Seat)
+
+
+class Summoning(NamedTuple):
+    island: tuple[Hex, ...]  # its tiles so far
+    size: int  # its tiles in all
+
+
+class SummoningKind(NamedTuple):
+    island: tuple[Hex, ...]
+    size: int
+    kind: int
+
+
+class SummoningAt(NamedTuple):
+    island: tuple[Hex, ...]
+    size: int
+    kind: int
+    at: Hex
+
+
+ISLAND_TILE = Step(
+    "island_tile",
+    "Summoning an island: choose a tile",
+    sacrifice.legal_island_tile,
+    refusal(sacrifice.legal_island_tile, sacrifice.refuse_island_tile),
+    sacrifice.choose_island_tile,
+    Args=Summoning,
+    settle=sacrifice.settle_island_tile,
+)
+ISLAND_PLACE = Step(
+    "island_place",
+    "Summoning an island: place the tile",
+    sacrifice.legal_island_place,
+    refusal(sacrifice.legal_island_place, sacrifice.refuse_island_place),
+    sacrifice.place_island_tile,
+    Args=SummoningKind,
+)
+ISLAND_ROTATE = Step(
+    "island_rotate",
+    "Summoning an island: rotate the tile",
+    sacrifice.legal_island_rotate,
+    refusal(sacrifice.legal_island_rotate, sacrifice.refuse_island_rotate),
+    sacrifice.rotate_island_tile,
+    Args=SummoningAt,
+    settle=sacrifice.settle_island_rotate,
+)
+
+# -- 6. the Caldera ------------------------------------------------------------------------
+CALDERA = Step(
+    "caldera",
+    "The Caldera (step 6)",
+    turn.legal_caldera,
+    refusal(turn.legal_caldera, turn.refuse_caldera),
+    turn.buy_caldera,
+    settle=turn.settle_caldera,
+)
+DRAW = Step(
+    "draw", "drawing a Caldera card", outcomes=turn.draw_outcomes, apply=turn.draw, Args=Seat
+)
+
+# -- 7. collect, and discard down to the cap -----------------------------------------------
+COLLECT = Step("collect", run=turn.collect_step)
+
+
+class Discarding(NamedTuple):
+    count: int  # resources still to discard
+
+
+DISCARD = Step(
+    "discard",
+    "Collect resources: discard down to your maximum, one you hold",
+    paying.legal_discard,
+    refusal(paying.legal_discard, paying.refuse_discard),
+    paying.discard,
+    Args=Discarding,
+    settle=paying.settle_discard,
+)
+
+
+# -- 8. lava -------------------------------------------------------------------------------
+class Flow(NamedTuple):
+    index: int  # the lava tile (in the order they were laid) the step goes on from
+
+
+PROGRESS_LAVA = Step("progress_lava", run=lava.progress, Args=Flow)
+LAVA_FLOW = Step(
+    "lava_flow",
+    "lava flows",
+    outcomes=lava.flow_outcomes,
+    apply=lava.flow,
+    Args=Flow,
+    settle=lava.settle_flow,
+)
+
+# -- the end of a turn, the end of the game ------------------------------------------------
+END_TURN = Step("end_turn", run=endgame.end_turn)
+SPEND = Step(
+    "spend",
+    "End-game sequence: spend your final resources",
+    endgame.legal_spend,
+    refusal(endgame.legal_spend, endgame.refuse_spend),
+    endgame.spend,
+    settle=endgame.settle_spend,
+)
+SCORE_POINT = Step("score_point", run=endgame.score_point, Args=Seat)
+
+# -- at any time during your own turn ------------------------------------------------------
+PLAY_CALDERA = Step(
+    "play_caldera",
+    "The Caldera: play a lightning-bolt card from your hand",
+    powers.legal_play,
+    refusal(powers.legal_play, powers.refuse_play),
+    powers.play,
+    kinds=frozenset({"play_caldera"}),
+)
+
+ORDER = (
+    SETUP_TILE,
+    SETUP_PLACE,
+    SETUP_ROTATE,
+    SETUP_CRITTER,
+    DEAL,
+    DEAL_SLOT,
+    COIN,
+    BONUS,
+    MOVE,
+    MOVE_TO,
+    BUY,
+    PAY,
+    BOUGHT,
+    PLACE,
+    ROTATE,
+    MIGRATE,
+    CONTESTS,
+    REMOVE,
+    ERUPT,
+    UNLOCK,
+    LAVA_START,
+    EVACUATE,
+    EVACUATED,
+    CLAIM,
+    SACRIFICE,
+    FROM_HAND,
+    ISLAND_TILE,
+    ISLAND_PLACE,
+    ISLAND_ROTATE,
+    CALDERA,
+    DRAW,
+    COLLECT,
+    DISCARD,
+    PROGRESS_LAVA,
+    LAVA_FLOW,
+    END_TURN,
+    SPEND,
+    SCORE_POINT,
+)
+FREE = (PLAY_CALDERA,)
+STEPS = Steps(*ORDER, free=FREE)
