@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from lapilli.core.actions import Action
 from lapilli.core.loop import play, random_policy
@@ -99,7 +99,7 @@ class MCTSAgent(Agent):
 
     DEFAULT_ITERS = 1_000
 
-    def __init__(self, seed: int | None = None, **params) -> None:
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed=seed, **params)
         if self.iters == 0 and self.seconds == 0:
             if "iters" in params or "seconds" in params:
