@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from lapilli.core.actions import Action
+from lapilli.core.loop import quiet
 from lapilli.core.state import CHANCE, TERMINAL, State, sample_outcome
 
 from .base import Agent, Param
@@ -68,7 +69,7 @@ class GreedyAgent(Agent):
         return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
     def _after(self, state: State, action: Action, depth: int, spread: bool = True) -> float:
-        child = state.clone()
+        child = quiet(state.clone())
         child.apply(action, check=False)
         self._budget -= 1
         return self._value(child, depth, spread)

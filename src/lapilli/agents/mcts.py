@@ -42,7 +42,7 @@ import time
 from typing import Any, ClassVar
 
 from lapilli.core.actions import Action
-from lapilli.core.loop import play, random_policy
+from lapilli.core.loop import play, quiet, random_policy
 from lapilli.core.state import CHANCE, TERMINAL, State, Utility, sample_outcome
 
 from .base import Agent, AgentError, Param
@@ -172,7 +172,7 @@ class _Search:
             if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:
                 break
             done += 1
-            world = self.state.determinize(self.seat, self.rng)
+            world = quiet(self.state.determinize(self.seat, self.rng))
             path = self.descend(world)
             reward = self.rollout(world)
             for node in path:

@@ -31,11 +31,11 @@ from typing import Any
 from lapilli.agents import Agent, make_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
-from lapilli.core.loop import Policy, play
+from lapilli.core.loop import Policy, play, quiet
 from lapilli.core.registry import load_game
 from lapilli.core.state import State, Utility
 
-from .runner import Setup, headless_state
+from .runner import Setup
 
 THE_GAME = "(the game)"
 """The pseudo-player a team of cooperating bots is rated against."""
@@ -170,7 +170,7 @@ def _play(setup: Setup, index: int, seed: int) -> TournamentGame:
     start = time.perf_counter()
     n = len(setup.seats)
     game = load_game(setup.game, list(setup.options))
-    state = headless_state(game, n)
+    state = quiet(game.new_state(n))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
     decisions = [0] * n
