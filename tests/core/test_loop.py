@@ -8,7 +8,7 @@ import pytest
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput, RecordError
-from lapilli.core.loop import play, random_policy, replaying
+from lapilli.core.loop import play, quiet, random_policy, replaying
 from lapilli.core.match import Match
 from lapilli.core.records import Record, read_records, record_line
 from lapilli.core.registry import load_game
@@ -120,3 +120,12 @@ def test_a_single_record_file_has_no_numbered_games(tmp_path):
     assert Record.load(path).actions == record.actions
     with pytest.raises(RecordError, match="holds a single game"):
         Record.load(path, index=2)
+
+
+def test_quiet_tells_a_turn_flow_state_that_nobody_reads_its_events():
+    from .test_flow import Toy
+
+    toy = Toy().new_state()
+    assert toy.narrate and quiet(toy) is toy and not toy.narrate
+    plain = load_game("foggy_island").new_state(2)
+    assert quiet(plain) is plain  # a state without the flag is left as it is

@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE, TERMINAL, State
+from lapilli.core.loop import quiet
+from lapilli.core.state import CHANCE, TERMINAL, State, sample_outcome
 
 from .base import Agent, Param
 from .evaluation import evaluation_for
@@ -68,7 +69,7 @@ class GreedyAgent(Agent):
         return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
     def _after(self, state: State, action: Action, depth: int, spread: bool = True) -> float:
-        child = state.clone()
+        child = quiet(state.clone())
         child.apply(action, check=False)
         self._budget -= 1
         return self._value(child, depth, spread)
@@ -81,14 +82,7 @@ class GreedyAgent(Agent):
             outcomes = state.chance_outcomes()
             if not spread or self._budget <= 0:
                 # past the first chance node (or out of budget): one sampled outcome
-                x = self.rng.random()
-                total = 0.0
-                pick = outcomes[-1][0]
-                for o, p in outcomes:
-                    total += p
-                    if x < total:
-                        pick = o
-                        break
+                pick = sample_outcome(outcomes, self.rng)
                 return self._after(state, pick, depth, False)
             if len(outcomes) > self.chance:
                 # sample (with replacement) rather than enumerate

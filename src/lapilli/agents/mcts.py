@@ -10,6 +10,11 @@ Each iteration:
    2012), so actions legal only in some worlds are judged fairly.
    At a chance node an outcome is sampled with its probability; with few outcomes
    they are tree nodes of their own, with many the tree passes through (open loop).
+   Another seat's *secret* choice (``state.is_secret``: a sealed bid, a pick behind a
+   screen) is sampled from that seat's results (Thompson sampling), and all its
+   secret choices lead on to one shared node: the searching seat cannot tell those
+   worlds apart, so nothing it decides further down may depend on the hidden choice
+   (single-observer ISMCTS with partially observable moves).
 3. **Expand** one new action, with progressive widening where the branching is large:
    a node visited ``n`` times has at most ``widen * n ** alpha`` children. When the
    same seat is still to move after it (a turn split into choose, then place), the
@@ -20,7 +25,7 @@ Each iteration:
    results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
    supplies a heuristic has its new leaves scored at once (``cutoff=0``: faster and,
    in Foggy Island, stronger); a game without one is played out at random. A
-   cooperative game's team heuristic is absolute, so its leaves are measured from
+   cooperative game's (``Game.utility``) team heuristic is absolute, so its leaves are measured from
    the heuristic of the root (averaged over a few worlds) and never saturate.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
@@ -34,17 +39,18 @@ from __future__ import annotations
 
 import math
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE, TERMINAL, State, Utility, sample_chance
+from lapilli.core.loop import play, quiet, random_policy
+from lapilli.core.state import CHANCE, TERMINAL, State, Utility, sample_outcome
 
 from .base import Agent, AgentError, Param
 from .evaluation import evaluation_for
 
 
 class Node:
-    __slots__ = ("children", "n", "w", "avail", "player")
+    __slots__ = ("children", "n", "w", "avail", "player", "hidden")
 
     def __init__(self, player: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -52,6 +58,7 @@ class Node:
         self.w = 0.0
         self.avail = 0
         self.player = player  # the seat that chose the action leading here (-1: chance)
+        self.hidden: Node | None = None  # what follows a secret choice of another seat
 
 
 class MCTSAgent(Agent):
@@ -92,7 +99,7 @@ class MCTSAgent(Agent):
 
     DEFAULT_ITERS = 1_000
 
-    def __init__(self, seed: int | None = None, **params) -> None:
+    def __init__(self, seed: int | None = None, **params: Any) -> None:
         super().__init__(seed=seed, **params)
         if self.iters == 0 and self.seconds == 0:
             if "iters" in params or "seconds" in params:
@@ -123,140 +130,187 @@ class MCTSAgent(Agent):
 
     def search(self, state: State, seat: int) -> Node:
         """Grow a tree for ``seat`` to move in ``state``; returns its root."""
-        evaluation = evaluation_for(type(state.game))
-        cooperative = state.game.utility is Utility.COOPERATIVE
-        values = evaluation.values
-        rng = self.rng
-        rand = rng.random
-        randrange = rng.randrange
-        c = self.c
-        widen, alpha = self.widen, self.alpha
-        cutoff = self.cutoff
-        if cutoff is None:
-            cutoff = 0 if evaluation.source != "scores" else -1
-        max_rollout = self.max_rollout if cutoff < 0 else min(cutoff, self.max_rollout)
-        chance_nodes = self.chance_nodes
-        chain = self.chain
-        log = math.log
-        sqrt = math.sqrt
-        baseline = 0.0
-        if cooperative and cutoff >= 0:
-            # a team's heuristic is absolute: leaves are judged against the root's worth
-            worlds = [state.determinize(seat, rng) for _ in range(4)]
-            baseline = sum(evaluation.heuristic(w, seat) for w in worlds) / len(worlds)
-        root = Node(-1)
-        iters = self.iters or 1 << 62
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        search = _Search(self, state, seat)
         start = time.perf_counter()
-        done = 0
-        while done < iters:
-            if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:
-                break
-            done += 1
-            s = state.determinize(seat, rng)
-            node = root
-            path = [root]
-            expanded = False
-            mover = -1
-            # ---- selection and expansion
-            while True:
-                player = s.current_player()
-                if player == TERMINAL:
-                    break
-                if player == CHANCE:
-                    outcomes = s.chance_outcomes()
-                    x = rand()
-                    total = 0.0
-                    outcome = outcomes[-1][0]
-                    for o, p in outcomes:
-                        total += p
-                        if x < total:
-                            outcome = o
-                            break
-                    s.apply(outcome, False)
-                    if len(outcomes) <= chance_nodes:
-                        child = node.children.get(outcome)
-                        if child is None:
-                            child = node.children[outcome] = Node(-1)
-                        node = child
-                        path.append(node)
-                    continue
-                if expanded and (not chain or player != mover):
-                    break
-                mover = player
-                legal = s.legal_actions()
-                children = node.children
-                if len(legal) == 1:
-                    a = legal[0]
-                    child = children.get(a)
-                    if child is None:
-                        child = children[a] = Node(player)
-                        expanded = True
-                    child.avail += 1
-                    s.apply(a, False)
-                    node = child
-                    path.append(node)
-                    continue
-                unexpanded = None
-                limit = len(legal) if alpha <= 0 else widen * (node.n + 1) ** alpha
-                if len(children) < limit:
-                    unexpanded = [a for a in legal if a not in children]
-                if unexpanded:
-                    a = unexpanded[randrange(len(unexpanded))]
-                    child = children[a] = Node(player)
-                    for b in legal:
-                        other = children.get(b)
-                        if other is not None:
-                            other.avail += 1
-                    expanded = True
-                else:
-                    best_a = None
-                    best_u = -1.0
-                    child = None
-                    for b in legal:
-                        ch = children.get(b)
-                        if ch is None:
-                            continue
-                        ch.avail += 1
-                        if ch.n == 0:
-                            u = 1e9 + rand()
-                        else:
-                            u = ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
-                        if u > best_u:
-                            best_u, best_a, child = u, b, ch
-                    if child is None:
-                        # nothing legal here was expanded yet and widening says wait:
-                        # expand anyway (a world where other actions are legal)
-                        a = legal[randrange(len(legal))]
-                        child = children[a] = Node(player)
-                        child.avail += 1
-                        expanded = True
-                    else:
-                        a = best_a
-                s.apply(a, False)
-                node = child
-                path.append(node)
-            # ---- rollout
-            steps = 0
-            player = s.current_player()
-            while player != TERMINAL and steps < max_rollout:
-                if player == CHANCE:
-                    s.apply(sample_chance(s, rng), False)
-                else:
-                    legal = s.legal_actions()
-                    s.apply(legal[randrange(len(legal))], False)
-                steps += 1
-                player = s.current_player()
-            reward = s.returns() if player == TERMINAL else values(s, cooperative, seat, baseline)
-            # ---- back-propagation
-            for nd in path:
-                nd.n += 1
-                if nd.player >= 0:
-                    nd.w += reward[nd.player]
-            del path
+        done = search.run()
         elapsed = time.perf_counter() - start
         self.last_iterations = done
         self.last_seconds = elapsed
         self.total_iterations += done
         self.total_seconds += elapsed
-        return root
+        return search.root
+
+
+class _Search:
+    """One search for ``seat`` to move in ``state``: the settings, the tree, the budget."""
+
+    def __init__(self, bot: MCTSAgent, state: State, seat: int) -> None:
+        self.state, self.seat, self.bot = state, seat, bot
+        self.rng = bot.rng
+        self.evaluation = evaluation_for(type(state.game))
+        self.cooperative = state.game.utility is Utility.COOPERATIVE
+        cutoff = bot.cutoff
+        if cutoff is None:
+            cutoff = 0 if self.evaluation.source != "scores" else -1
+        self.rollout_limit = bot.max_rollout if cutoff < 0 else min(cutoff, bot.max_rollout)
+        self.baseline = 0.0
+        if self.cooperative and cutoff >= 0:
+            # a team's heuristic is absolute: leaves are judged against the root's worth
+            worlds = [state.determinize(seat, self.rng) for _ in range(4)]
+            h = self.evaluation.heuristic
+            self.baseline = sum(h(w, seat) for w in worlds) / len(worlds)
+        self.rollout_policies = [random_policy(self.rng)] * state.num_players
+        self.root = Node(-1)
+
+    def run(self) -> int:
+        """Iterate until the budget is spent; returns the number of iterations."""
+        iters = self.bot.iters or 1 << 62
+        seconds = self.bot.seconds
+        deadline = time.perf_counter() + seconds if seconds > 0 else None
+        done = 0
+        while done < iters:
+            if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:
+                break
+            done += 1
+            world = quiet(self.state.determinize(self.seat, self.rng))
+            path = self.descend(world)
+            reward = self.rollout(world)
+            for node in path:
+                node.n += 1
+                if node.player >= 0:
+                    node.w += reward[node.player]
+        return done
+
+    def descend(self, s: State) -> list[Node]:
+        """Selection and expansion in the world ``s``: the path of nodes walked.
+
+        Expansion adds one node, then (``chain``) goes on while the same seat is to
+        move. A decision where another seat may choose in secret is ``sampled``; what
+        follows a secret choice is one node whatever was chosen.
+        """
+        node = self.root
+        path = [node]
+        expanded = False
+        mover = -1
+        while True:
+            player = s.current_player()
+            if player == TERMINAL:
+                return path
+            if player == CHANCE:
+                node = self.chance(s, node)
+                path.append(node)
+                continue
+            if expanded and (not self.bot.chain or player != mover):
+                return path
+            mover = player
+            legal = s.legal_actions()
+            if player != self.seat and any(map(s.is_secret, legal)):
+                action, child, new = self.sampled(legal, node, player)
+                hidden = s.is_secret(action)
+            else:
+                action, child, new = self.choose(legal, node, player)
+                hidden = False
+            expanded = expanded or new
+            s.apply(action, False)
+            path.append(child)
+            if hidden:
+                if node.hidden is None:
+                    node.hidden = Node(-1)
+                child = node.hidden
+                path.append(child)
+            node = child
+
+    def sampled(self, legal: list[Action], node: Node, player: int) -> tuple[Action, Node, bool]:
+        """Another seat's decision with secret choices: Thompson sampling from each
+        action's results (a Beta posterior), with fresh randomness every time.
+
+        The searching seat cannot tell this seat's secret choices apart, so they all
+        lead on to one node; and since the choice is drawn at random rather than
+        computed from the statistics the whole tree shares (as UCB would), nothing
+        further down can anticipate it either.
+        """
+        children = node.children
+        beta = self.rng.betavariate
+        best = -1.0
+        for a in legal:
+            ch = children.get(a)
+            theta = beta(ch.w + 1.0, ch.n - ch.w + 1.0) if ch is not None else beta(1.0, 1.0)
+            if theta > best:
+                best, action = theta, a
+        child = children.get(action)
+        if child is None:
+            child = children[action] = Node(player)
+            return action, child, True
+        return action, child, False
+
+    def chance(self, s: State, node: Node) -> Node:
+        """Draw an outcome with its probability; few outcomes are nodes of their own,
+        many pass through (open loop)."""
+        outcomes = s.chance_outcomes()
+        outcome = sample_outcome(outcomes, self.rng)
+        s.apply(outcome, False)
+        if len(outcomes) > self.bot.chance_nodes:
+            return node
+        child = node.children.get(outcome)
+        if child is None:
+            child = node.children[outcome] = Node(-1)
+        return child
+
+    def choose(self, legal: list[Action], node: Node, player: int) -> tuple[Action, Node, bool]:
+        """The action ``player`` takes at ``node``, its child and whether it is new:
+        an unexpanded action while widening allows, else the best by UCB over the
+        children available in this world."""
+        children = node.children
+        bot = self.bot
+        if len(legal) == 1:
+            a = legal[0]
+            child = children.get(a)
+            new = child is None
+            if child is None:
+                child = children[a] = Node(player)
+            child.avail += 1
+            return a, child, new
+        limit = len(legal) if bot.alpha <= 0 else bot.widen * (node.n + 1) ** bot.alpha
+        if len(children) < limit:
+            unexpanded = [a for a in legal if a not in children]
+            if unexpanded:
+                a = unexpanded[self.rng.randrange(len(unexpanded))]
+                child = children[a] = Node(player)
+                for b in legal:
+                    other = children.get(b)
+                    if other is not None:
+                        other.avail += 1
+                return a, child, True
+        return self.best(legal, node, player)
+
+    def best(self, legal: list[Action], node: Node, player: int) -> tuple[Action, Node, bool]:
+        """UCB over the expanded children that are legal in this world (their
+        availability counts the times they could have been chosen)."""
+        c, log, sqrt, rand = self.bot.c, math.log, math.sqrt, self.rng.random
+        children = node.children
+        best_u = -1.0
+        best: tuple[Action, Node] | None = None
+        for b in legal:
+            ch = children.get(b)
+            if ch is None:
+                continue
+            ch.avail += 1
+            u = 1e9 + rand() if ch.n == 0 else ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+            if u > best_u:
+                best_u, best = u, (b, ch)
+        if best is None:
+            # nothing legal here was expanded yet and widening says wait: expand
+            # anyway (a world where other actions are legal)
+            a = legal[self.rng.randrange(len(legal))]
+            child = children[a] = Node(player)
+            child.avail += 1
+            return a, child, True
+        return best[0], best[1], False
+
+    def rollout(self, s: State) -> list[float]:
+        """Random moves to the end or the cutoff, then the result or the heuristic's
+        expected result per seat."""
+        play(s, self.rollout_policies, self.rng, check=False, limit=self.rollout_limit)
+        if s.is_terminal():
+            return s.returns()
+        return self.evaluation.values(s, self.cooperative, self.seat, self.baseline)

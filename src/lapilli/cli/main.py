@@ -19,12 +19,13 @@ from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent, split_specs
 from lapilli.core import log
+from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
 from lapilli.core.options import describe_options
 from lapilli.core.records import Record
 from lapilli.core.registry import game_class, game_classes, load_game
-from lapilli.core.state import Game
+from lapilli.core.state import Game, State
 from lapilli.sim.runner import Setup, Summary, run_games
 
 app = typer.Typer(
@@ -162,16 +163,7 @@ def replay(
         f"{len(record.actions)} actions"
     )
     for i, action in enumerate(actions, 1):
-        if seat is None:
-            # everything: who did what, chance outcomes included
-            actor = state.current_player()
-            who = "chance" if actor < 0 else state.seat_label(actor)
-            lines = [f"{who}: {state.action_text(action)}"]
-            state.apply(action)
-        else:
-            # what this seat was told, and nothing more
-            _, entries = log.play(state, action)
-            lines = [e.text for e in entries if e.visible_to(seat)]
+        lines = _replay_step(state, action, seat)
         if step:
             console.print(state.render(seat))
             for line in lines:
@@ -188,6 +180,19 @@ def replay(
     if state.is_terminal():
         scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))
         console.print(f"[bold]Final scores:[/bold] {scores}. {state.result_text()}.")
+
+
+def _replay_step(state: State, action: Action, seat: int | None) -> list[str]:
+    """Apply a recorded action; the lines a replay shows for it: everything (who did
+    what, chance included), or only what ``seat`` was told."""
+    if seat is not None:
+        _, entries = log.play(state, action)
+        return [e.text for e in entries if e.visible_to(seat)]
+    actor = state.current_player()
+    who = "chance" if actor < 0 else state.seat_label(actor)
+    line = f"{who}: {state.action_text(action)}"
+    state.apply(action)
+    return [line]
 
 
 @app.command()

@@ -13,6 +13,8 @@ from rich.table import Table
 
 from lapilli.agents import split_specs
 from lapilli.core.errors import LapilliError
+from lapilli.sim import tournament as T
+from lapilli.sim.tournament import Tournament
 
 from .main import OptionList, app, console, err, fail, progress_bar
 
@@ -42,8 +44,6 @@ def tournament(
     csv: Annotated[Path | None, typer.Option(help="Write one CSV row per game here.")] = None,
 ) -> None:
     """Play bots against each other with seats rotated; print win rates and ratings."""
-    from lapilli.sim import tournament as T
-
     try:
         t = T.plan(game, split_specs(bots), option or [], players, teams)
     except LapilliError as exc:
@@ -72,8 +72,26 @@ def tournament(
             if log:
                 log.close()
 
+    print_standings(t, n)
+    if not t.teams and len(t.bots) > 2:
+        print_head_to_head(t)
+    rate = (
+        "Victory rate: how often the bot's team won, Wilson 95% interval. "
+        if t.cooperative
+        else "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
+    )
+    console.print(
+        rate + "Rating: openskill Plackett-Luce mu ± sigma. s/move: thinking time per decision "
+        "(search iterations per second for MCTS)."
+    )
+    if csv:
+        console.print(f"Per-game results written to {csv}.")
+
+
+def print_standings(t: Tournament, n: int) -> None:
+    """Each bot's wins (or its team's victories), interval, score, rating and speed."""
     mode = "teams (every seat the same bot)" if t.teams else f"{t.players} seats, rotated"
-    table = Table(title=f"{game}: {n} games, {mode}")
+    table = Table(title=f"{t.game}: {n} games, {mode}")
     wins = ("victories", "victory rate") if t.cooperative else ("wins", "win rate")
     columns = ("bot", "games", *wins, "95% CI", "mean score", "rating", "s/move")
     for column in columns:
@@ -95,32 +113,23 @@ def tournament(
     if t.cooperative:
         for s in standings:
             console.print(s.team_text() + ".")
-    pairs = T.head_to_head(t)
-    if pairs and len(t.bots) > 2:
-        grid = Table(title="Head to head: how often the row bot beat the column bot")
-        grid.add_column("")
+
+
+def print_head_to_head(t: Tournament) -> None:
+    """How often each bot beat each other one, with intervals."""
+    grid = Table(title="Head to head: how often the row bot beat the column bot")
+    grid.add_column("")
+    for b in t.bots:
+        grid.add_column(b, justify="right")
+    cells = {(p.bot, p.other): p for p in T.head_to_head(t)}
+    for a in t.bots:
+        row = []
         for b in t.bots:
-            grid.add_column(b, justify="right")
-        cells = {(p.bot, p.other): p for p in pairs}
-        for a in t.bots:
-            row = []
-            for b in t.bots:
-                p = cells.get((a, b))
-                if p is None:
-                    row.append("-")
-                else:
-                    low, high = p.interval
-                    row.append(f"{p.rate:.0%} [{low:.0%}-{high:.0%}] /{p.games}")
-            grid.add_row(a, *row)
-        console.print(grid)
-    rate = (
-        "Victory rate: how often the bot's team won, Wilson 95% interval. "
-        if t.cooperative
-        else "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
-    )
-    console.print(
-        rate + "Rating: openskill Plackett-Luce mu ± sigma. s/move: thinking time per decision "
-        "(search iterations per second for MCTS)."
-    )
-    if csv:
-        console.print(f"Per-game results written to {csv}.")
+            p = cells.get((a, b))
+            if p is None:
+                row.append("-")
+            else:
+                low, high = p.interval
+                row.append(f"{p.rate:.0%} [{low:.0%}-{high:.0%}] /{p.games}")
+        grid.add_row(a, *row)
+    console.print(grid)

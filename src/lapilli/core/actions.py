@@ -29,7 +29,7 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-class Action(tuple):
+class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     """One decision (or chance outcome): ``Action("place", tile=14)``."""
 
     __slots__ = ()

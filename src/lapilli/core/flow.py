@@ -159,7 +159,7 @@ class Steps:
         step = self.by_name.get(data.get("step"))  # type: ignore[arg-type]
         if step is None:
             raise MalformedInput(f"there is no step called {data.get('step')!r}")
-        seat = data.get("seat")
+        seat: Any = data.get("seat")
         expected_seat = CHANCE if step.is_chance else AUTO if step.is_auto else None
         if expected_seat is not None and seat != expected_seat:
             raise MalformedInput(f"the step {step.name} is not decided by a seat")

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .actions import Action
+from .flow import FlowState
 from .state import CHANCE, TERMINAL, Event, State, sample_chance
+
+S = TypeVar("S", bound=State)
 
 
 class Policy(Protocol):
@@ -62,6 +65,14 @@ def play(
         if on_step is not None:
             on_step(state, seat, action, events)
     return steps
+
+
+def quiet(state: S) -> S:
+    """``state``, told that nobody reads its events: a ``FlowState`` stops narrating
+    (its rules may skip building event payloads). For simulations and searches."""
+    if isinstance(state, FlowState):
+        state.narrate = False
+    return state
 
 
 def random_policy(rng: random.Random) -> Policy:

@@ -16,7 +16,7 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
-def option_fields(options_cls: type) -> dict[str, dataclasses.Field]:
+def option_fields(options_cls: type) -> dict[str, dataclasses.Field[Any]]:
     return {f.name: f for f in dataclasses.fields(options_cls)}
 
 

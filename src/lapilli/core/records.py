@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 from .actions import Action
 from .errors import LapilliError, RecordError
@@ -130,10 +130,10 @@ class Record:
         raise RecordError(f"{path} holds no game {index}")
 
 
-def open_text(path: str | Path, mode: str) -> IO[str]:
+def open_text(path: str | Path, mode: Literal["r", "w"]) -> IO[str]:
     """A text file, read or written through gzip when its name ends ``.gz``."""
     if str(path).endswith(".gz"):
-        return gzip.open(path, mode + "t", encoding="utf-8")
+        return gzip.open(path, "rt" if mode == "r" else "wt", encoding="utf-8")
     return open(path, mode, encoding="utf-8")
 
 

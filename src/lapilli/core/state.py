@@ -260,7 +260,11 @@ class State(ABC):
 
 def sample_chance(state: State, rng: random.Random) -> Action:
     """Pick a chance outcome with its probability."""
-    outcomes = state.chance_outcomes()
+    return sample_outcome(state.chance_outcomes(), rng)
+
+
+def sample_outcome(outcomes: list[tuple[Action, float]], rng: random.Random) -> Action:
+    """Pick one of ``(outcome, probability)`` pairs with its probability."""
     x = rng.random()
     total = 0.0
     for outcome, p in outcomes:

@@ -17,8 +17,7 @@ from functools import cache
 
 from lapilli.agents import make_agent
 from lapilli.core.actions import Action
-from lapilli.core.flow import FlowState
-from lapilli.core.loop import play
+from lapilli.core.loop import play, quiet
 from lapilli.core.records import Record, record_line
 from lapilli.core.registry import load_game
 from lapilli.core.state import Event, Game, State, Utility
@@ -51,18 +50,10 @@ def _game(game_id: str, options: tuple[str, ...]) -> Game:
     return load_game(game_id, list(options))
 
 
-def headless_state(game: Game, players: int) -> State:
-    """A new game whose events nobody reads: the rules may skip their payloads."""
-    state = game.new_state(players)
-    if isinstance(state, FlowState):
-        state.narrate = False
-    return state
-
-
 def play_one(setup: Setup, index: int, seed: int) -> GameResult:
     """One game with bots on every seat; chance and bots seeded from ``seed``."""
     game = _game(setup.game, setup.options)
-    state = headless_state(game, len(setup.seats))
+    state = quiet(game.new_state(len(setup.seats)))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
     actions: list[Action] = []

@@ -31,11 +31,11 @@ from typing import Any
 from lapilli.agents import Agent, make_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
-from lapilli.core.loop import Policy, play
+from lapilli.core.loop import Policy, play, quiet
 from lapilli.core.registry import load_game
 from lapilli.core.state import State, Utility
 
-from .runner import Setup, headless_state
+from .runner import Setup
 
 THE_GAME = "(the game)"
 """The pseudo-player a team of cooperating bots is rated against."""
@@ -170,7 +170,7 @@ def _play(setup: Setup, index: int, seed: int) -> TournamentGame:
     start = time.perf_counter()
     n = len(setup.seats)
     game = load_game(setup.game, list(setup.options))
-    state = headless_state(game, n)
+    state = quiet(game.new_state(n))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
     decisions = [0] * n
@@ -255,28 +255,38 @@ def _bot_results(result: TournamentGame) -> dict[str, tuple[float, float]]:
 
 def standings(t: Tournament) -> list[BotStanding]:
     """Win rate (Wilson 95% interval), mean score and openskill rating of each bot."""
+    table = {bot: BotStanding(bot, 0, 0.0, 0.0, 1.0, 0.0) for bot in t.bots}
+    score_sums = dict.fromkeys(t.bots, 0.0)
+    for result in t.results:
+        for seat, bot in enumerate(result.seats):
+            if result.decisions:
+                table[bot].decisions += result.decisions[seat]
+                table[bot].think += result.think[seat]
+                table[bot].iterations += result.iterations[seat]
+        for bot, (ret, score) in _bot_results(result).items():
+            table[bot].games += 1
+            # a team wins or loses whole: a victory counts 1 for each of its bots
+            table[bot].wins += bool(result.winners) if t.cooperative else ret
+            score_sums[bot] += score
+    for bot, rating in _ratings(t).items():
+        s = table[bot]
+        s.low, s.high = wilson(s.wins, s.games)
+        s.mean_score = score_sums[bot] / s.games if s.games else 0.0
+        s.mu, s.sigma, s.ordinal = rating.mu, rating.sigma, rating.ordinal()
+    return sorted(table.values(), key=lambda s: -s.ordinal)
+
+
+def _ratings(t: Tournament) -> dict[str, Any]:
+    """Each bot's openskill rating (Plackett-Luce), updated game by game: the bots of a
+    game ranked by their returns; a team against the game itself."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     ratings = {bot: model.rating(name=bot) for bot in t.bots}
     if t.teams:
         ratings[THE_GAME] = model.rating(name=THE_GAME)
-    games = dict.fromkeys(t.bots, 0)
-    wins = dict.fromkeys(t.bots, 0.0)
-    scores = dict.fromkeys(t.bots, 0.0)
-    work = {bot: [0, 0.0, 0] for bot in t.bots}  # decisions, seconds, iterations
     for result in t.results:
-        for seat, bot in enumerate(result.seats):
-            if result.decisions:
-                work[bot][0] += result.decisions[seat]
-                work[bot][1] += result.think[seat]
-                work[bot][2] += result.iterations[seat]
         per_bot = _bot_results(result)
-        for bot, (ret, score) in per_bot.items():
-            games[bot] += 1
-            # a team wins or loses whole: a victory counts 1 for each of its bots
-            wins[bot] += bool(result.winners) if t.cooperative else ret
-            scores[bot] += score
         names = list(per_bot)
         outcome = [per_bot[b][0] for b in names]
         if t.teams:
@@ -289,26 +299,7 @@ def standings(t: Tournament) -> list[BotStanding]:
         new = model.rate([[ratings[b]] for b in names], ranks=ranks)
         for b, team in zip(names, new, strict=True):
             ratings[b] = team[0]
-    out = []
-    for bot in t.bots:
-        low, high = wilson(wins[bot], games[bot])
-        r = ratings[bot]
-        out.append(
-            BotStanding(
-                bot,
-                games[bot],
-                wins[bot],
-                low,
-                high,
-                scores[bot] / games[bot] if games[bot] else 0.0,
-                r.mu,
-                r.sigma,
-                r.ordinal(),
-                *work[bot],
-            )
-        )
-    out.sort(key=lambda s: -s.ordinal)
-    return out
+    return {bot: ratings[bot] for bot in t.bots}
 
 
 @dataclass
