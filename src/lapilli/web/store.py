@@ -8,22 +8,28 @@ is kept here too: it never leaves the server.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sqlalchemy import (
     Boolean,
+    Connection,
     Float,
     Integer,
     LargeBinary,
     String,
     Text,
+    Update,
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -99,9 +105,13 @@ def engine_url(url: str) -> str:
 class Store:
     def __init__(self, url: str = "sqlite:///lapilli.db") -> None:
         url = engine_url(url)
+        # SQLite takes one writer at a time: writers queue here rather than in its
+        # busy handler, whose back-off sleeps would stretch every move under load
+        self.writing: contextlib.AbstractContextManager = contextlib.nullcontext()
         if url.startswith("sqlite"):
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_wal)
+            self.writing = threading.Lock()
         else:
             self.engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=16)
         Base.metadata.create_all(self.engine)
@@ -109,51 +119,53 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """One write transaction (SQLite's writers wait for the lock first)."""
+        with self.writing, self.engine.begin() as connection:
+            yield connection
+
     def create(self, table: StoredTable) -> None:
         head = table.record.to_json()
         del head["actions"]
         now = time.time()
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                TableRow(
-                    id=table.id,
-                    game=table.record.game,
-                    head=json.dumps(head),
-                    seats=json.dumps([s.to_json() for s in table.seats]),
-                    seed=table.seed,
-                    listed=table.listed,
-                    finished=False,
-                    version=table.version,
-                    created=now,
-                    updated=now,
-                )
-            )
-            for n, action in enumerate(table.record.actions):
-                session.add(StepRow(table_id=table.id, n=n, action=json.dumps(action.to_json())))
+        row = {
+            "id": table.id,
+            "game": table.record.game,
+            "head": json.dumps(head),
+            "seats": json.dumps([s.to_json() for s in table.seats]),
+            "seed": table.seed,
+            "listed": table.listed,
+            "finished": False,
+            "version": table.version,
+            "created": now,
+            "updated": now,
+        }
+        steps = [
+            {"table_id": table.id, "n": n, "action": json.dumps(a.to_json())}
+            for n, a in enumerate(table.record.actions)
+        ]
+        with self._transaction() as db:
+            db.execute(insert(TableRow).values(row))
+            if steps:
+                db.execute(insert(StepRow), steps)
 
     def append(self, table_id: str, n: int, action: Action, version: int) -> None:
         """Step ``n`` of the table is played (``finish`` marks the last)."""
-        with Session(self.engine) as session, session.begin():
-            session.add(StepRow(table_id=table_id, n=n, action=json.dumps(action.to_json())))
-            self._touch(session, table_id, version)
+        step = {"table_id": table_id, "n": n, "action": json.dumps(action.to_json())}
+        with self._transaction() as db:
+            db.execute(insert(StepRow).values(step))
+            db.execute(_touch(table_id, version))
 
     def finish(self, table_id: str) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
+        with self._transaction() as db:
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
 
     def take_back(self, table_id: str, n: int, version: int) -> None:
         """Step ``n`` (the last) was undone."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
-            self._touch(session, table_id, version)
-
-    @staticmethod
-    def _touch(session: Session, table_id: str, version: int) -> None:
-        session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id)
-            .values(version=version, updated=time.time())
-        )
+        with self._transaction() as db:
+            db.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
+            db.execute(_touch(table_id, version))
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -183,6 +195,12 @@ class Store:
                 .limit(limit)
             )
             return [(r.id, r.game, r.updated) for r in rows]
+
+
+def _touch(table_id: str, version: int) -> Update:
+    return (
+        update(TableRow).where(TableRow.id == table_id).values(version=version, updated=time.time())
+    )
 
 
 def _sqlite_wal(connection, _record) -> None:

@@ -159,11 +159,16 @@ class LiveTable:
         return decide
 
     # -- what a seat is told -----------------------------------------------------------------
+    def cached_view(self, seat: int | None) -> bytes | None:
+        """The seat's view if it was drawn at this version."""
+        cached = self._views.get(seat)
+        return cached[1] if cached is not None and cached[0] == self.version else None
+
     def view(self, seat: int | None) -> bytes:
         """The seat's view as JSON, drawn once per version."""
-        cached = self._views.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+        cached = self.cached_view(seat)
+        if cached is not None:
+            return cached
         with self.lock:
             data = json.dumps(self._view(seat)).encode()
             self._views[seat] = (self.version, data)
