@@ -8,24 +8,24 @@ is kept here too: it never leaves the server.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from sqlalchemy import (
     Boolean,
     Connection,
+    Engine,
     Float,
     Integer,
     LargeBinary,
     String,
     Text,
-    Update,
     create_engine,
     delete,
     event,
@@ -66,6 +66,9 @@ class StepRow(Base):
     action: Mapped[str] = mapped_column(Text)
 
 
+Write = Callable[[Connection], object]
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
@@ -102,28 +105,77 @@ def engine_url(url: str) -> str:
     return url
 
 
+class Writer:
+    """One thread writes for every table: the writes that wait while it commits go
+    together in its next transaction (a group commit). Many tables' moves then cost
+    one commit, and no database lock is held by a thread waiting for the interpreter.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.waiting: list[tuple[Write, Future[None]]] = []
+        self.wake = threading.Condition()
+        self.closed = False
+        self.thread = threading.Thread(target=self._run, name="lapilli-writer", daemon=True)
+        self.thread.start()
+
+    def __call__(self, write: Write) -> None:
+        """Run ``write(connection)`` in a transaction; returns once it is committed."""
+        done: Future[None] = Future()
+        with self.wake:
+            if self.closed:
+                raise RuntimeError("the store is closed")
+            self.waiting.append((write, done))
+            self.wake.notify()
+        done.result()
+
+    def close(self) -> None:
+        """Commit what waits, then stop."""
+        with self.wake:
+            self.closed = True
+            self.wake.notify()
+        self.thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            with self.wake:
+                while not self.waiting and not self.closed:
+                    self.wake.wait()
+                batch, self.waiting = self.waiting, []
+            if not batch:
+                return
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
+        try:
+            with self.engine.begin() as db:
+                for write, _ in batch:
+                    write(db)
+        except Exception as exc:
+            if len(batch) == 1:
+                batch[0][1].set_exception(exc)
+            else:  # one write failed: the others are committed on their own
+                for one in batch:
+                    self._commit([one])
+            return
+        for _, done in batch:
+            done.set_result(None)
+
+
 class Store:
     def __init__(self, url: str = "sqlite:///lapilli.db") -> None:
         url = engine_url(url)
-        # SQLite takes one writer at a time: writers queue here rather than in its
-        # busy handler, whose back-off sleeps would stretch every move under load
-        self.writing: contextlib.AbstractContextManager = contextlib.nullcontext()
         if url.startswith("sqlite"):
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_wal)
-            self.writing = threading.Lock()
         else:
             self.engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=16)
         Base.metadata.create_all(self.engine)
+        self.write = Writer(self.engine)
 
     def close(self) -> None:
+        self.write.close()
         self.engine.dispose()
-
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[Connection]:
-        """One write transaction (SQLite's writers wait for the lock first)."""
-        with self.writing, self.engine.begin() as connection:
-            yield connection
 
     def create(self, table: StoredTable) -> None:
         head = table.record.to_json()
@@ -145,27 +197,36 @@ class Store:
             {"table_id": table.id, "n": n, "action": json.dumps(a.to_json())}
             for n, a in enumerate(table.record.actions)
         ]
-        with self._transaction() as db:
+
+        def write(db: Connection) -> None:
             db.execute(insert(TableRow).values(row))
             if steps:
                 db.execute(insert(StepRow), steps)
 
+        self.write(write)
+
     def append(self, table_id: str, n: int, action: Action, version: int) -> None:
         """Step ``n`` of the table is played (``finish`` marks the last)."""
         step = {"table_id": table_id, "n": n, "action": json.dumps(action.to_json())}
-        with self._transaction() as db:
+
+        def write(db: Connection) -> None:
             db.execute(insert(StepRow).values(step))
-            db.execute(_touch(table_id, version))
+            _touch(db, table_id, version)
+
+        self.write(write)
 
     def finish(self, table_id: str) -> None:
-        with self._transaction() as db:
-            db.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
+        finished = update(TableRow).where(TableRow.id == table_id).values(finished=True)
+        self.write(lambda db: db.execute(finished))
 
     def take_back(self, table_id: str, n: int, version: int) -> None:
         """Step ``n`` (the last) was undone."""
-        with self._transaction() as db:
+
+        def write(db: Connection) -> None:
             db.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
-            db.execute(_touch(table_id, version))
+            _touch(db, table_id, version)
+
+        self.write(write)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -197,8 +258,8 @@ class Store:
             return [(r.id, r.game, r.updated) for r in rows]
 
 
-def _touch(table_id: str, version: int) -> Update:
-    return (
+def _touch(db: Connection, table_id: str, version: int) -> None:
+    db.execute(
         update(TableRow).where(TableRow.id == table_id).values(version=version, updated=time.time())
     )
 
