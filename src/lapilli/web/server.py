@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import AsyncIterator
+from functools import cache
 from importlib.resources import files
 from typing import Annotated, Any
 
@@ -176,8 +177,11 @@ def tables_of(request: Request) -> Tables:
     return request.app.state.tables
 
 
-def live_table(table_id: str, request: Request) -> LiveTable:
-    table = tables_of(request).get(table_id)
+async def live_table(table_id: str, request: Request) -> LiveTable:
+    tables = tables_of(request)
+    table = tables.live.get(table_id)  # a table in memory answers at once
+    if table is None:
+        table = await run_in_threadpool(tables.get, table_id)
     if table is None:
         raise HTTPException(404, "there is no such table")
     return table
@@ -190,7 +194,7 @@ def cookie_name(table_id: str) -> str:
 TableAsked = Annotated[LiveTable, Depends(live_table)]
 
 
-def seat_asking(request: Request, table: TableAsked) -> int | None:
+async def seat_asking(request: Request, table: TableAsked) -> int | None:
     """The seat whose secret came with the request (a bearer header or the page's cookie)."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer":
@@ -201,7 +205,7 @@ def seat_asking(request: Request, table: TableAsked) -> int | None:
 Asker = Annotated[int | None, Depends(seat_asking)]
 
 
-def player(seat: Asker) -> int:
+async def player(seat: Asker) -> int:
     if seat is None:
         raise HTTPException(403, "watchers cannot play: open your seat link")
     return seat
@@ -214,18 +218,28 @@ def json_bytes(data: bytes) -> Response:
     return Response(data, media_type="application/json")
 
 
+async def drawn(table: LiveTable, seat: int | None) -> Response:
+    """The seat's view: at once when this version was drawn before, else in a thread."""
+    return json_bytes(table.cached_view(seat) or await run_in_threadpool(table.view, seat))
+
+
 # -- pages -----------------------------------------------------------------------------
 pages = APIRouter()
 
 
+@cache
+def page(name: str) -> str:
+    return (STATIC / name).read_text()
+
+
 @pages.get("/", response_class=HTMLResponse)
-def index() -> str:
-    return (STATIC / "index.html").read_text()
+async def index() -> str:
+    return page("index.html")
 
 
 @pages.get("/table/{table_id}", response_class=HTMLResponse)
-def table_page(table: TableAsked) -> str:
-    return (STATIC / "table.html").read_text()
+async def table_page(table: TableAsked) -> str:
+    return page("table.html")
 
 
 # -- the lobby -------------------------------------------------------------------------
@@ -289,7 +303,7 @@ seats = APIRouter(prefix="/api/tables/{table_id}")
 
 
 @seats.post("/seat")
-def take_seat(secret: SeatSecret, request: Request, table: TableAsked) -> Response:
+async def take_seat(secret: SeatSecret, request: Request, table: TableAsked) -> Response:
     """Trade a seat link's secret for an HttpOnly cookie kept for this table only."""
     seat = table.seat_of(secret.token)
     label = table.match.state.seat_label(seat)
@@ -310,12 +324,12 @@ play = APIRouter(prefix="/api/tables/{table_id}")
 
 
 @play.get("")
-def view(table: TableAsked, seat: Asker) -> Response:
-    return json_bytes(table.view(seat))
+async def view(table: TableAsked, seat: Asker) -> Response:
+    return await drawn(table, seat)
 
 
 @play.post("/act")
-def act(
+async def act(
     move: Move,
     request: Request,
     table: TableAsked,
@@ -327,21 +341,25 @@ def act(
         choice = move.index
     else:
         raise HTTPException(400, "send an action or the index of one")
-    tables_of(request).act(table, seat, choice)
-    return json_bytes(table.view(seat))
+
+    def act_and_view() -> bytes:
+        tables_of(request).act(table, seat, choice)
+        return table.view(seat)
+
+    return json_bytes(await run_in_threadpool(act_and_view))
 
 
 @play.post("/undo")
-def undo(table: TableAsked, seat: Player, _: Nothing | None = None) -> Response:
-    table.undo(seat)
-    return json_bytes(table.view(seat))
+async def undo(table: TableAsked, seat: Player, _: Nothing | None = None) -> Response:
+    await run_in_threadpool(table.undo, seat)
+    return await drawn(table, seat)
 
 
 # -- after the game --------------------------------------------------------------------
 finished = APIRouter(prefix="/api/tables/{table_id}")
 
 
-def over(table: TableAsked) -> LiveTable:
+async def over(table: TableAsked) -> LiveTable:
     if not table.match.state.is_terminal():
         raise HTTPException(403, "the record holds every secret: it opens when the game ends")
     return table

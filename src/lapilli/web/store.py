@@ -11,11 +11,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from sqlalchemy import (
     Boolean,
+    Connection,
+    Engine,
     Float,
     Integer,
     LargeBinary,
@@ -24,6 +29,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
     update,
 )
@@ -58,6 +64,9 @@ class StepRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     n: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0 for the first action
     action: Mapped[str] = mapped_column(Text)
+
+
+Write = Callable[[Connection], object]
 
 
 def token_hash(token: str) -> str:
@@ -96,6 +105,63 @@ def engine_url(url: str) -> str:
     return url
 
 
+class Writer:
+    """One thread writes for every table: the writes that wait while it commits go
+    together in its next transaction (a group commit). Many tables' moves then cost
+    one commit, and no database lock is held by a thread waiting for the interpreter.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.waiting: list[tuple[Write, Future[None]]] = []
+        self.wake = threading.Condition()
+        self.closed = False
+        self.thread = threading.Thread(target=self._run, name="lapilli-writer", daemon=True)
+        self.thread.start()
+
+    def __call__(self, write: Write) -> None:
+        """Run ``write(connection)`` in a transaction; returns once it is committed."""
+        done: Future[None] = Future()
+        with self.wake:
+            if self.closed:
+                raise RuntimeError("the store is closed")
+            self.waiting.append((write, done))
+            self.wake.notify()
+        done.result()
+
+    def close(self) -> None:
+        """Commit what waits, then stop."""
+        with self.wake:
+            self.closed = True
+            self.wake.notify()
+        self.thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            with self.wake:
+                while not self.waiting and not self.closed:
+                    self.wake.wait()
+                batch, self.waiting = self.waiting, []
+            if not batch:
+                return
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
+        try:
+            with self.engine.begin() as db:
+                for write, _ in batch:
+                    write(db)
+        except Exception as exc:
+            if len(batch) == 1:
+                batch[0][1].set_exception(exc)
+            else:  # one write failed: the others are committed on their own
+                for one in batch:
+                    self._commit([one])
+            return
+        for _, done in batch:
+            done.set_result(None)
+
+
 class Store:
     def __init__(self, url: str = "sqlite:///lapilli.db") -> None:
         url = engine_url(url)
@@ -105,55 +171,62 @@ class Store:
         else:
             self.engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=16)
         Base.metadata.create_all(self.engine)
+        self.write = Writer(self.engine)
 
     def close(self) -> None:
+        self.write.close()
         self.engine.dispose()
 
     def create(self, table: StoredTable) -> None:
         head = table.record.to_json()
         del head["actions"]
         now = time.time()
-        with Session(self.engine) as session, session.begin():
-            session.add(
-                TableRow(
-                    id=table.id,
-                    game=table.record.game,
-                    head=json.dumps(head),
-                    seats=json.dumps([s.to_json() for s in table.seats]),
-                    seed=table.seed,
-                    listed=table.listed,
-                    finished=False,
-                    version=table.version,
-                    created=now,
-                    updated=now,
-                )
-            )
-            for n, action in enumerate(table.record.actions):
-                session.add(StepRow(table_id=table.id, n=n, action=json.dumps(action.to_json())))
+        row = {
+            "id": table.id,
+            "game": table.record.game,
+            "head": json.dumps(head),
+            "seats": json.dumps([s.to_json() for s in table.seats]),
+            "seed": table.seed,
+            "listed": table.listed,
+            "finished": False,
+            "version": table.version,
+            "created": now,
+            "updated": now,
+        }
+        steps = [
+            {"table_id": table.id, "n": n, "action": json.dumps(a.to_json())}
+            for n, a in enumerate(table.record.actions)
+        ]
+
+        def write(db: Connection) -> None:
+            db.execute(insert(TableRow).values(row))
+            if steps:
+                db.execute(insert(StepRow), steps)
+
+        self.write(write)
 
     def append(self, table_id: str, n: int, action: Action, version: int) -> None:
         """Step ``n`` of the table is played (``finish`` marks the last)."""
-        with Session(self.engine) as session, session.begin():
-            session.add(StepRow(table_id=table_id, n=n, action=json.dumps(action.to_json())))
-            self._touch(session, table_id, version)
+        step = {"table_id": table_id, "n": n, "action": json.dumps(action.to_json())}
+
+        def write(db: Connection) -> None:
+            db.execute(insert(StepRow).values(step))
+            _touch(db, table_id, version)
+
+        self.write(write)
 
     def finish(self, table_id: str) -> None:
-        with Session(self.engine) as session, session.begin():
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(finished=True))
+        finished = update(TableRow).where(TableRow.id == table_id).values(finished=True)
+        self.write(lambda db: db.execute(finished))
 
     def take_back(self, table_id: str, n: int, version: int) -> None:
         """Step ``n`` (the last) was undone."""
-        with Session(self.engine) as session, session.begin():
-            session.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
-            self._touch(session, table_id, version)
 
-    @staticmethod
-    def _touch(session: Session, table_id: str, version: int) -> None:
-        session.execute(
-            update(TableRow)
-            .where(TableRow.id == table_id)
-            .values(version=version, updated=time.time())
-        )
+        def write(db: Connection) -> None:
+            db.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
+            _touch(db, table_id, version)
+
+        self.write(write)
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -183,6 +256,12 @@ class Store:
                 .limit(limit)
             )
             return [(r.id, r.game, r.updated) for r in rows]
+
+
+def _touch(db: Connection, table_id: str, version: int) -> None:
+    db.execute(
+        update(TableRow).where(TableRow.id == table_id).values(version=version, updated=time.time())
+    )
 
 
 def _sqlite_wal(connection, _record) -> None:

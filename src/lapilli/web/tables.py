@@ -126,11 +126,11 @@ class LiveTable:
         digest = hashlib.blake2b(f"{step}:{salt}".encode(), key=self._seed).digest()
         return int.from_bytes(digest, "big")
 
-    def play_bots(self, keep_going: Callable[[], bool]) -> None:
+    def play_bots(self, keep_going: Callable[[int], bool]) -> None:
         """Chance and bots play until a human is to move or the game ends.
 
         Bots think on a copy without holding a lock; each step is committed as it comes.
-        ``keep_going`` is asked after each bot decision (``Pause`` when it says no).
+        ``keep_going(seat)`` is asked after each step (``Pause`` when it says no).
         """
         with self.moving:
             work = self.match.state.clone()
@@ -145,7 +145,7 @@ class LiveTable:
                     raise Pause  # the table changed under us: start again from it
                 self._commit(action)
             steps += 1
-            if seat >= 0 and not keep_going():
+            if not keep_going(seat):
                 raise Pause
 
         play(work, policies, rng, on_step=commit)
@@ -159,11 +159,16 @@ class LiveTable:
         return decide
 
     # -- what a seat is told -----------------------------------------------------------------
+    def cached_view(self, seat: int | None) -> bytes | None:
+        """The seat's view if it was drawn at this version."""
+        cached = self._views.get(seat)
+        return cached[1] if cached is not None and cached[0] == self.version else None
+
     def view(self, seat: int | None) -> bytes:
         """The seat's view as JSON, drawn once per version."""
-        cached = self._views.get(seat)
-        if cached is not None and cached[0] == self.version:
-            return cached[1]
+        cached = self.cached_view(seat)
+        if cached is not None:
+            return cached
         with self.lock:
             data = json.dumps(self._view(seat)).encode()
             self._views[seat] = (self.version, data)
@@ -263,19 +268,23 @@ class Bots:
 
     def _work(self) -> None:
         while (table := self.queue.get()) is not None:
+            if self.stopping.is_set():
+                continue
             try:
                 table.play_bots(self._keep_going)
             except Pause:
                 pass
             except Exception:
-                logger.exception("the bots of table %s failed", table.id)
+                if not self.stopping.is_set():  # (a step cut short by the shutdown is not)
+                    logger.exception("the bots of table %s failed", table.id)
                 continue  # left marked as queued: a broken table is not retried in a loop
             with self.lock:
                 self.queued.discard(table.id)
             self.wake(table)
 
-    def _keep_going(self) -> bool:
-        return self.queue.empty() and not self.stopping.is_set()
+    def _keep_going(self, seat: int) -> bool:
+        """After a bot's decision, a table waiting for this thread goes first."""
+        return not self.stopping.is_set() and (seat < 0 or self.queue.empty())
 
     def stop(self) -> None:
         """Workers finish their current step (a bot's decision at most) and leave."""
@@ -333,13 +342,12 @@ class Tables:
                 return
             try:
                 table = self.get(table_id)
-            except Exception:
+                if table is not None and table.match.state.is_terminal():
+                    self.store.finish(table_id)  # its last step was written, not its end
+                elif table is not None:
+                    self.bots.wake(table)
+            except Exception:  # a damaged table must not keep the others waiting
                 logger.exception("table %s could not be resumed", table_id)
-                continue
-            if table is not None and table.match.state.is_terminal():
-                self.store.finish(table_id)
-            elif table is not None:
-                self.bots.wake(table)
 
     def close(self) -> None:
         self.bots.stop()
