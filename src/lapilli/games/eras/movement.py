@@ -15,6 +15,7 @@ from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
 
+from .args import SeatArgs
 from .components import (
     CARDS,
     FORWARD_MOVES,
@@ -38,10 +39,6 @@ class MoveArgs(NamedTuple):
     sideways: int  # sideways moves left
     forward: int  # forward or backward moves left
     moves: int  # moves left in all (fewer from a swamp)
-
-
-class SeatArgs(NamedTuple):
-    seat: int
 
 
 def crossing_cost(s: ErasState, seat: int) -> int:

@@ -3,12 +3,13 @@ bid or exchange, move your piece; and winning the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
 
+from .args import SeatArgs
 from .bidding import CHOOSE
 from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
 from .deck import FACE_UP, draw
@@ -22,10 +23,6 @@ if TYPE_CHECKING:
     from .state import ErasState
 
 FACE = {face: Action("die", face=face) for face, _ in DIE}
-
-
-class SeatArgs(NamedTuple):
-    seat: int
 
 
 def may_win(s: ErasState, seat: int) -> bool:
