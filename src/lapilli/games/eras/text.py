@@ -203,7 +203,8 @@ def event_text(s: ErasState, e: Event) -> str:
     if t == "recovered":
         return f"{who} recovers {tokens(e['tokens'])} from the box"
     if t == "included":
-        return f"{who} includes {card} in {seat_label(e['path'])}'s path as card {e['at']}"
+        whose = "their own" if e["path"] == e["seat"] else f"{seat_label(e['path'])}'s"
+        return f"{who} includes {card} in {whose} path as card {e['at']}"
     if t == "replaced":
         return f"{who} puts {card} in place of card {e['at']} of their path"
     if t == "discarded":
