@@ -50,6 +50,14 @@ def test_a_position_survives_its_json_form_and_clones_are_independent():
         (lambda d: d.update(stack=[{"step": "fly", "seat": 0}]), "no step called 'fly'"),
         (lambda d: d.update(players=7), "for 2-4 players, not 7"),
         (lambda d: d.update(die="six"), "the die has no face"),
+        (
+            lambda d: d.update(stack=[{"step": "place_won", "seat": 0, "args": {"card": "x"}}]),
+            "the pending step place_won: card is not an era card",
+        ),
+        (
+            lambda d: d.update(stack=[{"step": "turn", "seat": -3, "args": {"seat": 5}}]),
+            "the pending step turn: seat must be a whole number 0-1",
+        ),
     ],
 )
 def test_a_damaged_position_is_refused_naming_what_is_wrong(change, message):

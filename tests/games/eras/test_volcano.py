@@ -110,3 +110,18 @@ def test_players_with_nothing_they_can_do_are_passed_over():
     play(s, LEAVE)
     # Blue and Green hold no token and their cones are in the centre: nothing to do
     assert s.pending().step.name == "draw"
+
+
+def test_a_cone_may_move_from_one_path_onto_another_players_first_card():
+    s = volcano(paths={BLUE: BLUE_PATH, GREEN: ["algae-1"]}, cones={RED: "Blue 4M"})
+    assert ENTER[GREEN, 0] in s.legal_actions()
+    assert ENTER[BLUE, 0] not in s.legal_actions()  # it is already on Blue's path
+    play(s, ENTER[GREEN, 0])
+    assert s.cones[RED] == (GREEN, "algae-1", 0) and s.tokens[RED] == 14
+
+
+def test_a_cone_never_goes_back_onto_a_start_card():
+    s = volcano(paths={BLUE: BLUE_PATH}, cones={RED: "Blue 1L"}, pieces={BLUE: "3M"})
+    assert BACK not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="vacant rock site"):
+        s.apply(BACK)

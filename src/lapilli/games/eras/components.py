@@ -101,3 +101,5 @@ def _cards() -> dict[str, EraCard]:
 
 CARDS: dict[str, EraCard] = _cards()
 CARD_IDS: tuple[str, ...] = tuple(CARDS)
+CARD_RANK: dict[str, int] = {card.id: card.rank for card in CARDS.values()}
+"""card id -> the number of its era (looked up often, so computed once)."""

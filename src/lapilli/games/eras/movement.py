@@ -15,6 +15,7 @@ from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
 
+from .args import SeatArgs
 from .components import (
     CARDS,
     FORWARD_MOVES,
@@ -25,7 +26,7 @@ from .components import (
     SIDEWAYS_MOVES,
     SWAMP_MOVES,
 )
-from .paths import has_era, holds_cone, site
+from .paths import cone_on, has_era, site
 
 if TYPE_CHECKING:
     from .state import ErasState
@@ -38,10 +39,6 @@ class MoveArgs(NamedTuple):
     sideways: int  # sideways moves left
     forward: int  # forward or backward moves left
     moves: int  # moves left in all (fewer from a swamp)
-
-
-class SeatArgs(NamedTuple):
-    seat: int
 
 
 def crossing_cost(s: ErasState, seat: int) -> int:
@@ -61,17 +58,18 @@ def piece_moves(s: ErasState, seat: int, left: MoveArgs) -> list[Action]:
     if left.moves <= 0:
         return []
     at, lane = s.pieces[seat]  # type: ignore[misc]
+    cone = cone_on(s, seat)
     actions = []
     if left.sideways > 0:
-        actions += [SIDEWAYS_TO[x] for x in SIDEWAYS[lane] if not holds_cone(s, seat, at, x)]
+        actions += [SIDEWAYS_TO[x] for x in SIDEWAYS[lane] if cone != (at, x)]
     if left.forward > 0:
         if (
             at < len(s.paths[seat])
-            and not holds_cone(s, seat, at + 1, lane)
+            and cone != (at + 1, lane)
             and s.tokens[seat] >= crossing_cost(s, seat)
         ):
             actions.append(FORWARD)
-        if at > 0 and not holds_cone(s, seat, at - 1, lane):
+        if at > 0 and cone != (at - 1, lane):
             actions.append(BACK)
     return actions
 
@@ -82,7 +80,7 @@ def _start_moving(s: ErasState, f: Frame) -> list[Event]:
     moves = SWAMP_MOVES if site(s, seat, at, lane) == "swamp" else SIDEWAYS_MOVES + FORWARD_MOVES
     left = MoveArgs(SIDEWAYS_MOVES, FORWARD_MOVES, moves)
     if piece_moves(s, seat, left):
-        then(s, MOVE(seat, **left._asdict()))
+        then(s, Frame(MOVE, seat, left))
     return []
 
 
@@ -135,7 +133,7 @@ def _move(s: ErasState, f: Frame, a: Action) -> list[Event]:
         left = left._replace(forward=left.forward - 1, moves=left.moves - 1)
     s.pieces[seat] = (at, lane)
     if piece_moves(s, seat, left):
-        then(s, MOVE(seat, **left._asdict()))
+        then(s, Frame(MOVE, seat, left))
     return [{"type": "moved", "seat": seat, "to": [at, lane], "paid": paid}]
 
 

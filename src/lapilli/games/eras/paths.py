@@ -12,24 +12,20 @@ from typing import TYPE_CHECKING
 
 from lapilli.core.state import Event
 
-from .components import CARDS, LANES, PATH_LENGTH, RANK
+from .components import CARD_RANK, CARDS, LANES, PATH_LENGTH
 
 if TYPE_CHECKING:
     from .state import ErasState
 
 
-def rank(card: str) -> int:
-    return RANK[CARDS[card].era]
-
-
 def fits(path: list[str], position: int, card: str, replacing: bool = False) -> bool:
     """Whether ``card`` at ``position`` keeps the path in strict era order: an era after
     the card before it and before the card after it (the card replaced aside)."""
-    r = rank(card)
-    if position >= 2 and rank(path[position - 2]) >= r:
+    r = CARD_RANK[card]
+    if position >= 2 and CARD_RANK[path[position - 2]] >= r:
         return False
     after = position if replacing else position - 1
-    return not (after < len(path) and rank(path[after]) <= r)
+    return not (after < len(path) and CARD_RANK[path[after]] <= r)
 
 
 def insert_positions(path: list[str], card: str) -> list[int]:
@@ -52,10 +48,6 @@ def site(s: ErasState, seat: int, position: int, lane: int) -> str:
     if position == 0:
         return "rock"
     return CARDS[s.paths[seat][position - 1]].sites[lane]
-
-
-def holds_cone(s: ErasState, seat: int, position: int, lane: int) -> bool:
-    return cone_on(s, seat) == (position, lane)
 
 
 def has_era(s: ErasState, seat: int, era: str) -> bool:

@@ -61,8 +61,10 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
     if card not in cards:
         name = CARDS[card].name if card in CARDS else card
         return f"Era card placement: {name} is not yours to place"
+    q, at = a.arg("path", seat), a.arg("at")
+    if type(q) is not int or type(at) is not int:
+        return "Era card placement: name the path and the place by number"
     if a.kind == "include":
-        q, at = a.arg("path"), a.arg("at")
         if not any_path and q != seat:
             return "Play: from your hand you may include a card in your own path only"
         if not 0 <= q < s.n:
@@ -73,7 +75,6 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
         if not 1 <= at <= len(path) + 1:
             return f"Era card placement: that path has places 1-{len(path) + 1}"
         return None if fits(path, at, card) else ORDER_RULE
-    at = a.arg("at")
     if not 1 <= at <= len(s.paths[seat]):
         return f"Era card placement: your path has cards 1-{len(s.paths[seat])} to replace"
     if at == s.pieces[seat][0]:

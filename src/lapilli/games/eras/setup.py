@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
 
+from .args import SeatArgs
 from .components import HAND, LANES, MAX_PLAYERS_OPTION, START_NUMBERS, START_SITES
 from .deck import draw
 from .turn import TURN
@@ -18,10 +19,6 @@ if TYPE_CHECKING:
 START_CARD = {k: Action("start_card", number=k) for k in START_NUMBERS}
 YOUNGEST = {seat: Action("youngest", seat=seat) for seat in range(MAX_PLAYERS_OPTION)}
 PIECE_ON = {lane: Action("piece", lane=lane) for lane in range(len(LANES))}
-
-
-class SeatArgs(NamedTuple):
-    seat: int
 
 
 def prepare(s: ErasState) -> None:

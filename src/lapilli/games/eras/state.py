@@ -304,7 +304,32 @@ def from_json(game: Eras, data: Any) -> ErasState:
     s.winner = None if winner is None else _int(winner, "the winner", 0, n - 1)
     _check_cards(s)
     s.stack = s.stack_from_json(data.get("stack"))
+    for frame in s.stack:
+        _check_args(frame, n)
     return s
+
+
+def _check_args(frame: Any, n: int) -> None:
+    """A pending step's arguments name real seats, cards and counts."""
+    what = f"Eras position: the pending step {frame.step.name}"
+    for name, value in frame.args._asdict().items():
+        if name in ("seat", "by"):
+            _int(value, f"{what}: {name}", 0, n - 1)
+        elif name == "index":
+            _int(value, f"{what}: {name}", 0, n)
+        elif name in ("to", "owner"):
+            _int(value, f"{what}: {name}", -1, n - 1)
+        elif name in ("card", "give", "take"):
+            _card(value, f"{what}: {name}")
+        elif name in ("sideways", "forward", "moves"):
+            _int(value, f"{what}: {name}", 0, 3)
+        elif name == "bidders":
+            if not isinstance(value, tuple) or len(set(value)) != len(value) or len(value) < 2:
+                raise MalformedInput(f"{what}: bidders must be two or more different seats")
+            for seat in value:
+                _int(seat, f"{what}: a bidder", 0, n - 1)
+        elif name == "refused" and not isinstance(value, bool):
+            raise MalformedInput(f"{what}: refused is true or false")
 
 
 def _check_cards(s: ErasState) -> None:

@@ -161,12 +161,15 @@ def _cone_move_text(s: ErasState, seat: int, a: Action) -> str:
 
 
 def _move_text(s: ErasState, seat: int, a: Action) -> str:
-    at, lane = s.pieces[seat] if seat >= 0 and s.pieces[seat] else (0, 1)
+    piece = s.pieces[seat] if seat >= 0 else None
+    if piece is None:
+        return f"Move your piece {a.kind}"
+    at, lane = piece
     if a.kind == "sideways":
         return f"Move sideways to {site_name(at, a.arg('lane'))}"
     if a.kind == "back":
         return f"Move back to {site_name(at - 1, lane)}"
-    cost = crossing_cost(s, seat)
+    cost = crossing_cost(s, seat) if at < len(s.paths[seat]) else 0
     paid = f" ({tokens(cost)} to cross)" if cost else ""
     return f"Move forward to {site_name(at + 1, lane)}{paid}"
 
@@ -200,7 +203,8 @@ def event_text(s: ErasState, e: Event) -> str:
     if t == "recovered":
         return f"{who} recovers {tokens(e['tokens'])} from the box"
     if t == "included":
-        return f"{who} includes {card} in {seat_label(e['path'])}'s path as card {e['at']}"
+        whose = "their own" if e["path"] == e["seat"] else f"{seat_label(e['path'])}'s"
+        return f"{who} includes {card} in {whose} path as card {e['at']}"
     if t == "replaced":
         return f"{who} puts {card} in place of card {e['at']} of their path"
     if t == "discarded":
@@ -339,30 +343,42 @@ def render(s: ErasState, seat: int | None) -> Group:
 
 
 def rules_help() -> str:
+    """The rules in brief; each paragraph one line, for the console to wrap."""
     die = ", ".join(f"{n} × {FACES[face]}" for face, n in DIE)
     eras = ", ".join(f"{i} {e.title()}" for i, e in enumerate(ERAS, 1))
-    return f"""Lay a path of {PATH_LENGTH} era cards from your start card and be first to advance
-your playing piece onto your sixth era card. Each player has {TOKENS} tokens in hand.
-
-Era order (strict): {eras}. A path holds different eras in this order; a card may be
-inserted in any path or added to its end, never to a completed path ({PATH_LENGTH} cards).
-You may replace a card of your own path, but not the one holding your piece.
-
-Your turn:
- 1. Recover a token from the box (one more with a waterhole in your path).
- 2. You may include or replace a card of your path from your hand.
- 3. Roll the die ({die}): ⚡ draws a thunderbolt card; 🌋 lets every player, in start
-    card order, move their cone or erupt once (1 token onto another player's first era
-    card, per forward move and per eruption; sideways and back free); ● nothing.
- 4. The top era card is turned face up. Bid for it (sealed bids, revealed together: the
-    winner pays the difference to the second bid, ties to the first in turn order at no
-    cost), bid against one player for a card in their hand, offer an exchange, or go on.
-    A card you win goes into any path, replaces one of yours, or stays in your hand.
- 5. Move your piece up to two moves sideways and one forward or back. Crossing a rising
-    sea (≈, free with a Fish card in your path) or a ravine (‖) forward costs a token;
-    from a swamp you make one move only; never onto the cone's site.
-
-Winning: start your turn on your sixth era card with a token in hand; if at the end of
-that turn your path is intact, your piece is still there and you hold a token, you win.
-
-Thunderbolts: {"; ".join(f"{_title(k)}: {v}" for k, v in THUNDERBOLT_TEXT.items())}."""
+    bolts = "\n".join(f"  {_title(k)}: {v}." for k, v in THUNDERBOLT_TEXT.items())
+    return "\n".join(
+        [
+            f"Lay a path of {PATH_LENGTH} era cards from your start card and be first to "
+            f"advance your playing piece onto your sixth era card. Each player holds "
+            f"{TOKENS} tokens.",
+            "",
+            f"Era order (strict): {eras}. A path holds different eras in this order. A card "
+            "may be inserted in any path or added to its end, never to a completed path "
+            f"({PATH_LENGTH} cards); you may replace a card of your own path, but not the "
+            "one holding your piece.",
+            "",
+            "Your turn:",
+            "1. Recover a token from the box (one more with a waterhole in your path).",
+            "2. You may include or replace a card of your path from your hand.",
+            f"3. Roll the die ({die}). ⚡ draws a thunderbolt card. 🌋 lets every player, in "
+            "start card order, move their cone or erupt once: 1 token onto another "
+            "player's first era card, per forward move and per eruption; sideways and back "
+            "free. ● nothing.",
+            "4. The top era card is turned face up. Bid for it (sealed bids revealed "
+            "together; the winner pays the difference to the second bid, equal bids go to "
+            "the first in turn order at no cost), bid against one player for a card in "
+            "their hand, offer an exchange, or go on. A card you win goes into any path, "
+            "replaces one of yours, or stays in your hand.",
+            "5. Move your piece up to two moves sideways and one forward or back. Crossing "
+            "a rising sea (≈, free with a Fish card in your path) or a ravine (‖) forward "
+            "costs a token; from a swamp you make one move only; never onto the cone.",
+            "",
+            "Winning: start your turn on your sixth era card with a token in hand; if at "
+            "the end of that turn your path is intact, your piece is still there and you "
+            "hold a token, you win.",
+            "",
+            "Thunderbolts (returned to the bottom of their pack):",
+            bolts,
+        ]
+    )

@@ -5,12 +5,13 @@ tables: this deck is the research's (see data.toml and docs/rules/eras.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
 
+from .args import SeatArgs
 from .components import CARD_IDS, CARDS, EFFECTS, MAX_PLAYERS_OPTION, PATH_LENGTH, THUNDERBOLTS
 from .deck import draw
 from .paths import back_one_card, has_era, has_site, remove
@@ -25,10 +26,6 @@ METEOR_AT = {
     for at in range(1, PATH_LENGTH + 1)
 }
 DISCARD = {card: Action("discard", card=card) for card in CARD_IDS}
-
-
-class SeatArgs(NamedTuple):
-    seat: int  # who drew the thunderbolt
 
 
 def pay(s: ErasState, seat: int, tokens: int, why: str) -> list[Event]:

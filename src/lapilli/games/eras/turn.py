@@ -3,12 +3,14 @@ bid or exchange, move your piece; and winning the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
 
+from .args import SeatArgs
 from .bidding import CHOOSE
 from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
 from .deck import FACE_UP, draw
@@ -22,10 +24,6 @@ if TYPE_CHECKING:
     from .state import ErasState
 
 FACE = {face: Action("die", face=face) for face, _ in DIE}
-
-
-class SeatArgs(NamedTuple):
-    seat: int
 
 
 def may_win(s: ErasState, seat: int) -> bool:
@@ -49,10 +47,21 @@ def _start_turn(s: ErasState, f: Frame) -> list[Event]:
     if recovered:
         s.tokens[seat] += recovered
         events.append({"type": "recovered", "seat": seat, "tokens": recovered})
-    frames = [PLAY(seat)] if can_play(s, seat) else []
-    moving = START_MOVING(seat=seat)
-    then(s, *frames, ROLL(seat=seat), draw(FACE_UP), CHOOSE(seat), moving, END_TURN(seat=seat))
+    play = (PLAY(seat),) if can_play(s, seat) else ()
+    then(s, *play, *turn_frames(seat))
     return events
+
+
+@cache
+def turn_frames(seat: int) -> tuple[Frame, ...]:
+    """The turn after the play from hand, in order (the frames are built once per seat)."""
+    return (
+        ROLL(seat=seat),
+        draw(FACE_UP),
+        CHOOSE(seat),
+        START_MOVING(seat=seat),
+        END_TURN(seat=seat),
+    )
 
 
 TURN = Step("turn", run=_start_turn, Args=SeatArgs)
@@ -92,8 +101,13 @@ def _end_turn(s: ErasState, f: Frame) -> list[Event]:
     events: list[Event] = []
     if candidate is not None:
         events.append({"type": "no_win", "seat": seat})
-    then(s, TURN(seat=(seat + 1) % s.n))
+    then(s, next_turn((seat + 1) % s.n))
     return events
 
 
 END_TURN = Step("end_turn", run=_end_turn, Args=SeatArgs)
+
+
+@cache
+def next_turn(seat: int) -> Frame:
+    return TURN(seat=seat)

@@ -111,7 +111,8 @@ def _refuse_cone(s: ErasState, f: Frame, a: Action) -> str | None:
         return "Cone: you must place your cone on a vacant rock site of the first era card"
     if a.kind in ("cone_sideways", "cone_back", "cone_forward", "erupt") and cone is None:
         return "Cone: your cone is in the centre; move it onto a path first"
-    if a.kind == "cone_forward" and tokens < a.arg("cards", 0) * CONE_FORWARD:
+    cards = a.arg("cards", 0)
+    if a.kind == "cone_forward" and type(cards) is int and tokens < cards * CONE_FORWARD:
         return "Cone: you must give up 1 token for each forward move"
     if a.kind == "erupt":
         if tokens < ERUPT:
