@@ -86,6 +86,7 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path):
 def test_an_illegal_request_shows_its_reason(server, page):
     page.goto(server + "/")
     page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.select_option("#game", "foggy_island")  # not the first game listed any more
     page.fill("#seats", "human,human,human")
     page.click("button[type=submit]")
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")

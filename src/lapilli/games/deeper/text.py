@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from lapilli.core.actions import Action
@@ -416,26 +415,23 @@ def _tokens(counts: list[int], size: int) -> Text:
     return out
 
 
-def render_players(s: DeeperState, seat: int | None) -> Table:
-    table = Table(title="Divers", show_lines=True)
-    for col in (
-        "player",
-        "at",
-        "Lungs",
-        "Inventory",
-        "Storage",
-        "upgrades",
-        "built",
-        "hand",
-        "points",
-    ):
-        table.add_column(col)
+def render_players(s: DeeperState, seat: int | None) -> Text:
+    """Two lines a player: where, points and boards; then upgrades, cards and hand."""
+    out = Text()
     to_move = s.current_player()
+    scores = s.scores()
     for p in range(s.n):
+        where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
+        out.append("> " if to_move == p else "  ")
+        out.append(s.seat_label(p), SEAT_STYLE[p])
+        out.append(f" at {where}, {scores[p]:g} points. Lungs ")
         size = s.lungs(p)
-        air = Text("o" * s.air[p], "bold cyan")
-        air.append("." * (size - s.air[p]), "grey50")
-        air.append(f" {s.air[p]}/{size}")
+        out.append("o" * s.air[p], "bold cyan")
+        out.append("." * (size - s.air[p]), "grey50")
+        out.append(f" {s.air[p]}/{size}  Inventory ")
+        out.append_text(_tokens(s.inventory[p], s.inventory_size(p)))
+        out.append("  Storage ")
+        out.append_text(_tokens(s.storage[p], s.storage_size(p)))
         hand = s.hands[p]
         if hand.sees(seat) or s.is_terminal():
             cards = ", ".join(card_name(c) for c in sorted(hand.hidden())) or "-"
@@ -445,20 +441,12 @@ def render_players(s: DeeperState, seat: int | None) -> Table:
         built += [f"{ROCKETS[c].name} (rocket)" for c in s.rocket_cards[p]]
         ups = [UPGRADES[k].name for k in UPGRADES if s.has(p, k)]
         ups += [f"{lv * ROW_METRES}m" for lv in MILESTONES if s.milestones[p] >> lv & 1]
-        where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
-        marker = "> " if to_move == p else "  "
-        table.add_row(
-            Text(marker + s.seat_label(p), SEAT_STYLE[p]),
-            where,
-            air,
-            _tokens(s.inventory[p], s.inventory_size(p)),
-            _tokens(s.storage[p], s.storage_size(p)),
-            ", ".join(ups) or "-",
-            ", ".join(built) or "-",
-            cards,
-            f"{s.scores()[p]:g}",
+        out.append(
+            f"\n    upgrades: {', '.join(ups) or '-'}; built: {', '.join(built) or '-'}; "
+            f"hand: {cards}\n"
         )
-    return table
+    out.rstrip()
+    return out
 
 
 def render(s: DeeperState, seat: int | None) -> Any:
