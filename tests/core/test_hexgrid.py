@@ -37,3 +37,27 @@ def test_rings_and_spirals():
         assert len(ring) == 6 * radius == len(set(ring))
         assert all(hx.distance((1, -1), h) == radius for h in ring)
     assert len(set(hx.spiral((0, 0), 3))) == 1 + 6 + 12 + 18
+
+
+def test_flat_top_positions_name_the_compass_directions():
+    # a flat-top hex: north is one whole hex up its column, the side neighbours half a hex
+    offsets = {
+        "N": (0, -2),
+        "NE": (1, -1),
+        "SE": (1, 1),
+        "S": (0, 2),
+        "SW": (-1, 1),
+        "NW": (-1, -1),
+    }
+    h = (3, -1)
+    col, half = hx.flat_top_position(h)
+    for d, name in enumerate(hx.FLAT_TOP):
+        dc, dh = offsets[name]
+        assert hx.flat_top_position(hx.neighbour(h, d)) == (col + dc, half + dh)
+        assert (
+            hx.FLAT_TOP[hx.opposite(d)]
+            == {"N": "S", "S": "N", "NE": "SW", "SW": "NE", "SE": "NW", "NW": "SE"}[name]
+        )
+    assert hx.from_flat_top_position(col, half) == h
+    with pytest.raises(ValueError):
+        hx.from_flat_top_position(0, 1)

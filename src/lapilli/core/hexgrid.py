@@ -1,7 +1,9 @@
-"""Axial hex coordinates (q, r) with pointy-top hexes, for Volcanique and Deeper.
+"""Axial hex coordinates (q, r), for Volcanique (pointy-top hexes) and Deeper (flat-top).
 
 Directions run counter-clockwise from east (as drawn, with r growing downwards); a
-rotation by one step turns every direction into the next one.
+rotation by one step turns every direction into the next one. The same coordinates
+describe flat-top hexes drawn in columns: ``FLAT_TOP`` names the directions then, and
+``flat_top_position`` says where a hex is drawn.
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ Hex = tuple[int, int]
 
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """East, north-east, north-west, west, south-west, south-east."""
+
+FLAT_TOP: tuple[str, ...] = ("SE", "NE", "N", "NW", "SW", "S")
+"""The compass names of ``DIRECTIONS`` on flat-top hexes: q counts columns to the right,
+and each column sits half a hex lower than the one on its left."""
 
 
 def add(a: Hex, b: Hex) -> Hex:
@@ -86,3 +92,17 @@ def spiral(center: Hex, radius: int) -> Iterator[Hex]:
     """Every hex within ``radius`` steps, the centre first, then ring by ring."""
     for k in range(radius + 1):
         yield from ring(center, k)
+
+
+def flat_top_position(h: Hex) -> tuple[int, int]:
+    """Where a flat-top hex is drawn: its column and its centre's height below the
+    origin in half-hex rows (the hex below it in its column is 2 further down)."""
+    q, r = h
+    return q, 2 * r + q
+
+
+def from_flat_top_position(column: int, half_rows: int) -> Hex:
+    """The hex drawn in ``column`` with its centre ``half_rows`` half-hexes down."""
+    if (half_rows - column) % 2:
+        raise ValueError(f"no hex centre in column {column} at {half_rows} half-rows")
+    return column, (half_rows - column) // 2

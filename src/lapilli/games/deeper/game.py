@@ -1,0 +1,59 @@
+"""Deeper: the declaration (id, players, utility, options) and new positions."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from lapilli.core.state import Game, Utility
+
+from .options import DeeperOptions
+from .state import DeeperState
+
+
+class Deeper(Game):
+    id: ClassVar[str] = "deeper"
+    title: ClassVar[str] = "Deeper"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+    utility: ClassVar[Utility] = Utility.GENERAL_SUM
+    Options: ClassVar[type] = DeeperOptions
+    summary: ClassVar[str] = (
+        "Underwater exploration (Chris Glein, prototype), 1-4 players. Crash-landed on an ocean "
+        "planet, you dive from your Hatch. Each turn take up to 2 actions, then breathe: Swim "
+        "to an adjacent tile; Gather up to 2 resources of one type; Explore (place a market "
+        "tile next to you); Scan (draw from your depth's deck or a shallower one until a tile "
+        "fits, or 4 are drawn); Terraform (replace an adjacent tile); in your habitat Convert "
+        "(Fabricator: 2 fish -> food, 2 titanium -> quartz, diamond -> any) and Craft "
+        "(blueprints, upgrades, and rocket cards once your Radio is built). Tile edges are "
+        "water or rock and must match every neighbour. Breathing outside the habitat spends "
+        "1 air; with none left you drown, losing 1 random resource per depth level. The "
+        "first tile you place at 40m, 60m, 80m, 100m scores a milestone and draws a "
+        "blueprint. Building the last rocket card ends the game: blueprints, rockets, "
+        "milestones and food in Storage score; the builder decides a tie."
+    )
+
+    def new_state(self, players: int | None = None) -> DeeperState:
+        from .setup import new_state
+
+        return new_state(self, self.check_players(players))
+
+    def default_players(self) -> int:
+        return 2
+
+    def state_from_json(self, data: Any) -> DeeperState:
+        from .positions import state_from_json
+
+        return state_from_json(self, data)
+
+    def rules_help(self) -> str:
+        from .text import rules_help
+
+        return rules_help()
+
+    def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
+        return [
+            ({}, 1),
+            ({}, 2),
+            ({"habitat": "any"}, 3),
+            ({"milestones": "enter"}, 4),
+        ]

@@ -1,0 +1,485 @@
+"""What a player reads: the ocean as a hex map with depth lines, the players' boards, and
+every action and event in the game's words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.text import Text
+
+from lapilli.core.actions import Action
+from lapilli.core.hexgrid import FLAT_TOP
+
+from .board import HATCH, NE, NW, SE, SW, N, S
+from .components import (
+    BLUEPRINTS,
+    CONVERSIONS,
+    DECK_NAMES,
+    HALF_ROW,
+    MILESTONES,
+    RESOURCES,
+    ROCKETS,
+    ROW_METRES,
+    TILES,
+    UPGRADES,
+    WATER,
+)
+
+if TYPE_CHECKING:
+    from .state import DeeperState
+
+SEAT_STYLE = ("bold yellow", "bold magenta", "bold green", "bold red")
+LETTER = {
+    "fish": "f",
+    "kelp": "k",
+    "coral": "c",
+    "titanium": "t",
+    "quartz": "q",
+    "diamond": "d",
+    "food": "F",
+}
+RES_STYLE = {
+    "fish": "yellow",
+    "kelp": "green",
+    "coral": "red",
+    "titanium": "cyan",
+    "quartz": "magenta",
+    "diamond": "white",
+    "food": "dark_orange",
+}
+
+
+def seat_label(s: DeeperState, seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+# -- pieces of text ------------------------------------------------------------------------
+def amounts(counts: list[int] | tuple[int, ...] | dict[str, int]) -> str:
+    """``2 titanium, 1 fish`` (or ``nothing``)."""
+    if isinstance(counts, dict):
+        items = [(k, n) for k, n in counts.items() if n]
+    else:
+        items = [(RESOURCES[k], n) for k, n in enumerate(counts) if n]
+    return ", ".join(f"{n} {k}" for k, n in items) or "nothing"
+
+
+def edges_text(tile: str) -> str:
+    rock = [FLAT_TOP[d] for d in (N, NE, SE, S, SW, NW) if TILES[tile].edges[d] != WATER]
+    return "all water" if not rock else "rock " + " ".join(rock)
+
+
+def tile_text(tile: str) -> str:
+    """``40m-07 (1 titanium, 1 fish; rock SE S)``"""
+    return f"{tile} ({amounts(TILES[tile].resources)}; {edges_text(tile)})"
+
+
+def card_name(card: str) -> str:
+    for table in (BLUEPRINTS, ROCKETS, UPGRADES):
+        if card in table:
+            return table[card].name
+    return card
+
+
+def _deck_of(tile: str) -> str:
+    return DECK_NAMES[TILES[tile].level - 1]
+
+
+# -- actions -----------------------------------------------------------------------------
+def action_text(s: DeeperState, a: Action) -> str:
+    kind = a.kind
+    top = s.stack[-1].step.name if s.stack else ""
+    if kind == "swim":
+        return f"Swim to {a.arg('to')}"
+    if kind == "gather":
+        return f"Gather {a.arg('n')} {a.arg('resource')}"
+    if kind == "explore":
+        prefix = "Scanner: free Explore" if top == "free_explore" else "Explore"
+        return f"{prefix}: place {tile_text(a.arg('tile'))} at {a.arg('at')}"
+    if kind == "scan":
+        deck = s.decks[DECK_NAMES.index(a.arg("deck"))] if a.arg("deck") in DECK_NAMES else []
+        return f"Scan the {a.arg('deck')} deck ({len(deck)} tiles)"
+    if kind == "terraform":
+        cell = s.ocean.index.get(str(a.arg("at")))
+        old = s.tiles[cell] if cell is not None else None
+        return f"Terraform {a.arg('at')}: {tile_text(a.arg('tile'))} replaces {old}"
+    if kind == "convert":
+        if a.arg("use") == "pump":
+            return "Convert: use the Pump (move up to 2 resources onto your tile)"
+        c = CONVERSIONS.get(a.arg("use"))
+        if c is None:
+            return f"Convert with {a.arg('use')}"
+        made = a.arg("make") if c.make is None else RESOURCES[c.make]
+        return f"Convert {amounts(c.pay)} -> 1 {made} (Fabricator)"
+    if kind == "craft":
+        return _craft_text(s, a.arg("card"))
+    if kind == "done":
+        return "End your actions and breathe"
+    if kind in ("store", "unstore"):
+        a_, b = ("Inventory", "Storage") if kind == "store" else ("Storage", "Inventory")
+        return f"Move 1 {a.arg('resource')} from {a_} to {b}"
+    if kind == "discard":
+        return f"Return 1 {a.arg('resource')} from your Inventory to the supply"
+    if kind == "place":
+        tile = s.stack[-1].args.tile if top == "place" else "the tile"
+        return f"Place {tile} at {a.arg('at')}"
+    if kind == "trim":
+        return f"Return {a.arg('tile')} to the bottom of the {_deck_of(a.arg('tile'))} deck"
+    if kind == "decline":
+        return {
+            "free_explore": "Take no free Explore",
+            "knife": "Do not use the Knife",
+            "breath_card": "Take nothing",
+        }.get(top, "Decline")
+    if kind == "glide":
+        at = s.stack[-1].args.at if top == "glide" else "the new tile"
+        return f"Sea Glide: move into {at}"
+    if kind == "stay":
+        return "Stay where you are"
+    if kind == "fewer":
+        return f"The new tile gets 1 {a.arg('resource')} fewer"
+    if kind == "knife":
+        return f"Knife: gather 1 {a.arg('resource')}"
+    if kind == "take":
+        card = card_name(s.stack[-1].args.card) if top == "breath_card" else "Card"
+        return f"{card}: take 1 {a.arg('resource')} into your {a.arg('into').capitalize()}"
+    if kind == "pump":
+        return f"Pump 1 {a.arg('resource')} from {a.arg('at')} onto your tile"
+    if kind == "stop":
+        return "Stop pumping"
+    if kind == "tie":
+        return f"{s.seat_label(a.arg('winner'))} wins the tie"
+    if kind == "first":
+        return f"{s.seat_label(a.arg('seat'))} is the starting player"
+    if kind == "draw":
+        return f"{tile_text(a.arg('tile'))} is drawn"
+    if kind == "blueprint":
+        return f"a blueprint card is drawn ({card_name(a.arg('card'))})"
+    if kind == "lose":
+        return f"1 {a.arg('resource')} is lost"
+    return str(a)
+
+
+def _craft_text(s: DeeperState, card: str) -> str:
+    from .habitat import card_cost
+
+    seat = s.stack[-1].seat if s.stack and s.stack[-1].seat >= 0 else 0
+    if card in UPGRADES:
+        return f"Craft the {UPGRADES[card].name} ({amounts(UPGRADES[card].cost)})"
+    if card in ROCKETS:
+        c = ROCKETS[card]
+        return f"Craft the rocket card {c.name} ({amounts(card_cost(s, seat, card))}; {c.points}*)"
+    if card in BLUEPRINTS:
+        c = BLUEPRINTS[card]
+        return f"Craft the {c.name} ({amounts(card_cost(s, seat, card))}; {c.points}*)"
+    return f"Craft {card}"
+
+
+# -- events --------------------------------------------------------------------------------
+def event_text(s: DeeperState, e: dict[str, Any]) -> str:
+    kind = e.get("type")
+    seat = e.get("seat")
+    who = s.seat_label(seat) if isinstance(seat, int) and 0 <= seat < s.n else "Someone"
+    if kind == "first":
+        return f"{who} is the starting player"
+    if kind == "turn":
+        return f"-- {who}'s turn (round {e['round']}) --"
+    if kind == "swam":
+        return f"{who} swims to {e['to']}"
+    if kind == "gathered":
+        return f"{who} gathers {e['n']} {e['resource']}"
+    if kind == "discarded":
+        return f"{who} returns 1 {e['resource']} to the supply"
+    if kind == "placed":
+        how = {"explore": "explores", "scan": "scans and places", "terraform": "terraforms"}
+        verb = how.get(e["how"], "places")
+        text = f"{who} {verb} {e['at']} with {tile_text(e['tile'])}"
+        return text + (f", replacing {e['replaced']}" if e.get("replaced") else "")
+    if kind == "milestone":
+        return (
+            f"{who} explores {e['depth']}m for the first time: {e['points']}* and a blueprint card"
+        )
+    if kind == "drew_blueprint":
+        return f"{who} draws a blueprint card"
+    if kind == "blueprint":
+        return f"{who} draws the {card_name(e['card'])} blueprint (only you see this)"
+    if kind == "scan":
+        return f"{who} scans the {e['deck']} deck"
+    if kind == "drew_tile":
+        return f"{tile_text(e['tile'])} is drawn"
+    if kind == "no_tile":
+        return f"No drawn tile fits; to the market: {', '.join(e['tiles'])}"
+    if kind == "trimmed":
+        return f"{who} returns {e['tile']} to the bottom of the {_deck_of(e['tile'])} deck"
+    if kind == "glided":
+        return f"{who} glides into {e['to']} (Sea Glide)"
+    if kind == "fewer":
+        return f"The new tile gets 1 {e['resource']} fewer"
+    if kind == "converted":
+        use = CONVERSIONS[e["use"]].name if e["use"] in CONVERSIONS else e["use"]
+        return f"{who} converts {use}: 1 {e['made']}"
+    if kind == "pumped":
+        return f"{who} pumps 1 {e['resource']} from {e['from']}"
+    if kind == "crafted":
+        card = e["card"]
+        if card in ROCKETS:
+            return f"{who} builds the rocket card {card_name(card)} ({ROCKETS[card].points}*)"
+        if card in BLUEPRINTS:
+            return f"{who} builds the {card_name(card)} ({BLUEPRINTS[card].points}*)"
+        return f"{who} crafts the {card_name(card)}"
+    if kind in ("stored", "unstored"):
+        a, b = ("Inventory", "Storage") if kind == "stored" else ("Storage", "Inventory")
+        return f"{who} moves 1 {e['resource']} from {a} to {b}"
+    if kind == "breathed":
+        if e["habitat"]:
+            return f"{who} breathes in the habitat: Lungs full ({e['air']} air)"
+        return f"{who} breathes: {e['air']} air left"
+    if kind == "drowned":
+        return (
+            f"{who} drowns: loses {e['lose']} random resource{'s' if e['lose'] != 1 else ''}, "
+            f"Lungs refilled to {e['air']} air"
+        )
+    if kind == "lost":
+        return f"{who} loses 1 {e['resource']}"
+    if kind == "took":
+        return f"{who}'s {card_name(e['card'])} gives 1 {e['resource']} (into {e['into']})"
+    if kind == "done":
+        return f"{who} takes no more actions"
+    if kind == "game_over":
+        why = (
+            "The last rocket card is built"
+            if e["reason"] == "rockets"
+            else "The round limit is reached"
+        )
+        scores = ", ".join(f"{s.seat_label(p)} {v:g}" for p, v in enumerate(e["scores"]))
+        return f"{why}: the game is over ({scores})"
+    if kind == "tie_decided":
+        return f"{who} decides the tie: {s.seat_label(e['winner'])} wins"
+    return str(kind).replace("_", " ")
+
+
+def public_frame(s: DeeperState) -> dict[str, Any] | None:
+    """What the game waits for; every frame argument in Deeper is public."""
+    return s.stack[-1].to_json() if s.stack else None
+
+
+def prompt(s: DeeperState) -> str:
+    if not s.stack:
+        return "The game is over."
+    frame = s.stack[-1]
+    text = frame.step.prompt
+    if frame.step.name == "act":
+        text += f" ({frame.args.left} left)"
+    who = s.seat_label(frame.seat) if frame.seat >= 0 else "The game"
+    return f"{who}: {text}"
+
+
+# -- the map ---------------------------------------------------------------------------------
+HEX_WIDTH = 7  # characters from one column to the next
+MARGIN = 6  # the depth labels on the left
+WATER_STYLE, ROCK_STYLE, SKY_STYLE = "blue", "bold dark_orange3", "grey50"
+
+
+class Canvas:
+    def __init__(self, width: int, height: int) -> None:
+        self.cells: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: str = "") -> None:
+        row = self.cells[y]
+        for i, ch in enumerate(text):
+            if 0 <= x + i < len(row):
+                row[x + i] = (ch, style)
+
+    def text(self) -> Text:
+        out = Text()
+        for row in self.cells:
+            for ch, style in row:
+                out.append(ch, style)
+            out.append("\n")
+        out.rstrip()
+        return out
+
+
+def _edge(kind: int, water: str, rock: str) -> tuple[str, str]:
+    if kind == WATER:
+        return water, WATER_STYLE
+    if kind == 2:  # sky above a Hatch
+        return " ", SKY_STYLE
+    return rock, ROCK_STYLE
+
+
+def _draw_hex(cv: Canvas, x0: int, y0: int, edges: tuple[int, ...]) -> None:
+    """A flat-top hex, five lines tall, its top edge on line ``y0``."""
+    ch, st = _edge(edges[N], "_", "=")
+    cv.put(x0 + 2, y0, ch * 5, st)
+    ch, st = _edge(edges[NW], "/", "#")
+    cv.put(x0 + 1, y0 + 1, ch, st)
+    cv.put(x0, y0 + 2, ch, st)
+    ch, st = _edge(edges[NE], "\\", "#")
+    cv.put(x0 + 7, y0 + 1, ch, st)
+    cv.put(x0 + 8, y0 + 2, ch, st)
+    ch, st = _edge(edges[SW], "\\", "#")
+    cv.put(x0, y0 + 3, ch, st)
+    cv.put(x0 + 1, y0 + 4, ch, st)
+    ch, st = _edge(edges[SE], "/", "#")
+    cv.put(x0 + 8, y0 + 3, ch, st)
+    cv.put(x0 + 7, y0 + 4, ch, st)
+    ch, st = _edge(edges[S], "_", "=")
+    cv.put(x0 + 2, y0 + 4, ch * 5, st)
+
+
+def _resource_text(counts: list[int]) -> Text:
+    out = Text()
+    total = sum(counts)
+    for k, n in enumerate(counts):
+        if n:
+            name = RESOURCES[k]
+            part = LETTER[name] * n if total <= 7 else f"{LETTER[name]}{n}"
+            out.append(part, RES_STYLE[name])
+    return out
+
+
+def render_map(s: DeeperState, seat: int | None) -> Text:
+    from .components import COLUMNS, DEEPEST, HATCH_EDGES
+
+    oc = s.ocean
+    placed = [c for c, t in enumerate(s.tiles) if t is not None]
+    cols = [oc.cells[c][0] for c in placed]
+    first, last = max(0, min(cols) - 1), min(COLUMNS - 1, max(cols) + 1)
+    height = 2 * DEEPEST + 5
+    cv = Canvas(MARGIN + HEX_WIDTH * (last - first + 1) + 3, height)
+    # depth lines every 20 m, through the centres of the Hatches' columns
+    for half in range(0, DEEPEST + 1, 2):
+        y = 2 * half + 2
+        cv.put(0, y, f"{half * HALF_ROW:>4}m", "bold blue")
+        cv.put(MARGIN, y, "·" * (len(cv.cells[0]) - MARGIN), "grey35")
+    cv.put(MARGIN, 1, "~" * (len(cv.cells[0]) - MARGIN), "grey50")  # the sky over the surface
+    to_move = s.current_player()
+    spots: list[int] = []
+    if to_move >= 0 and (seat is None or seat == to_move):
+        spots = [n for n in oc.neighbours[s.pawn[to_move]] if n >= 0 and s.tiles[n] is None]
+    for c, (col, half) in enumerate(oc.cells):
+        x0, y0 = MARGIN + HEX_WIDTH * (col - first), 2 * half
+        if not first <= col <= last:
+            continue
+        tile = s.tiles[c]
+        if tile is None:
+            if c in spots:
+                cv.put(x0 + 2, y0 + 2, oc.names[c].center(5), "grey62")
+            continue
+        _draw_hex(cv, x0, y0, HATCH_EDGES if tile == HATCH else TILES[tile].edges)
+        cv.put(x0 + 2, y0 + 1, oc.names[c].center(5), "bold")
+        res = _resource_text(s.on_tile(c))
+        if tile == HATCH and not res:
+            owner = oc.hatches.index(c)
+            res = Text(f"Hatch{owner + 1}".center(7), SEAT_STYLE[owner])
+        pad = (7 - len(res)) // 2
+        for i, span in enumerate(_chars(res)):
+            cv.put(x0 + 1 + pad + i, y0 + 2, *span)
+        pawns = [p for p in range(s.n) if s.pawn[p] == c]
+        line = Text()
+        for p in pawns:
+            line.append(f"P{p + 1}" if len(pawns) < 3 else str(p + 1), SEAT_STYLE[p])
+            if len(pawns) < 3:
+                line.append(" ")
+        line.rstrip()
+        pad = (7 - len(line)) // 2
+        for i, span in enumerate(_chars(line)):
+            cv.put(x0 + 1 + pad + i, y0 + 3, *span)
+    return cv.text()
+
+
+def _chars(text: Text) -> list[tuple[str, str]]:
+    out = []
+    plain = text.plain
+    styles = [""] * len(plain)
+    for span in text.spans:
+        for i in range(span.start, min(span.end, len(plain))):
+            styles[i] = str(span.style)
+    if text.style:
+        styles = [st or str(text.style) for st in styles]
+    for ch, st in zip(plain, styles, strict=True):
+        out.append((ch, st))
+    return out
+
+
+# -- the players' boards ---------------------------------------------------------------------
+def _tokens(counts: list[int], size: int) -> Text:
+    out = Text()
+    used = 0
+    for k, n in enumerate(counts):
+        for _ in range(n):
+            out.append(LETTER[RESOURCES[k]], RES_STYLE[RESOURCES[k]])
+            used += 1
+    out.append("." * max(0, size - used), "grey50")
+    return out
+
+
+def render_players(s: DeeperState, seat: int | None) -> Text:
+    """Two lines a player: where, points and boards; then upgrades, cards and hand."""
+    out = Text()
+    to_move = s.current_player()
+    scores = s.scores()
+    for p in range(s.n):
+        where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
+        out.append("> " if to_move == p else "  ")
+        out.append(s.seat_label(p), SEAT_STYLE[p])
+        out.append(f" at {where}, {scores[p]:g} points. Lungs ")
+        size = s.lungs(p)
+        out.append("o" * s.air[p], "bold cyan")
+        out.append("." * (size - s.air[p]), "grey50")
+        out.append(f" {s.air[p]}/{size}  Inventory ")
+        out.append_text(_tokens(s.inventory[p], s.inventory_size(p)))
+        out.append("  Storage ")
+        out.append_text(_tokens(s.storage[p], s.storage_size(p)))
+        hand = s.hands[p]
+        if hand.sees(seat) or s.is_terminal():
+            cards = ", ".join(card_name(c) for c in sorted(hand.hidden())) or "-"
+        else:
+            cards = f"{len(hand)} hidden"
+        built = [BLUEPRINTS[c].name for c in s.built[p]]
+        built += [f"{ROCKETS[c].name} (rocket)" for c in s.rocket_cards[p]]
+        ups = [UPGRADES[k].name for k in UPGRADES if s.has(p, k)]
+        ups += [f"{lv * ROW_METRES}m" for lv in MILESTONES if s.milestones[p] >> lv & 1]
+        out.append(
+            f"\n    upgrades: {', '.join(ups) or '-'}; built: {', '.join(built) or '-'}; "
+            f"hand: {cards}\n"
+        )
+    out.rstrip()
+    return out
+
+
+def render(s: DeeperState, seat: int | None) -> Any:
+    status = Text(f"Round {s.round}  ", "bold")
+    status.append(prompt(s))
+    if s.end:
+        status.append(f"  GAME OVER ({'rockets built' if s.end == 'rockets' else 'round limit'})")
+    market = Text("Tile market: ", "bold")
+    market.append(" | ".join(tile_text(t) for t in s.market) or "empty")
+    decks = Text("Decks: ", "bold")
+    decks.append("  ".join(f"{name} {len(d)}" for name, d in zip(DECK_NAMES, s.decks, strict=True)))
+    decks.append(f"  blueprints {len(s.blueprints)}")
+    rockets = Text("Rocket cards left: ", "bold")
+    rockets.append(
+        ", ".join(
+            f"{ROCKETS[r].name} ({amounts(ROCKETS[r].cost)}; {ROCKETS[r].points}*)"
+            for r in s.rockets
+        )
+        or "none"
+    )
+    legend = Text(
+        "Hexes: name, resources (f fish, k kelp, c coral, t titanium, q quartz, d diamond), "
+        "pawns. Edges: water / \\ _, rock # =. Depth lines every 20 m."
+    )
+    return Group(
+        status, render_map(s, seat), legend, market, decks, rockets, render_players(s, seat)
+    )
+
+
+def rules_help() -> str:
+    from .game import Deeper
+
+    return Deeper.summary + (
+        "\n\nThe board: flat-top hexes named by column and depth (H0 is a Hatch on the surface, "
+        "H20 the hex below it). See docs/rules/deeper.md for every reading and default."
+    )

@@ -1,0 +1,66 @@
+"""Saved positions round-trip; a damaged one is refused, naming what is wrong."""
+
+import copy
+import json
+import random
+
+import pytest
+
+from lapilli.core.errors import MalformedInput
+from lapilli.core.loop import play, random_policy
+
+from .helpers import game, position
+
+
+def played(players=2, seed=1):
+    """The end of a random game."""
+    s = game().new_state(players)
+    rng = random.Random(seed)
+    play(s, [random_policy(rng)] * players, rng)
+    return s
+
+
+def test_a_position_survives_its_json_form():
+    s = position(
+        3,
+        tiles={"H20": "40m-11"},
+        market=["20m-01"],
+        seats={1: {"hand": ["radio", "garden"], "inventory": {"fish": 2}}},
+    )
+    back = game().state_from_json(json.loads(json.dumps(s.to_json())))
+    assert back.to_json() == s.to_json() and back.legal_actions() == s.legal_actions()
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda d: d.pop("board"), "has no 'board'"),
+        (lambda d: d.update(players=7), "7 players"),
+        (lambda d: d["board"].update(H20={"tile": "99m-01"}), "'99m-01' is not a tile"),
+        (lambda d: d["board"].update(Z7={"tile": "20m-01"}), "no hex 'Z7'"),
+        (lambda d: d["board"].update(H0={"tile": "20m-01"}), "H0 is a Hatch"),
+        (lambda d: d["board"].update(H20={"tile": "20m-01"}), "20m-01 is in two places"),
+        (lambda d: d["board"]["G10"].update(resources={"gold": 1}), "'gold' is not a resource"),
+        (lambda d: d["decks"].pop("60m"), "the decks are"),
+        (lambda d: d["seats"][0].update(hex="H40"), "which has no tile"),
+        (lambda d: d["seats"][0].update(air=9), "9 air in Lungs of 4"),
+        (lambda d: d["seats"][0].update(inventory={"fish": 5}), "more resources than cells"),
+        (lambda d: d["seats"][0].update(upgrades=["jetpack"]), "'jetpack' is not an upgrade"),
+        (lambda d: d["seats"][0]["hand"].update(items={"garden": 1}), "do not add up"),
+        (lambda d: d.update(rockets=["launch_platform"]), "rocket cards do not add up"),
+        (lambda d: d.update(stack=[{"step": "swim", "seat": 0}]), "no step called 'swim'"),
+        (lambda d: d.update(end="boredom"), "cannot end by 'boredom'"),
+    ],
+)
+def test_a_damaged_position_is_refused(damage, message):
+    s = position(1)
+    data = copy.deepcopy(s.to_json())
+    damage(data)
+    with pytest.raises(MalformedInput, match=message):
+        game().state_from_json(data)
+
+
+def test_positions_from_random_games_round_trip():
+    s = played()
+    back = game().state_from_json(json.loads(json.dumps(s.to_json())))
+    assert back.to_json() == s.to_json()
