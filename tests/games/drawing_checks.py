@@ -52,6 +52,19 @@ def targets(root: ET.Element, n_legal: int) -> dict[int, list[ET.Element]]:
     return found
 
 
+def check_boxes(root: ET.Element) -> None:
+    """The play area and the panels are boxes inside the drawing, side by side."""
+    _, _, width, height = map(float, root.get("viewBox").split())
+    boxes = []
+    for name in ("data-board-box", "data-panels-box"):
+        x, y, w, h = map(float, root.get(name).split())
+        assert min(x, y) >= 0 and w > 0 and h > 0
+        assert x + w <= width + 1 and y + h <= height + 1, (name, x + w, y + h)
+        boxes.append((x, w))
+    (bx, bw), (px, _) = boxes
+    assert bx + bw <= px + 1
+
+
 def check(draw: Callable, state: State, on_board: Callable[[object], bool]) -> None:
     """Draw ``state`` for every seat and a spectator; the seat to move gets its legal
     actions, and each one ``on_board`` says has a place must have a target whose title
@@ -62,6 +75,7 @@ def check(draw: Callable, state: State, on_board: Callable[[object], bool]) -> N
         labels = [state.action_text(a) for a in legal]
         svg = draw(state.observation(seat), seat, legal, labels)
         root = parse(svg)
+        check_boxes(root)
         found = targets(root, len(legal))
         for i, action in enumerate(legal):
             if on_board(action):

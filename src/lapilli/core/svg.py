@@ -220,8 +220,27 @@ def _with_class(shape: str, cls: str) -> str:
     return f'{head} class="{cls}" {rest}' if sep else shape
 
 
-def document(width: float, height: float, *body: str, label: str = "") -> str:
-    """The whole SVG: a viewBox of ``width`` x ``height``, the shared style, ``body``."""
+Box = tuple[float, float, float, float]
+
+
+def _box(box: Box | None) -> str | None:
+    return None if box is None else " ".join(_num(float(v)) for v in box)
+
+
+def document(
+    width: float,
+    height: float,
+    *body: str,
+    label: str = "",
+    board: Box | None = None,
+    panels: Box | None = None,
+) -> str:
+    """The whole SVG: a viewBox of ``width`` x ``height``, the shared style, ``body``.
+
+    ``board`` and ``panels`` are the boxes (x, y, width, height) of the play area and of
+    the players' panels beside it, as ``data-board-box`` / ``data-panels-box``: a narrow
+    screen may show the same drawing twice, once with each box as its viewBox, one
+    above the other."""
     return el(
         "svg",
         title(label) if label else None,
@@ -233,6 +252,8 @@ def document(width: float, height: float, *body: str, label: str = "") -> str:
         height=round(height),
         role="img",
         aria_label=label or None,
+        data_board_box=_box(board),
+        data_panels_box=_box(panels),
     )
 
 

@@ -136,7 +136,6 @@ def label(
 
 # -- the island --------------------------------------------------------------------------------
 def draw_island(obs: dict, t: Targets) -> str:
-    n = len(obs["hands"])
     parts = [
         el(
             "rect",
@@ -165,6 +164,7 @@ def draw_island(obs: dict, t: Targets) -> str:
             label(BOARD_X - 34, BOARD_Y + i * TILE + TILE / 2 + 5, str(i + 1), 14, True, "middle")
         )
     hippo_tiles = {tile for tiles in obs["hippo"].values() for tile in tiles}
+    pieces = []
     for tile, name in enumerate(TILE_NAMES):
         x, y = tile_xy(tile)
         row, col = divmod(tile, SIZE)
@@ -183,21 +183,23 @@ def draw_island(obs: dict, t: Targets) -> str:
         cell = obs["board"][tile]
         piece = ""
         if cell is not None and name not in hippo_tiles:
-            piece = draw_cell(cell, x, y, n)
+            piece = draw_cell(cell, x, y)
         outline = el(
             "rect", x=x - TILE / 2 + 3, y=y - TILE / 2 + 3, width=TILE - 6, height=TILE - 6, rx=6
         )
-        parts.append(t.wrap(piece, t.find(TILE_KINDS, tile=name), outline=outline))
+        pieces.append(t.wrap(piece, t.find(TILE_KINDS, tile=name), outline=outline))
+    lines, badges = draw_lines(obs)
+    parts += [lines, *pieces]  # the lines run under the tokens, between them
     for seat, tiles in obs["hippo"].items():
-        parts.append(draw_hippo(int(seat), tiles, t))
-    parts.append(draw_lines(obs))
+        parts.append(draw_hippo(int(seat), tiles))
+    parts.append(badges)
     for q, name in enumerate(QUADRANTS):
         if name not in obs["open"]:
             parts.append(draw_fog(q, name, t))
     return group(*parts)
 
 
-def draw_cell(cell: dict, x: float, y: float, n: int) -> str:
+def draw_cell(cell: dict, x: float, y: float) -> str:
     side = cell["seat"] % 2
     if cell["token"] is None:
         return back(x, y, TILE * 0.4, side)
@@ -206,7 +208,7 @@ def draw_cell(cell: dict, x: float, y: float, n: int) -> str:
     )
 
 
-def draw_hippo(seat: int, tiles: list[str], t: Targets) -> str:
+def draw_hippo(seat: int, tiles: list[str]) -> str:
     """A Hippo lying across two tiles."""
     (x1, y1), (x2, y2) = (tile_xy(TILE_NAMES.index(name)) for name in tiles)
     x, y = (x1 + x2) / 2, (y1 + y2) / 2
@@ -230,18 +232,19 @@ def draw_hippo(seat: int, tiles: list[str], t: Targets) -> str:
     return group(title("Hippo"), piece)
 
 
-def draw_lines(obs: dict) -> str:
+def draw_lines(obs: dict) -> tuple[str, str]:
     """The lines of 3 or more that would score if the round ended now (tokens the seat
-    cannot see break them)."""
+    cannot see break them): a band through the tokens, and a badge with the side's
+    initial and the points at the end of the line."""
     board = [
         None if c is None else (c["token"], c["seat"], c["face_up"], c.get("colour"))
         for c in obs["board"]
     ]
-    parts = []
+    bands, badges = [], []
     for line in scored_lines(board):
         (x1, y1), (x2, y2) = tile_xy(line.tiles[0]), tile_xy(line.tiles[-1])
         fill = SIDE_FILL[line.side]
-        parts.append(
+        bands.append(
             el(
                 "line",
                 x1=x1,
@@ -249,22 +252,20 @@ def draw_lines(obs: dict) -> str:
                 x2=x2,
                 y2=y2,
                 stroke=fill,
-                stroke_width=10,
-                stroke_opacity=0.55,
+                stroke_width=12,
                 stroke_linecap="round",
             )
         )
-        bx, by = (
-            x2 + (x2 - x1) / max(1, len(line.tiles) - 1) * 0.3,
-            y2 + (y2 - y1) / max(1, len(line.tiles) - 1) * 0.3,
-        )
-        parts.append(
+        steps = len(line.tiles) - 1
+        bx, by = x2 + (x2 - x1) / steps * 0.42, y2 + (y2 - y1) / steps * 0.42
+        badges.append(
             group(
+                title(f"{SIDE_NAMES[line.side]} line of {len(line.tiles)}: {line.points} points"),
                 el(
                     "rect",
-                    x=bx - 20,
+                    x=bx - 19,
                     y=by - 11,
-                    width=40,
+                    width=38,
                     height=22,
                     rx=11,
                     fill=fill,
@@ -282,7 +283,7 @@ def draw_lines(obs: dict) -> str:
                 ),
             )
         )
-    return group(*parts)
+    return group(*bands), group(*badges)
 
 
 def draw_fog(q: int, name: str, t: Targets) -> str:
@@ -483,4 +484,6 @@ def draw(
         el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
         *parts,
         label="Foggy Island table",
+        board=(0, 0, SIDE_X - 8, BOARD_Y + SIZE * TILE + 40),
+        panels=(SIDE_X - 8, 36, SIDE_W + 20, height - 36),
     )

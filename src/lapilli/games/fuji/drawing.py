@@ -601,8 +601,8 @@ def draw_adventurer(
     else:
         head = name_of(a)
         if adv["kind"] == "third":
-            head += " — third meeple"
-        if mine:
+            head += " — third meeple" + (", yours this round" if mine else "")
+        elif mine:
             head += " — you"
     y = y0 + 24
     header = [label(x0 + (34 if not neutral else 10), y, head, 14, True)]
@@ -676,9 +676,11 @@ def draw_adventurer(
     # the dice: behind your screen, or the others' (blank until revealed)
     dice = adv["dice"]
     if dice:
-        screen = mine and not neutral
-        reroll = obs.get("reroll") if screen else None
-        picked = reroll["selected"] if reroll else 0
+        screen = mine and adv["kind"] == "player"
+        picked = obs["reroll"]["selected"] if "reroll" in obs else 0
+        rerolling = "reroll" in obs and any(
+            picked >> d["die"] & 1 or t.find(DIE_KINDS, die=d["die"]) for d in dice
+        )
         parts.append(
             el(
                 "rect",
@@ -691,9 +693,11 @@ def draw_adventurer(
                 stroke="#8d6e63" if screen else "#bdbdbd",
             )
         )
-        parts.append(label(x0 + 14, y + 24, "your screen" if screen else "dice", 11))
-        if reroll:
-            parts.append(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
+        where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
+        parts.append(label(x0 + 14, y + 24, where, 11))
+        if rerolling:
+            left = obs["reroll"]["left"]
+            parts.append(label(x0 + 14, y + 40, f"rerolls left: {left}", 11, True))
         for k, d in enumerate(dice):
             x = x0 + 112 + k * 42
             piece = die(x, y + 8, 30, d, bool(picked >> d["die"] & 1))
@@ -730,7 +734,8 @@ def status(obs: dict) -> str:
         return head + f" · DEFEAT: {obs['cause']}"
     p = obs["to_move"]
     if isinstance(p, int) and 0 <= p < len(CHARACTERS):
-        head += f" · {CHARACTERS[p][0]}: " + PROMPTS.get(obs["waiting_for"], "to act")
+        prompt = PROMPTS.get(obs["waiting_for"])
+        head += f" · {CHARACTERS[p][0]}: {prompt}" if prompt else f" · {CHARACTERS[p][0]} to move"
     return head
 
 
@@ -774,4 +779,6 @@ def draw(
         el("rect", x=0, y=0, width=width, height=height, fill=PAPER),
         *parts,
         label="Fuji table",
+        board=(0, 0, side_x - 12, MAP_Y + terrain.height + 20),
+        panels=(side_x - 10, 36, SIDE_W + 22, height - 36),
     )

@@ -296,21 +296,23 @@ def describe(code: int) -> str:
 class MapView:
     """Hex geometry fitted to the map area."""
 
-    def __init__(self, hexes: set[tuple[int, int]]) -> None:
+    def __init__(self, hexes: set[tuple[int, int]], area_height: float) -> None:
         xs = [hex_center(h, 1.0)[0] for h in hexes]
         ys = [hex_center(h, 1.0)[1] for h in hexes]
         span_x = max(xs) - min(xs) + 2 * 0.87 + 0.6
         span_y = max(ys) - min(ys) + 2 + 0.6
-        self.size = min(MAX_HEX, (MAP_W - 20) / span_x, (MAP_H - 60) / span_y)
+        self.size = min(MAX_HEX, (MAP_W - 20) / span_x, (area_height - 60) / span_y)
         self.ox = 10 + (MAP_W - 20 - (max(xs) - min(xs)) * self.size) / 2 - min(xs) * self.size
-        self.oy = 50 + (MAP_H - 60 - (max(ys) - min(ys)) * self.size) / 2 - min(ys) * self.size
+        self.oy = (
+            50 + (area_height - 60 - (max(ys) - min(ys)) * self.size) / 2 - min(ys) * self.size
+        )
 
     def center(self, h: tuple[int, int], height: int = 1) -> tuple[float, float]:
         x, y = hex_center(h, self.size)
         return (self.ox + x, self.oy + y - LIFT * max(0, height - 1))
 
 
-def draw_map(obs: dict, t: Targets) -> str:
+def draw_map(obs: dict, t: Targets, height: float) -> str:
     stacks = {(q, r): st for q, r, st in obs["map"]}
     lava = {(q, r) for q, r, _ in obs["lava"]}
     critters = {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in obs["critters"]}
@@ -323,9 +325,9 @@ def draw_map(obs: dict, t: Targets) -> str:
         for q, r in land or {(0, 0)}
         for dq, dr in ((0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
     }
-    view = MapView(sea)
+    view = MapView(sea, height)
     size = view.size
-    out = [el("rect", x=0, y=40, width=MAP_W, height=MAP_H - 40, rx=8, fill=SEA)]
+    out = [el("rect", x=0, y=40, width=MAP_W, height=height - 40, rx=8, fill=SEA)]
     for h in sorted(sea - set(stacks)):
         out.append(
             el(
@@ -673,7 +675,9 @@ def draw_player(
     parts.append(text(x, y + 13, "Caldera", font_size=12, fill="#111111"))
     x += 54
     cards = obs.get("caldera_hand", []) if mine else obs.get("caldera_hands", {p: None})[p]
-    if cards is None:
+    if not (cards if cards is not None else obs["caldera_counts"][p]):
+        parts.append(text(x, y + 13, "none", font_size=12, fill="#111111"))
+    elif cards is None:
         for k in range(min(obs["caldera_counts"][p], 6)):
             parts.append(card_back(x + k * 28, y - 6, 24, 32))
     else:
@@ -775,8 +779,10 @@ def status_line(obs: dict, n: int) -> str:
         if task:
             doing = task["kind"].replace("_", " ")
         status += f" · {seat_name(current)}: {doing}"
+    if obs.get("stage") == "over":
+        return status + " · game over"
     if obs.get("end"):
-        status += f" · end sequence ({obs['end']})"
+        status += f" · end sequence: {obs['end'].replace('_', ' ')}"
     return status
 
 
@@ -788,10 +794,7 @@ def draw(
     obs = observation
     t = Targets(legal, labels)
     n = len(obs["hand"])
-    parts = [
-        text(12, 26, status_line(obs, n), font_size=16, font_weight="bold", fill="#111111"),
-        draw_map(obs, t),
-    ]
+    parts = [text(12, 26, status_line(obs, n), font_size=16, font_weight="bold", fill="#111111")]
     grid, y = draw_grid(obs, SIDE_X, 36, t)
     supply, y = draw_supply(obs, SIDE_X, y, t)
     rotations, y = draw_rotations(SIDE_X, y, t)
@@ -800,11 +803,14 @@ def draw(
     for p in range(n):
         panel, y = draw_player(obs, p, seat, SIDE_X, y, t)
         parts.append(panel)
-    height = max(MAP_H + 10, y + 10)
+    height = max(MAP_H, y) + 10
+    parts.append(draw_map(obs, t, height - 10))
     return document(
         WIDTH,
         height,
         el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
         *parts,
         label="Volcanique board",
+        board=(0, 0, MAP_W + 10, height),
+        panels=(SIDE_X - 10, 30, SIDE_W + 20, height - 30),
     )
