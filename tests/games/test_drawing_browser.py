@@ -1,5 +1,6 @@
 """The board drawings in headless Chromium: a click in the middle of every legal target
-lands on that target (nothing drawn over it swallows the click)."""
+lands on that target (nothing drawn over it swallows the click), and every text reaches
+a contrast of 4.5:1 (WCAG AA) against what is painted under it."""
 
 import shutil
 import xml.etree.ElementTree as ET
@@ -45,6 +46,43 @@ HIT_TEST = """
 """
 
 
+# For each text: its fill against the layers painted under the middle of it (blended
+# while they are see-through), as a WCAG contrast ratio.
+CONTRAST = """
+() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const low = [];
+  for (const t of document.querySelectorAll('svg text')) {
+    if (!t.textContent.trim()) continue;
+    const box = t.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const stack = document.elementsFromPoint(x, y);
+    const layers = [];
+    for (const el of stack.slice(stack.indexOf(t) + 1)) {
+      if (!(el instanceof SVGGeometryElement)) continue;
+      const style = getComputedStyle(el);
+      const mark = /^(hit|halo|hl)$/.test(el.className.baseVal);
+      if (style.fill === 'none' || mark) continue;
+      const alpha = Number(style.fillOpacity) * Number(style.opacity);
+      if (alpha <= 0) continue;
+      layers.push([rgb(style.fill), alpha]);
+      if (alpha >= 0.99) break;
+    }
+    let bg = [255, 255, 255];
+    for (const [c, a] of layers.reverse()) bg = bg.map((v, i) => v * (1 - a) + c[i] * a);
+    const [l1, l2] = [lum(rgb(getComputedStyle(t).fill)), lum(bg)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    if (ratio < 4.5) low.push(`${t.textContent} ${ratio.toFixed(2)} on ${bg.map(Math.round)}`);
+  }
+  return low;
+}
+"""
+
+
 @pytest.fixture(scope="module")
 def page():
     with playwright.sync_playwright() as p:
@@ -65,7 +103,7 @@ def page():
         ("fuji", {"variant": "B"}, 2),
     ],
 )
-def test_every_target_takes_the_click_at_its_centre(page, game_id, options, players):
+def test_every_target_takes_the_click_and_every_text_reads(page, game_id, options, players):
     draw = drawing_for(lapilli.load_game(game_id))
     clicked = 0
     for n, state in enumerate(positions(game_id, [(options, players)], range(1), every=3)):
@@ -80,5 +118,6 @@ def test_every_target_takes_the_click_at_its_centre(page, game_id, options, play
         page.set_content(f"<body style='margin:0'>{svg}")
         count, misses = page.evaluate(HIT_TEST)
         assert not misses, misses
+        assert page.evaluate(CONTRAST) == []
         clicked += count
     assert clicked > 0

@@ -378,13 +378,38 @@ def draw_seat(
         for k in range(hand["hidden"]):
             parts.append(back(x + k * (2 * r + 6), y + r, r, side))
     else:
+        # the token being played is still in the hand until it is placed
+        playing = obs["ctx"].get("kind") if obs["phase"] == "place" and current else None
         for k, kind in enumerate(hand_tokens(hand)):
             cx = x + k * (2 * r + 6)
             piece = token(cx, y + r, r, kind, colour_of(kind, side), side)
+            if kind == playing:
+                playing = None
+                piece = group(
+                    el(
+                        "circle",
+                        cx=cx,
+                        cy=y + r,
+                        r=r + 3,
+                        fill="none",
+                        stroke="#111111",
+                        stroke_width=3,
+                    ),
+                    piece,
+                    text(
+                        cx,
+                        y + 2 * r + 12,
+                        "playing",
+                        font_size=10,
+                        font_weight="bold",
+                        text_anchor="middle",
+                        fill="#111111",
+                    ),
+                )
             indexes = t.find(("choose", "replace"), token=kind) if mine else []
             outline = el("circle", cx=cx, cy=y + r, r=r + 2)
             parts.append(t.wrap(piece, indexes, outline=outline))
-    y += 2 * r + 12
+    y += 2 * r + 16
     # the pile: a stack of backs; its owner knows what is in it
     parts.append(label(x0 + 12, y + 20, "pile", 12))
     if "hidden" in pile:
