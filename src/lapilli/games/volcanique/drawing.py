@@ -303,9 +303,7 @@ class MapView:
         span_y = max(ys) - min(ys) + 2 + 0.6
         self.size = min(MAX_HEX, (MAP_W - 20) / span_x, (area_height - 60) / span_y)
         self.ox = 10 + (MAP_W - 20 - (max(xs) - min(xs)) * self.size) / 2 - min(xs) * self.size
-        self.oy = (
-            50 + (area_height - 60 - (max(ys) - min(ys)) * self.size) / 2 - min(ys) * self.size
-        )
+        self.oy = 50 + self.size - min(ys) * self.size  # from the top: spare sea goes below
 
     def center(self, h: tuple[int, int], height: int = 1) -> tuple[float, float]:
         x, y = hex_center(h, self.size)
@@ -338,10 +336,14 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
                 stroke_width=1,
             )
         )
+    badges = []
     for h in sorted(stacks, key=lambda h: (h[1], h[0])):
-        out.append(draw_stack(view, h, stacks[h], critters, h in lava, t))
+        stack, badge = draw_stack(view, h, stacks[h], critters, h in lava, t)
+        out.append(stack)
+        badges.append(badge)
     for h in sorted(lava - set(stacks)):
         out.append(lava_blob(*view.center(h), size))
+    out += badges
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
         ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
@@ -353,7 +355,21 @@ HEX_KINDS = ("place", "erupt", "migrate", "evacuate")
 REGION_KINDS = ("claim", "move_from", "move_to", "sacrifice")
 
 
-def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> str:
+def badge_spot(c: tuple[float, float], size: float, pawns: list) -> tuple[float, float]:
+    """Where the height badge goes: towards the upper corner farthest from the critters
+    on the tile (the top one when it is free)."""
+    best, spot = -1.0, c
+    for k in (1, 2, 0):  # top, upper left, upper right
+        x, y = hex_corners(c, size * 0.74)[k]
+        room = min(((x - px) ** 2 + (y - py) ** 2 for px, py in pawns), default=1e9)
+        if room > best + 1e-6:
+            best, spot = room, (x, y)
+    return spot
+
+
+def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> tuple[str, str]:
+    """A stack of tiles with its critters, and its height badge (drawn over the map
+    afterwards, so no later tile hides it)."""
     size = view.size
     height = land_height(stack)
     parts = []
@@ -424,44 +440,36 @@ def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> str
         )
     if lava:
         parts.append(lava_blob(c[0], c[1], size))
+    spots = []
     if top >= 0:
         for biome, dirs in regions(top):
             x, y = region_spot(c, size, dirs)
             who = critters.get((h[0], h[1], biome))
             piece = ""
             if who:
+                spots.append((x, y))
                 name = f"{seat_name(who[0])} critter on {BIOMES[biome]}"
                 if who[1] > 1:
                     name += f" ({who[1]} critters)"
                 piece = pawn(x, y, who[0], size / 32, who[1], name)
             hit = el("polygon", points=pts(region_shape(c, size * 0.92, dirs)))
-            parts.append(
-                t.wrap(piece, t.find(REGION_KINDS, at=list(h), biome=BIOMES[biome]), outline=hit)
-            )
-    bx, by = c[0], c[1] - size * 0.78
-    parts.append(
-        el(
-            "circle",
-            cx=bx,
-            cy=by,
-            r=max(7, size * 0.2),
-            fill="#ffffff",
-            stroke="#111111",
-            stroke_width=1,
-        )
-    )
-    parts.append(
+            indexes = t.find(REGION_KINDS, at=list(h), biome=BIOMES[biome])
+            parts.append(t.wrap(piece, indexes, outline=hit))
+    bx, by = badge_spot(c, size, spots)
+    r = max(7, size * 0.2)
+    badge = group(
+        el("circle", cx=bx, cy=by, r=r, fill="#ffffff", stroke="#111111", stroke_width=1),
         text(
             bx,
-            by + max(7, size * 0.2) * 0.45,
+            by + r * 0.45,
             height,
             font_size=max(10, size * 0.26),
             font_weight="bold",
             text_anchor="middle",
             fill="#111111",
-        )
+        ),
     )
-    return group(*parts)
+    return group(*parts), badge
 
 
 # -- the Volcanic Power Grid -------------------------------------------------------------------
