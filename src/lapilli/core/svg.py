@@ -1,0 +1,269 @@
+"""SVG plumbing for the board drawings: escaping, a tiny element builder, hex geometry,
+readable colours and clickable targets.
+
+A game's ``drawing.draw(observation, seat, legal, labels)`` returns one self-contained
+SVG (no scripts, no external resources). An element that stands for legal actions is
+wrapped by ``Targets.wrap``: it carries ``class="target"``, ``data-action="i"`` (or
+``data-actions="i j k"`` when a click needs a small picker) with ``i`` an index into
+``legal``, a ``<title>`` with the action's label, and a highlight outline.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from .actions import Action
+from .hexgrid import Hex
+
+Point = tuple[float, float]
+
+
+# -- text and elements ---------------------------------------------------------------------
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def esc(value: Any) -> str:
+    """``value`` as XML text or attribute content."""
+    return str(value).translate(_ESCAPES)
+
+
+def _num(v: float) -> str:
+    """A coordinate to one decimal, without a trailing ``.0``."""
+    out = f"{v:.1f}"
+    return out[:-2] if out.endswith(".0") else out
+
+
+@cache
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
+def attrs(**kw: Any) -> str:
+    """Attributes in order; ``class_`` -> ``class``, ``data_action`` -> ``data-action``;
+    ``None`` and ``False`` values are left out."""
+    out = []
+    for key, value in kw.items():
+        if value is None or value is False:
+            continue
+        kind = type(value)
+        if kind is float:
+            value = _num(value)
+        elif kind is not int:
+            value = esc(value)
+        out.append(f' {_attr_name(key)}="{value}"')
+    return "".join(out)
+
+
+def el(tag: str, *children: str | None, **kw: Any) -> str:
+    """One element; children are markup strings (``None`` skipped)."""
+    body = "".join(c for c in children if c)
+    if body:
+        return f"<{tag}{attrs(**kw)}>{body}</{tag}>"
+    return f"<{tag}{attrs(**kw)}/>"
+
+
+def text(x: float, y: float, content: Any, **kw: Any) -> str:
+    """A ``<text>`` element, its content escaped."""
+    return f"<text{attrs(x=x, y=y, **kw)}>{esc(content)}</text>"
+
+
+def title(content: str) -> str:
+    return f"<title>{esc(content)}</title>"
+
+
+def pts(points: Iterable[Point]) -> str:
+    """A ``points`` attribute."""
+    return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+
+
+def group(*children: str | None, **kw: Any) -> str:
+    return el("g", *children, **kw)
+
+
+# -- hexes (pointy-top, axial; see core/hexgrid) ----------------------------------------------
+SQRT3 = math.sqrt(3.0)
+
+
+def hex_center(h: Hex, size: float) -> Point:
+    """Pixel centre of hex ``h`` (``size`` = centre to corner); r grows downwards."""
+    q, r = h
+    return (size * SQRT3 * (q + r / 2), size * 1.5 * r)
+
+
+def hex_corners(center: Point, size: float) -> list[Point]:
+    """The six corners, counter-clockwise from the one at 30 degrees (between the east
+    and north-east edges): corner ``k`` lies between the edges facing directions
+    ``k`` and ``k + 1``."""
+    cx, cy = center
+    out = []
+    for k in range(6):
+        a = math.radians(30 + 60 * k)
+        out.append((cx + size * math.cos(a), cy - size * math.sin(a)))
+    return out
+
+
+def edge_corners(direction: int) -> tuple[int, int]:
+    """The corners bounding the edge that faces ``direction`` (0 = east, as hexgrid)."""
+    return ((direction - 1) % 6, direction % 6)
+
+
+def direction_vector(direction: int) -> Point:
+    """A unit vector from a hex's centre towards the middle of the edge facing
+    ``direction`` (screen coordinates, y down)."""
+    a = math.radians(60 * direction)
+    return (math.cos(a), -math.sin(a))
+
+
+# -- colours -------------------------------------------------------------------------------------
+def _channel(c: int) -> float:
+    s = c / 255
+    return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    h = colour.lstrip("#")
+    r, g, b = (int(h[i : i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * _channel(r) + 0.7152 * _channel(g) + 0.0722 * _channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+INK_DARK = "#000000"
+INK_LIGHT = "#ffffff"
+
+
+def ink(background: str) -> str:
+    """Text colour for ``background``: near-black or white, whichever contrasts more
+    (one of them always reaches the 4.5:1 of WCAG AA)."""
+    if contrast(INK_DARK, background) >= contrast(INK_LIGHT, background):
+        return INK_DARK
+    return INK_LIGHT
+
+
+# -- clickable targets ------------------------------------------------------------------------
+HIGHLIGHT = "#c2006b"
+"""Dashed outline of a legal target (over a white halo, so it reads on any colour)."""
+
+STYLE = f"""
+.target{{cursor:pointer}}
+.target .hit{{fill:#ffffff;fill-opacity:0}}
+.target .halo{{fill:none;stroke:#ffffff;stroke-width:6;pointer-events:none}}
+.target .hl{{fill:none;stroke:{HIGHLIGHT};stroke-width:3;stroke-dasharray:7 4;
+pointer-events:none}}
+.target:hover .hit{{fill-opacity:.25}}
+.target:hover .hl{{stroke-width:4.5;stroke-dasharray:none}}
+text{{font-family:"DejaVu Sans",Verdana,Arial,sans-serif}}
+"""
+
+
+class Targets:
+    """Which legal actions an element of the drawing stands for."""
+
+    def __init__(self, legal: Sequence[Action], labels: Sequence[str]) -> None:
+        self.legal = legal
+        self.labels = labels
+        self.used: set[int] = set()
+
+    def find(self, kind: str | Iterable[str], **args: Any) -> list[int]:
+        """Indexes of the legal actions of ``kind`` whose arguments include ``args``
+        (lists compare equal to tuples)."""
+        kinds = {kind} if isinstance(kind, str) else set(kind)
+        want = {k: tuple(v) if isinstance(v, list) else v for k, v in args.items()}
+        return [
+            i
+            for i, a in enumerate(self.legal)
+            if a.kind in kinds and all(a.arg(k) == v for k, v in want.items())
+        ]
+
+    def where(self, test: Callable[[Action], bool]) -> list[int]:
+        return [i for i, a in enumerate(self.legal) if test(a)]
+
+    def wrap(self, body: str, indexes: Sequence[int], outline: str = "") -> str:
+        """``body`` as a target for ``indexes`` (unchanged if there are none).
+
+        ``outline`` is the shape (an element without fill or stroke, e.g.
+        ``<rect x=.. />``) that receives clicks and shows the highlight."""
+        if not indexes:
+            return body
+        self.used.update(indexes)
+        one = len(indexes) == 1
+        label = "\n".join(self.labels[i] for i in indexes)
+        marks = ""
+        if outline:
+            marks = (
+                _with_class(outline, "hit")
+                + _with_class(outline, "halo")
+                + _with_class(outline, "hl")
+            )
+        return group(
+            title(label),
+            body,
+            marks,
+            class_="target",
+            data_action=str(indexes[0]) if one else None,
+            data_actions=None if one else " ".join(map(str, indexes)),
+        )
+
+
+def _with_class(shape: str, cls: str) -> str:
+    head, sep, rest = shape.partition(" ")
+    return f'{head} class="{cls}" {rest}' if sep else shape
+
+
+Box = tuple[float, float, float, float]
+
+
+def _box(box: Box | None) -> str | None:
+    return None if box is None else " ".join(_num(float(v)) for v in box)
+
+
+def document(
+    width: float,
+    height: float,
+    *body: str,
+    label: str = "",
+    board: Box | None = None,
+    panels: Box | None = None,
+) -> str:
+    """The whole SVG: a viewBox of ``width`` x ``height``, the shared style, ``body``.
+
+    ``board`` and ``panels`` are the boxes (x, y, width, height) of the play area and of
+    the players' panels beside it, as ``data-board-box`` / ``data-panels-box``: a narrow
+    screen may show the same drawing twice, once with each box as its viewBox, one
+    above the other."""
+    return el(
+        "svg",
+        title(label) if label else None,
+        f"<style>{STYLE}</style>",
+        *body,
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {_num(float(width))} {_num(float(height))}",
+        width=round(width),
+        height=round(height),
+        role="img",
+        aria_label=label or None,
+        data_board_box=_box(board),
+        data_panels_box=_box(panels),
+    )
+
+
+def drawing_for(game: Any) -> Callable[..., str] | None:
+    """The ``draw`` function of ``game``'s package (``<package>.drawing``), if it has one."""
+    package = sys.modules[type(game).__module__].__package__
+    try:
+        module = importlib.import_module(f"{package}.drawing")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.drawing":
+            raise
+        return None
+    return getattr(module, "draw", None)

@@ -1,0 +1,514 @@
+"""The table as a player sees it, drawn as SVG from one seat's observation.
+
+Left: the 6x6 Island Map with its tokens (face up with their animal, face down as a
+shield back), the fog boards over closed quarters and the lines that would score now.
+Right: the weather card, and per player the hand (yours face up, others' as backs), the
+pile, coins, hired mercenaries and the points of each round; the mercenary board when
+mercenaries are hired.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lapilli.core.actions import Action
+from lapilli.core.svg import Targets, document, el, group, ink, text, title
+
+from .board import QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
+from .pictures import animal, weather
+from .scoring import scored_lines
+from .tokens import KINDS, MERCENARIES, WHITE, colour_of
+
+SIDE_NAMES = ("Red", "Blue")
+SIDE_FILL = {0: "#c62828", 1: "#1f5fbf", WHITE: "#f6f2e8"}
+"""A token's background: the colour of the line it builds (white breaks lines)."""
+BACK = "#e3d3ad"
+PAPER = "#fbf8f1"
+SEA = "#b9def2"
+LAND = ("#d9e8b0", "#cfe0a2")
+FOG = "#9aa5ad"
+LINE = "#3a3a3a"
+
+TILE = 84
+BOARD_X, BOARD_Y = 44, 76
+SIDE_X = BOARD_X + SIZE * TILE + 40
+SIDE_W = 470
+WIDTH = SIDE_X + SIDE_W + 12
+
+PROMPTS = {
+    "weather_keep": "keep one of the two weather cards",
+    "opening": "take the tokens of your opening hand from your pile",
+    "choose": "choose a token from your hand",
+    "place": "place the token on a free tile",
+    "fog_remove": "the open area is full: remove a fog board",
+    "hippo_keep": "move the Hippo onto one of its two tiles",
+    "frog": "move the Frog to an empty tile next to it, or pass",
+    "hippo_second": "lay the Hippo across a second tile",
+    "target": "pick the token the mercenary acts on",
+    "replace": "swap the picked token for one from your hand",
+    "prairie_first": "Prairie Dog: pick a token next to it, or pass",
+    "prairie_second": "Prairie Dog: pick a second token next to it",
+    "hire": "hire a mercenary, or done",
+}
+TILE_KINDS = ("place", "hippo", "keep_hippo", "move_frog", "target")
+
+
+def side_name(seat: int, n: int) -> str:
+    side = SIDE_NAMES[seat % 2]
+    return side if n == 2 else f"{side} {seat // 2 + 1}"
+
+
+def tile_xy(tile: int) -> tuple[float, float]:
+    """The centre of a tile (a1 top left, f6 bottom right)."""
+    row, col = divmod(tile, SIZE)
+    return (BOARD_X + col * TILE + TILE / 2, BOARD_Y + row * TILE + TILE / 2)
+
+
+# -- tokens ----------------------------------------------------------------------------------
+def shield(x: float, y: float, s: float, side: int) -> str:
+    """The shield of a side's tokens, with its initial (R or B)."""
+    fill = SIDE_FILL[side]
+    d = (
+        f"M{x - 9 * s:.1f},{y - 10 * s:.1f} h{18 * s:.1f} v{11 * s:.1f} "
+        f"q{-1 * s:.1f},{8 * s:.1f} {-9 * s:.1f},{12 * s:.1f} "
+        f"q{-8 * s:.1f},{-4 * s:.1f} {-9 * s:.1f},{-12 * s:.1f} Z"
+    )
+    return group(
+        el("path", d=d, fill=fill, stroke="#111111", stroke_width=1.2),
+        text(
+            x,
+            y + 4 * s,
+            SIDE_NAMES[side][0],
+            font_size=11 * s,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=ink(fill),
+        ),
+    )
+
+
+def token(
+    x: float, y: float, r: float, kind: str, colour: int, side: int, face_down: bool = False
+) -> str:
+    """A face-up token: its animal on the colour of the line it builds, the owner's
+    shield in the corner; ``face_down`` marks one of your own tokens lying face down."""
+    fill = SIDE_FILL[colour]
+    parts = [
+        el(
+            "circle",
+            cx=x,
+            cy=y,
+            r=r,
+            fill=fill,
+            stroke="#111111",
+            stroke_width=1.5,
+            stroke_dasharray="5 3" if face_down else None,
+        ),
+        animal(kind, x - r * 0.62, y - r * 0.7, r * 1.24, ink(fill), fill),
+        shield(x + r * 0.72, y + r * 0.62, r / 30, side),
+    ]
+    if face_down:
+        parts.append(el("circle", cx=x, cy=y, r=r, fill=BACK, fill_opacity=0.35))
+    return group(title(KINDS[kind].title + (" (face down)" if face_down else "")), *parts)
+
+
+def back(x: float, y: float, r: float, side: int) -> str:
+    """A token face down: the back with its side's shield."""
+    return group(
+        el("circle", cx=x, cy=y, r=r, fill=BACK, stroke="#111111", stroke_width=1.5),
+        shield(x, y - r * 0.05, r / 16, side),
+    )
+
+
+def label(
+    x: float, y: float, content: str, size: float = 13, bold: bool = False, anchor: str = "start"
+) -> str:
+    return text(
+        x,
+        y,
+        content,
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor=anchor,
+        fill="#111111",
+    )
+
+
+# -- the island --------------------------------------------------------------------------------
+def draw_island(obs: dict, t: Targets) -> str:
+    parts = [
+        el(
+            "rect",
+            x=BOARD_X - 26,
+            y=BOARD_Y - 26,
+            width=SIZE * TILE + 52,
+            height=SIZE * TILE + 52,
+            rx=22,
+            fill=SEA,
+        ),
+        el(
+            "rect",
+            x=BOARD_X - 8,
+            y=BOARD_Y - 8,
+            width=SIZE * TILE + 16,
+            height=SIZE * TILE + 16,
+            rx=14,
+            fill="#ecd9a0",
+        ),
+    ]
+    for i in range(SIZE):
+        parts.append(
+            label(BOARD_X + i * TILE + TILE / 2, BOARD_Y - 32, "abcdef"[i], 14, True, "middle")
+        )
+        parts.append(
+            label(BOARD_X - 34, BOARD_Y + i * TILE + TILE / 2 + 5, str(i + 1), 14, True, "middle")
+        )
+    hippo_tiles = {tile for tiles in obs["hippo"].values() for tile in tiles}
+    pieces = []
+    for tile, name in enumerate(TILE_NAMES):
+        x, y = tile_xy(tile)
+        row, col = divmod(tile, SIZE)
+        parts.append(
+            el(
+                "rect",
+                x=x - TILE / 2,
+                y=y - TILE / 2,
+                width=TILE,
+                height=TILE,
+                fill=LAND[(row + col) % 2],
+                stroke="#9fb27a",
+                stroke_width=1,
+            )
+        )
+        cell = obs["board"][tile]
+        piece = ""
+        if cell is not None and name not in hippo_tiles:
+            piece = draw_cell(cell, x, y)
+        outline = el(
+            "rect", x=x - TILE / 2 + 3, y=y - TILE / 2 + 3, width=TILE - 6, height=TILE - 6, rx=6
+        )
+        pieces.append(t.wrap(piece, t.find(TILE_KINDS, tile=name), outline=outline))
+    lines, badges = draw_lines(obs)
+    parts += [lines, *pieces]  # the lines run under the tokens, between them
+    for seat, tiles in obs["hippo"].items():
+        parts.append(draw_hippo(int(seat), tiles))
+    parts.append(badges)
+    for q, name in enumerate(QUADRANTS):
+        if name not in obs["open"]:
+            parts.append(draw_fog(q, name, t))
+    return group(*parts)
+
+
+def draw_cell(cell: dict, x: float, y: float) -> str:
+    side = cell["seat"] % 2
+    if cell["token"] is None:
+        return back(x, y, TILE * 0.4, side)
+    return token(
+        x, y, TILE * 0.4, cell["token"], cell["colour"], side, face_down=not cell["face_up"]
+    )
+
+
+def draw_hippo(seat: int, tiles: list[str]) -> str:
+    """A Hippo lying across two tiles."""
+    (x1, y1), (x2, y2) = (tile_xy(TILE_NAMES.index(name)) for name in tiles)
+    x, y = (x1 + x2) / 2, (y1 + y2) / 2
+    w, h = abs(x2 - x1) + TILE * 0.8, abs(y2 - y1) + TILE * 0.8
+    fill = SIDE_FILL[WHITE]
+    piece = group(
+        el(
+            "rect",
+            x=x - w / 2,
+            y=y - h / 2,
+            width=w,
+            height=h,
+            rx=TILE * 0.4,
+            fill=fill,
+            stroke="#111111",
+            stroke_width=1.5,
+        ),
+        animal("hippo", x - TILE * 0.3, y - TILE * 0.3, TILE * 0.6, ink(fill), fill),
+        shield(x + w / 2 - 16, y + h / 2 - 16, 1.0, seat % 2),
+    )
+    return group(title("Hippo"), piece)
+
+
+def draw_lines(obs: dict) -> tuple[str, str]:
+    """The lines of 3 or more that would score if the round ended now (tokens the seat
+    cannot see break them): a band through the tokens, and a badge with the side's
+    initial and the points at the end of the line."""
+    board = [
+        None if c is None else (c["token"], c["seat"], c["face_up"], c.get("colour"))
+        for c in obs["board"]
+    ]
+    bands, badges = [], []
+    for line in scored_lines(board):
+        (x1, y1), (x2, y2) = tile_xy(line.tiles[0]), tile_xy(line.tiles[-1])
+        fill = SIDE_FILL[line.side]
+        bands.append(
+            el(
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke=fill,
+                stroke_width=12,
+                stroke_linecap="round",
+            )
+        )
+        steps = len(line.tiles) - 1
+        bx, by = x2 + (x2 - x1) / steps * 0.42, y2 + (y2 - y1) / steps * 0.42
+        badges.append(
+            group(
+                title(f"{SIDE_NAMES[line.side]} line of {len(line.tiles)}: {line.points} points"),
+                el(
+                    "rect",
+                    x=bx - 19,
+                    y=by - 11,
+                    width=38,
+                    height=22,
+                    rx=11,
+                    fill=fill,
+                    stroke="#ffffff",
+                    stroke_width=2,
+                ),
+                text(
+                    bx,
+                    by + 5,
+                    f"{SIDE_NAMES[line.side][0]} {line.points}",
+                    font_size=13,
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill=ink(fill),
+                ),
+            )
+        )
+    return group(*bands), group(*badges)
+
+
+def draw_fog(q: int, name: str, t: Targets) -> str:
+    tiles = QUADRANT_TILES[q]
+    x, y = tile_xy(tiles[0])
+    x, y = x - TILE / 2 + 4, y - TILE / 2 + 4
+    w = 3 * TILE - 8
+    puffs = "".join(
+        el("circle", cx=x + w * fx, cy=y + w * fy, r=w * 0.16, fill="#c3cbd1")
+        for fx, fy in ((0.25, 0.3), (0.45, 0.22), (0.7, 0.35), (0.3, 0.7), (0.6, 0.68))
+    )
+    board = group(
+        el("rect", x=x, y=y, width=w, height=w, rx=12, fill=FOG, stroke="#5f6b73", stroke_width=2),
+        puffs,
+        el("rect", x=x + w / 2 - 52, y=y + w / 2 - 16, width=104, height=30, rx=6, fill="#ffffff"),
+        label(x + w / 2, y + w / 2 + 5, f"fog ({name})", 14, True, "middle"),
+    )
+    outline = el("rect", x=x, y=y, width=w, height=w, rx=12)
+    return t.wrap(board, t.find("remove_fog", board=name), outline=outline)
+
+
+# -- the side of the table ----------------------------------------------------------------------
+def draw_weather(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    parts = [label(x0, y0 + 14, "Weather", 15, True)]
+    cards = [(obs["weather"], [])] if obs.get("weather") else []
+    if obs["offered"]:
+        cards = [(c, t.find("keep_weather", card=c)) for c in obs["offered"]]
+    x = x0
+    for card, indexes in cards:
+        piece = group(
+            el(
+                "rect",
+                x=x,
+                y=y0 + 24,
+                width=96,
+                height=120,
+                rx=8,
+                fill="#ffffff",
+                stroke="#455a64",
+                stroke_width=2,
+            ),
+            weather(card, x + 8, y0 + 30, 80),
+            label(x + 48, y0 + 134, card.title(), 14, True, "middle"),
+        )
+        outline = el("rect", x=x - 2, y=y0 + 22, width=100, height=124, rx=9)
+        parts.append(t.wrap(piece, indexes, outline=outline))
+        x += 110
+    info = f"round {obs['round']} of {obs['rounds']}"
+    parts.append(label(x + 8, y0 + 60, info, 14, True))
+    if obs["offered"]:
+        parts.append(label(x + 8, y0 + 82, "keep one card", 13))
+    return group(*parts), y0 + 156
+
+
+def hand_tokens(counts: dict[str, int]) -> list[str]:
+    return [k for k in KINDS for _ in range(counts.get(k, 0))]
+
+
+def draw_seat(
+    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+) -> tuple[str, float]:
+    n = len(obs["hands"])
+    side = p % 2
+    mine = p == seat
+    hand = obs["hands"][p]
+    pile = obs["piles"][p]
+    r = 24
+    h = 176
+    current = obs["to_move"] == p
+    fill = SIDE_FILL[side]
+    parts = [
+        el(
+            "rect",
+            x=x0,
+            y=y0,
+            width=SIDE_W,
+            height=h - 8,
+            rx=8,
+            fill="#ffffff",
+            stroke="#111111" if current else fill,
+            stroke_width=4 if current else 2,
+        ),
+        shield(x0 + 18, y0 + 20, 1.2, side),
+        label(x0 + 36, y0 + 25, side_name(p, n) + (" — you" if mine else ""), 15, True),
+    ]
+    if current:
+        parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, "end"))
+    y = y0 + 38
+    parts.append(label(x0 + 12, y + 26, "hand", 12))
+    x = x0 + 70
+    if "hidden" in hand:
+        for k in range(hand["hidden"]):
+            parts.append(back(x + k * (2 * r + 6), y + r, r, side))
+    else:
+        # the token being played is still in the hand until it is placed
+        playing = obs["ctx"].get("kind") if obs["phase"] == "place" and current else None
+        for k, kind in enumerate(hand_tokens(hand)):
+            cx = x + k * (2 * r + 6)
+            piece = token(cx, y + r, r, kind, colour_of(kind, side), side)
+            if kind == playing:
+                playing = None
+                piece = group(
+                    el(
+                        "circle",
+                        cx=cx,
+                        cy=y + r,
+                        r=r + 3,
+                        fill="none",
+                        stroke="#111111",
+                        stroke_width=3,
+                    ),
+                    piece,
+                    text(
+                        cx,
+                        y + 2 * r + 12,
+                        "playing",
+                        font_size=10,
+                        font_weight="bold",
+                        text_anchor="middle",
+                        fill="#111111",
+                    ),
+                )
+            indexes = t.find(("choose", "replace"), token=kind) if mine else []
+            outline = el("circle", cx=cx, cy=y + r, r=r + 2)
+            parts.append(t.wrap(piece, indexes, outline=outline))
+    y += 2 * r + 16
+    # the pile: a stack of backs; its owner knows what is in it
+    parts.append(label(x0 + 12, y + 20, "pile", 12))
+    if "hidden" in pile:
+        parts.append(back(x0 + 70, y + 15, 16, side))
+        parts.append(label(x0 + 92, y + 20, f"×{pile['hidden']}", 13))
+    else:
+        x = x0 + 70
+        for kind in KINDS:
+            if not pile.get(kind):
+                continue
+            piece = group(
+                token(x, y + 15, 16, kind, colour_of(kind, side), side),
+                label(x + 20, y + 20, f"×{pile[kind]}", 12),
+            )
+            outline = el("circle", cx=x, cy=y + 15, r=18)
+            parts.append(t.wrap(piece, t.find("take", token=kind) if mine else [], outline=outline))
+            x += 60
+    y += 38
+    extra = []
+    if any(obs["coins"]) or any(obs["hired"]):
+        extra.append(f"coins {obs['coins'][side]}")
+    points = [str(rp[side]) for rp in obs["points"]]
+    extra.append("points by round: " + (" + ".join(points) if points else "none yet"))
+    parts.append(label(x0 + 12, y + 14, " · ".join(extra), 12))
+    return group(*parts), y0 + h
+
+
+def draw_mercenaries(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    """The Weather and Mercenary Board: each side's mercenaries, with their cost and the
+    basic token they replace; hired ones are gone from it."""
+    if not (any(obs["coins"]) or any(obs["hired"]) or t.find("hire")):
+        return "", y0
+    parts = [label(x0, y0 + 14, "Mercenaries", 15, True)]
+    y = y0 + 24
+    for side in (0, 1):
+        parts.append(shield(x0 + 10, y + 22, 1.0, side))
+        hired = obs["hired"][side]
+        for k, kind in enumerate(MERCENARIES):
+            info = MERCENARIES[kind]
+            x = x0 + 40 + (k % 6) * 72
+            yy = y + (k // 6) * 62
+            left = info.count - hired.count(kind)
+            indexes = t.find("hire", mercenary=kind) if obs["to_move"] % 2 == side else []
+            piece = [token(x + 18, yy + 20, 18, kind, colour_of(kind, side), side)]
+            if left <= 0:
+                piece.append(
+                    el("circle", cx=x + 18, cy=yy + 20, r=19, fill="#ffffff", fill_opacity=0.75)
+                )
+                piece.append(label(x + 18, yy + 25, "hired", 11, True, "middle"))
+            piece.append(
+                label(x + 18, yy + 54, f"{info.cost}¢ ({info.replaces})", 10.5, anchor="middle")
+            )
+            outline = el("rect", x=x - 4, y=yy - 2, width=46, height=62, rx=6)
+            parts.append(t.wrap(group(*piece), indexes, outline=outline))
+        y += 2 * 62 + 8
+    return group(*parts), y
+
+
+def status(obs: dict) -> str:
+    n = len(obs["hands"])
+    head = f"Foggy Island · round {obs['round']} of {obs['rounds']}"
+    if obs.get("weather"):
+        head += f" · {obs['weather'].title()}"
+    if obs.get("result") is not None or obs["phase"] == "over":
+        return head + " · game over"
+    p = obs["to_move"]
+    if isinstance(p, int) and 0 <= p < n:
+        head += f" · {side_name(p, n)}: {PROMPTS.get(obs['phase'], obs['phase'])}"
+        kind = obs["ctx"].get("kind")
+        if kind in KINDS and obs["phase"] == "place":
+            head += f" ({KINDS[kind].title}{'' if obs['ctx'].get('up', True) else ', face down'})"
+    return head
+
+
+def draw(
+    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+) -> str:
+    """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
+    obs = observation
+    t = Targets(legal, labels)
+    parts = [label(14, 28, status(obs), 16, True), draw_island(obs, t)]
+    side, y = draw_weather(obs, SIDE_X, 44, t)
+    parts.append(side)
+    order = list(range(len(obs["hands"])))
+    if seat is not None and seat in order:  # your own panel first
+        order.remove(seat)
+        order.insert(0, seat)
+    for p in order:
+        panel, y = draw_seat(obs, p, seat, SIDE_X, y, t)
+        parts.append(panel)
+    merc, y = draw_mercenaries(obs, SIDE_X, y + 4, t)
+    parts.append(merc)
+    height = max(BOARD_Y + SIZE * TILE + 40, y + 10)
+    return document(
+        WIDTH,
+        height,
+        el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
+        *parts,
+        label="Foggy Island table",
+        board=(0, 0, SIDE_X - 8, BOARD_Y + SIZE * TILE + 40),
+        panels=(SIDE_X - 8, 36, SIDE_W + 20, height - 36),
+    )

@@ -1,0 +1,784 @@
+"""The table as a player sees it, drawn as SVG from one seat's observation.
+
+Left: the terrain cards with their dice requirements as dice icons, the extra-reroll
+symbol, lava, villages, equipment and eruption tokens, meeples and destination markers.
+Right: the round and phase, the stamina board with every tracker and its injury spaces,
+and a panel per adventurer: skill, injuries, equipment cards and dice. Your own dice sit
+behind your screen; the others' show as blank dice until the rules reveal them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lapilli.core.actions import Action
+from lapilli.core.data import load_toml
+from lapilli.core.svg import Targets, document, el, group, ink, text, title
+
+DATA = load_toml(__package__)
+TERRAIN = DATA["terrain"]
+CARDS = {int(k): v for k, v in DATA["cards"].items()}
+FACES = {t: DATA["dice"][t] for t in DATA["dice"]["types"]}
+CHARACTERS = [(c["name"], c["colour"]) for c in DATA["characters"]]
+EQUIPMENT = DATA["equipment"]
+EQUIPMENT_ORDER = list(EQUIPMENT)
+SKILLS = DATA["skills"]
+EXHAUSTION = DATA["stamina"]["exhaustion"]
+INJURY_AT = DATA["stamina"]["injury_at"]
+INJURIES = ("leg", "arm", "amnesia", "eye")
+INJURY_TEXT = {"leg": "leg", "arm": "broken arm", "amnesia": "amnesia", "eye": "eye"}
+W = 8  # the terrain grid is 8 cards wide (a cell is y * 8 + x)
+
+FACE_FILL = {"yellow": "#f6c928", "blue": "#4b8fe0", "pink": "#f27db3"}
+MEEPLE_FILL = {"blue": "#2f6fd0", "purple": "#8350c0", "green": "#2e9a4c", "black": "#262626"}
+PAPER = "#fbf8f1"
+LANDSCAPE = "#d7e8bf"
+HILL = "#b9d49a"
+VILLAGE_BORDER = "#e0a800"
+LAVA = "#f26b1d"
+LAVA_DARK = "#b3330e"
+RUBBLE = "#b3aaa0"
+VOLCANO = "#5b4a44"
+
+CARD = 92
+GAP = 6
+MAP_X, MAP_Y = 34, 70
+SIDE_W = 470
+
+PHASES = (
+    "set-up",
+    "① rolling the dice",
+    "② planning and equipment cards",
+    "③ rerolls",
+    "④ equipment cards",
+    "⑤ movement and stamina",
+    "⑥ eruption",
+)
+PROMPTS = {
+    "D_SKILL": "choose a skill card",
+    "D_PUT_UNDER": "put equipment cards under the pile",
+    "D_LEAVE": "leave one die out",
+    "D_PLAN": "place your destination marker (or give a signal)",
+    "D_SWAP": "Binoculars: pick a card",
+    "D_ROPE": "Rope: pick the adjacent card",
+    "D_REROLL": "pick dice to reroll, or stop",
+    "D_EQUIP4": "use equipment cards, or done",
+    "D_GIVE_DIE": "hand over a die",
+    "D_CARABINER": "Carabiner: reroll exactly one die",
+    "D_TURN": "turn your dice",
+    "D_MACHETE": "Machete: set dice aside",
+    "D_SHOVEL": "Shovel: pick a die and its new face",
+    "D_ORDER": "who takes the next turn",
+    "D_BOOST": "spend power bars?",
+    "D_INJURY": "choose an injury space",
+    "D_LEG": "leg injury: choose the die to lose",
+}
+CARD_KINDS = ("destination", "rope_to", "swap_card")
+DIE_KINDS = ("select", "set_aside", "reroll_die", "turn_die", "lose_die", "shovel_die", "give_die")
+EQUIPMENT_KINDS = ("use", "give_card", "put_under")
+
+
+def meeple_fill(a: int) -> str:
+    return MEEPLE_FILL[CHARACTERS[a % len(CHARACTERS)][1]]
+
+
+def initial(a: int) -> str:
+    return CHARACTERS[a % len(CHARACTERS)][0].split()[-1][0] if a < len(CHARACTERS) else "?"
+
+
+def name_of(a: int) -> str:
+    name, colour = CHARACTERS[a % len(CHARACTERS)]
+    return f"{name} ({colour})"
+
+
+def label(
+    x: float, y: float, content: Any, size: float = 13, bold: bool = False, anchor: str = "start"
+) -> str:
+    return text(
+        x,
+        y,
+        content,
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor=anchor,
+        fill="#111111",
+    )
+
+
+# -- dice --------------------------------------------------------------------------------------
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def die_face(
+    x: float,
+    y: float,
+    s: float,
+    value: int | None,
+    fill: str,
+    edge: str = "#111111",
+    letter: str = "",
+    unknown: bool = True,
+) -> str:
+    """A die of side ``s`` at (x, y): ``value`` pips on ``fill`` (``None``: no pips, and a
+    question mark if the face is ``unknown``), its edge in the owner's colour, the colour's
+    initial in a corner."""
+    parts = [
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=s,
+            height=s,
+            rx=s * 0.18,
+            fill=fill,
+            stroke=edge,
+            stroke_width=max(1.5, s * 0.09),
+        )
+    ]
+    pip = ink(fill)
+    if value:
+        for dx, dy in PIPS[value]:
+            parts.append(
+                el(
+                    "circle",
+                    cx=x + s / 2 + dx * s * 0.26,
+                    cy=y + s / 2 + dy * s * 0.26,
+                    r=s * 0.085,
+                    fill=pip,
+                )
+            )
+    elif unknown:
+        parts.append(
+            text(
+                x + s / 2,
+                y + s * 0.68,
+                "?",
+                font_size=s * 0.55,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=pip,
+            )
+        )
+    if letter and not value:
+        parts.append(
+            text(
+                x + s / 2,
+                y + s * 0.68,
+                letter,
+                font_size=s * 0.5,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=pip,
+            )
+        )
+    return group(*parts)
+
+
+def die(x: float, y: float, s: float, d: dict, picked: bool = False) -> str:
+    """One of the dice: blank while hidden from the seat, else its face, the colour
+    named under it (and whether it is set aside or picked for the reroll)."""
+    edge = meeple_fill(d["home"]) if d["home"] < len(CHARACTERS) else "#777777"
+    value = d["value"]
+    if value is None:
+        return group(title("a hidden die"), die_face(x, y, s, None, "#e8e2d6", edge))
+    colour = FACES[d["type"]][value - 1]
+    note = "set aside" if d["aside"] else ("picked" if picked else "")
+    return group(
+        title(f"{colour} {value}" + (f", {note}" if note else "")),
+        die_face(x, y - (5 if picked else 0), s, value, FACE_FILL[colour], edge),
+        text(
+            x + s / 2,
+            y + s + 10,
+            note or colour,
+            font_size=9.5,
+            font_weight="bold" if note else None,
+            text_anchor="middle",
+            fill="#111111",
+        ),
+    )
+
+
+# -- terrain cards ------------------------------------------------------------------------------
+def requirement(card: dict, x: float, y: float, w: float) -> str:
+    """The dice requirement as icons: coloured dice for colours, white dice with pips for
+    values, joined by & (both) or / (either)."""
+    items: list[tuple[str, Any]] = []
+    colours = card.get("colours")
+    values = card.get("values")
+    if colours:
+        items += [("colour", c) for c in colours]
+    if colours and values:
+        items.append(("join", "/" if card.get("combine") == "or" else "&"))
+    if values:
+        items += [("value", v) for v in values]
+    s = min(17.0, (w - 8) / max(1, len(items)) - 2)
+    total = sum(s * 0.7 if kind == "join" else s + 2 for kind, _ in items)
+    cx = x + (w - total) / 2
+    parts = [
+        el("rect", x=x + 2, y=y, width=w - 4, height=s + 8, rx=5, fill="#ffffff", stroke="#8d8d8d")
+    ]
+    for kind, v in items:
+        if kind == "join":
+            parts.append(label(cx + s * 0.35, y + 4 + s * 0.8, v, s * 0.85, True, "middle"))
+            cx += s * 0.7
+            continue
+        if kind == "colour":
+            parts.append(
+                die_face(cx, y + 4, s, None, FACE_FILL[v], "#555555", v[0].upper(), unknown=False)
+            )
+        else:
+            parts.append(die_face(cx, y + 4, s, v, "#ffffff", "#555555"))
+        cx += s + 2
+    return group(*parts)
+
+
+def reroll_symbol(x: float, y: float) -> str:
+    return group(
+        title("extra reroll"),
+        el("circle", cx=x, cy=y, r=10, fill="#ffffff", stroke="#333333"),
+        el(
+            "path",
+            d=f"M{x + 5},{y - 3} A6,6 0 1 0 {x + 5},{y + 4}",
+            fill="none",
+            stroke="#111111",
+            stroke_width=2,
+        ),
+        el("polygon", points=f"{x + 2},{y - 7} {x + 8},{y - 3} {x + 2},{y}", fill="#111111"),
+    )
+
+
+def card_face(cell: int, card_id: int, lava: int, x: float, y: float) -> str:
+    s = CARD
+    parts = []
+    if card_id == TERRAIN["volcano"]:
+        parts += [
+            el("rect", x=x, y=y, width=s, height=s, rx=6, fill=VOLCANO),
+            el(
+                "polygon",
+                points=f"{x + 14},{y + s - 14} {x + 38},{y + 26} {x + 54},{y + 26} "
+                f"{x + s - 14},{y + s - 14}",
+                fill="#3b2f2b",
+            ),
+            el("ellipse", cx=x + 46, cy=y + 26, rx=9, ry=4, fill=LAVA),
+            el(
+                "path",
+                d=f"M{x + 44},{y + 28} q6,18 -6,34 M{x + 50},{y + 28} q8,14 10,30",
+                stroke=LAVA,
+                stroke_width=4,
+                fill="none",
+            ),
+            text(
+                x + s / 2,
+                y + 16,
+                "volcano",
+                font_size=11,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=ink(VOLCANO),
+            ),
+        ]
+    elif lava:
+        parts += [el("rect", x=x, y=y, width=s, height=s, rx=6, fill=LAVA)]
+        for dy in (0.25, 0.5, 0.75):
+            parts.append(
+                el(
+                    "path",
+                    d=f"M{x + 8},{y + s * dy} q{s / 4},-10 {s / 2 - 8},0 t{s / 2 - 8},0",
+                    stroke=LAVA_DARK,
+                    stroke_width=4,
+                    fill="none",
+                )
+            )
+        parts.append(label(x + s / 2, y + s - 8, "lava", 12, True, "middle"))
+    elif card_id in TERRAIN["rubble"]:
+        parts.append(el("rect", x=x, y=y, width=s, height=s, rx=6, fill=RUBBLE))
+        for cx, cy, r in ((0.3, 0.4, 12), (0.62, 0.35, 9), (0.5, 0.62, 14), (0.75, 0.7, 8)):
+            parts.append(
+                el("circle", cx=x + s * cx, cy=y + s * cy, r=r, fill="#8a8178", stroke="#5f5850")
+            )
+        parts.append(label(x + s / 2, y + s - 8, "rubble", 12, True, "middle"))
+    else:
+        village = card_id in TERRAIN["village"]
+        parts.append(
+            el(
+                "rect",
+                x=x,
+                y=y,
+                width=s,
+                height=s,
+                rx=6,
+                fill=LANDSCAPE,
+                stroke=VILLAGE_BORDER if village else "#8aa66a",
+                stroke_width=6 if village else 1.5,
+            )
+        )
+        if village:
+            for hx in (0.3, 0.62):
+                bx, by = x + s * hx, y + s * 0.42
+                parts.append(
+                    el(
+                        "polygon",
+                        points=f"{bx - 12},{by} {bx},{by - 12} {bx + 12},{by}",
+                        fill="#b23b2a",
+                    )
+                )
+                parts.append(
+                    el(
+                        "rect",
+                        x=bx - 9,
+                        y=by,
+                        width=18,
+                        height=14,
+                        fill="#f3e2c0",
+                        stroke="#6d4c41",
+                    )
+                )
+        else:
+            parts.append(
+                el(
+                    "path",
+                    d=f"M{x + 4},{y + s * 0.6} Q{x + s * 0.3},{y + s * 0.25} "
+                    f"{x + s * 0.55},{y + s * 0.55} Q{x + s * 0.75},{y + s * 0.3} "
+                    f"{x + s - 4},{y + s * 0.55} L{x + s - 4},{y + s * 0.68} "
+                    f"L{x + 4},{y + s * 0.68} Z",
+                    fill=HILL,
+                )
+            )
+        card = CARDS.get(card_id, {})
+        parts.append(requirement(card, x, y + s - 30, s))
+        if card.get("reroll"):
+            parts.append(reroll_symbol(x + 14, y + 14))
+    return group(*parts)
+
+
+def equipment_token(x: float, y: float) -> str:
+    return group(
+        title("equipment token: draw an equipment card here"),
+        el("circle", cx=x, cy=y, r=11, fill="#f1e3c2", stroke="#6d4c41", stroke_width=1.5),
+        el("rect", x=x - 6, y=y - 4, width=12, height=10, rx=2, fill="#6d4c41"),
+        el(
+            "path", d=f"M{x - 3},{y - 4} v-3 h6 v3", stroke="#6d4c41", stroke_width=1.5, fill="none"
+        ),
+    )
+
+
+def eruption_token(x: float, y: float, n: int) -> str:
+    return group(
+        title(f"eruption token: {n} eruption{'s' if n > 1 else ''}"),
+        el("circle", cx=x, cy=y, r=11, fill="#c62828", stroke="#5b0f0f", stroke_width=1.5),
+        el(
+            "polygon",
+            points=f"{x - 6},{y + 6} {x - 2},{y - 4} {x + 2},{y - 4} {x + 6},{y + 6}",
+            fill="#ffffff",
+        ),
+        label(x + 12, y + 14, f"×{n}", 11, True) if n > 1 else "",
+    )
+
+
+MEEPLE_BODY = (
+    (-4, -8),
+    (4, -8),
+    (10, -3),
+    (8, 0),
+    (4, -2),
+    (6, 10),
+    (1, 10),
+    (0, 5),
+    (-1, 10),
+    (-6, 10),
+    (-4, -2),
+    (-8, 0),
+    (-10, -3),
+)
+
+
+def meeple(x: float, y: float, a: int, s: float = 1.0) -> str:
+    """A meeple in the character's colour with its initial on the chest."""
+    fill = meeple_fill(a)
+    body = " ".join(f"{x + dx * s:.1f},{y + dy * s:.1f}" for dx, dy in MEEPLE_BODY)
+    return group(
+        title(name_of(a)),
+        el(
+            "circle",
+            cx=x,
+            cy=y - 12.5 * s,
+            r=4.5 * s,
+            fill=fill,
+            stroke="#ffffff",
+            stroke_width=1.2,
+        ),
+        el("polygon", points=body, fill=fill, stroke="#ffffff", stroke_width=1.2),
+        text(
+            x,
+            y + 2.5 * s,
+            initial(a),
+            font_size=8 * s,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=ink(fill),
+        ),
+    )
+
+
+def marker(x: float, y: float, a: int) -> str:
+    """A destination marker: a flag in the character's colour with its initial."""
+    fill = meeple_fill(a)
+    return group(
+        title(f"destination of {name_of(a)}"),
+        el("line", x1=x, y1=y - 18, x2=x, y2=y + 4, stroke="#111111", stroke_width=2),
+        el(
+            "polygon",
+            points=f"{x},{y - 18} {x + 18},{y - 11} {x},{y - 4}",
+            fill=fill,
+            stroke="#111111",
+        ),
+        text(x + 6, y - 8, initial(a), font_size=8.5, font_weight="bold", fill=ink(fill)),
+    )
+
+
+class Terrain:
+    """Where each cell of the terrain lies on the page (cropped to the laid cards)."""
+
+    def __init__(self, cells: list[int]) -> None:
+        xs = [c % W for c in cells] or [0]
+        ys = [c // W for c in cells] or [0]
+        self.x0, self.y0 = min(xs), min(ys)
+        self.cols = max(xs) - self.x0 + 1
+        self.rows = max(ys) - self.y0 + 1
+
+    def xy(self, x: int, y: int) -> tuple[float, float]:
+        return (MAP_X + (x - self.x0) * (CARD + GAP), MAP_Y + (y - self.y0) * (CARD + GAP))
+
+    @property
+    def width(self) -> float:
+        return self.cols * (CARD + GAP)
+
+    @property
+    def height(self) -> float:
+        return self.rows * (CARD + GAP)
+
+
+def draw_terrain(obs: dict, t: Targets) -> tuple[str, Terrain]:
+    terrain = Terrain([c for c, *_ in obs["terrain"]])
+    parts = []
+    for i in range(terrain.cols):
+        x, _ = terrain.xy(terrain.x0 + i, terrain.y0)
+        parts.append(label(x + CARD / 2, MAP_Y - 10, terrain.x0 + i, 13, True, "middle"))
+    for j in range(terrain.rows):
+        _, y = terrain.xy(terrain.x0, terrain.y0 + j)
+        parts.append(label(MAP_X - 16, y + CARD / 2 + 5, terrain.y0 + j, 13, True, "middle"))
+    here: dict[tuple[int, int], list[int]] = {}
+    goal: dict[tuple[int, int], list[int]] = {}
+    for adv in obs["adventurers"]:
+        if adv["position"] is not None:
+            here.setdefault(tuple(adv["position"]), []).append(adv["adventurer"])
+        if adv["destination"] is not None:
+            goal.setdefault(tuple(adv["destination"]), []).append(adv["adventurer"])
+    for cell, card_id, lava, etok, xtok in obs["terrain"]:
+        cx, cy = cell % W, cell // W
+        x, y = terrain.xy(cx, cy)
+        piece = [card_face(cell, card_id, lava, x, y)]
+        if etok:
+            piece.append(equipment_token(x + CARD - 14, y + 14))
+        if xtok:
+            piece.append(eruption_token(x + CARD - 14 - (24 if etok else 0), y + 14, xtok))
+        for k, a in enumerate(goal.get((cx, cy), [])):
+            piece.append(marker(x + 26 + k * 18, y + 30, a))
+        for k, a in enumerate(here.get((cx, cy), [])):
+            piece.append(meeple(x + 18 + k * 19, y + 48, a))
+        outline = el("rect", x=x + 1, y=y + 1, width=CARD - 2, height=CARD - 2, rx=6)
+        indexes = t.find(CARD_KINDS, x=cx, y=cy)
+        parts.append(t.wrap(group(*piece), indexes, outline=outline))
+    return group(*parts), terrain
+
+
+# -- the side of the table ----------------------------------------------------------------------
+def draw_stamina(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    """The stamina board: spaces 0 to the exhaustion space, injury symbols on the spaces
+    that give an injury, a tracker per adventurer."""
+    step = (SIDE_W - 20) / (EXHAUSTION + 1)
+    parts = [label(x0, y0 + 14, "Stamina board", 15, True)]
+    y = y0 + 26
+    for k in range(EXHAUSTION + 1):
+        x = x0 + k * step
+        fill = "#ffffff"
+        if k in INJURY_AT:
+            fill = "#ffd8cc"
+        if k == EXHAUSTION:
+            fill = "#444444"
+        parts.append(
+            el("rect", x=x, y=y, width=step - 2, height=24, rx=3, fill=fill, stroke="#777777")
+        )
+        mark = "✚" if k in INJURY_AT else ("☠" if k == EXHAUSTION else "")
+        if mark:
+            parts.append(
+                text(
+                    x + step / 2 - 1,
+                    y + 17,
+                    mark,
+                    font_size=12,
+                    text_anchor="middle",
+                    fill=ink(fill),
+                )
+            )
+    trackers = [a for a in obs["adventurers"] if a["kind"] != "neutral"]
+    for k, adv in enumerate(trackers):
+        lost = min(adv["stamina_lost"], EXHAUSTION)
+        x = x0 + lost * step + step / 2 - 1
+        fill = meeple_fill(adv["adventurer"])
+        parts.append(
+            group(
+                title(f"{name_of(adv['adventurer'])}: {adv['stamina_lost']} stamina lost"),
+                el("circle", cx=x, cy=y + 34 + k * 14, r=6.5, fill=fill, stroke="#111111"),
+                text(
+                    x,
+                    y + 37.5 + k * 14,
+                    initial(adv["adventurer"]),
+                    font_size=8,
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill=ink(fill),
+                ),
+            )
+        )
+    y += 34 + len(trackers) * 14
+    injuries = t.find("injury")
+    if injuries:
+        parts.append(label(x0, y + 14, "injury:", 13, True))
+        for k, i in enumerate(injuries):
+            space = t.legal[i].arg("space")
+            x = x0 + 60 + k * 100
+            piece = group(
+                el("rect", x=x, y=y, width=92, height=22, rx=5, fill="#ffd8cc", stroke="#8b2b1a"),
+                label(x + 46, y + 15, INJURY_TEXT.get(space, space), 12, True, "middle"),
+            )
+            parts.append(
+                t.wrap(piece, [i], outline=el("rect", x=x, y=y, width=92, height=22, rx=5))
+            )
+        y += 30
+    return group(*parts), y + 6
+
+
+def equipment_card(x: float, y: float, name: str, used_once: bool) -> str:
+    info = EQUIPMENT[name]
+    phases = "/".join(str(p) for p in info["phases"])
+    return group(
+        title(f"{info['name']} (phase {phases}): {info['text']}"),
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=98,
+            height=40,
+            rx=5,
+            fill="#fff8e6",
+            stroke="#6d4c41",
+            stroke_width=1.5,
+            stroke_dasharray="4 2" if used_once else None,
+        ),
+        label(x + 5, y + 15, info["name"], 11.5, True),
+        label(x + 5, y + 32, f"phase {phases}" + (" · used once" if used_once else ""), 10),
+    )
+
+
+def draw_adventurer(
+    obs: dict, adv: dict, seat: int | None, x0: float, y0: float, t: Targets
+) -> tuple[str, float]:
+    a = adv["adventurer"]
+    neutral = adv["kind"] == "neutral"
+    mine = seat is not None and adv["seat"] == seat
+    current = obs["to_move"] == adv["seat"] and not neutral
+    parts = []
+    if neutral:
+        head = "Neutral dice (third screen)"
+    else:
+        head = name_of(a)
+        if adv["kind"] == "third":
+            head += " — third meeple" + (", yours this round" if mine else "")
+        elif mine:
+            head += " — you"
+    y = y0 + 24
+    header = [label(x0 + (34 if not neutral else 10), y, head, 14, True)]
+    if not neutral:
+        header.insert(0, meeple(x0 + 18, y - 2, a))
+    parts.append(
+        t.wrap(
+            group(*header),
+            t.find("next_turn", adventurer=a),
+            outline=el("rect", x=x0 + 2, y=y0 + 4, width=SIDE_W - 4, height=28, rx=5),
+        )
+    )
+    if current:
+        parts.append(label(x0 + SIDE_W - 10, y, "▶ to move", 12, True, "end"))
+    y += 8
+    if not neutral:
+        skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
+        bits = [skill]
+        if adv["power_bars"]:
+            bits.append(f"{adv['power_bars']} power bar{'s' if adv['power_bars'] > 1 else ''}")
+        if adv["first_aid"]:
+            bits.append("First Aid Kit: no stamina loss")
+        if adv["flare"]:
+            bits.append(f"Flare gun +{adv['flare']}")
+        left = EXHAUSTION - adv["stamina_lost"]
+        bits.append(f"stamina {left} left")
+        parts.append(label(x0 + 10, y + 12, " · ".join(bits), 12))
+        y += 20
+        # injury spaces of the skill card: covered ones are crossed out
+        for k, space in enumerate(INJURIES):
+            hurt = adv["injuries"] >> k & 1
+            x = x0 + 10 + k * 88
+            parts.append(
+                group(
+                    el(
+                        "rect",
+                        x=x,
+                        y=y,
+                        width=82,
+                        height=18,
+                        rx=4,
+                        fill="#c62828" if hurt else "#ffffff",
+                        stroke="#8b2b1a",
+                    ),
+                    text(
+                        x + 41,
+                        y + 13,
+                        ("✚ " if hurt else "") + INJURY_TEXT[space],
+                        font_size=11,
+                        text_anchor="middle",
+                        fill=ink("#c62828" if hurt else "#ffffff"),
+                    ),
+                )
+            )
+        y += 24
+        for k, name in enumerate(adv["equipment"]):
+            x = x0 + 10 + (k % 4) * 106
+            yy = y + (k // 4) * 46
+            used = bool(adv["tapped"] >> EQUIPMENT_ORDER.index(name) & 1)
+            piece = equipment_card(x, yy, name, used)
+            indexes = t.find(EQUIPMENT_KINDS, card=name)
+            parts.append(
+                t.wrap(
+                    piece,
+                    indexes,
+                    outline=el("rect", x=x - 1, y=yy - 1, width=100, height=42, rx=5),
+                )
+            )
+        if adv["equipment"]:
+            y += 46 * ((len(adv["equipment"]) + 3) // 4)
+    # the dice: behind your screen, or the others' (blank until revealed)
+    dice = adv["dice"]
+    if dice:
+        screen = mine and adv["kind"] == "player"
+        picked = obs["reroll"]["selected"] if "reroll" in obs else 0
+        rerolling = "reroll" in obs and any(
+            picked >> d["die"] & 1 or t.find(DIE_KINDS, die=d["die"]) for d in dice
+        )
+        parts.append(
+            el(
+                "rect",
+                x=x0 + 6,
+                y=y,
+                width=SIDE_W - 12,
+                height=54,
+                rx=6,
+                fill="#efe6d2" if screen else "#f4f4f4",
+                stroke="#8d6e63" if screen else "#bdbdbd",
+            )
+        )
+        where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
+        parts.append(label(x0 + 14, y + 24, where, 11))
+        if rerolling:
+            left = obs["reroll"]["left"]
+            parts.append(label(x0 + 14, y + 40, f"rerolls left: {left}", 11, True))
+        for k, d in enumerate(dice):
+            x = x0 + 112 + k * 42
+            piece = die(x, y + 8, 30, d, bool(picked >> d["die"] & 1))
+            indexes = t.find(DIE_KINDS, die=d["die"])
+            parts.append(
+                t.wrap(
+                    piece, indexes, outline=el("rect", x=x - 3, y=y + 2, width=36, height=50, rx=6)
+                )
+            )
+        y += 62
+    h = y - y0 + 6
+    fill = meeple_fill(a) if not neutral else "#9e9e9e"
+    box = el(
+        "rect",
+        x=x0,
+        y=y0,
+        width=SIDE_W,
+        height=h,
+        rx=8,
+        fill="#ffffff",
+        stroke="#111111" if current else fill,
+        stroke_width=4 if current else 2,
+    )
+    return group(box, *parts), y0 + h + 8
+
+
+def status(obs: dict) -> str:
+    head = f"Fuji · level {obs['level']} · round {obs['round']}"
+    if 0 <= obs["phase"] < len(PHASES):
+        head += f" · {PHASES[obs['phase']]}"
+    if obs["result"] == 1:
+        return head + f" · VICTORY, {obs['victory_points']} VP"
+    if obs["result"]:
+        return head + f" · DEFEAT: {obs['cause']}"
+    p = obs["to_move"]
+    if isinstance(p, int) and 0 <= p < len(CHARACTERS):
+        prompt = PROMPTS.get(obs["waiting_for"])
+        head += f" · {CHARACTERS[p][0]}: {prompt}" if prompt else f" · {CHARACTERS[p][0]} to move"
+    return head
+
+
+def draw_table_info(obs: dict, x0: float, y0: float) -> tuple[str, float]:
+    parts = []
+    bottom = f", {len(obs['bottom'])} known under it" if obs["bottom"] else ""
+    parts.append(label(x0, y0 + 14, f"Equipment pile: {obs['deck_size']} cards{bottom}", 12))
+    if obs["discard"]:
+        names = ", ".join(EQUIPMENT[c]["name"] for c in obs["discard"][-4:])
+        parts.append(label(x0, y0 + 32, f"discarded: {names}", 12))
+        y0 += 18
+    if obs["signals"]:
+        a, say = obs["signals"][-1]
+        parts.append(label(x0, y0 + 32, f"{CHARACTERS[a][0]}: “{DATA['signals'][say]}”", 11.5))
+        y0 += 18
+    return group(*parts), y0 + 24
+
+
+def draw(
+    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+) -> str:
+    """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
+    obs = observation
+    t = Targets(legal, labels)
+    terrain_svg, terrain = draw_terrain(obs, t)
+    side_x = MAP_X + max(terrain.width, 4 * (CARD + GAP)) + 24
+    parts = [label(14, 30, status(obs), 16, True), terrain_svg]
+    stamina, y = draw_stamina(obs, side_x, 44, t)
+    parts.append(stamina)
+    info, y = draw_table_info(obs, side_x, y)
+    parts.append(info)
+    order = sorted(obs["adventurers"], key=lambda adv: (adv["seat"] != seat, adv["adventurer"]))
+    for adv in order:
+        panel, y = draw_adventurer(obs, adv, seat, side_x, y, t)
+        parts.append(panel)
+    width = side_x + SIDE_W + 12
+    height = max(MAP_Y + terrain.height + 20, y + 6)
+    return document(
+        width,
+        height,
+        el("rect", x=0, y=0, width=width, height=height, fill=PAPER),
+        *parts,
+        label="Fuji table",
+        board=(0, 0, side_x - 12, MAP_Y + terrain.height + 20),
+        panels=(side_x - 10, 36, SIDE_W + 22, height - 36),
+    )

@@ -1,0 +1,824 @@
+"""The board as a player sees it, drawn as SVG from one seat's observation.
+
+Left: the islands in the sea. Each hex shows its top tile with every region in its biome
+colour (so the tile's orientation shows), its stack height, volcanoes, lava and volcanic
+soil, and critters as pawns in their seat's colour with the seat's number. Right: the
+Volcanic Power Grid as a tech tree with who unlocked what, the supply, and a panel per
+player (critters in hand, the Sacrificial Critter Crater, resources, powers and Caldera
+cards, face down for everyone else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lapilli.core.actions import Action
+from lapilli.core.svg import (
+    Targets,
+    direction_vector,
+    document,
+    edge_corners,
+    el,
+    group,
+    hex_center,
+    hex_corners,
+    ink,
+    pts,
+    text,
+    title,
+)
+
+from .common import DIRECTION_NAMES, PHASE_TEXT, SEAT_COLOURS
+from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
+
+BIOME_FILL = {"dark": "#2f6b35", "medium": "#8bc34a", "light": "#f0dc82"}
+"""Dark forest, meadow, sand: three clearly different lightnesses, so the biomes stay
+apart in grey too."""
+SEA = "#b9def2"
+SEA_LINE = "#8fc3e0"
+SOIL_FILL = "#7a5a48"
+VOLCANO_FILL = "#6b5a52"
+CRATER = "#e0401c"
+LAVA = "#f26b1d"
+LAVA_DARK = "#b3330e"
+PAPER = "#fbf8f1"
+PANEL = "#ffffff"
+LINE = "#4a4a4a"
+SEAT_FILL = {
+    "pink": "#ef7fb4",
+    "blue": "#3d7fd9",
+    "purple": "#9b5fd0",
+    "orange": "#f59a23",
+    "green": "#3fae5a",
+}
+
+MAP_W, MAP_H = 760, 720
+SIDE_X, SIDE_W = 780, 440
+WIDTH = SIDE_X + SIDE_W + 10
+MAX_HEX = 46
+LIFT = 4  # pixels each tile of a stack raises the one above it
+
+
+def seat_fill(seat: int) -> str:
+    return SEAT_FILL[SEAT_COLOURS[seat % len(SEAT_COLOURS)]]
+
+
+def seat_name(seat: int) -> str:
+    return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)].title()} (P{seat + 1})"
+
+
+def land_height(stack: Sequence[int]) -> int:
+    return len(stack) - 1 if stack[-1] == VOLCANO else len(stack)
+
+
+# -- pieces ----------------------------------------------------------------------------------
+def pawn(x: float, y: float, seat: int, scale: float = 1.0, count: int = 1, name: str = "") -> str:
+    """A critter: a pawn in the seat's colour with the seat's number on it (a second
+    number shows a pack, herd or Colossal Critter of ``count`` critters)."""
+    fill = seat_fill(seat)
+    s = scale
+    body = (
+        f"M{x - 8 * s:.1f},{y + 9 * s:.1f} Q{x - 7 * s:.1f},{y - 2 * s:.1f} {x:.1f},{y - 3 * s:.1f}"
+        f" Q{x + 7 * s:.1f},{y - 2 * s:.1f} {x + 8 * s:.1f},{y + 9 * s:.1f} Z"
+    )
+    parts = [
+        title(name) if name else None,
+        el("path", d=body, fill=fill, stroke="#111111", stroke_width=1.2),
+        el("circle", cx=x, cy=y - 7 * s, r=5 * s, fill=fill, stroke="#111111", stroke_width=1.2),
+        text(
+            x,
+            y + 7 * s,
+            seat + 1,
+            font_size=8 * s,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=ink(fill),
+        ),
+    ]
+    if count > 1:
+        parts.append(
+            el(
+                "circle",
+                cx=x + 9 * s,
+                cy=y - 8 * s,
+                r=6 * s,
+                fill="#ffffff",
+                stroke="#111111",
+                stroke_width=1,
+            )
+        )
+        parts.append(
+            text(
+                x + 9 * s,
+                y - 5 * s,
+                f"{count}",
+                font_size=8 * s,
+                font_weight="bold",
+                text_anchor="middle",
+                fill="#111111",
+            )
+        )
+    return group(*(p for p in parts if p))
+
+
+def regions(code: int) -> list[tuple[int, list[int]]]:
+    """The regions of a land tile: (biome, directions of its edges, counter-clockwise)."""
+    edges = EDGES[code]
+    if len(set(edges)) == 1:
+        return [(edges[0], list(range(6)))]
+    start = next(d for d in range(6) if edges[d] != edges[d - 1])
+    out: list[tuple[int, list[int]]] = []
+    for k in range(6):
+        d = (start + k) % 6
+        if out and edges[d] == out[-1][0]:
+            out[-1][1].append(d)
+        else:
+            out.append((edges[d], [d]))
+    return out
+
+
+def region_shape(center: tuple[float, float], size: float, dirs: list[int]) -> list:
+    corners = hex_corners(center, size)
+    if len(dirs) == 6:
+        return corners
+    first = edge_corners(dirs[0])[0]
+    return [center] + [corners[(first + k) % 6] for k in range(len(dirs) + 1)]
+
+
+def region_spot(center: tuple[float, float], size: float, dirs: list[int]) -> tuple:
+    """Where a critter stands on a region: towards the middle of its edges."""
+    if len(dirs) == 6:
+        return center
+    vx = sum(direction_vector(d)[0] for d in dirs) / len(dirs)
+    vy = sum(direction_vector(d)[1] for d in dirs) / len(dirs)
+    norm = (vx * vx + vy * vy) ** 0.5 or 1.0
+    return (center[0] + vx / norm * size * 0.5, center[1] + vy / norm * size * 0.5)
+
+
+def mini_tile(cx: float, cy: float, size: float, kind: str) -> str:
+    """A land tile of ``kind`` as it lies in the supply (rotation 0)."""
+    code = KINDS.index(kind) * 6
+    return group(
+        *(
+            el(
+                "polygon",
+                points=pts(region_shape((cx, cy), size, dirs)),
+                fill=BIOME_FILL[BIOMES[c]],
+                stroke=BIOME_FILL[BIOMES[c]],
+                stroke_width=0.6,
+            )
+            for c, dirs in regions(code)
+        ),
+        el(
+            "polygon",
+            points=pts(hex_corners((cx, cy), size)),
+            fill="none",
+            stroke=LINE,
+            stroke_width=1.2,
+        ),
+    )
+
+
+def volcano_cone(cx: float, cy: float, size: float) -> str:
+    s = size
+    return group(
+        el(
+            "polygon",
+            points=pts(
+                [
+                    (cx - 0.62 * s, cy + 0.45 * s),
+                    (cx - 0.2 * s, cy - 0.42 * s),
+                    (cx + 0.2 * s, cy - 0.42 * s),
+                    (cx + 0.62 * s, cy + 0.45 * s),
+                ]
+            ),
+            fill="#4a3b35",
+            stroke="#2a201c",
+            stroke_width=1.2,
+        ),
+        el("ellipse", cx=cx, cy=cy - 0.42 * s, rx=0.22 * s, ry=0.08 * s, fill=CRATER),
+        el(
+            "path",
+            d=f"M{cx - 0.1 * s:.1f},{cy - 0.4 * s:.1f} q{0.05 * s:.1f},{0.35 * s:.1f} "
+            f"{-0.15 * s:.1f},{0.6 * s:.1f}",
+            stroke=CRATER,
+            stroke_width=max(2, 0.08 * s),
+            fill="none",
+        ),
+    )
+
+
+def lava_blob(cx: float, cy: float, size: float) -> str:
+    s = size
+    return group(
+        el(
+            "polygon",
+            points=pts(hex_corners((cx, cy), s * 0.82)),
+            fill=LAVA,
+            stroke=LAVA_DARK,
+            stroke_width=2,
+        ),
+        *(
+            el(
+                "path",
+                d=f"M{cx - 0.5 * s:.1f},{cy + dy * s:.1f} q{0.25 * s:.1f},{-0.15 * s:.1f} "
+                f"{0.5 * s:.1f},0 t{0.5 * s:.1f},0",
+                stroke=LAVA_DARK,
+                stroke_width=2,
+                fill="none",
+            )
+            for dy in (-0.25, 0.05, 0.35)
+        ),
+    )
+
+
+def resource(x: float, y: float, biome: str, count: int | None = None, size: float = 16) -> str:
+    """A resource cube of ``biome`` (its initial on it), with a count beside it."""
+    fill = BIOME_FILL[biome]
+    parts = [
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            rx=3,
+            fill=fill,
+            stroke="#111111",
+            stroke_width=1,
+        ),
+        text(
+            x + size / 2,
+            y + size * 0.72,
+            biome[0].upper(),
+            font_size=size * 0.62,
+            font_weight="bold",
+            text_anchor="middle",
+            fill=ink(fill),
+        ),
+    ]
+    if count is not None:
+        parts.append(text(x + size + 4, y + size * 0.78, f"×{count}", font_size=13, fill="#111111"))
+    return group(*parts)
+
+
+def card_back(x: float, y: float, w: float = 26, h: float = 36) -> str:
+    return group(
+        el("rect", x=x, y=y, width=w, height=h, rx=3, fill="#5b2a1c", stroke="#111111"),
+        el(
+            "circle",
+            cx=x + w / 2,
+            cy=y + h / 2,
+            r=w / 4,
+            fill="none",
+            stroke="#f3b23a",
+            stroke_width=2,
+        ),
+    )
+
+
+def describe(code: int) -> str:
+    if code == VOLCANO:
+        return "volcano"
+    if code == SOIL:
+        return "volcanic soil"
+    return (
+        KINDS[code // 6]
+        + " tile, "
+        + ", ".join(
+            f"{BIOMES[c]} {'/'.join(DIRECTION_NAMES[d] for d in dirs)}" for c, dirs in regions(code)
+        )
+    )
+
+
+# -- the map ---------------------------------------------------------------------------------
+class MapView:
+    """Hex geometry fitted to the map area."""
+
+    def __init__(self, hexes: set[tuple[int, int]], area_height: float) -> None:
+        xs = [hex_center(h, 1.0)[0] for h in hexes]
+        ys = [hex_center(h, 1.0)[1] for h in hexes]
+        span_x = max(xs) - min(xs) + 2 * 0.87 + 0.6
+        span_y = max(ys) - min(ys) + 2 + 0.6
+        self.size = min(MAX_HEX, (MAP_W - 20) / span_x, (area_height - 60) / span_y)
+        self.ox = 10 + (MAP_W - 20 - (max(xs) - min(xs)) * self.size) / 2 - min(xs) * self.size
+        self.oy = 50 + self.size - min(ys) * self.size  # from the top: spare sea goes below
+
+    def center(self, h: tuple[int, int], height: int = 1) -> tuple[float, float]:
+        x, y = hex_center(h, self.size)
+        return (self.ox + x, self.oy + y - LIFT * max(0, height - 1))
+
+
+def draw_map(obs: dict, t: Targets, height: float) -> str:
+    stacks = {(q, r): st for q, r, st in obs["map"]}
+    lava = {(q, r) for q, r, _ in obs["lava"]}
+    critters = {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in obs["critters"]}
+    hex_targets = {
+        tuple(a.arg("at")) for a in t.legal if a.kind in HEX_KINDS and a.arg("at") is not None
+    }
+    land = set(stacks) | lava | hex_targets
+    sea = {
+        (q + dq, r + dr)
+        for q, r in land or {(0, 0)}
+        for dq, dr in ((0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    }
+    view = MapView(sea, height)
+    size = view.size
+    out = [el("rect", x=0, y=40, width=MAP_W, height=height - 40, rx=8, fill=SEA)]
+    for h in sorted(sea - set(stacks)):
+        out.append(
+            el(
+                "polygon",
+                points=pts(hex_corners(view.center(h), size * 0.97)),
+                fill="none",
+                stroke=SEA_LINE,
+                stroke_width=1,
+            )
+        )
+    badges = []
+    for h in sorted(stacks, key=lambda h: (h[1], h[0])):
+        stack, badge = draw_stack(view, h, stacks[h], critters, h in lava, t)
+        out.append(stack)
+        badges.append(badge)
+    for h in sorted(lava - set(stacks)):
+        out.append(lava_blob(*view.center(h), size))
+    out += badges
+    for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
+        height = land_height(stacks[h]) if h in stacks else 1
+        ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
+        out.append(t.wrap("", t.find(HEX_KINDS, at=list(h)), outline=ring))
+    return group(*out)
+
+
+HEX_KINDS = ("place", "erupt", "migrate", "evacuate")
+REGION_KINDS = ("claim", "move_from", "move_to", "sacrifice")
+
+
+def badge_spot(c: tuple[float, float], size: float, pawns: list) -> tuple[float, float]:
+    """Where the height badge goes: towards the upper corner farthest from the critters
+    on the tile (the top one when it is free)."""
+    best, spot = -1.0, c
+    for k in (1, 2, 0):  # top, upper left, upper right
+        x, y = hex_corners(c, size * 0.74)[k]
+        room = min(((x - px) ** 2 + (y - py) ** 2 for px, py in pawns), default=1e9)
+        if room > best + 1e-6:
+            best, spot = room, (x, y)
+    return spot
+
+
+def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> tuple[str, str]:
+    """A stack of tiles with its critters, and its height badge (drawn over the map
+    afterwards, so no later tile hides it)."""
+    size = view.size
+    height = land_height(stack)
+    parts = []
+    for k in range(len(stack) - 1):  # the lower tiles show as edges under the top one
+        parts.append(
+            el(
+                "polygon",
+                points=pts(hex_corners(view.center(h, k + 1), size)),
+                fill="#cfc6b8",
+                stroke=LINE,
+                stroke_width=1,
+            )
+        )
+    top = stack[-1]
+    c = view.center(h, len(stack))
+    parts.append(
+        title(f"({h[0]},{h[1]}) height {height}: {describe(top)}" + (", lava" if lava else ""))
+    )
+    if top == VOLCANO:
+        parts.append(
+            el(
+                "polygon",
+                points=pts(hex_corners(c, size)),
+                fill=VOLCANO_FILL,
+                stroke=LINE,
+                stroke_width=1.2,
+            )
+        )
+        parts.append(volcano_cone(c[0], c[1], size))
+    elif top == SOIL:
+        parts.append(
+            el(
+                "polygon",
+                points=pts(hex_corners(c, size)),
+                fill=SOIL_FILL,
+                stroke=LINE,
+                stroke_width=1.2,
+            )
+        )
+        for dx, dy in ((-0.3, -0.2), (0.25, -0.3), (0.0, 0.15), (-0.25, 0.35), (0.35, 0.25)):
+            parts.append(
+                el(
+                    "circle",
+                    cx=c[0] + dx * size,
+                    cy=c[1] + dy * size,
+                    r=size * 0.05,
+                    fill="#a88572",
+                )
+            )
+    else:
+        for biome, dirs in regions(top):
+            shape = el(
+                "polygon",
+                points=pts(region_shape(c, size, dirs)),
+                fill=BIOME_FILL[BIOMES[biome]],
+                stroke=BIOME_FILL[BIOMES[biome]],
+                stroke_width=0.8,
+            )
+            parts.append(shape)
+        parts.append(
+            el(
+                "polygon",
+                points=pts(hex_corners(c, size)),
+                fill="none",
+                stroke=LINE,
+                stroke_width=1.2,
+            )
+        )
+    if lava:
+        parts.append(lava_blob(c[0], c[1], size))
+    spots = []
+    if top >= 0:
+        for biome, dirs in regions(top):
+            x, y = region_spot(c, size, dirs)
+            who = critters.get((h[0], h[1], biome))
+            piece = ""
+            if who:
+                spots.append((x, y))
+                name = f"{seat_name(who[0])} critter on {BIOMES[biome]}"
+                if who[1] > 1:
+                    name += f" ({who[1]} critters)"
+                piece = pawn(x, y, who[0], size / 32, who[1], name)
+            hit = el("polygon", points=pts(region_shape(c, size * 0.92, dirs)))
+            indexes = t.find(REGION_KINDS, at=list(h), biome=BIOMES[biome])
+            parts.append(t.wrap(piece, indexes, outline=hit))
+    bx, by = badge_spot(c, size, spots)
+    r = max(7, size * 0.2)
+    badge = group(
+        el("circle", cx=bx, cy=by, r=r, fill="#ffffff", stroke="#111111", stroke_width=1),
+        text(
+            bx,
+            by + r * 0.45,
+            height,
+            font_size=max(10, size * 0.26),
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#111111",
+        ),
+    )
+    return group(*parts), badge
+
+
+# -- the Volcanic Power Grid -------------------------------------------------------------------
+SLOT_COLUMN = {"a": -0.5, "b": 0.5, "l": -1.0, "m": 0.0, "r": 1.0}
+
+
+def slot_xy(slot: str, x0: float, y0: float) -> tuple[float, float]:
+    level = SLOT_LEVEL[slot]
+    col = SLOT_COLUMN.get(slot[-1], 0.0) if len(slot) > 2 else 0.0
+    return (x0 + SIDE_W / 2 + col * 140, y0 + (5 - level) * 62 + 30)
+
+
+def wrap_words(words: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def draw_grid(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    parts = [
+        text(x0, y0 + 14, "Volcanic Power Grid", font_size=15, font_weight="bold", fill="#111111")
+    ]
+    for a, b in GRID["edges"]:
+        (xa, ya), (xb, yb) = slot_xy(a, x0, y0 + 10), slot_xy(b, x0, y0 + 10)
+        parts.append(el("line", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#8a7f75", stroke_width=3))
+    owners = {s: [p for p, marks in enumerate(obs["unlocked"]) if s in marks] for s in SLOTS}
+    for slot in SLOTS:
+        x, y = slot_xy(slot, x0, y0 + 10)
+        power = obs["grid"].get(slot)
+        w, h = 128, 50
+        card = [
+            el(
+                "rect",
+                x=x - w / 2,
+                y=y - h / 2,
+                width=w,
+                height=h,
+                rx=6,
+                fill="#fff3e0" if power else "#eeeeee",
+                stroke="#5d4037",
+                stroke_width=1.5,
+            ),
+            text(
+                x - w / 2 + 5,
+                y - h / 2 + 12,
+                f"L{SLOT_LEVEL[slot]}",
+                font_size=10,
+                font_weight="bold",
+                fill="#5d4037",
+            ),
+        ]
+        name = POWERS[power]["name"] if power else "(empty)"
+        for i, line in enumerate(wrap_words(name, 17)[:2]):
+            card.append(
+                text(x, y - 3 + i * 13, line, font_size=11.5, text_anchor="middle", fill="#111111")
+            )
+        for i, p in enumerate(owners[slot]):
+            card.append(
+                pawn(
+                    x - w / 2 + 12 + i * 17,
+                    y + h / 2 - 6,
+                    p,
+                    0.62,
+                    name=f"{seat_name(p)} unlocked {name}",
+                )
+            )
+        outline = el("rect", x=x - w / 2 - 2, y=y - h / 2 - 2, width=w + 4, height=h + 4, rx=7)
+        parts.append(t.wrap(group(*card), t.find("unlock", slot=slot), outline=outline))
+    return group(*parts), y0 + 5 * 62 + 20
+
+
+# -- supply and players ------------------------------------------------------------------------
+def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    parts = [text(x0, y0 + 14, "Supply", font_size=15, font_weight="bold", fill="#111111")]
+    y = y0 + 44
+    for i, kind in enumerate(KINDS):
+        x = x0 + 22 + (i % 4) * 104
+        yy = y + (i // 4) * 46
+        n = obs["tiles"].get(kind, 0)
+        piece = group(
+            mini_tile(x, yy, 17, kind), text(x + 22, yy + 5, f"×{n}", font_size=13, fill="#111111")
+        )
+        outline = el("rect", x=x - 20, y=yy - 20, width=70, height=40, rx=6)
+        parts.append(t.wrap(piece, t.find(("buy", "choose_tile"), tile=kind), outline=outline))
+    y += 2 * 46
+    x = x0 + 22
+    volcano = group(
+        el("polygon", points=pts(hex_corners((x, y), 17)), fill=VOLCANO_FILL, stroke=LINE),
+        volcano_cone(x, y, 17),
+        text(x + 22, y + 5, f"×{obs['volcano_tiles']}", font_size=13, fill="#111111"),
+    )
+    outline = el("rect", x=x - 20, y=y - 20, width=70, height=40, rx=6)
+    parts.append(t.wrap(volcano, t.find("buy", tile="volcano"), outline=outline))
+    x += 104
+    parts.append(
+        group(
+            lava_blob(x, y, 19),
+            text(x + 22, y + 5, f"lava/soil ×{obs['lava_tiles']}", font_size=13, fill="#111111"),
+        )
+    )
+    y += 32
+    for b, biome in enumerate(BIOMES):
+        x = x0 + 10 + b * 104
+        piece = resource(x, y, biome, obs["supply"][b])
+        outline = el("rect", x=x - 3, y=y - 3, width=58, height=22, rx=4)
+        parts.append(t.wrap(piece, t.find("bonus", resource=biome), outline=outline))
+    x = x0 + 322
+    deck = group(
+        card_back(x, y - 10),
+        text(x + 32, y + 3, f"Caldera ×{obs['caldera_deck']}", font_size=12, fill="#111111"),
+    )
+    parts.append(
+        t.wrap(
+            deck,
+            t.find("buy_caldera"),
+            outline=el("rect", x=x - 3, y=y - 13, width=112, height=42, rx=4),
+        )
+    )
+    return group(*parts), y + 40
+
+
+def draw_player(
+    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+) -> tuple[str, float]:
+    mine = p == seat
+    current = obs.get("current") == p
+    pay, bottom = draw_payments(x0 + 18, y0 + 124, t) if mine else ("", y0 + 124)
+    h = bottom - y0 + 6
+    fill = seat_fill(p)
+    name = seat_name(p) + (" — you" if mine else "")
+    parts = [
+        el(
+            "rect",
+            x=x0,
+            y=y0,
+            width=SIDE_W,
+            height=h - 8,
+            rx=8,
+            fill=PANEL,
+            stroke="#111111" if current else fill,
+            stroke_width=4 if current else 2,
+        ),
+        el("rect", x=x0, y=y0, width=10, height=h - 8, rx=4, fill=fill),
+        pawn(x0 + 28, y0 + 22, p, 0.9),
+        text(x0 + 44, y0 + 25, name, font_size=15, font_weight="bold", fill="#111111"),
+    ]
+    if current:
+        parts.append(
+            text(
+                x0 + SIDE_W - 12,
+                y0 + 25,
+                "▶ to move",
+                font_size=13,
+                font_weight="bold",
+                text_anchor="end",
+                fill="#111111",
+            )
+        )
+    # row 2: critters in hand, the Sacrificial Critter Crater, bought points
+    y = y0 + 56
+    parts.append(pawn(x0 + 26, y - 4, p, 0.75))
+    parts.append(text(x0 + 38, y, f"×{obs['hand'][p]} in hand", font_size=13, fill="#111111"))
+    cx = x0 + 240
+    crater = [
+        el("ellipse", cx=cx, cy=y - 4, rx=52, ry=15, fill="#6d4c41", stroke="#111111"),
+        text(cx - 58, y, "crater", font_size=12, text_anchor="end", fill="#111111"),
+    ]
+    for k in range(int(LIMITS["crater"])):
+        if k < obs["crater"][p]:
+            crater.append(pawn(cx - 28 + 28 * k, y - 4, p, 0.6))
+        else:
+            crater.append(
+                el(
+                    "circle",
+                    cx=cx - 28 + 28 * k,
+                    cy=y - 4,
+                    r=6,
+                    fill="none",
+                    stroke="#d7ccc8",
+                    stroke_dasharray="2 2",
+                )
+            )
+    indexes = t.find(("sacrifice_hand", "summon_island")) if mine else []
+    parts.append(
+        t.wrap(group(*crater), indexes, outline=el("ellipse", cx=cx, cy=y - 4, rx=56, ry=19))
+    )
+    parts.append(
+        text(
+            x0 + SIDE_W - 12,
+            y,
+            f"bought points {obs['points'][p]}",
+            font_size=12,
+            text_anchor="end",
+            fill="#111111",
+        )
+    )
+    # row 3: resources, Caldera cards (yours face up with their stars; others face down)
+    y += 16
+    for b, biome in enumerate(BIOMES):
+        x = x0 + 18 + b * 62
+        piece = resource(x, y, biome, obs["resources"][p][b])
+        outline = el("rect", x=x - 3, y=y - 3, width=56, height=22, rx=4)
+        parts.append(
+            t.wrap(piece, t.find("discard", resource=biome) if mine else [], outline=outline)
+        )
+    x = x0 + 200
+    parts.append(text(x, y + 13, "Caldera", font_size=12, fill="#111111"))
+    x += 54
+    cards = obs.get("caldera_hand", []) if mine else obs.get("caldera_hands", {p: None})[p]
+    if not (cards if cards is not None else obs["caldera_counts"][p]):
+        parts.append(text(x, y + 13, "none", font_size=12, fill="#111111"))
+    elif cards is None:
+        for k in range(min(obs["caldera_counts"][p], 6)):
+            parts.append(card_back(x + k * 28, y - 6, 24, 32))
+    else:
+        for k, card in enumerate(cards[:6]):
+            info = POWERS[card]
+            parts.append(
+                group(
+                    title(
+                        f"Caldera card: {info['name']} ★{info['caldera_vp']}"
+                        + (" ⚡ may be played in your turn" if info["bolt"] else "")
+                    ),
+                    el(
+                        "rect",
+                        x=x + k * 28,
+                        y=y - 6,
+                        width=24,
+                        height=32,
+                        rx=3,
+                        fill="#fff8e1",
+                        stroke="#5b2a1c",
+                    ),
+                    text(
+                        x + k * 28 + 12,
+                        y + 8,
+                        f"★{info['caldera_vp']}",
+                        font_size=10,
+                        font_weight="bold",
+                        text_anchor="middle",
+                        fill="#111111",
+                    ),
+                    text(
+                        x + k * 28 + 12,
+                        y + 21,
+                        "⚡" if info["bolt"] else "",
+                        font_size=10,
+                        text_anchor="middle",
+                        fill="#111111",
+                    ),
+                )
+            )
+    # row 4: unlocked powers
+    y += 44
+    powers = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
+    parts.append(
+        text(x0 + 18, y, "powers: " + (", ".join(powers) or "none"), font_size=12, fill="#111111")
+    )
+    parts.append(pay)
+    return group(*parts), y0 + h
+
+
+def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    """Each way to pay, as a group of resource cubes to click (rows as needed)."""
+    indexes = t.find("pay")
+    if not indexes:
+        return "", y0
+    parts = [text(x0, y0 + 15, "pay:", font_size=13, font_weight="bold", fill="#111111")]
+    x, y = x0 + 36, y0
+    for i in indexes:
+        a = t.legal[i]
+        cubes = [b for b in BIOMES for _ in range(a.arg(b) or 0)]
+        w = 4 + 18 * len(cubes)
+        if x + w > x0 + SIDE_W - 30:
+            x, y = x0 + 36, y + 26
+        piece = group(*(resource(x + 2 + 18 * k, y + 2, b, size=16) for k, b in enumerate(cubes)))
+        outline = el("rect", x=x - 1, y=y, width=w + 2, height=20, rx=3)
+        parts.append(t.wrap(piece, [i], outline=outline))
+        x += w + 10
+    return group(*parts), y + 28
+
+
+def draw_rotations(x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    """The turns the new tile may take (the observation does not say which tile it is,
+    so each choice shows its label: where each biome's edges face)."""
+    indexes = t.find("rotate")
+    if not indexes:
+        return "", y0
+    parts = [
+        text(x0, y0 + 14, "Turn the new tile:", font_size=14, font_weight="bold", fill="#111111")
+    ]
+    y = y0 + 24
+    for i in indexes:
+        piece = group(
+            el("rect", x=x0, y=y, width=SIDE_W, height=24, rx=5, fill="#fff3e0", stroke="#5d4037"),
+            text(x0 + 8, y + 17, t.labels[i], font_size=12, fill="#111111"),
+        )
+        parts.append(
+            t.wrap(piece, [i], outline=el("rect", x=x0, y=y, width=SIDE_W, height=24, rx=5))
+        )
+        y += 30
+    return group(*parts), y + 4
+
+
+def status_line(obs: dict, n: int) -> str:
+    status = f"Turn {obs['turn']} · round {obs['round']}"
+    current = obs.get("current")
+    if isinstance(current, int) and 0 <= current < n:
+        task = obs.get("task")
+        doing = PHASE_TEXT.get(obs["phase"], obs["phase"].replace("_", " "))
+        if task:
+            doing = task["kind"].replace("_", " ")
+        status += f" · {seat_name(current)}: {doing}"
+    if obs.get("stage") == "over":
+        return status + " · game over"
+    if obs.get("end"):
+        status += f" · end sequence: {obs['end'].replace('_', ' ')}"
+    return status
+
+
+# -- the whole board ---------------------------------------------------------------------------
+def draw(
+    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+) -> str:
+    """The board seen by ``seat`` (``None``: a spectator), legal actions clickable."""
+    obs = observation
+    t = Targets(legal, labels)
+    n = len(obs["hand"])
+    parts = [text(12, 26, status_line(obs, n), font_size=16, font_weight="bold", fill="#111111")]
+    grid, y = draw_grid(obs, SIDE_X, 36, t)
+    supply, y = draw_supply(obs, SIDE_X, y, t)
+    rotations, y = draw_rotations(SIDE_X, y, t)
+    parts += [grid, supply, rotations]
+    y += 6
+    for p in range(n):
+        panel, y = draw_player(obs, p, seat, SIDE_X, y, t)
+        parts.append(panel)
+    height = max(MAP_H, y) + 10
+    parts.append(draw_map(obs, t, height - 10))
+    return document(
+        WIDTH,
+        height,
+        el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
+        *parts,
+        label="Volcanique board",
+        board=(0, 0, MAP_W + 10, height),
+        panels=(SIDE_X - 10, 30, SIDE_W + 20, height - 30),
+    )

@@ -1,0 +1,116 @@
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import lapilli
+from lapilli.core import hexgrid as hx
+from lapilli.core import svg
+from lapilli.core.actions import Action
+
+
+def test_escaping_keeps_markup_out_of_text_and_attributes():
+    node = ET.fromstring(svg.text(1, 2, 'a<b & "c">', class_="x"))
+    assert node.text == 'a<b & "c">'
+    assert node.get("class") == "x"
+    rect = ET.fromstring(svg.el("rect", data_action=3, title_="<&>", skip=None, no=False))
+    assert rect.attrib == {"data-action": "3", "title": "<&>"}
+
+
+def test_elements_nest_and_numbers_read_short():
+    markup = svg.group(svg.el("circle", cx=1.25, cy=2.0, r=3), None, class_="g")
+    assert markup == '<g class="g"><circle cx="1.2" cy="2" r="3"/></g>'
+    assert svg.pts([(0, 0.5), (10.0, 3)]) == "0,0.5 10,3"
+
+
+def test_hex_centres_follow_the_axial_directions():
+    size = 10.0
+    c = svg.hex_center((0, 0), size)
+    for d, step in enumerate(hx.DIRECTIONS):
+        x, y = svg.hex_center(step, size)
+        ux, uy = svg.direction_vector(d)
+        dist = math.hypot(x - c[0], y - c[1])
+        assert dist == pytest.approx(size * math.sqrt(3))
+        assert (x - c[0]) / dist == pytest.approx(ux)
+        assert (y - c[1]) / dist == pytest.approx(uy)
+
+
+def test_an_edge_lies_between_its_two_corners_facing_its_neighbour():
+    size = 10.0
+    corners = svg.hex_corners((0, 0), size)
+    for d, step in enumerate(hx.DIRECTIONS):
+        a, b = (corners[k] for k in svg.edge_corners(d))
+        middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        neighbour = svg.hex_center(step, size)
+        # the middle of the edge is halfway to the neighbour's centre
+        assert middle[0] == pytest.approx(neighbour[0] / 2)
+        assert middle[1] == pytest.approx(neighbour[1] / 2)
+
+
+def test_contrast_follows_wcag():
+    assert svg.contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert svg.contrast("#777777", "#777777") == pytest.approx(1.0)
+    # the classic example: #767676 on white is just above 4.5:1
+    assert 4.5 < svg.contrast("#767676", "#ffffff") < 4.6
+
+
+def test_ink_always_reaches_aa_contrast():
+    steps = range(0, 256, 17)
+    for r in steps:
+        for g in steps:
+            for b in steps:
+                background = f"#{r:02x}{g:02x}{b:02x}"
+                assert svg.contrast(svg.ink(background), background) >= 4.5, background
+
+
+def test_targets_mark_legal_actions_with_their_indexes_and_labels():
+    legal = [
+        Action("place", tile="a1"),
+        Action("place", tile="b2"),
+        Action("done"),
+        Action("use", card="rope", who=1),
+        Action("use", card="rope", who=2),
+    ]
+    labels = ["place on a1", "place on b2", "done", "rope with 1", "rope with 2"]
+    t = svg.Targets(legal, labels)
+    assert t.find("place", tile="b2") == [1]
+    assert t.find(("place", "done")) == [0, 1, 2]
+    assert t.find("use", card="rope") == [3, 4]
+    assert t.wrap("<rect/>", []) == "<rect/>"
+    one = ET.fromstring(t.wrap("<rect/>", [1], outline='<rect x="0" y="0" width="5" height="5"/>'))
+    assert one.get("class") == "target" and one.get("data-action") == "1"
+    assert one.get("data-actions") is None
+    assert one.find("title").text == "place on b2"
+    shapes = [node.get("class") for node in one.findall("rect")]
+    assert shapes == [None, "hit", "halo", "hl"]
+    several = ET.fromstring(t.wrap("<circle/>", [3, 4]))
+    assert several.get("data-actions") == "3 4" and several.get("data-action") is None
+    assert several.find("title").text == "rope with 1\nrope with 2"
+    assert t.used == {1, 3, 4}
+
+
+def test_a_document_is_one_svg_with_its_style():
+    root = ET.fromstring(svg.document(200, 100.5, "<rect/>", label="a board"))
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("viewBox") == "0 0 200 100.5"
+    assert root.get("aria-label") == "a board"
+    assert "script" not in svg.STYLE
+
+
+def test_each_game_with_a_drawing_is_found_by_its_package():
+    for game_id in ("volcanique", "foggy_island", "fuji"):
+        draw = svg.drawing_for(lapilli.load_game(game_id))
+        assert draw is not None and draw.__module__ == f"lapilli.games.{game_id}.drawing"
+
+
+def test_a_game_without_a_drawing_has_none():
+    class Bare(lapilli.Game):
+        id = "bare"
+
+        def new_state(self, players=None):
+            raise NotImplementedError
+
+        def state_from_json(self, data):
+            raise NotImplementedError
+
+    assert svg.drawing_for(Bare()) is None

@@ -1,0 +1,123 @@
+"""The board drawings in headless Chromium: a click in the middle of every legal target
+lands on that target (nothing drawn over it swallows the click), and every text reaches
+a contrast of 4.5:1 (WCAG AA) against what is painted under it."""
+
+import shutil
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import lapilli
+from lapilli.core.svg import drawing_for
+from tests.games.drawing_checks import positions
+
+playwright = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+
+# For each target: a point inside its hit shape, and whether the element Chromium finds
+# there belongs to that target. Points are tried on a small grid inside the shape's box
+# and kept only if they fall in the shape itself.
+HIT_TEST = """
+() => {
+  const misses = [];
+  for (const target of document.querySelectorAll('.target')) {
+    const shape = target.querySelector(':scope > .hit');
+    if (!shape) continue;
+    const box = shape.getBoundingClientRect();
+    let inside = null;
+    for (const fx of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+      for (const fy of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+        const x = box.left + box.width * fx, y = box.top + box.height * fy;
+        const svgPoint = new DOMPoint(x, y).matrixTransform(shape.getScreenCTM().inverse());
+        if (shape.isPointInFill(svgPoint)) { inside = [x, y]; break; }
+      }
+      if (inside) break;
+    }
+    if (!inside) { misses.push('no point inside ' + target.textContent.slice(0, 40)); continue; }
+    const found = document.elementFromPoint(inside[0], inside[1]);
+    if (!found || found.closest('.target') !== target) {
+      misses.push(target.querySelector('title').textContent + ' is covered by ' +
+                  (found ? found.outerHTML.slice(0, 80) : 'nothing'));
+    }
+  }
+  return [document.querySelectorAll('.target').length, misses];
+}
+"""
+
+
+# For each text: its fill against the layers painted under the middle of it (blended
+# while they are see-through), as a WCAG contrast ratio.
+CONTRAST = """
+() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const low = [];
+  for (const t of document.querySelectorAll('svg text')) {
+    if (!t.textContent.trim()) continue;
+    const box = t.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const stack = document.elementsFromPoint(x, y);
+    const layers = [];
+    for (const el of stack.slice(stack.indexOf(t) + 1)) {
+      if (!(el instanceof SVGGeometryElement)) continue;
+      const style = getComputedStyle(el);
+      const mark = /^(hit|halo|hl)$/.test(el.className.baseVal);
+      if (style.fill === 'none' || mark) continue;
+      const alpha = Number(style.fillOpacity) * Number(style.opacity);
+      if (alpha <= 0) continue;
+      layers.push([rgb(style.fill), alpha]);
+      if (alpha >= 0.99) break;
+    }
+    let bg = [255, 255, 255];
+    for (const [c, a] of layers.reverse()) bg = bg.map((v, i) => v * (1 - a) + c[i] * a);
+    const [l1, l2] = [lum(rgb(getComputedStyle(t).fill)), lum(bg)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    if (ratio < 4.5) low.push(`${t.textContent} ${ratio.toFixed(2)} on ${bg.map(Math.round)}`);
+  }
+  return low;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def page():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        yield browser.new_page(viewport={"width": 1400, "height": 1000})
+        browser.close()
+
+
+@pytest.mark.parametrize(
+    "game_id,options,players",
+    [
+        ("volcanique", {}, 3),
+        ("foggy_island", {"mode": "mercenaries"}, 2),
+        ("foggy_island", {"mode": "weather"}, 2),
+        ("fuji", {}, 4),
+        ("fuji", {"variant": "B"}, 2),
+    ],
+)
+def test_every_target_takes_the_click_and_every_text_reads(page, game_id, options, players):
+    draw = drawing_for(lapilli.load_game(game_id))
+    clicked = 0
+    for n, state in enumerate(positions(game_id, [(options, players)], range(1), every=3)):
+        if n % 4 or state.is_terminal():
+            continue
+        seat = state.current_player()
+        legal = state.legal_actions()
+        labels = [state.action_text(a) for a in legal]
+        svg = draw(state.observation(seat), seat, legal, labels)
+        root = ET.fromstring(svg)  # the whole drawing in view, at its own size
+        page.set_viewport_size({"width": int(root.get("width")), "height": int(root.get("height"))})
+        page.set_content(f"<body style='margin:0'>{svg}")
+        count, misses = page.evaluate(HIT_TEST)
+        assert not misses, misses
+        assert page.evaluate(CONTRAST) == []
+        clicked += count
+    assert clicked > 0

@@ -1,0 +1,110 @@
+import random
+import re
+
+import pytest
+
+import lapilli
+from lapilli.core import sample_chance
+from lapilli.core.state import CHANCE
+from lapilli.games.volcanique.drawing import draw
+from tests.games.drawing_checks import check, parse, positions, targets, text_of
+
+OFF_BOARD = {"done", "abandon", "buy_point"}
+"""Choices with no piece to click: the action list offers them."""
+
+
+def on_board(action) -> bool:
+    return action.kind not in OFF_BOARD
+
+
+def play_until(test, players=3, seed=0, options=None):
+    """A random game's first position where ``test(state)`` holds."""
+    rng = random.Random(seed)
+    s = lapilli.load_game("volcanique", **(options or {})).new_state(players)
+    while not s.is_terminal():
+        if s.current_player() == CHANCE:
+            s.apply(sample_chance(s, rng))
+            continue
+        if test(s):
+            return s
+        s.apply(rng.choice(s.legal_actions()))
+    pytest.skip("no such position in this game")
+
+
+CONFIGS = lapilli.load_game("volcanique").conformance_configs()
+
+
+@pytest.mark.parametrize("options,players", CONFIGS)
+def test_random_positions_draw_for_every_seat_with_every_target(options, players):
+    for state in positions("volcanique", [(options, players)], range(1), every=12):
+        check(draw, state, on_board)
+
+
+def test_every_hex_shows_its_height_and_every_critter_its_seat():
+    s = play_until(lambda s: s.observation(None)["turn"] >= 12, players=4, seed=3)
+    obs = s.observation(None)
+    svg = draw(obs, None, [], [])
+    shown = text_of(svg)
+    for q, r, stack in obs["map"]:
+        height = len(stack) - (1 if stack[-1] == -2 else 0)
+        assert f"({q},{r}) height {height}:" in shown
+    critters = re.findall(r"(\w+) \(P(\d)\) critter on (\w+)", shown)
+    expected = sorted((p + 1, b) for _, _, b, p, _ in obs["critters"])
+    assert sorted((int(p), b) for _, p, b in critters) == expected
+
+
+def test_the_power_grid_shows_who_unlocked_what():
+    s = play_until(lambda s: any(s.observation(None)["unlocked"]), players=3, seed=1)
+    obs = s.observation(None)
+    root = parse(draw(obs, None, [], []))
+    shown = " ".join(node.text or "" for node in root.iter())
+    for power in obs["grid"].values():
+        assert lapilli.games.volcanique.components.POWERS[power]["name"].split()[0] in shown
+    unlocked = sum(len(marks) for marks in obs["unlocked"])
+    assert unlocked > 0
+    # each unlock is a pawn on the grid; hand and crater pawns are drawn elsewhere
+    assert shown.count("unlocked") == unlocked
+
+
+def test_caldera_cards_show_only_to_their_owner():
+    def two_hands(s):
+        obs = s.observation(None)
+        return obs["stage"] != "over" and sum(1 for n in obs["caldera_counts"] if n) >= 2
+
+    s = play_until(two_hands, players=3, seed=4)
+    owners = [p for p, n in enumerate(s.observation(None)["caldera_counts"]) if n]
+    seat, other = owners[0], owners[1]
+    mine = text_of(draw(s.observation(seat), seat, [], []))
+    names = lapilli.games.volcanique.components.POWERS
+    for card in s.observation(seat)["caldera_hand"]:
+        assert f"Caldera card: {names[card]['name']}" in mine
+    # a state differing only in what `seat` cannot see draws the same for `seat`
+    rng = random.Random(7)
+    hidden = s.observation(other)["caldera_hand"]
+    for _ in range(20):
+        guess = s.determinize(seat, rng)
+        if guess.observation(other)["caldera_hand"] != hidden:
+            break
+    assert guess.observation(other)["caldera_hand"] != hidden
+    assert draw(guess.observation(seat), seat, [], []) == draw(s.observation(seat), seat, [], [])
+    # and the owner's own drawing does show them
+    theirs = text_of(draw(s.observation(other), other, [], []))
+    assert all(f"Caldera card: {names[card]['name']}" in theirs for card in hidden)
+    assert "Caldera card:" not in text_of(draw(s.observation(None), None, [], []))
+
+
+def test_a_payment_is_a_row_of_cubes_per_way_to_pay():
+    s = play_until(lambda s: any(a.kind == "pay" for a in s.legal_actions()), seed=2)
+    legal = s.legal_actions()
+    labels = [s.action_text(a) for a in legal]
+    seat = s.current_player()
+    found = targets(parse(draw(s.observation(seat), seat, legal, labels)), len(legal))
+    for i, a in enumerate(legal):
+        if a.kind == "pay":
+            assert len(found[i]) == 1
+            cubes = [
+                n
+                for n in found[i][0].iter()
+                if n.tag.endswith("rect") and n.get("rx") == "3" and n.get("width") == "16"
+            ]
+            assert len(cubes) == sum(a.arg(b) for b in ("dark", "medium", "light"))
