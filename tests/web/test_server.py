@@ -53,12 +53,12 @@ def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
         for _ in range(5):
             view = client.post(f"/api/tables/{table}/act", json={"token": red, "index": 0}).json()
         view = wait_for_human(client, table, red)
-        assert view["observation"]["hands"][1] == {"hidden": 5}
-        assert sum(view["observation"]["hands"][0].values()) == 5
+        assert view["observation"]["hands"][1] == {"count": 5}
+        assert sum(view["observation"]["hands"][0]["items"].values()) == 5
         assert "makes a hidden choice" in " ".join(view["log"])
         spectator = client.get(f"/api/tables/{table}").json()
         assert spectator["you"] is None and spectator["actions"] == []
-        assert spectator["observation"]["hands"][0] == {"hidden": 5}
+        assert spectator["observation"]["hands"][0] == {"count": 5}
         assert "<pre class=board>" in view["board_html"]
 
 
@@ -104,7 +104,7 @@ def test_undo_within_a_turn(db):
         view = client.get(f"/api/tables/{table}", params={"token": red}).json()
         assert view["can_undo"]
         view = client.post(f"/api/tables/{table}/undo", json={"token": red}).json()
-        assert sum(view["observation"]["hands"][0].values()) == 0
+        assert sum(view["observation"]["hands"][0]["items"].values()) == 0
 
 
 def test_a_restart_loses_no_game(db):

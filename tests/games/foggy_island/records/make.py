@@ -89,9 +89,11 @@ def game_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 class Trace:
-    """Digests of a game's course, fed step by step."""
+    """Digests of a game's course, fed step by step; ``view`` picks what of each
+    observation is compared."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, view=game_view) -> None:
+        self.view = view
         self.viewers = [None, *range(players)]
         self.flow = hashlib.sha256()
         self.events = hashlib.sha256()
@@ -111,7 +113,7 @@ class Trace:
         for v in self.viewers:
             lines = [s.event_text(e) for e in events if e.get("private") in (None, v)]
             self.logs[v].update(("\n".join([str(action), *lines]) + "\n").encode())
-            view = game_view(s.observation(v))
+            view = self.view(s.observation(v))
             self.views.update(json.dumps(view, sort_keys=True).encode())
 
     def digests(self) -> dict[str, Any]:
@@ -129,12 +131,13 @@ def play(
     seed: int,
     policy: str,
     actions: list[Action] | None = None,
+    view=game_view,
 ):
     """A game played by ``policy`` (or the replay of ``actions``): the final state, the
     actions and the trace."""
     rng = random.Random(seed)
     s = game.new_state(players)
-    trace = Trace(players)
+    trace = Trace(players, view)
     played: list[Action] = []
     while s.current_player() != TERMINAL:
         trace.before(s)
@@ -151,11 +154,11 @@ def play(
     return s, played, trace
 
 
-def final(s, players: int) -> dict[str, Any]:
+def final(s, players: int, view=game_view) -> dict[str, Any]:
     return {
         "scores": s.scores(),
         "returns": s.returns(),
-        "observations": {str(v): game_view(s.observation(v)) for v in [None, *range(players)]},
+        "observations": {str(v): view(s.observation(v)) for v in [None, *range(players)]},
     }
 
 
