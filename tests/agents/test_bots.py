@@ -54,17 +54,13 @@ def _hidden_swap(state, seat):
     other = 1 - seat
     twin = state.clone()
     hand, pile = twin.hands[other], twin.piles[other]
-    for a in list(hand):
-        for b in list(pile):
+    for a in hand.kinds():
+        for b in pile.kinds():
             if a != b:
-                hand[a] -= 1
-                if not hand[a]:
-                    del hand[a]
-                hand[b] = hand.get(b, 0) + 1
-                pile[b] -= 1
-                if not pile[b]:
-                    del pile[b]
-                pile[a] = pile.get(a, 0) + 1
+                hand.take(a)
+                hand.put(b)
+                pile.take(b)
+                pile.put(a)
                 twin._legal = None
                 return twin
     return None

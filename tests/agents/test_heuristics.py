@@ -3,6 +3,7 @@
 from lapilli.agents.evaluation import evaluation_for, find_heuristic
 from lapilli.core.registry import load_game
 from lapilli.games.foggy_island import FoggyIsland, heuristics
+from lapilli.games.foggy_island.components import Token
 
 from .helpers import position
 
@@ -42,17 +43,17 @@ def test_foggy_heuristic_is_zero_sum_and_likes_lines():
     base = heuristics.heuristic(empty, 0)
     lined = empty.clone()
     for tile in (0, 1, 2):
-        lined.board[tile] = ("wolf", 0, True, 0)
+        lined.board[tile] = Token("wolf", 0, True, 0)
     assert heuristics.heuristic(lined, 0) >= base + 1
     # a blue rabbit in the gap of two red wolves kills red's potential there
     two = empty.clone()
-    two.board[0] = two.board[1] = ("wolf", 0, True, 0)
+    two.board[0] = two.board[1] = Token("wolf", 0, True, 0)
     blocked = two.clone()
-    blocked.board[2] = ("rabbit", 1, True, -1)
+    blocked.board[2] = Token("rabbit", 1, True, -1)
     assert heuristics.heuristic(blocked, 1) > heuristics.heuristic(two, 1)
     # a pig doubles the potential of its windows
     pig = two.clone()
-    pig.board[1] = ("pig", 0, True, 0)
+    pig.board[1] = Token("pig", 0, True, 0)
     assert heuristics.heuristic(pig, 0) > heuristics.heuristic(two, 0)
 
 
@@ -69,7 +70,7 @@ def test_foggy_fast_line_count_matches_the_rules():
             if rng.random() < 0.8:
                 kind = rng.choice(kinds)
                 colour = -1 if kind in ("rabbit", "hippo") else rng.randrange(2)
-                board[t] = (kind, colour if colour >= 0 else 0, True, colour)
+                board[t] = Token(kind, colour if colour >= 0 else 0, True, colour)
         assert heuristics.round_points(board) == round_points(board)
 
 

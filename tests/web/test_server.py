@@ -35,12 +35,12 @@ def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
                 f"/api/tables/{table}/act", headers=seat(red), json={"index": 0}
             ).json()
         view = wait_for_human(client, table, red)
-        assert view["observation"]["hands"][1] == {"hidden": 5}
-        assert sum(view["observation"]["hands"][0].values()) == 5
+        assert view["observation"]["hands"][1] == {"count": 5}
+        assert sum(view["observation"]["hands"][0]["items"].values()) == 5
         assert "makes a hidden choice" in " ".join(view["log"])
         spectator = client.get(f"/api/tables/{table}").json()
         assert spectator["you"] is None and spectator["actions"] == []
-        assert spectator["observation"]["hands"][0] == {"hidden": 5}
+        assert spectator["observation"]["hands"][0] == {"count": 5}
         assert "<pre class=board>" in view["board_html"]
 
 
@@ -89,7 +89,7 @@ def test_undo_within_a_turn(db):
         view = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         assert view["can_undo"]
         view = client.post(f"/api/tables/{table}/undo", headers=seat(red)).json()
-        assert sum(view["observation"]["hands"][0].values()) == 0
+        assert sum(view["observation"]["hands"][0]["items"].values()) == 0
 
 
 def test_a_restart_loses_no_game(db):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from lapilli.core.actions import Action
 from lapilli.core.state import CHANCE, sample_chance
+from lapilli.core.zones import Zone, seats_mask
 from lapilli.games.foggy_island import FoggyIsland
 from lapilli.games.foggy_island.board import TILE_INDEX
-from lapilli.games.foggy_island.tokens import MERCENARIES, colour_of
+from lapilli.games.foggy_island.components import MERCENARIES, Token, colour_of
+from lapilli.games.foggy_island.steps import CHOOSE_BY, TURN_OF
 
 
 def new(players=2, **options):
@@ -14,7 +16,7 @@ def new(players=2, **options):
 
 
 def token(kind, seat, up=True):
-    return (kind, seat, up, colour_of(kind, seat % 2))
+    return Token(kind, seat, up, colour_of(kind, seat % 2))
 
 
 def board_from(layout: dict[str, tuple]) -> list:
@@ -34,35 +36,34 @@ def position(layout=None, hands=None, to_move=0, weather="sunny", players=2, **o
     s.board = board_from(layout or {})
     s.weather = weather
     s.open = [True] * 4
-    s.hands = [dict(h) for h in (hands or [{"wolf": 5}] * players)]
+    s.hands = [Zone(h, seen=seats_mask(p)) for p, h in enumerate(hands or [{"wolf": 5}] * players)]
     # mercenaries in play were hired: each replaced its basic token in the side's pile
     for seat in range(players):
-        placed = [t[0] for t in s.board if t is not None and t[1] == seat]
-        held = [k for k, n in s.hands[seat].items() for _ in range(n)]
+        placed = [t.kind for t in s.board if t is not None and t.seat == seat]
+        held = s.hands[seat].hidden()
         for kind in placed + held:
-            if kind in MERCENARIES and s.composition[seat % 2].get(kind, 0) < 2:
-                comp = s.composition[seat % 2]
-                comp[kind] = comp.get(kind, 0) + 1
-                comp[MERCENARIES[kind].replaces] -= 1
+            if kind in MERCENARIES and s.hired[seat % 2].count(kind) < 2:
+                s.hired[seat % 2].append(kind)
     s.piles = []
     for seat in range(players):
         # the pile holds the rest of the side's 18 (tokens a test invents come from nowhere)
-        pile = dict(s.composition[seat % 2]) if players == 2 else {}
-        placed = [t[0] for t in s.board if t is not None and t[1] == seat]
-        for kind in [k for k, n in s.hands[seat].items() for _ in range(n)] + placed:
-            if pile.get(kind, 0) > 0:
-                pile[kind] -= 1
-                if not pile[kind]:
-                    del pile[kind]
+        pile = Zone(s.composition(seat % 2) if players == 2 else {}, seen=seats_mask(seat))
+        placed = [t.kind for t in s.board if t is not None and t.seat == seat]
+        for kind in s.hands[seat].hidden() + placed:
+            if kind in pile:
+                pile.take(kind)
         s.piles.append(pile)
-    s.pool = [{}, {}]
-    s.phase = "choose"
-    s.to_move = to_move
-    s.turn_player = to_move
-    s.ctx = {"normal": True}
-    s.queue = []
+    s.pool = [Zone(), Zone()]
+    # ``to_move`` chooses a token in a normal turn; the next player's turn follows
+    s.stack = [TURN_OF[(to_move + 1) % players], CHOOSE_BY[to_move]]
     s._legal = None
     return s
+
+
+def start_turn(state, seat):
+    """Start ``seat``'s normal turn afresh: the steps before placing come first."""
+    state.stack = [TURN_OF[seat]]
+    state.advance()
 
 
 def act(state, kind, **params):

@@ -7,33 +7,34 @@ import pytest
 from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE, TERMINAL, sample_chance
+from lapilli.games.foggy_island.components import Token
 from lapilli.games.foggy_island.scoring import round_points
 
 from .helpers import act, at, new, play, play_randomly, position
 
 
 def take_opening(state, seat, kinds):
-    assert state.to_move == seat and state.phase == "opening"
+    assert state.current_player() == seat and state.phase == "opening"
     for kind in kinds:
         act(state, "take", token=kind)
 
 
 def test_setup_gives_each_player_a_pile_of_18_basic_tokens():
     s = new()
-    assert s.piles == [{"wolf": 9, "rat": 4, "rabbit": 3, "pig": 2}] * 2
-    assert s.hands == [{}, {}]
-    assert s.phase == "opening" and s.to_move == 0
+    assert [p.items for p in s.piles] == [{"wolf": 9, "rat": 4, "rabbit": 3, "pig": 2}] * 2
+    assert [h.items for h in s.hands] == [{}, {}]
+    assert s.phase == "opening" and s.current_player() == 0
 
 
 def test_players_choose_their_5_opening_tokens_hidden_from_the_opponent():
     s = new()
     take_opening(s, 0, ["pig", "pig", "wolf", "wolf", "rat"])
-    assert s.hands[0] == {"pig": 2, "wolf": 2, "rat": 1}
-    assert s.piles[0] == {"wolf": 7, "rat": 3, "rabbit": 3}
-    assert s.to_move == 1  # Blue chooses next
+    assert s.hands[0].items == {"pig": 2, "wolf": 2, "rat": 1}
+    assert s.piles[0].items == {"wolf": 7, "rat": 3, "rabbit": 3}
+    assert s.current_player() == 1  # Blue chooses next
     view = s.observation(1)
-    assert view["hands"][0] == {"hidden": 5}
-    assert view["piles"][0] == {"hidden": 13}
+    assert view["hands"][0] == {"count": 5}
+    assert view["piles"][0] == {"count": 13}
     with pytest.raises(IllegalAction, match="no cat in your pile"):
         act(s, "take", token="cat")
 
@@ -42,7 +43,7 @@ def test_a_turn_places_one_token_on_a_free_tile_then_draws_one():
     s = new()
     take_opening(s, 0, ["wolf"] * 5)
     take_opening(s, 1, ["rat"] * 4 + ["wolf"])
-    assert s.phase == "choose" and s.to_move == 0
+    assert s.phase == "choose" and s.current_player() == 0
     play(s, "wolf", "c3")
     assert at(s, "c3") == ("wolf", 0, True, 0)
     assert s.current_player() == CHANCE
@@ -52,8 +53,8 @@ def test_a_turn_places_one_token_on_a_free_tile_then_draws_one():
         {"wolf": 4 / 13, "rat": 4 / 13, "rabbit": 3 / 13, "pig": 2 / 13}
     )
     act(s, "draw", token="pig")
-    assert s.hands[0] == {"wolf": 4, "pig": 1}
-    assert s.to_move == 1 and s.phase == "choose"
+    assert s.hands[0].items == {"wolf": 4, "pig": 1}
+    assert s.current_player() == 1 and s.phase == "choose"
     with pytest.raises(IllegalAction, match="c3 is taken"):
         play(s, "rat", "c3")
 
@@ -65,8 +66,8 @@ def test_the_hand_is_always_five_at_the_start_of_a_turn():
         if s.current_player() == CHANCE:
             s.apply(sample_chance(s, rng))
             continue
-        if s.phase == "choose" and s.piles[s.to_move]:
-            assert sum(s.hands[s.to_move].values()) == 5
+        if s.phase == "choose" and s.piles[s.current_player()]:
+            assert len(s.hands[s.current_player()]) == 5
         s.apply(rng.choice(s.legal_actions()))
 
 
@@ -86,7 +87,7 @@ def round_one(seed):
 
 def test_a_round_ends_when_the_map_is_full_and_scores_every_line():
     event, s = round_one(seed=7)
-    board = [tuple(t) if t else None for t in event["board"]]
+    board = [Token(*t) if t else None for t in event["board"]]
     assert all(t is not None for t in board)
     assert [sum(1 for t in board if t[1] == p) for p in (0, 1)] == [18, 18]
     assert event["points"] == round_points(board) == s.points[0]
@@ -97,8 +98,8 @@ def test_round_two_starts_with_the_second_player_and_fresh_piles():
     _, s = round_one(seed=3)
     assert s.round == 2 and s.first == 1
     assert s.board == [None] * 36
-    assert s.piles == [{"wolf": 9, "rat": 4, "rabbit": 3, "pig": 2}] * 2
-    assert s.phase == "opening" and s.to_move == 1  # Blue chooses (and plays) first now
+    assert [p.items for p in s.piles] == [{"wolf": 9, "rat": 4, "rabbit": 3, "pig": 2}] * 2
+    assert s.phase == "opening" and s.current_player() == 1  # Blue chooses (and plays) first now
 
 
 def test_the_game_lasts_two_rounds_and_more_points_win():
@@ -122,7 +123,7 @@ def test_an_illegal_action_names_the_rule_and_leaves_the_state_alone():
         act(s, "choose", token="cat")
     with pytest.raises(IllegalAction, match="face down only in Foggy"):
         act(s, "choose", token="fox", face="down")
-    with pytest.raises(IllegalAction, match="Red must act: choose"):
+    with pytest.raises(IllegalAction, match="Red must act now. Choose"):
         act(s, "place", tile="a1")
     assert s.to_json() == before
 
@@ -130,18 +131,18 @@ def test_an_illegal_action_names_the_rule_and_leaves_the_state_alone():
 def test_a_seat_sees_its_own_hand_and_pile_but_only_sizes_of_the_others():
     s = position(hands=[{"wolf": 3, "pig": 2}, {"rat": 4, "rabbit": 1}])
     red, blue, spectator = s.observation(0), s.observation(1), s.observation(None)
-    assert red["hands"] == [{"wolf": 3, "pig": 2}, {"hidden": 5}]
-    assert blue["hands"] == [{"hidden": 5}, {"rat": 4, "rabbit": 1}]
-    assert spectator["hands"] == [{"hidden": 5}, {"hidden": 5}]
-    assert isinstance(red["piles"][0], dict) and red["piles"][1] == {"hidden": 13}
+    assert red["hands"] == [{"items": {"pig": 2, "wolf": 3}, "under": []}, {"count": 5}]
+    assert blue["hands"] == [{"count": 5}, {"items": {"rabbit": 1, "rat": 4}, "under": []}]
+    assert spectator["hands"] == [{"count": 5}, {"count": 5}]
+    assert "items" in red["piles"][0] and red["piles"][1] == {"count": 13}
 
 
 def test_the_chosen_token_is_secret_until_placed():
     s = position(hands=[{"wolf": 3, "pig": 2}, {"wolf": 5}])
-    act(s, "choose", token="pig")
     assert s.is_secret(Action("choose", token="pig"))
-    assert "kind" not in s.observation(1)["ctx"]
-    assert s.observation(0)["ctx"]["kind"] == "pig"
+    act(s, "choose", token="pig")
+    assert "token" not in s.observation(1)["step"]
+    assert s.observation(0)["step"]["token"] == "pig"
 
 
 def test_determinize_resamples_only_what_the_seat_cannot_see():
@@ -156,6 +157,6 @@ def test_determinize_resamples_only_what_the_seat_cannot_see():
         assert guess.hands[0] == s.hands[0] and guess.piles[0] == s.piles[0]
         assert guess.board[1] == s.board[1]  # Blue's face-up Wolf is known
         assert guess.board[0][1:3] == (1, False)  # still Blue's face-down token
-        assert sum(guess.hands[1].values()) == 5
-        seen.add((guess.board[0][0], tuple(sorted(guess.hands[1].items()))))
+        assert len(guess.hands[1]) == 5
+        seen.add((guess.board[0].kind, tuple(sorted(guess.hands[1].items.items()))))
     assert len(seen) > 5  # Blue's hand and face-down token really are resampled

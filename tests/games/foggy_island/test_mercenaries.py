@@ -7,9 +7,11 @@ import pytest
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import TERMINAL
 from lapilli.games.foggy_island.board import TILE_NAMES
-from lapilli.games.foggy_island.tokens import MERCENARIES
+from lapilli.games.foggy_island.components import MERCENARIES
+from lapilli.games.foggy_island.round import between_rounds, end_round_now
+from lapilli.games.foggy_island.scoring import winning_side
 
-from .helpers import act, at, new, play, play_randomly, position
+from .helpers import act, at, new, play, play_randomly, position, start_turn
 
 MERC = {"mode": "mercenaries"}
 
@@ -50,15 +52,15 @@ def test_fox_forces_the_opponent_to_swap_an_adjacent_token_for_one_from_hand():
         **MERC,
     )
     play(s, "fox", "c3")
-    assert s.phase == "target" and s.to_move == 0
+    assert s.phase == "target" and s.current_player() == 0
     # only Blue's face-up tokens next to the Fox (not Red's b3, not Blue's far a1)
     assert {a.arg("tile") for a in s.legal_actions()} == {"c2", "d3"}
     act(s, "target", tile="c2")
-    assert s.phase == "replace" and s.to_move == 1
+    assert s.phase == "replace" and s.current_player() == 1
     act(s, "replace", token="rabbit")
     assert at(s, "c2")[0] == "rabbit"
-    assert s.hands[1] == {"wolf": 5}  # the Wolf went back to Blue's hand
-    assert s.phase == "draw" and s.queue == [0]  # then Red draws as usual
+    assert s.hands[1].items == {"wolf": 5}  # the Wolf went back to Blue's hand
+    assert s.phase == "draw" and s.pending().args.seat == 0  # then Red draws as usual
 
 
 def test_turtle_gives_an_extra_placement_to_the_player_then_the_opponent():
@@ -67,16 +69,16 @@ def test_turtle_gives_an_extra_placement_to_the_player_then_the_opponent():
     )
     play(s, "turtle", "a1")
     act(s, "draw", token="wolf")
-    assert s.to_move == 0 and s.phase == "choose"  # Red's extra token
+    assert s.current_player() == 0 and s.phase == "choose"  # Red's extra token
     play(s, "wolf", "b1")
     act(s, "draw", token="wolf")
-    assert s.to_move == 1  # Blue's extra token
+    assert s.current_player() == 1  # Blue's extra token
     play(s, "wolf", "a2")
     act(s, "draw", token="wolf")
-    assert s.to_move == 1 and s.pending == []  # then Blue's own turn
+    assert s.current_player() == 1 and s.owed() == []  # then Blue's own turn
     play(s, "wolf", "a3")
     act(s, "draw", token="wolf")
-    assert s.to_move == 0
+    assert s.current_player() == 0
 
 
 def test_mouses_swaps_with_an_adjacent_opponent_token():
@@ -104,17 +106,17 @@ def test_snake_makes_the_opponent_replace_any_token_of_your_choice():
     play(s, "snake", "c3")
     assert {a.arg("tile") for a in s.legal_actions()} == {"f6", "a1"}
     act(s, "target", tile="f6")
-    assert s.to_move == 1
+    assert s.current_player() == 1
     act(s, "replace", token="rat")
     assert at(s, "f6") == ("rat", 1, True, 0)  # a Blue Rat builds Red's line now
-    assert s.hands[1] == {"wolf": 4, "pig": 1}
+    assert s.hands[1].items == {"wolf": 4, "pig": 1}
 
 
 def test_chameleon_takes_the_colour_of_tokens_placed_next_to_it():
     layout = {"c3": ("chameleon", 0)}
-    s = position(layout, hands=[hand(*["wolf"] * 5), hand("rat", "rabbit", *["wolf"] * 3)], **MERC)
+    hands = [hand(*["wolf"] * 5), hand("rat", "rabbit", *["wolf"] * 3)]
+    s = position(layout, hands=hands, to_move=1, **MERC)  # Blue's turn
     assert at(s, "c3")[3] == 0
-    s.to_move = s.turn_player = 1
     play(s, "wolf", "c2")
     assert at(s, "c3")[3] == 1  # a Blue Wolf next to it: it builds Blue's line
     act(s, "draw", token="wolf")
@@ -155,11 +157,10 @@ def test_hippo_lies_on_two_tiles_until_its_owners_next_turn():
     act(s, "draw", token="wolf")
     with pytest.raises(IllegalAction, match="b1 is taken"):
         play(s, "wolf", "b1")
-    s.phase, s._legal = "choose", None
-    play(s, "wolf", "c1")
+    act(s, "place", tile="c1")  # the Wolf chosen
     act(s, "draw", token="wolf")
     # Red's next turn: the Hippo must first move to one of its two tiles
-    assert s.to_move == 0 and s.phase == "hippo_keep"
+    assert s.current_player() == 0 and s.phase == "hippo_keep"
     act(s, "keep_hippo", tile="b1")
     assert at(s, "a1") is None and at(s, "b1")[0] == "hippo"
     assert s.phase == "choose"
@@ -168,7 +169,7 @@ def test_hippo_lies_on_two_tiles_until_its_owners_next_turn():
 def test_frog_may_move_to_an_empty_adjacent_tile_before_placing():
     layout = {"c3": ("frog", 0), "c2": ("wolf", 1)}
     s = position(layout, **MERC)
-    s._turn_steps()
+    start_turn(s, 0)
     assert s.phase == "frog"
     assert {str(a) for a in s.legal_actions()} == {
         "move_frog tile=b3",
@@ -194,18 +195,18 @@ def test_coins_equal_points_and_hiring_replaces_a_basic_token():
     s.points = [[5, 3]]
     s.coins = [14, 3]
     s.round = 1
-    s._collect()
-    s._begin_hiring()
-    assert s.phase == "hire" and s.to_move == 1  # the next round's first player hires first
+    s.stack = []
+    between_rounds(s)
+    assert s.phase == "hire" and s.current_player() == 1  # the next round's first hires first
     assert [a.arg("mercenary") for a in s.legal_actions() if a.kind == "hire"] == []
     act(s, "done")
-    assert s.to_move == 0
+    assert s.current_player() == 0
     hires = {a.arg("mercenary") for a in s.legal_actions() if a.kind == "hire"}
     assert hires == {k for k, m in MERCENARIES.items() if m.cost <= 14}
     act(s, "hire", mercenary="cat")
     assert s.coins[0] == 2 and s.hired[0] == ["cat"]
-    assert s.composition[0] == {"wolf": 9, "rat": 4, "rabbit": 3, "pig": 1, "cat": 1}
-    assert sum(s.piles[0].values()) == 18
+    assert s.composition(0) == {"wolf": 9, "rat": 4, "rabbit": 3, "pig": 1, "cat": 1}
+    assert len(s.piles[0]) == 18
     with pytest.raises(IllegalAction, match="costs 5 coins; your side has 2"):
         act(s, "hire", mercenary="crow")
     act(s, "done")
@@ -230,23 +231,23 @@ def test_the_mercenary_game_lasts_four_rounds_and_coins_win():
 def test_tie_on_coins_goes_to_the_higher_cost_of_hired_mercenaries():
     s = new(**MERC)
     s.coins, s.hired = [20, 20], [["cat"], ["crow"]]
-    assert s._decide() == 0
+    assert winning_side(s) == 0
 
 
 def test_a_full_tie_plays_an_additional_round():
     s = position(**MERC)
-    s.round, s.rounds = 4, 4
+    s.round = 4
     s.coins, s.hired = [10, 10], [[], []]
     s.board = [None] * 36
     s.points = [[0, 0]] * 3
-    s._log = []
-    s._end_round()  # an empty map scores 0 each: still a tie
+    end_round_now(s)
+    s.advance()  # an empty map scores 0 each: still a tie
     assert s.rounds == 5 and s.phase == "hire" and s.current_player() != TERMINAL
 
 
 def test_a_pile_always_holds_18_tokens():
     s = play_randomly(new(**MERC), random.Random(11))
-    assert all(sum(c.values()) == 18 for c in s.composition)
+    assert all(sum(s.composition(side).values()) == 18 for side in (0, 1))
 
 
 def test_tile_names_cover_the_board():

@@ -1,7 +1,7 @@
 """GAME END AND SCORING, and the character scoring clarification."""
 
+from lapilli.games.foggy_island.components import LINE_POINTS
 from lapilli.games.foggy_island.scoring import round_points, scored_lines
-from lapilli.games.foggy_island.tokens import LINE_POINTS
 
 from .helpers import board_from
 

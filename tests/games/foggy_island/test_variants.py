@@ -24,15 +24,15 @@ def test_teams_sit_opposite_and_split_their_18_tokens_nine_each():
     assert s.weather == "sunny" and s.phase == "deal"  # the team variant is always Sunny
     assert [s.side(p) for p in range(4)] == [0, 1, 0, 1]  # team-mates never play in a row
     play_randomly(s, random.Random(2), lambda s: s.phase != "deal")
-    assert [sum(p.values()) for p in s.piles] == [9, 9, 9, 9]
+    assert [len(p) for p in s.piles] == [9, 9, 9, 9]
     for side in (0, 1):
         a, b = s.side_seats(side)
-        merged = {k: s.piles[a].get(k, 0) + s.piles[b].get(k, 0) for k in s.composition[side]}
-        assert merged == s.composition[side]
+        pile = s.composition(side)
+        assert {k: s.piles[a].count(k) + s.piles[b].count(k) for k in pile} == pile
     # each player picks 5 from their own pile only
     assert s.phase == "opening"
-    seat = s.to_move
-    assert {a.arg("token") for a in s.legal_actions()} == set(s.piles[seat])
+    seat = s.current_player()
+    assert {a.arg("token") for a in s.legal_actions()} == set(s.piles[seat].items)
 
 
 def test_team_mates_share_coins_and_take_turns_at_hiring():
@@ -40,17 +40,17 @@ def test_team_mates_share_coins_and_take_turns_at_hiring():
     s = play_randomly(s, random.Random(5), lambda s: s.phase == "hire")
     assert s.round == 1 and s.points
     assert s.coins == s.points[0]  # one purse per team
-    hirers = [s.to_move]
+    hirers = [s.current_player()]
     while s.phase == "hire":
         act(s, "done")
         if s.phase == "hire":
-            hirers.append(s.to_move)
+            hirers.append(s.current_player())
     assert sorted(hirers) == [0, 1]  # round 1: the first player of each team hires
     s = play_randomly(s, random.Random(6), lambda s: s.phase == "hire")
     assert s.round == 2
-    hirers = [s.to_move]
+    hirers = [s.current_player()]
     act(s, "done")
-    hirers.append(s.to_move)
+    hirers.append(s.current_player())
     assert sorted(hirers) == [2, 3]  # round 2: the team-mates
 
 
@@ -75,7 +75,7 @@ def test_the_quick_variant_hires_with_80_coins_then_plays_two_rounds():
     assert s.phase == "weather_draw"  # one weather for the whole game
     assert "cat" in s.piles[0] and "fox" in s.piles[0] and "snake" in s.piles[1]
     s = play_randomly(s, random.Random(1), lambda s: s.round == 2 and s.phase == "opening")
-    assert s.offered == []  # no new weather in round 2
+    assert s.offered() == ()  # no new weather in round 2
     s = play_randomly(s, random.Random(1), lambda s: s.is_terminal())
     assert len(s.points) == 2
 

@@ -5,9 +5,10 @@ import pytest
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE
 from lapilli.games.foggy_island.board import QUADRANT_TILES, TILE_NAMES
+from lapilli.games.foggy_island.round import between_rounds
 from lapilli.games.foggy_island.scoring import round_points
 
-from .helpers import act, at, board_from, new, play, position
+from .helpers import act, at, board_from, new, play, position, start_turn
 
 
 def test_the_second_player_draws_two_weather_cards_and_keeps_one():
@@ -18,12 +19,12 @@ def test_the_second_player_draws_two_weather_cards_and_keeps_one():
     )
     act(s, "weather", card="cloudy")
     act(s, "weather", card="foggy")
-    assert s.phase == "weather_keep" and s.to_move == 1
+    assert s.phase == "weather_keep" and s.current_player() == 1
     assert {a.arg("card") for a in s.legal_actions()} == {"cloudy", "foggy"}
     act(s, "keep_weather", card="foggy")
     assert s.weather == "foggy"
-    assert s.deck_bottom == ["cloudy"]  # the other card goes to the bottom of the deck
-    assert s.deck == {"sunny": 3, "cloudy": 2, "foggy": 1}
+    assert s.deck.under == ["cloudy"]  # the other card goes to the bottom of the deck
+    assert s.deck.items == {"sunny": 3, "cloudy": 2, "foggy": 1}
 
 
 def test_cloudy_weather_opens_one_random_quarter_of_the_island():
@@ -36,7 +37,7 @@ def test_cloudy_weather_opens_one_random_quarter_of_the_island():
     act(s, "open", board="SE")
     assert s.open == [False, False, False, True]
     for _ in range(10):
-        act(s, "take", token="wolf") if s.piles[s.to_move].get("wolf", 0) > 4 else act(
+        act(s, "take", token="wolf") if s.piles[s.current_player()].count("wolf") > 4 else act(
             s, "take", token="rat"
         )
     act(s, "choose", token="wolf")
@@ -49,13 +50,12 @@ def test_when_the_open_area_is_full_the_next_player_removes_a_fog_board_and_plac
     layout = {TILE_NAMES[t]: ("wolf", i % 2) for i, t in enumerate(QUADRANT_TILES[0])}
     s = position(layout, weather="cloudy")
     s.open = [True, False, False, False]
-    s.ctx = {"normal": True}
-    s._turn_steps()
+    start_turn(s, 0)
     assert s.phase == "fog_remove"
     assert {a.arg("board") for a in s.legal_actions()} == {"NE", "SW", "SE"}
     act(s, "remove_fog", board="SW")
     assert s.open == [True, False, True, False]
-    assert s.phase == "choose" and s.to_move == 0  # and the same player places as usual
+    assert s.phase == "choose" and s.current_player() == 0  # the same player places as usual
     play(s, "wolf", "a5")
     assert at(s, "a5")[0] == "wolf"
 
@@ -118,11 +118,11 @@ def test_each_round_draws_new_weather_and_the_old_card_goes_under_the_deck():
     act(s, "weather", card="sunny")
     act(s, "keep_weather", card="sunny")
     assert s.weather == "sunny" and s.phase == "opening"
-    s.round, s.first = 1, 0
-    s._collect()
-    s._next_round()
+    s.stack = []
+    between_rounds(s)
+    s.advance()
     assert s.round == 2 and s.phase == "weather_draw"
-    assert s.deck_bottom == ["sunny", "sunny"]
+    assert s.deck.under == ["sunny", "sunny"]
     act(s, "weather", card="foggy")
     act(s, "weather", card="cloudy")
-    assert s.to_move == 0  # the second player of round 2 is Red
+    assert s.current_player() == 0  # the second player of round 2 is Red

@@ -1,171 +1,262 @@
 """The mercenaries' abilities, used when a mercenary is placed face up.
 
-A mixin of ``FoggyState``: each ability is a step of the turn, taken right after the
-placement (Hippo, Fox, Snake, Mouses, Mole, Prairie Dog, Turtle) or at the start of its
-owner's turn (Hippo, Frog). Abilities act only on face-up, coloured tokens: white tokens
-are neutral and face-down ones may not be looked at.
+Rulebook, "Mercenary characters description": each ability is a step of the turn, taken
+right after the placement (Hippo, Fox, Snake, Mouses, Mole, Prairie Dog, Turtle) or at
+the start of its owner's turn (Hippo, Frog). Abilities act only on face-up, coloured
+tokens: white tokens are neutral and face-down ones may not be looked at.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lapilli.core import bag
 from lapilli.core.actions import Action
-from lapilli.core.state import Event
+from lapilli.core.flow import Events, Frame, then
 
-from .board import ADJACENT, QUADRANT_OF, TILE_INDEX, TILE_NAMES, TILES
-from .tokens import colour_of, is_white
+from . import actions as A
+from . import steps, turn
+from .board import ADJACENT, QUADRANT_OF, TILE_NAMES, TILES
+from .components import FOGGY, Token, colour_of, in_order, is_white
 
 if TYPE_CHECKING:
-    from .rules import FoggyState
+    from .state import FoggyState
 
-    _Base = FoggyState
-else:
-    _Base = object
+SWAPPERS = ("mouses", "mole")
+"""Swap places with an opponent's token next to them."""
+FORCERS = ("fox", "snake")
+"""Force the opponent to change one of their tokens for one from their hand."""
 
 
-class MercenaryAbilities(_Base):
-    __slots__ = ()
+def free_next_to(s: FoggyState, tile: int) -> list[int]:
+    board, open_ = s.board, s.open
+    return [t for t in ADJACENT[tile] if board[t] is None and open_[QUADRANT_OF[t]]]
 
-    def _frog_tile(self, seat: int) -> int | None:
-        for t in TILES:
-            token = self.board[t]
-            if token is not None and token[0] == "frog" and token[1] == seat and token[2]:
-                return t
-        return None
 
-    def _frog_moves(self, seat: int) -> list[int]:
-        tile = self._frog_tile(seat)
-        if tile is None:
-            return []
-        return [t for t in ADJACENT[tile] if self.board[t] is None and self.open[QUADRANT_OF[t]]]
+def movable(s: FoggyState, tile: int) -> bool:
+    """Abilities move only face-up, coloured tokens (white ones are neutral)."""
+    token = s.board[tile]
+    return token is not None and token.face_up and not is_white(token.kind)
 
-    def _ability(self, seat: int, tile: int, kind: str) -> None:
-        """A face-up mercenary's ability, right after it is placed."""
-        self.ctx = {"normal": self.ctx["normal"], "tile": tile, "kind": kind}
-        if kind == "hippo" and self._hippo_second_tiles(tile):
-            self.phase = "hippo_second"
-        elif kind in ("fox", "snake", "mouses", "mole") and self._target_tiles(kind, tile, seat):
-            self.phase = "target"
-        elif kind == "prairie_dog" and len(self._movable_next_to(tile)) >= 2:
-            self.phase = "prairie_first"
-        else:
-            if kind == "turtle":
-                # Turtle: you, then your opponent, each place one extra token at once
-                self.pending[:0] = [seat, (seat + 1) % self.n]
-            self._end_placement(seat)
 
-    def _movable(self, tile: int) -> bool:
-        """Abilities move only face-up, coloured tokens (white ones are neutral)."""
-        token = self.board[tile]
-        return token is not None and token[2] and not is_white(token[0])
+def movable_next_to(s: FoggyState, tile: int) -> list[int]:
+    return [t for t in ADJACENT[tile] if movable(s, t)]
 
-    def _movable_next_to(self, tile: int) -> list[int]:
-        return [t for t in ADJACENT[tile] if self._movable(t)]
 
-    def _adjacent_targets(self, tile: int, seat: int) -> list[int]:
-        """Opponent tokens next to ``tile`` (Mouses, Mole and Fox act on these)."""
-        enemy = 1 - self.side(seat)
-        return [t for t in self._movable_next_to(tile) if self.board[t][1] % 2 == enemy]
+def opponents_next_to(s: FoggyState, tile: int, seat: int) -> list[int]:
+    """Opponent tokens next to ``tile`` (Mouses, Mole and Fox act on these)."""
+    enemy = 1 - seat % 2
+    return [t for t in movable_next_to(s, tile) if s.board[t].seat % 2 == enemy]
 
-    def _target_tiles(self, kind: str, tile: int, seat: int) -> list[int]:
-        if kind in ("mouses", "mole"):
-            return self._adjacent_targets(tile, seat)
-        # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
-        enemy = 1 - self.side(seat)
-        tiles = (
-            self._adjacent_targets(tile, seat)
-            if kind == "fox"
-            else [t for t in TILES if self._movable(t) and self.board[t][1] % 2 == enemy]
+
+def target_tiles(s: FoggyState, kind: str, tile: int, seat: int) -> list[int]:
+    if kind in SWAPPERS:
+        return opponents_next_to(s, tile, seat)
+    # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
+    enemy = 1 - seat % 2
+    tiles = (
+        opponents_next_to(s, tile, seat)
+        if kind == "fox"
+        else [t for t in TILES if movable(s, t) and s.board[t].seat % 2 == enemy]
+    )
+    return [t for t in tiles if s.hands[s.board[t].seat]]
+
+
+def after_placing(s: FoggyState, seat: int, tile: int, kind: str) -> None:
+    """A face-up mercenary's ability, right after it is placed (when it has one to use)."""
+    if kind == "hippo" and free_next_to(s, tile):
+        then(s, steps.HIPPO_SECOND(seat, tile=tile))
+    elif kind in SWAPPERS + FORCERS and target_tiles(s, kind, tile, seat):
+        then(s, steps.TARGET(seat, tile=tile, token=kind))
+    elif kind == "prairie_dog" and len(movable_next_to(s, tile)) >= 2:
+        then(s, steps.PRAIRIE_FIRST(seat, tile=tile))
+    else:
+        if kind == "turtle":
+            # Turtle: you, then your opponent, each place one extra token at once
+            then(s, steps.EXTRA(seat=seat), steps.EXTRA(seat=(seat + 1) % s.n))
+        turn.end_placement(s, seat)
+
+
+# -- Hippo ------------------------------------------------------------------------------------
+def legal_hippo_second(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.HIPPO_SECOND[t] for t in free_next_to(s, f.args.tile)]
+
+
+def refuse_hippo_second(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "hippo" and A.TILE_OF.get(a) not in free_next_to(s, f.args.tile):
+        where = TILE_NAMES[f.args.tile]
+        return f"Hippo: it lies across {where} and a free open tile next to it, not {a.arg('tile')}"
+    return None
+
+
+def span_hippo(s: FoggyState, f: Frame, a: Action) -> Events:
+    first, second = f.args.tile, A.TILE_OF[a]
+    s.board[second] = s.board[first]
+    s.hippo[f.seat] = (first, second)
+    turn.end_placement(s, f.seat)
+    return [
+        {"type": "hippo_spans", "seat": f.seat, "tiles": [TILE_NAMES[first], TILE_NAMES[second]]}
+    ]
+
+
+def legal_hippo_keep(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.HIPPO_KEEP[t] for t in s.hippo[f.seat]]
+
+
+def refuse_hippo_keep(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "keep_hippo" and A.TILE_OF.get(a) not in s.hippo[f.seat]:
+        a_tile, b_tile = (TILE_NAMES[t] for t in s.hippo[f.seat])
+        return f"Hippo: it must move to one of the tiles it occupies, {a_tile} or {b_tile}"
+    return None
+
+
+def keep_hippo(s: FoggyState, f: Frame, a: Action) -> Events:
+    keep = A.TILE_OF[a]
+    one, other = s.hippo.pop(f.seat)
+    s.board[other if keep == one else one] = None
+    then(s, turn.before_placing(s, f.seat, True, turn.Before.HIPPO))  # then the turn goes on
+    return [{"type": "hippo_kept", "seat": f.seat, "tile": TILE_NAMES[keep]}]
+
+
+# -- Frog ---------------------------------------------------------------------------------------
+def frog_tile(s: FoggyState, seat: int) -> int | None:
+    for t in TILES:
+        token = s.board[t]
+        if token is not None and token.kind == "frog" and token.seat == seat and token.face_up:
+            return t
+    return None
+
+
+def frog_moves(s: FoggyState, seat: int) -> list[int]:
+    tile = frog_tile(s, seat)
+    return [] if tile is None else free_next_to(s, tile)
+
+
+def legal_frog(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.FROG[t] for t in frog_moves(s, f.seat)] + [A.PASS]
+
+
+def refuse_frog(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "move_frog" and A.TILE_OF.get(a) not in frog_moves(s, f.seat):
+        return f"Frog: it moves only to an empty open tile next to it, not {a.arg('tile')}"
+    return None
+
+
+def move_frog(s: FoggyState, f: Frame, a: Action) -> Events:
+    events: Events = []
+    if a.kind == "move_frog":
+        src = frog_tile(s, f.seat)
+        dst = A.TILE_OF[a]
+        s.board[dst], s.board[src] = s.board[src], None
+        events.append(
+            {"type": "frog_moved", "seat": f.seat, "from": TILE_NAMES[src], "to": TILE_NAMES[dst]}
         )
-        return [t for t in tiles if self.hands[self.board[t][1]]]
+    then(s, steps.CHOOSE_BY[f.seat])
+    return events
 
-    def _hippo_second_tiles(self, tile: int) -> list[int]:
-        return [t for t in ADJACENT[tile] if self.board[t] is None and self.open[QUADRANT_OF[t]]]
 
-    def _do_hippo_keep(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        keep = TILE_INDEX[action.arg("tile")]
-        a, b = self.hippo.pop(seat)
-        self.board[b if keep == a else a] = None
-        self.ctx["hippo_done"] = True
-        self._turn_steps()
-        return [{"type": "hippo_kept", "seat": seat, "tile": TILE_NAMES[keep]}]
+# -- Fox, Snake, Mouses, Mole ----------------------------------------------------------------
+def legal_target(s: FoggyState, f: Frame) -> list[Action]:
+    kind, tile = f.args.token, f.args.tile
+    return [A.TARGET[t] for t in target_tiles(s, kind, tile, f.seat)]
 
-    def _do_frog(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        self.ctx["frog_done"] = True
-        events: list[Event] = []
-        if action.kind == "move_frog":
-            src = self._frog_tile(seat)
-            dst = TILE_INDEX[action.arg("tile")]
-            self.board[dst], self.board[src] = self.board[src], None
-            events.append(
-                {"type": "frog_moved", "seat": seat, "from": TILE_NAMES[src], "to": TILE_NAMES[dst]}
-            )
-        self._turn_steps()
-        return events
 
-    def _do_hippo_second(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        first = self.ctx["tile"]
-        second = TILE_INDEX[action.arg("tile")]
-        self.board[second] = self.board[first]
-        self.hippo[seat] = (first, second)
-        self._end_placement(seat)
-        return [
-            {"type": "hippo_spans", "seat": seat, "tiles": [TILE_NAMES[first], TILE_NAMES[second]]}
-        ]
+TARGET_RULES = {
+    "mouses": "Mouses: swap it with an opponent's face-up coloured token next to it",
+    "mole": "Mole: swap it with an opponent's face-up coloured token next to it",
+    "fox": "Fox: pick an opponent's face-up coloured token next to the Fox "
+    "(its owner must hold a token to change it for)",
+    "snake": "Snake: pick any opponent's face-up coloured token on the map "
+    "(its owner must hold a token to change it for)",
+}
 
-    def _do_target(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        kind, tile = self.ctx["kind"], self.ctx["tile"]
-        target = TILE_INDEX[action.arg("tile")]
-        if kind in ("mouses", "mole"):
-            # swap the mercenary with the opponent's token
-            self.board[tile], self.board[target] = self.board[target], self.board[tile]
-            self._end_placement(seat)
-            return [{"type": "swapped", "tiles": [TILE_NAMES[tile], TILE_NAMES[target]]}]
-        # Fox and Snake: the token's owner must swap it for one from their hand
-        owner = self.board[target][1]
-        self.ctx["target"] = target
-        self.ctx["by"] = seat
-        self._set(owner, "replace")
-        return [{"type": "targeted", "seat": seat, "tile": TILE_NAMES[target]}]
 
-    def _do_replace(self, action: Action) -> list[Event]:
-        seat = self.to_move
-        target = self.ctx["target"]
-        old = self.board[target]
-        kind = action.arg("token")
-        bag.take(self.hands[seat], kind)
-        bag.put(self.hands[seat], old[0])
-        up = self.weather != "foggy"
-        self.board[target] = (kind, seat, up, colour_of(kind, self.side(seat)))
-        by = self.ctx["by"]
-        self.to_move = by
-        self._end_placement(by)
-        return [
-            {
-                "type": "replaced",
-                "seat": seat,
-                "tile": TILE_NAMES[target],
-                "old": old[0],
-                "token": kind if up else None,
-            }
-        ]
+def refuse_target(s: FoggyState, f: Frame, a: Action) -> str | None:
+    kind, tile = f.args.token, f.args.tile
+    if a.kind == "target" and A.TILE_OF.get(a) not in target_tiles(s, kind, tile, f.seat):
+        return f"{TARGET_RULES[f.args.token]}; {a.arg('tile')} is not one"
+    return None
 
-    def _do_prairie_first(self, action: Action) -> list[Event]:
-        if action.kind == "pass":
-            self._end_placement(self.to_move)
-            return []
-        self.ctx["first"] = TILE_INDEX[action.arg("tile")]
-        self.phase = "prairie_second"
+
+def target(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat, tile = f.seat, f.args.tile
+    picked = A.TILE_OF[a]
+    board = s.board
+    if f.args.token in SWAPPERS:
+        board[tile], board[picked] = board[picked], board[tile]
+        turn.end_placement(s, seat)
+        return [{"type": "swapped", "tiles": [TILE_NAMES[tile], TILE_NAMES[picked]]}]
+    # Fox and Snake: the token's owner must change it for one from their hand
+    then(s, steps.REPLACE(board[picked].seat, tile=picked, by=seat))
+    return [{"type": "targeted", "seat": seat, "tile": TILE_NAMES[picked]}]
+
+
+def legal_replace(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.REPLACE[k] for k in in_order(s.hands[f.seat].items)]
+
+
+def refuse_replace(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "replace" and a.arg("token") not in s.hands[f.seat]:
+        return f"Fox/Snake: change it for a token from your hand; you have no {a.arg('token')}"
+    return None
+
+
+def replace(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat, tile = f.seat, f.args.tile
+    old = s.board[tile]
+    kind = a.arg("token")
+    hand = s.hands[seat]
+    hand.take(kind)
+    hand.put(old.kind)
+    up = s.weather != FOGGY
+    s.board[tile] = Token(kind, seat, up, colour_of(kind, seat % 2))
+    turn.end_placement(s, f.args.by)
+    return [
+        {
+            "type": "replaced",
+            "seat": seat,
+            "tile": TILE_NAMES[tile],
+            "old": old.kind,
+            "token": kind if up else None,
+        }
+    ]
+
+
+# -- Prairie Dog --------------------------------------------------------------------------------
+def legal_prairie_first(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.TARGET[t] for t in movable_next_to(s, f.args.tile)] + [A.PASS]
+
+
+def legal_prairie_second(s: FoggyState, f: Frame) -> list[Action]:
+    first = f.args.first
+    return [A.TARGET[t] for t in movable_next_to(s, f.args.tile) if t != first]
+
+
+PRAIRIE_RULE = "Prairie Dog: swap two different face-up coloured tokens next to it"
+
+
+def refuse_prairie_first(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "target" and A.TILE_OF.get(a) not in movable_next_to(s, f.args.tile):
+        return f"{PRAIRIE_RULE}; {a.arg('tile')} is not one"
+    return None
+
+
+def refuse_prairie_second(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "target" and A.TILE_OF.get(a) == f.args.first:
+        return f"{PRAIRIE_RULE}; {a.arg('tile')} is picked already"
+    return refuse_prairie_first(s, f, a)
+
+
+def prairie_first(s: FoggyState, f: Frame, a: Action) -> Events:
+    if a.kind == "pass":
+        turn.end_placement(s, f.seat)
         return []
+    then(s, steps.PRAIRIE_SECOND(f.seat, tile=f.args.tile, first=A.TILE_OF[a]))
+    return []
 
-    def _do_prairie_second(self, action: Action) -> list[Event]:
-        a, b = self.ctx["first"], TILE_INDEX[action.arg("tile")]
-        self.board[a], self.board[b] = self.board[b], self.board[a]
-        self._end_placement(self.to_move)
-        return [{"type": "swapped", "tiles": [TILE_NAMES[a], TILE_NAMES[b]]}]
+
+def prairie_second(s: FoggyState, f: Frame, a: Action) -> Events:
+    one, two = f.args.first, A.TILE_OF[a]
+    board = s.board
+    board[one], board[two] = board[two], board[one]
+    turn.end_placement(s, f.seat)
+    return [{"type": "swapped", "tiles": [TILE_NAMES[one], TILE_NAMES[two]]}]

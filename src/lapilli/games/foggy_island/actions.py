@@ -5,9 +5,7 @@ from __future__ import annotations
 from lapilli.core.actions import Action
 
 from .board import QUADRANTS, TILE_NAMES
-from .tokens import KINDS, MERCENARIES
-
-WEATHERS = ("sunny", "cloudy", "foggy")
+from .components import KINDS, MERCENARIES, WEATHERS
 
 TAKE = {k: Action("take", token=k) for k in KINDS}
 """Choose a token for your opening hand."""
@@ -32,3 +30,13 @@ DRAW = {k: Action("draw", token=k) for k in KINDS}
 DEAL = {k: Action("deal", token=k) for k in KINDS}
 WEATHER_CARD = {w: Action("weather", card=w) for w in WEATHERS}
 OPEN_FOG = [Action("open", board=q) for q in QUADRANTS]
+
+CHOSEN = {
+    **{a: (k, False) for k, a in CHOOSE.items()},
+    **{a: (k, True) for k, a in CHOOSE_DOWN.items()},
+}
+"""A choice: the token, and whether it goes face down by choice."""
+TILE_OF = {
+    a: t for table in (PLACE, HIPPO_SECOND, HIPPO_KEEP, FROG, TARGET) for t, a in enumerate(table)
+}
+"""The tile (an index) of every action naming one."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-SIZE = 6
+from .components import DATA
+
+SIZE: int = DATA["board_size"]
 TILES = range(SIZE * SIZE)
 COLUMNS = "abcdef"
 
@@ -51,13 +53,19 @@ def _lines() -> tuple[tuple[int, ...], ...]:
 LINES = _lines()
 
 QUADRANTS = ("NW", "NE", "SW", "SE")
+"""The four 3x3 quarters, each of which a fog board may cover."""
+HALF = SIZE // 2
 
 
 def _quadrant_tiles(q: int) -> tuple[int, ...]:
-    row0 = 0 if q < 2 else 3
-    col0 = 0 if q % 2 == 0 else 3
-    return tuple((row0 + r) * SIZE + col0 + c for r in range(3) for c in range(3))
+    row0 = 0 if q < 2 else HALF
+    col0 = 0 if q % 2 == 0 else HALF
+    return tuple((row0 + r) * SIZE + col0 + c for r in range(HALF) for c in range(HALF))
 
 
 QUADRANT_TILES = tuple(_quadrant_tiles(q) for q in range(4))
 QUADRANT_OF = tuple(next(q for q in range(4) if t in QUADRANT_TILES[q]) for t in TILES)
+
+
+def tile_names(tiles: tuple[int, ...] | list[int]) -> list[str]:
+    return [TILE_NAMES[t] for t in tiles]

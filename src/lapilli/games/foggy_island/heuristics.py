@@ -15,11 +15,15 @@ read the whole board.
 
 from __future__ import annotations
 
-from lapilli.core.state import TERMINAL, State
+from typing import TYPE_CHECKING
 
 from .board import LINES
+from .components import LINE_POINTS, WHITE, Token
 from .scoring import line_value
-from .tokens import LINE_POINTS, WHITE
+from .state import NO_WINNER
+
+if TYPE_CHECKING:
+    from .state import FoggyState
 
 SCALE = 3.0
 """About 3 points of advantage make a clear favourite (for MCTS's leaf values)."""
@@ -42,7 +46,7 @@ _PLAIN = {"wolf", "rat", "fox", "turtle", "mouses", "snake", "chameleon", "mole"
 _LONGEST = max(LINE_POINTS)
 
 
-def round_points(board: list) -> list[int]:
+def round_points(board: list[Token | None]) -> list[int]:
     """The points each side's lines on the map would score now (as ``scoring`` counts them).
 
     The same rule as ``scoring.round_points``, without building objects: it runs on
@@ -55,7 +59,7 @@ def round_points(board: list) -> list[int]:
         start = 0
         for i, tile in enumerate(line):
             token = board[tile]
-            c = token[3] if token is not None else None
+            c = token.colour if token is not None else None
             if c is not None and c != WHITE and c == colour:
                 length += 1
             else:
@@ -70,14 +74,14 @@ def round_points(board: list) -> list[int]:
     return points
 
 
-def _run_value(board: list, line: tuple[int, ...], start: int, length: int) -> int:
-    kinds = [board[line[j]][0] for j in range(start, start + length)]
+def _run_value(board: list[Token | None], line: tuple[int, ...], start: int, length: int) -> int:
+    kinds = [board[line[j]].kind for j in range(start, start + length)]
     if all(k in _PLAIN for k in kinds):
         return LINE_POINTS[min(length, _LONGEST)]
     return line_value(length, kinds)
 
 
-def side_potential(board: list) -> tuple[list[float], list[int]]:
+def side_potential(board: list[Token | None]) -> tuple[list[float], list[int]]:
     """Potential of open windows per side, and each side's count of two-of-three windows."""
     pot = [0.0, 0.0]
     twos = [0, 0]
@@ -91,16 +95,16 @@ def side_potential(board: list) -> tuple[list[float], list[int]]:
         for t in (ta, tb, tc):
             if t is None:
                 continue
-            col = t[3]
+            col = t.colour
             if col == WHITE or (colour != -2 and col != colour):
                 dead = True
                 break
             colour = col
             count += 1
-            m = _MULTIPLIER.get(t[0])
+            m = _MULTIPLIER.get(t.kind)
             if m is not None and m > mult:
                 mult = m
-            elif t[0] == "crow":
+            elif t.kind == "crow":
                 half = True
         if dead or count == 0 or count == 3:
             continue
@@ -113,7 +117,7 @@ def side_potential(board: list) -> tuple[list[float], list[int]]:
     return pot, twos
 
 
-def banked(state: State) -> list[float]:
+def banked(state: FoggyState) -> list[float]:
     """Points of the rounds already played (coins, with mercenaries)."""
     if state.opts.mercenaries:
         return [float(state.coins[0]), float(state.coins[1])]
@@ -121,7 +125,7 @@ def banked(state: State) -> list[float]:
     return [float(totals[0]), float(totals[1])]
 
 
-def side_values(state: State) -> list[float]:
+def side_values(state: FoggyState) -> list[float]:
     """Each side's banked points + lines on the map + potential of open windows."""
     values = banked(state)
     board = state.board
@@ -130,18 +134,18 @@ def side_values(state: State) -> list[float]:
         pot, twos = side_potential(board)
         values[0] += now[0] + pot[0]
         values[1] += now[1] + pot[1]
-        mover = state.to_move
+        mover = state.current_player()
         if mover >= 0 and twos[mover % 2]:
             values[mover % 2] += TO_MOVE_BONUS
     return values
 
 
-def heuristic(state: State, seat: int) -> float:
+def heuristic(state: FoggyState, seat: int) -> float:
     """My side's value minus the other side's (a won game counts 100 more)."""
     side = seat % 2
-    if state.to_move == TERMINAL:
-        result = state.result
-        bonus = 0.0 if result == -1 else (100.0 if result == side else -100.0)
+    result = state.result
+    if result is not None:
+        bonus = 0.0 if result == NO_WINNER else (100.0 if result == side else -100.0)
         values = banked(state)
         return bonus + values[side] - values[1 - side]
     values = side_values(state)

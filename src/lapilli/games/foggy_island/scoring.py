@@ -9,9 +9,13 @@ a Crow halves the result, rounded down, after the Pig or Cat.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .board import LINES
-from .tokens import LINE_POINTS, WHITE
+from .components import LINE_POINTS, WHITE, Token, hire_cost
+
+if TYPE_CHECKING:
+    from .state import FoggyState
 
 
 @dataclass(frozen=True)
@@ -32,29 +36,45 @@ def line_value(length: int, kinds: list[str]) -> int:
     return points
 
 
-def scored_lines(board: list) -> list[ScoredLine]:
-    """Every scoring line on a full (or partial) board of ``(kind, player, up, colour)``."""
+def scored_lines(board: list[Token | None]) -> list[ScoredLine]:
+    """Every scoring line on a full (or partial) map."""
     found = []
     for line in LINES:
         run: list[int] = []
         colour = None
         for tile in (*line, None):
             token = board[tile] if tile is not None else None
-            c = token[3] if token is not None else None
+            c = token.colour if token is not None else None
             if c is not None and c != WHITE and c == colour:
                 run.append(tile)
                 continue
             if len(run) >= 3:
-                kinds = [board[t][0] for t in run]
+                kinds = [board[t].kind for t in run]
                 found.append(ScoredLine(colour, tuple(run), line_value(len(run), kinds)))
             run = [tile] if c is not None and c != WHITE else []
             colour = c if run else None
     return found
 
 
-def round_points(board: list) -> list[int]:
+def round_points(board: list[Token | None]) -> list[int]:
     """Victory points of side 0 and side 1 for one round."""
     points = [0, 0]
     for line in scored_lines(board):
         points[line.side] += line.points
     return points
+
+
+def winning_side(s: FoggyState) -> int | None:
+    """The side ahead, or None on a tie the rules cannot break (yet).
+
+    Basic and weather games: more victory points. With mercenaries: more coins, then
+    the higher cost of all hired mercenaries.
+    """
+    tally = s.coins if s.opts.mercenaries else s.totals()
+    if tally[0] != tally[1]:
+        return 0 if tally[0] > tally[1] else 1
+    if s.opts.mercenaries:
+        spent = [hire_cost(s.hired[0]), hire_cost(s.hired[1])]
+        if spent[0] != spent[1]:
+            return 0 if spent[0] > spent[1] else 1
+    return None

@@ -12,12 +12,12 @@ from lapilli.core.actions import Action
 from lapilli.core.state import Event
 
 from .board import COLUMNS, QUADRANT_OF, SIZE
-from .tokens import KINDS, MERCENARIES, WHITE
+from .components import KINDS, MERCENARIES, WHITE
 
 SIDE_NAMES = ("Red", "Blue")
 
 if TYPE_CHECKING:
-    from .rules import FoggyState
+    from .state import FoggyState
 
 STYLE = {0: "bold white on red3", 1: "bold white on blue3", WHITE: "bold black on grey85"}
 SHIELD = {0: "red3", 1: "blue3"}
@@ -64,8 +64,8 @@ def render(state: FoggyState, seat: int | None) -> Group:
     header = Text()
     header.append(f"Foggy Island, round {state.round} of {state.rounds}", style="bold")
     header.append(f"   weather: {state.weather}")
-    if state.offered:
-        header.append(f"   cards drawn: {', '.join(state.offered)}")
+    if state.offered():
+        header.append(f"   cards drawn: {', '.join(state.offered())}")
     grid = Text()
     grid.append("    " + "".join(f" {c}  " for c in COLUMNS) + "\n")
     for row in range(SIZE):
@@ -89,10 +89,10 @@ def render(state: FoggyState, seat: int | None) -> Group:
         table.add_column("hired")
     for p in range(state.n):
         name = Text(state.seat_label(p), style=SHIELD[p % 2])
-        if p == state.to_move:
+        if p == state.current_player():
             name.append(" *", style="bold")
-        hand = _counts(state.hands[p]) if p == seat else f"{sum(state.hands[p].values())} hidden"
-        pile = f"{sum(state.piles[p].values())}"
+        hand = _counts(state.hands[p].items) if p == seat else f"{len(state.hands[p])} hidden"
+        pile = f"{len(state.piles[p])}"
         pts = " + ".join(str(r[p % 2]) for r in state.points) or "-"
         row = [name, hand, pile, pts]
         if state.opts.mercenaries:

@@ -1,0 +1,52 @@
+"""Foggy Island, the game: its players, variants and the set-ups conformance plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lapilli.core.state import Game, Utility
+
+from .options import FoggyOptions
+from .state import FoggyState
+
+
+class FoggyIsland(Game):
+    id = "foggy_island"
+    title = "Foggy Island"
+    min_players = 2
+    max_players = 4
+    version = "1"
+    utility = Utility.ZERO_SUM
+    Options = FoggyOptions
+    players_text = "2 (4 in the team variant)"
+    summary = (
+        "Place your tokens on the 6x6 island to build lines of 3 or more (across, down or "
+        "diagonal) in your colour, and block your opponent's. Rats are spies: they build "
+        "your opponent's lines. Rabbits are white and break lines. A Pig doubles a line. "
+        "Lines score 3:1, 4:2, 5:4, 6:6. Two rounds; the second player starts round 2. "
+        "With weather cards, Cloudy and Foggy weather hide three quarters of the island "
+        "under fog boards (Foggy: tokens face down). With mercenaries, points become "
+        "coins that hire special tokens between the 4 rounds."
+    )
+
+    def player_counts(self) -> range:
+        return range(4, 5) if self.options.variant == "team" else range(2, 3)
+
+    def default_players(self) -> int:
+        return 4 if self.options.variant == "team" else 2
+
+    def new_state(self, players: int | None = None) -> FoggyState:
+        return FoggyState.start(self, self.check_players(players))
+
+    def state_from_json(self, data: Any) -> FoggyState:
+        return FoggyState.from_json(self, data)
+
+    def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
+        return [
+            ({}, 2),
+            ({"mode": "weather"}, 2),
+            ({"mode": "mercenaries"}, 2),
+            ({"mode": "mercenaries", "face_up_mercenaries": False}, 2),
+            ({"variant": "quick"}, 2),
+            ({"variant": "team"}, 4),
+        ]

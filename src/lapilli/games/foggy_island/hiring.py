@@ -1,0 +1,92 @@
+"""Hiring mercenaries between rounds (and before the first, in the quick variant).
+
+Rulebook, "Game with mercenary characters": players may hire mercenary characters,
+exchanging a basic character and paying the cost; the pile always holds 18 tokens. In
+the team variant one player of each team hires in a round (a purse per team); in the
+quick variant both sides hire with 80 coins up front and the coins left go back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core.actions import Action
+from lapilli.core.flow import Events, Frame, then
+
+from . import actions as A
+from . import steps
+from .components import MERCENARIES
+
+if TYPE_CHECKING:
+    from .state import FoggyState
+
+
+def hirers(s: FoggyState) -> list[Frame]:
+    """Each side's hirer, the side of the next round's first player first."""
+    starter = s.second_player() if s.points else s.first
+    order = [s.side(starter), 1 - s.side(starter)]
+    # in the team variant the team-mates take turns at being the one who hires
+    return [steps.HIRE(s.side_seats(side)[(s.round - 1) % (s.n // 2)]) for side in order]
+
+
+def hireable(s: FoggyState, side: int) -> list[str]:
+    coins, pile, hired = s.coins[side], s.composition(side), s.hired[side]
+    return [
+        k
+        for k, kind in MERCENARIES.items()
+        if hired.count(k) < kind.count and kind.cost <= coins and kind.replaces in pile
+    ]
+
+
+def legal_hire(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.HIRE[k] for k in hireable(s, s.side(f.seat))] + [A.DONE]
+
+
+def refuse_hire(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind != "hire":
+        return None
+    merc = a.arg("mercenary")
+    info = MERCENARIES.get(merc)
+    side = s.side(f.seat)
+    if info is None:
+        return f"Hiring: {merc} is not a mercenary"
+    if s.hired[side].count(merc) >= info.count:
+        return f"Hiring: your side has already hired every {info.title}"
+    if info.cost > s.coins[side]:
+        return f"Hiring: the {info.title} costs {info.cost} coins; your side has {s.coins[side]}"
+    if info.replaces not in s.composition(side):
+        return (
+            f"Hiring: the {info.title} must replace a {info.replaces} and your pile has none left"
+        )
+    return None
+
+
+def hire(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat = f.seat
+    if a.kind == "done":
+        return [{"type": "hiring_done", "seat": seat}]
+    side = s.side(seat)
+    merc = a.arg("mercenary")
+    info = MERCENARIES[merc]
+    s.coins[side] -= info.cost
+    s.hired[side].append(merc)
+    # the pile always holds 18 tokens: the mercenary takes its basic token's place
+    store = s.pool[side] if s.n == 4 else s.piles[seat]
+    store.take(info.replaces)
+    store.put(merc)
+    then(s, steps.HIRE(seat))  # and may hire again
+    return [
+        {
+            "type": "hired",
+            "seat": seat,
+            "mercenary": merc,
+            "replaces": info.replaces,
+            "cost": info.cost,
+        }
+    ]
+
+
+def return_coins(s: FoggyState, f: Frame) -> Events:
+    """Quick variant: the coins left after hiring go back to the general pile."""
+    s.coins = [0, 0]
+    return []

@@ -1,0 +1,218 @@
+"""A round: its set-up (weather, fog boards, the team deal, opening hands) and its end.
+
+Rulebook: "Game setup", "Game with weather cards", "Team game variant", "The End of the
+Round". Each round every player forms their pile again, the second player draws the
+weather, and everyone chooses 5 tokens. The round ends when no free tiles are left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core.actions import Action
+from lapilli.core.flow import Events, Frame, then
+from lapilli.core.zones import Zone, seats_mask
+
+from . import actions as A
+from . import hiring, steps
+from .board import QUADRANTS, TILE_NAMES
+from .components import EXTRA_ROUNDS, HAND_SIZE, PILE_SIZE, SUNNY, in_order
+from .scoring import scored_lines, winning_side
+
+if TYPE_CHECKING:
+    from .state import FoggyState
+
+
+def draws(zone: Zone, outcomes: dict[str, Action]) -> list[tuple[Action, float]]:
+    """One draw from a shuffled face-down pile, in the fixed order of ``outcomes``."""
+    items = zone.items
+    if not items:
+        return [(outcomes[zone.under[0]], 1.0)] if zone.under else []
+    total = sum(items.values())
+    return [(action, items[k] / total) for k, action in outcomes.items() if k in items]
+
+
+# -- set-up ---------------------------------------------------------------------------------
+def collect(s: FoggyState) -> None:
+    """Everyone takes their tokens off the map and forms their pile again."""
+    s.board = [None] * len(s.board)
+    s.hippo = {}
+    for hand in s.hands:
+        hand.clear()
+    if s.n == 4:
+        # Team game: each team's 18 tokens are shuffled, to be split 9 and 9
+        for pile in s.piles:
+            pile.clear()
+        s.pool = [Zone(s.composition(side)) for side in (0, 1)]
+    else:
+        s.piles = [Zone(s.composition(seat), seen=seats_mask(seat)) for seat in range(s.n)]
+
+
+def begin_round(s: FoggyState, f: Frame) -> Events:
+    """Weather, fog boards, the team deal, then everyone picks 5 tokens, then turns."""
+    frames = []
+    if s.opts.weather and not (s.opts.variant == "quick" and s.round > 1):
+        if s.round > 1:
+            # the card of the last round goes to the bottom of the weather deck
+            s.deck.put_under(s.weather)
+        frames.append(steps.WEATHER_DRAW(cards=()))
+    frames.append(steps.FOG())
+    if s.n == 4:
+        # deal 9 to the first of each team; the other 9 are the team-mate's
+        for side in (0, 1):
+            frames += [steps.DEAL(seat=s.side_seats(side)[0])] * (PILE_SIZE // 2)
+        frames.append(steps.TEAM_PILES())
+    order = [(s.first + i) % s.n for i in range(s.n)]
+    then(s, *frames, *(steps.OPENING(p) for p in order), steps.TURN_OF[s.first])
+    return []
+
+
+def next_round(s: FoggyState, f: Frame) -> Events:
+    s.round += 1  # and the second player becomes first
+    return begin_round(s, f)
+
+
+def weather_cards(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
+    return draws(s.deck, A.WEATHER_CARD)
+
+
+def draw_weather(s: FoggyState, f: Frame, a: Action) -> Events:
+    card = a.arg("card")
+    s.deck.draw(card)
+    cards = (*f.args.cards, card)
+    if len(cards) < 2:
+        then(s, steps.WEATHER_DRAW(cards=cards))
+    else:
+        then(s, steps.WEATHER_KEEP(s.second_player(), cards=cards))
+    return [{"type": "weather_drawn", "card": card}]
+
+
+def legal_weather(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.KEEP_WEATHER[w] for w in dict.fromkeys(f.args.cards)]
+
+
+def refuse_weather(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "keep_weather" and a.arg("card") not in f.args.cards:
+        return f"Weather: keep one of the two cards drawn ({' or '.join(f.args.cards)})"
+    return None
+
+
+def keep_weather(s: FoggyState, f: Frame, a: Action) -> Events:
+    card = a.arg("card")
+    rest = list(f.args.cards)
+    rest.remove(card)
+    for other in rest:
+        s.deck.put_under(other)  # the other card returns to the bottom of the deck
+    s.weather = card
+    return [{"type": "weather", "card": card, "seat": f.seat}]
+
+
+def lay_fog_boards(s: FoggyState, f: Frame) -> Events:
+    """Cloudy and Foggy: three fog boards leave one random 3x3 quarter open."""
+    sunny = s.weather == SUNNY
+    s.open = [sunny] * len(QUADRANTS)
+    if not sunny:
+        then(s, steps.FOG_OPEN())
+    return []
+
+
+def open_quarters(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
+    return [(a, 1 / len(A.OPEN_FOG)) for a in A.OPEN_FOG]
+
+
+def open_quarter(s: FoggyState, f: Frame, a: Action) -> Events:
+    q = QUADRANTS.index(a.arg("board"))
+    s.open[q] = True
+    return [{"type": "fog_open", "board": QUADRANTS[q]}]
+
+
+def deal_outcomes(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
+    return draws(s.pool[s.side(f.args.seat)], A.DEAL)
+
+
+def deal(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat = f.args.seat
+    kind = a.arg("token")
+    s.pool[s.side(seat)].draw(kind)
+    s.piles[seat].put(kind)
+    return [{"type": "dealt", "seat": seat, "private": seat, "token": kind}]
+
+
+def team_piles(s: FoggyState, f: Frame) -> Events:
+    """The rest of each team's tokens is the team-mate's pile."""
+    for side in (0, 1):
+        mate = s.side_seats(side)[1]
+        s.piles[mate].items = s.pool[side].clear()
+    return []
+
+
+def legal_opening(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.TAKE[k] for k in in_order(s.piles[f.seat].items)]
+
+
+def refuse_opening(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "take" and a.arg("token") not in s.piles[f.seat]:
+        return f"Set-up: you have no {a.arg('token')} in your pile"
+    return None
+
+
+def take_opening(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat = f.seat
+    kind = a.arg("token")
+    pile, hand = s.piles[seat], s.hands[seat]
+    pile.take(kind)
+    hand.put(kind)
+    if len(hand) < HAND_SIZE and pile:
+        then(s, steps.OPENING(seat))
+    return [{"type": "took", "seat": seat, "private": seat, "token": kind}]
+
+
+# -- the end of the round ---------------------------------------------------------------------
+def end_round_now(s: FoggyState) -> None:
+    """No free tiles are left (or no tokens): the round ends at once, and any extra
+    placement still owed (Turtle) is lost."""
+    s.stack.clear()
+    then(s, steps.ROUND_END())
+
+
+def end_round(s: FoggyState, f: Frame) -> Events:
+    """Score, earn coins, then the next round (after hiring), a tie-break round or the end."""
+    lines = scored_lines(s.board)
+    points = [sum(line.points for line in lines if line.side == side) for side in (0, 1)]
+    s.points.append(points)
+    events: Events = []
+    if s.narrate:
+        events.append(
+            {
+                "type": "round_scored",
+                "round": s.round,
+                "points": points,
+                "lines": [
+                    {
+                        "side": line.side,
+                        "tiles": [TILE_NAMES[t] for t in line.tiles],
+                        "points": line.points,
+                    }
+                    for line in lines
+                ],
+                "board": [list(t) if t else None for t in s.board],
+                "reveal": True,  # every face-down token is turned up for scoring
+            }
+        )
+    if s.opts.mercenaries:
+        # players get coins equal to their victory points
+        s.coins = [s.coins[0] + points[0], s.coins[1] + points[1]]
+    if s.round < s.rounds:
+        between_rounds(s)
+    elif winning_side(s) is None and s.opts.mercenaries and s.extra_rounds < EXTRA_ROUNDS:
+        s.extra_rounds += 1  # still a tie: play an additional round
+        between_rounds(s)
+    return events  # nothing follows the last round: the game is over
+
+
+def between_rounds(s: FoggyState) -> None:
+    collect(s)
+    if s.opts.mercenaries:
+        then(s, *hiring.hirers(s), steps.NEXT_ROUND())
+    else:
+        then(s, steps.NEXT_ROUND())

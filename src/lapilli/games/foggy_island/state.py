@@ -1,0 +1,413 @@
+"""A Foggy Island position: the Island Map, piles and hands, the purse, the turn flow.
+
+Seats and sides: with 2 players seat 0 is Red (side 0) and seat 1 Blue (side 1). In
+the team variant seats 0 and 2 are Red and 1 and 3 Blue, so team-mates never play one
+after the other. Coins and hired mercenaries belong to a side; piles and hands to a
+seat (a team's 18 tokens wait in its pool until they are dealt).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from lapilli.core.actions import Action
+from lapilli.core.errors import MalformedInput
+from lapilli.core.flow import FlowState, then
+from lapilli.core.state import Event
+from lapilli.core.zones import Zone, redeal, seats_mask
+
+from . import steps, text
+from .board import QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
+from .components import (
+    KINDS,
+    MERCENARIES,
+    QUICK_COINS,
+    ROUNDS,
+    SUNNY,
+    WEATHER_DECK,
+    WEATHERS,
+    Token,
+    colour_of,
+    pile_of,
+)
+from .hiring import hirers
+from .options import FoggyOptions
+from .round import collect
+from .scoring import winning_side
+from .turn import face_up_allowed
+
+if TYPE_CHECKING:
+    from .game import FoggyIsland
+
+NO_WINNER = -1
+"""The ``result`` of a game that ends in a draw."""
+
+
+class FoggyState(FlowState):
+    STEPS = steps.STEPS
+
+    game: FoggyIsland
+    opts: FoggyOptions
+    n: int  # players
+    round: int  # 1-based
+    extra_rounds: int  # tie-break rounds played so far
+    board: list[Token | None]  # 36 tiles, a1..f6 row by row (a Hippo may lie on two)
+    open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
+    hands: list[Zone]  # per seat, seen by its owner
+    piles: list[Zone]  # per seat, face down: its owner knows what is in it
+    pool: list[Zone]  # per side: the team variant's 18 tokens before the deal
+    hired: list[list[str]]  # per side
+    coins: list[int]  # per side
+    points: list[list[int]]  # per round: [red, blue]
+    weather: str  # the active weather card
+    deck: Zone  # the weather deck: shuffled cards, and those put under it (known)
+    hippo: dict[int, tuple[int, int]]  # seat -> the two tiles of its Hippo
+
+    # -- set-up ---------------------------------------------------------------------------
+    @classmethod
+    def start(cls, game: FoggyIsland, players: int) -> FoggyState:
+        s = cls.__new__(cls)
+        s.game = game
+        s.opts = game.options
+        s.n = players
+        s.round = 1
+        s.extra_rounds = 0
+        s.board = [None] * len(TILES)
+        s.open = [True] * len(QUADRANTS)
+        s.hands = [Zone(seen=seats_mask(p)) for p in range(players)]
+        s.piles = [Zone(seen=seats_mask(p)) for p in range(players)]
+        s.pool = [Zone(), Zone()]
+        s.hired = [[], []]
+        s.coins = [0, 0]
+        s.points = []
+        s.weather = SUNNY
+        s.deck = Zone(WEATHER_DECK)
+        s.hippo = {}
+        s.stack = []
+        s._legal = None
+        collect(s)
+        if s.opts.variant == "quick":
+            # Quick variant: 80 coins each to hire with before the first round, then
+            # the coins left go back to the general pile
+            s.coins = [QUICK_COINS, QUICK_COINS]
+            then(s, *hirers(s), steps.BANK(), steps.ROUND())
+        else:
+            then(s, steps.ROUND())
+        s.advance()
+        return s
+
+    # -- derived facts ----------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def rounds(self) -> int:
+        """Rounds to play: the variant's, and one more per tie-break round."""
+        if self.opts.variant == "quick":
+            base = ROUNDS["quick"]
+        else:
+            base = ROUNDS["mercenaries" if self.opts.mercenaries else "basic"]
+        return base + self.extra_rounds
+
+    @property
+    def first(self) -> int:
+        """The seat that starts this round: each round the second player becomes first."""
+        return (self.round - 1) % self.n
+
+    def second_player(self) -> int:
+        return (self.first + 1) % self.n
+
+    def side(self, seat: int) -> int:
+        return seat % 2
+
+    def side_seats(self, side: int) -> list[int]:
+        return [p for p in range(self.n) if p % 2 == side]
+
+    def composition(self, side: int) -> dict[str, int]:
+        """A side's 18 tokens, hired mercenaries included."""
+        return pile_of(self.hired[side])
+
+    def free_tiles(self) -> list[int]:
+        board, open_ = self.board, self.open
+        return [t for t in TILES if board[t] is None and open_[QUADRANT_OF[t]]]
+
+    def totals(self) -> list[int]:
+        """Victory points of each side over all rounds so far."""
+        return [sum(p[0] for p in self.points), sum(p[1] for p in self.points)]
+
+    @property
+    def result(self) -> int | None:
+        """The winning side, ``NO_WINNER``, or None while the game goes on."""
+        if self.stack:
+            return None
+        winner = winning_side(self)
+        return NO_WINNER if winner is None else winner
+
+    @property
+    def phase(self) -> str:
+        """The name of the step the game waits for ("over" at the end)."""
+        return self.stack[-1].step.name if self.stack else "over"
+
+    def offered(self) -> tuple[str, ...]:
+        """The weather cards drawn, before one is kept."""
+        top = self.pending()
+        if top is not None and top.step in (steps.WEATHER_DRAW, steps.WEATHER_KEEP):
+            return top.args.cards
+        return ()
+
+    def owed(self) -> list[int]:
+        """Seats owed an extra placement (Turtle), in the order they take them."""
+        return [f.args.seat for f in reversed(self.stack) if f.step is steps.EXTRA]
+
+    # -- results --------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        tally = self.coins if self.opts.mercenaries else self.totals()
+        return [float(tally[p % 2]) for p in range(self.n)]
+
+    def returns(self) -> list[float]:
+        result = self.result
+        if result is None:
+            return [0.0] * self.n
+        if result == NO_WINNER:
+            return [0.5] * self.n
+        return [1.0 if p % 2 == result else 0.0 for p in range(self.n)]
+
+    def winners(self) -> list[int]:
+        result = self.result
+        if result is None or result == NO_WINNER:
+            return []
+        return self.side_seats(result)
+
+    # -- information --------------------------------------------------------------------------
+    def visible_to(self, token: Token, seat: int | None) -> bool:
+        """A face-down token is known to the one who placed it, and to all at the end."""
+        return token.face_up or seat == token.seat or not self.stack
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        board: list[dict[str, Any] | None] = []
+        for token in self.board:
+            if token is None:
+                board.append(None)
+            elif self.visible_to(token, seat):
+                board.append(
+                    {
+                        "token": token.kind,
+                        "seat": token.seat,
+                        "face_up": token.face_up,
+                        "colour": token.colour,
+                    }
+                )
+            else:
+                board.append({"token": None, "seat": token.seat, "face_up": False})
+        return {
+            "game": "foggy_island",
+            "seat": seat,
+            "round": self.round,
+            "rounds": self.rounds,
+            "phase": self.phase,
+            "to_move": self.current_player(),
+            "first": self.first,
+            "weather": self.weather,
+            "offered": list(self.offered()),
+            "deck_bottom": list(self.deck.under),
+            "open": [QUADRANTS[q] for q in range(len(QUADRANTS)) if self.open[q]],
+            "board": board,
+            "hands": [h.view(seat) for h in self.hands],
+            "piles": [p.view(seat) for p in self.piles],
+            "pool": [p.view(seat) for p in self.pool],
+            "composition": [self.composition(0), self.composition(1)],
+            "hired": [list(h) for h in self.hired],
+            "coins": list(self.coins),
+            "points": [list(p) for p in self.points],
+            "hippo": {str(p): [TILE_NAMES[t] for t in ts] for p, ts in self.hippo.items()},
+            "pending": self.owed(),
+            "step": self._step_view(seat),
+            "result": self.result,
+        }
+
+    def _step_view(self, seat: int | None) -> dict[str, Any]:
+        """The arguments of the step in progress (the chosen token is its chooser's secret)."""
+        top = self.pending()
+        if top is None or (top.step is steps.PLACE and seat != top.seat):
+            return {}
+        args = top.args._asdict()
+        for key in ("tile", "first"):
+            if key in args:
+                args[key] = TILE_NAMES[args[key]]
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in args.items()}
+
+    def determinize(self, seat: int, rng: random.Random) -> FoggyState:
+        """Deal again every token ``seat`` cannot see: others' hands, piles, face-down
+        tokens, a team's undealt pool, and a token chosen but not yet placed.
+
+        Each side's 18 tokens are known (hiring is public), so what ``seat`` has not seen
+        of them is shuffled back into the places it cannot look.
+        """
+        s = self.clone()
+        for side in (0, 1):
+            mates = s.side_seats(side)
+            redeal(
+                seat,
+                rng,
+                [
+                    *(s.hands[p] for p in mates),
+                    *(s.piles[p] for p in mates),
+                    s.pool[side],
+                    *(FaceDown(s, p) for p in mates),
+                ],
+            )
+        top = s.pending()
+        if top is not None and top.step is steps.PLACE and top.seat != seat:
+            # the token another player has chosen but not yet placed
+            kinds = sorted(s.hands[top.seat].items)
+            kind = kinds[rng.randrange(len(kinds))]
+            up = top.args.face_up and face_up_allowed(s, kind)
+            s.stack[-1] = steps.PLACE_AS[top.seat, kind, up]
+        s._legal = None
+        return s
+
+    # -- copies ---------------------------------------------------------------------------------
+    def clone(self) -> FoggyState:
+        s = FoggyState.__new__(FoggyState)
+        s.game = self.game
+        s.opts = self.opts
+        s.n = self.n
+        s.round = self.round
+        s.extra_rounds = self.extra_rounds
+        s.board = self.board[:]
+        s.open = self.open[:]
+        s.hands = [h.copy() for h in self.hands]
+        s.piles = [p.copy() for p in self.piles]
+        s.pool = [p.copy() for p in self.pool]
+        s.hired = [h[:] for h in self.hired]
+        s.coins = self.coins[:]
+        s.points = self.points[:]
+        s.weather = self.weather
+        s.deck = self.deck.copy()
+        s.hippo = self.hippo.copy()
+        s.stack = self.stack[:]
+        s._legal = self._legal
+        s.narrate = self.narrate
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.n,
+            "round": self.round,
+            "extra_rounds": self.extra_rounds,
+            "board": [list(t) if t is not None else None for t in self.board],
+            "open": self.open[:],
+            "hands": [h.to_json() for h in self.hands],
+            "piles": [p.to_json() for p in self.piles],
+            "pool": [p.to_json() for p in self.pool],
+            "hired": [h[:] for h in self.hired],
+            "coins": self.coins[:],
+            "points": [list(p) for p in self.points],
+            "weather": self.weather,
+            "deck": self.deck.to_json(),
+            "hippo": {str(p): list(t) for p, t in sorted(self.hippo.items())},
+            "stack": self.stack_json(),
+        }
+
+    @classmethod
+    def from_json(cls, game: FoggyIsland, data: Any) -> FoggyState:
+        """A position saved by ``to_json``; MalformedInput says what is wrong with it."""
+        try:
+            s = cls.__new__(cls)
+            s.game = game
+            s.opts = game.options
+            s.n = game.check_players(int(data["players"]))
+            s.round = int(data["round"])
+            s.extra_rounds = int(data["extra_rounds"])
+            s.board = [_token(t, s.n) for t in data["board"]]
+            s.open = [bool(x) for x in data["open"]]
+            s.hands = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["hands"])]
+            s.piles = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["piles"])]
+            s.pool = [_zone(p, KINDS) for p in data["pool"]]
+            s.hired = [[_name(k, MERCENARIES) for k in h] for h in data["hired"]]
+            s.coins = [int(c) for c in data["coins"]]
+            s.points = [[int(x) for x in p] for p in data["points"]]
+            s.weather = _name(data["weather"], WEATHERS)
+            s.deck = _zone(data["deck"], WEATHERS)
+            s.hippo = {int(p): (int(a), int(b)) for p, (a, b) in data["hippo"].items()}
+            s._legal = None
+            s.stack = s.stack_from_json(data["stack"])
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MalformedInput(f"not a Foggy Island position: {exc!r}") from None
+        if (
+            len(s.board) != len(TILES)
+            or len(s.open) != len(QUADRANTS)
+            or len(s.hands) != s.n
+            or len(s.piles) != s.n
+            or (len(s.pool), len(s.hired), len(s.coins)) != (2, 2, 2)
+            or s.round < 1
+            or any(len(p) != 2 for p in s.points)
+        ):
+            raise MalformedInput("not a Foggy Island position: wrong board, seats or rounds")
+        return s
+
+    # -- text -------------------------------------------------------------------------------
+    def seat_label(self, seat: int) -> str:
+        side = text.SIDE_NAMES[seat % 2]
+        return side if self.n == 2 else f"{side} {seat // 2 + 1}"
+
+    def event_text(self, event: Event) -> str:
+        return text.event_text(self, event) or super().event_text(event)
+
+    def action_text(self, action: Action) -> str:
+        return text.action_text(self, action)
+
+    def render(self, seat: int | None) -> Any:
+        return text.render(self, seat)
+
+
+class FaceDown:
+    """The face-down tokens one seat placed on the map, as a zone ``redeal`` deals into:
+    its owner sees them, so does everyone at the end of the game."""
+
+    def __init__(self, s: FoggyState, placer: int) -> None:
+        self.state = s
+        self.placer = placer
+        self.tiles = [
+            t
+            for t, token in enumerate(s.board)
+            if token is not None and token.seat == placer and not token.face_up
+        ]
+
+    def sees(self, seat: int | None) -> bool:
+        return seat == self.placer or not self.state.stack
+
+    def hidden(self) -> list[str]:
+        board = self.state.board
+        return [board[t].kind for t in self.tiles]  # type: ignore[union-attr]
+
+    def refill(self, items: list[str]) -> None:
+        side = self.placer % 2
+        for t, kind in zip(self.tiles, items, strict=True):
+            self.state.board[t] = Token(kind, self.placer, False, colour_of(kind, side))
+
+
+def _name(value: Any, names: Any) -> str:
+    if value not in names:
+        raise ValueError(f"unknown name {value!r}")
+    return str(value)
+
+
+def _token(data: Any, players: int) -> Token | None:
+    if data is None:
+        return None
+    kind, seat, up, colour = data
+    if kind not in KINDS or seat not in range(players) or colour not in (-1, 0, 1):
+        raise ValueError(f"not a token: {data!r}")
+    return Token(str(kind), int(seat), bool(up), int(colour))
+
+
+def _zone(data: Any, names: Any, seen: int = 0) -> Zone:
+    items = {_name(k, names): int(n) for k, n in dict(data["items"]).items()}
+    if any(n <= 0 for n in items.values()):
+        raise ValueError("counts must be positive")
+    zone = Zone(items, seen=seen)
+    zone.under = [_name(k, names) for k in data.get("under", [])]
+    return zone

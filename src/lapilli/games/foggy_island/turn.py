@@ -1,0 +1,221 @@
+"""A turn: the steps before placing, choosing a token, placing it, drawing.
+
+Rulebook, "Game Play": the player chooses one token from hand and places it on any
+free tile, then takes one token from the top of their pile; the turn goes to the next
+player. With weather cards, a player who must place while the open area is full first
+removes a fog board. A face-up mercenary's ability follows its placement
+(``abilities.py``); a Turtle owes extra placements, taken before the next turn.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from lapilli.core.actions import Action
+from lapilli.core.flow import Events, Frame, then
+
+from . import abilities, steps
+from . import actions as A
+from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES, TILES
+from .components import FOGGY, KINDS, WHITE, Token, colour_of, in_order
+from .round import draws, end_round_now
+
+if TYPE_CHECKING:
+    from .state import FoggyState
+
+
+def next_turn(s: FoggyState, f: Frame) -> Events:
+    """``seat``'s turn: one placement, then the next player's turn."""
+    seat = f.args.seat
+    then(s, steps.TURN_OF[(seat + 1) % s.n])
+    start_placement(s, seat, normal=True)
+    return []
+
+
+def extra_placement(s: FoggyState, f: Frame) -> Events:
+    """Turtle: one extra token placed, before the next normal turn."""
+    start_placement(s, f.args.seat, normal=False)
+    return []
+
+
+def start_placement(s: FoggyState, seat: int, normal: bool) -> None:
+    """A placement is owed by ``seat``: its steps, or nothing if its hand is empty."""
+    if not s.hands[seat]:
+        if not any(s.hands):
+            end_round_now(s)
+        return
+    then(s, before_placing(s, seat, normal))
+
+
+# -- before placing: Hippo, fog board, Frog, each only when it applies ------------------------
+class Before(IntEnum):
+    """The steps before placing, in the order they are taken."""
+
+    NOTHING = 0
+    HIPPO = 1  # the Hippo keeps one of its two tiles (its owner's normal turn)
+    FOG = 2  # a fog board is removed (the open area is full)
+    FROG = 3  # the Frog may move (its owner's normal turn)
+
+
+def before_placing(s: FoggyState, seat: int, normal: bool, done: Before = Before.NOTHING) -> Frame:
+    """The first step before placing that applies, after those already ``done``; else
+    choosing the token to place."""
+    if done < Before.HIPPO and normal and seat in s.hippo:
+        return steps.HIPPO_KEEP(seat)
+    if done < Before.FOG and not all(s.open) and not s.free_tiles():
+        return steps.FOG_REMOVE(seat, normal=normal)
+    frog = done < Before.FROG and normal and "frog" in s.hired[seat % 2]
+    if frog and abilities.frog_moves(s, seat):
+        return steps.FROG(seat)
+    return steps.CHOOSE_BY[seat]
+
+
+def legal_fog_remove(s: FoggyState, f: Frame) -> list[Action]:
+    return [A.REMOVE_FOG[q] for q in range(len(QUADRANTS)) if not s.open[q]]
+
+
+def refuse_fog_remove(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind != "remove_fog":
+        return None
+    board = a.arg("board")
+    if board not in QUADRANTS:
+        return f"Fog: there is no {board} fog board (the boards are {', '.join(QUADRANTS)})"
+    if s.open[QUADRANTS.index(board)]:
+        return f"Fog: the {board} quarter is already open; remove a fog board still on the map"
+    return None
+
+
+def remove_fog(s: FoggyState, f: Frame, a: Action) -> Events:
+    q = QUADRANTS.index(a.arg("board"))
+    s.open[q] = True
+    then(s, before_placing(s, f.seat, f.args.normal, Before.FOG))  # then place as usual
+    return [{"type": "fog_removed", "seat": f.seat, "board": QUADRANTS[q]}]
+
+
+# -- choose and place ---------------------------------------------------------------------------
+def face_up_allowed(s: FoggyState, kind: str) -> bool:
+    """Foggy weather: tokens go face down, but a mercenary may go face up (to use its
+    ability) unless the game's option forbids it."""
+    if s.weather != FOGGY:
+        return True
+    return KINDS[kind].mercenary and s.opts.face_up_mercenaries
+
+
+def legal_choose(s: FoggyState, f: Frame) -> list[Action]:
+    out = []
+    foggy = s.weather == FOGGY
+    for k in in_order(s.hands[f.seat].items):
+        out.append(A.CHOOSE[k])
+        if foggy and k in A.CHOOSE_DOWN and face_up_allowed(s, k):
+            out.append(A.CHOOSE_DOWN[k])  # a mercenary may also go face down
+    return out
+
+
+def refuse_choose(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind != "choose":
+        return None
+    token, face = a.arg("token"), a.arg("face")
+    if face not in (None, "down"):
+        return "Choose: a token is chosen face down (face=down) or as the weather says"
+    if face and s.weather != FOGGY:
+        return "Choose: tokens go face down only in Foggy weather"
+    if token not in s.hands[f.seat]:
+        return f"Choose: you have no {token} in your hand"
+    if face and token not in A.CHOOSE_DOWN:
+        return f"Foggy weather: a {token} goes face down by itself; only mercenaries choose"
+    if face and not s.opts.face_up_mercenaries:
+        return "Foggy weather: in this game every mercenary goes face down (choose it plainly)"
+    return None
+
+
+def choose(s: FoggyState, f: Frame, a: Action) -> Events:
+    kind, down = A.CHOSEN[a]
+    up = not down and face_up_allowed(s, kind)
+    then(s, steps.PLACE_AS[f.seat, kind, up])
+    return []
+
+
+def legal_place(s: FoggyState, f: Frame) -> list[Action]:
+    board, open_, place = s.board, s.open, A.PLACE
+    return [place[t] for t in TILES if board[t] is None and open_[QUADRANT_OF[t]]]
+
+
+def refuse_place(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind != "place":
+        return None
+    name = a.arg("tile")
+    tile = TILE_INDEX.get(name)
+    if tile is None:
+        return f"Place: there is no tile {name} on the Island Map (a1 to f6)"
+    if s.board[tile] is not None:
+        return f"Place: the tile {name} is taken: a token goes on a free tile"
+    if not s.open[QUADRANT_OF[tile]]:
+        return f"Place: the tile {name} is under a fog board: only the open area is available"
+    return None
+
+
+def place(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat = f.seat
+    tile = A.TILE_OF[a]
+    kind, up = f.args
+    events = put_token(s, seat, tile, kind, up)
+    if up and KINDS[kind].mercenary:
+        abilities.after_placing(s, seat, tile, kind)
+    else:
+        end_placement(s, seat)
+    return events
+
+
+def put_token(s: FoggyState, seat: int, tile: int, kind: str, up: bool) -> Events:
+    """The token leaves the hand for the map; a Chameleon next to it may change colour."""
+    side = seat % 2
+    s.hands[seat].take(kind)
+    token = Token(kind, seat, up, colour_of(kind, side))
+    board = s.board
+    board[tile] = token
+    events: Events = [
+        {
+            "type": "placed",
+            "seat": seat,
+            "tile": TILE_NAMES[tile],
+            "token": kind if up else None,
+            "face_up": up,
+        }
+    ]
+    # Chameleon: takes the colour of a token placed next to it (a face-down token
+    # shows only its shield, so the Chameleon takes its owner's colour)
+    shown = token.colour if up else side
+    if shown != WHITE:
+        for t in ADJACENT[tile]:
+            other = board[t]
+            if (
+                other is not None
+                and other.kind == "chameleon"
+                and other.face_up
+                and other.colour != shown
+            ):
+                board[t] = other._replace(colour=shown)
+                events.append({"type": "chameleon", "tile": TILE_NAMES[t], "colour": shown})
+    return events
+
+
+# -- after placing --------------------------------------------------------------------------------
+def end_placement(s: FoggyState, seat: int) -> None:
+    """After a placement and its ability: the round ends on a full map, else draw."""
+    if None not in s.board:
+        end_round_now(s)
+    elif s.piles[seat]:
+        then(s, steps.DRAW_FOR[seat])
+
+
+def draw_outcomes(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
+    return draws(s.piles[f.args.seat], A.DRAW)
+
+
+def draw(s: FoggyState, f: Frame, a: Action) -> Events:
+    seat = f.args.seat
+    kind = a.arg("token")
+    s.piles[seat].take(kind)
+    s.hands[seat].put(kind)
+    return [{"type": "drew", "seat": seat, "private": seat, "token": kind}]
