@@ -97,10 +97,11 @@ def test_lines_that_score_now_are_drawn_with_their_points():
             and sum(c is not None for c in s.observation(None)["board"]) >= 24
         )
     )
+    from lapilli.games.foggy_island.components import Token
     from lapilli.games.foggy_island.scoring import scored_lines
 
     board = [
-        None if c is None else (c["token"], c["seat"], c["face_up"], c["colour"])
+        None if c is None else Token(c["token"], c["seat"], c["face_up"], c["colour"])
         for c in s.observation(None)["board"]
     ]
     lines = scored_lines(board)

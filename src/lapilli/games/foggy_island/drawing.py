@@ -15,9 +15,9 @@ from lapilli.core.actions import Action
 from lapilli.core.svg import Targets, document, el, group, ink, text, title
 
 from .board import QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
+from .components import KINDS, MERCENARIES, WHITE, Token, colour_of
 from .pictures import animal, weather
 from .scoring import scored_lines
-from .tokens import KINDS, MERCENARIES, WHITE, colour_of
 
 SIDE_NAMES = ("Red", "Blue")
 SIDE_FILL = {0: "#c62828", 1: "#1f5fbf", WHITE: "#f6f2e8"}
@@ -237,7 +237,7 @@ def draw_lines(obs: dict) -> tuple[str, str]:
     cannot see break them): a band through the tokens, and a badge with the side's
     initial and the points at the end of the line."""
     board = [
-        None if c is None else (c["token"], c["seat"], c["face_up"], c.get("colour"))
+        None if c is None else Token(c["token"], c["seat"], c["face_up"], c.get("colour"))
         for c in obs["board"]
     ]
     bands, badges = [], []
@@ -348,7 +348,7 @@ def draw_seat(
     n = len(obs["hands"])
     side = p % 2
     mine = p == seat
-    hand = obs["hands"][p]
+    hand = obs["hands"][p]  # a zone's view: its "items", or only their "count"
     pile = obs["piles"][p]
     r = 24
     h = 176
@@ -374,13 +374,13 @@ def draw_seat(
     y = y0 + 38
     parts.append(label(x0 + 12, y + 26, "hand", 12))
     x = x0 + 70
-    if "hidden" in hand:
-        for k in range(hand["hidden"]):
+    if "count" in hand:
+        for k in range(hand["count"]):
             parts.append(back(x + k * (2 * r + 6), y + r, r, side))
     else:
         # the token being played is still in the hand until it is placed
-        playing = obs["ctx"].get("kind") if obs["phase"] == "place" and current else None
-        for k, kind in enumerate(hand_tokens(hand)):
+        playing = obs["step"].get("kind") if obs["phase"] == "place" and current else None
+        for k, kind in enumerate(hand_tokens(hand["items"])):
             cx = x + k * (2 * r + 6)
             piece = token(cx, y + r, r, kind, colour_of(kind, side), side)
             if kind == playing:
@@ -412,17 +412,17 @@ def draw_seat(
     y += 2 * r + 16
     # the pile: a stack of backs; its owner knows what is in it
     parts.append(label(x0 + 12, y + 20, "pile", 12))
-    if "hidden" in pile:
+    if "count" in pile:
         parts.append(back(x0 + 70, y + 15, 16, side))
-        parts.append(label(x0 + 92, y + 20, f"×{pile['hidden']}", 13))
+        parts.append(label(x0 + 92, y + 20, f"×{pile['count']}", 13))
     else:
         x = x0 + 70
         for kind in KINDS:
-            if not pile.get(kind):
+            if not pile["items"].get(kind):
                 continue
             piece = group(
                 token(x, y + 15, 16, kind, colour_of(kind, side), side),
-                label(x + 20, y + 20, f"×{pile[kind]}", 12),
+                label(x + 20, y + 20, f"×{pile['items'][kind]}", 12),
             )
             outline = el("circle", cx=x, cy=y + 15, r=18)
             parts.append(t.wrap(piece, t.find("take", token=kind) if mine else [], outline=outline))
@@ -478,7 +478,7 @@ def status(obs: dict) -> str:
     p = obs["to_move"]
     if isinstance(p, int) and 0 <= p < n:
         head += f" · {side_name(p, n)}: {PROMPTS.get(obs['phase'], obs['phase'])}"
-        kind = obs["ctx"].get("kind")
+        kind = obs["step"].get("kind")
         if kind in KINDS and obs["phase"] == "place":
             head += f" ({KINDS[kind].title}{'' if obs['ctx'].get('up', True) else ', face down'})"
     return head
