@@ -29,8 +29,9 @@ from lapilli.core.svg import (
     title,
 )
 
-from .common import DIRECTION_NAMES, PHASE_TEXT, SEAT_COLOURS
 from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
+from .steps import STEPS
+from .text import DIRECTION_NAMES, SEAT_COLOURS
 
 BIOME_FILL = {"dark": "#2f6b35", "medium": "#8bc34a", "light": "#f0dc82"}
 """Dark forest, meadow, sand: three clearly different lightnesses, so the biomes stay
@@ -782,10 +783,9 @@ def status_line(obs: dict, n: int) -> str:
     status = f"Turn {obs['turn']} · round {obs['round']}"
     current = obs.get("current")
     if isinstance(current, int) and 0 <= current < n:
-        task = obs.get("task")
-        doing = PHASE_TEXT.get(obs["phase"], obs["phase"].replace("_", " "))
-        if task:
-            doing = task["kind"].replace("_", " ")
+        pending = obs.get("step") or {}
+        step = STEPS.by_name.get(pending.get("step", ""))
+        doing = step.prompt if step is not None and step.prompt else "to move"
         status += f" · {seat_name(current)}: {doing}"
     if obs.get("stage") == "over":
         return status + " · game over"
