@@ -112,7 +112,7 @@ def test_a_restart_loses_no_game(db):
         assert after["can_undo"]  # Red's two takes of this turn can still be taken back
         for taken in (1, 0):
             view = client.post(f"/api/tables/{table}/undo", headers=seat(red)).json()
-            assert sum(view["observation"]["hands"][0].values()) == taken
+            assert sum(view["observation"]["hands"][0]["items"].values()) == taken
         assert client.post(f"/api/tables/{table}/undo", headers=seat(red)).status_code == 400
 
 
