@@ -181,10 +181,13 @@ def die_face(
     return group(*parts)
 
 
-def die(x: float, y: float, s: float, d: dict, picked: bool = False) -> str:
-    """One of the dice: blank while hidden from the seat, else its face, the colour
-    named under it (and whether it is set aside or picked for the reroll)."""
-    edge = meeple_fill(d["home"]) if d["home"] < len(CHARACTERS) else "#777777"
+NEUTRAL_EDGE = "#8a8a8a"
+
+
+def die(x: float, y: float, s: float, d: dict, edge: str, picked: bool = False) -> str:
+    """One of the dice, its edges in its owner's colour: blank while hidden from the
+    seat, else its face, the colour named under it (and whether it is set aside or
+    picked for the reroll)."""
     value = d["value"]
     if value is None:
         return group(title("a hidden die"), die_face(x, y, s, None, "#e8e2d6", edge))
@@ -588,6 +591,11 @@ def equipment_card(x: float, y: float, name: str, used_once: bool) -> str:
     )
 
 
+def neutral_homes(obs: dict) -> set[int]:
+    """The neutral set of dice (2-player variant A) belongs to no character."""
+    return {a["adventurer"] for a in obs["adventurers"] if a["kind"] == "neutral"}
+
+
 def draw_adventurer(
     obs: dict, adv: dict, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
@@ -700,7 +708,8 @@ def draw_adventurer(
             parts.append(label(x0 + 14, y + 40, f"rerolls left: {left}", 11, True))
         for k, d in enumerate(dice):
             x = x0 + 112 + k * 42
-            piece = die(x, y + 8, 30, d, bool(picked >> d["die"] & 1))
+            edge = NEUTRAL_EDGE if d["home"] in neutral_homes(obs) else meeple_fill(d["home"])
+            piece = die(x, y + 8, 30, d, edge, bool(picked >> d["die"] & 1))
             indexes = t.find(DIE_KINDS, die=d["die"])
             parts.append(
                 t.wrap(

@@ -343,7 +343,7 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
         badges.append(badge)
     for h in sorted(lava - set(stacks)):
         out.append(lava_blob(*view.center(h), size))
-    out += badges
+    out.append(group(*badges, pointer_events="none"))  # never in the way of a click
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
         ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
