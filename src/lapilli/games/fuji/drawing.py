@@ -257,7 +257,7 @@ def reroll_symbol(x: float, y: float) -> str:
     )
 
 
-def card_face(cell: int, card_id: int, lava: int, x: float, y: float) -> str:
+def card_face(card_id: int, lava: int, x: float, y: float) -> str:
     s = CARD
     parts = []
     if card_id == TERRAIN["volcano"]:
@@ -487,7 +487,7 @@ def draw_terrain(obs: dict, t: Targets) -> tuple[str, Terrain]:
     for cell, card_id, lava, etok, xtok in obs["terrain"]:
         cx, cy = cell % W, cell // W
         x, y = terrain.xy(cx, cy)
-        piece = [card_face(cell, card_id, lava, x, y)]
+        piece = [card_face(card_id, lava, x, y)]
         if etok:
             piece.append(equipment_token(x + CARD - 14, y + 14))
         if xtok:
