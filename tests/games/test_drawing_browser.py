@@ -56,11 +56,15 @@ CONTRAST = """
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   const low = [];
+  const all = document.createElement('style');  // what takes no click still has a colour
+  all.textContent = 'svg * { pointer-events: visiblePainted !important; }';
+  document.head.appendChild(all);
   for (const t of document.querySelectorAll('svg text')) {
     if (!t.textContent.trim()) continue;
     const box = t.getBoundingClientRect();
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
     const stack = document.elementsFromPoint(x, y);
+    if (!stack.includes(t)) { low.push(`${t.textContent}: not found at its middle`); continue; }
     const layers = [];
     for (const el of stack.slice(stack.indexOf(t) + 1)) {
       if (!(el instanceof SVGGeometryElement)) continue;
@@ -78,6 +82,7 @@ CONTRAST = """
     const ratio = (l1 + 0.05) / (l2 + 0.05);
     if (ratio < 4.5) low.push(`${t.textContent} ${ratio.toFixed(2)} on ${bg.map(Math.round)}`);
   }
+  all.remove();
   return low;
 }
 """

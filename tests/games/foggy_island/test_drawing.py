@@ -37,7 +37,7 @@ CONFIGS = lapilli.load_game("foggy_island").conformance_configs()
 
 @pytest.mark.parametrize("options,players", CONFIGS)
 def test_random_positions_draw_for_every_seat_with_every_target(options, players):
-    for state in positions("foggy_island", [(options, players)], range(1), every=6):
+    for state in positions("foggy_island", [(options, players)], range(1), every=9):
         check(draw, state, on_board)
 
 

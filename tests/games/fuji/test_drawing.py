@@ -47,7 +47,7 @@ CONFIGS = lapilli.load_game("fuji").conformance_configs()
 
 @pytest.mark.parametrize("options,players", CONFIGS)
 def test_random_positions_draw_for_every_seat_with_every_target(options, players):
-    for state in positions("fuji", [(options, players)], range(2), every=6):
+    for state in positions("fuji", [(options, players)], range(2), every=9):
         check(draw, state, on_board)
 
 

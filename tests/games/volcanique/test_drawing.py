@@ -36,7 +36,7 @@ CONFIGS = lapilli.load_game("volcanique").conformance_configs()
 
 @pytest.mark.parametrize("options,players", CONFIGS)
 def test_random_positions_draw_for_every_seat_with_every_target(options, players):
-    for state in positions("volcanique", [(options, players)], range(1), every=12):
+    for state in positions("volcanique", [(options, players)], range(1), every=18):
         check(draw, state, on_board)
 
 

@@ -192,10 +192,10 @@ def draw_island(obs: dict, t: Targets) -> str:
     parts += [lines, *pieces]  # the lines run under the tokens, between them
     for seat, tiles in obs["hippo"].items():
         parts.append(draw_hippo(int(seat), tiles))
-    parts.append(badges)
     for q, name in enumerate(QUADRANTS):
         if name not in obs["open"]:
             parts.append(draw_fog(q, name, t))
+    parts.append(badges)
     return group(*parts)
 
 
@@ -283,7 +283,7 @@ def draw_lines(obs: dict) -> tuple[str, str]:
                 ),
             )
         )
-    return group(*bands), group(*badges)
+    return group(*bands), group(*badges, pointer_events="none")
 
 
 def draw_fog(q: int, name: str, t: Targets) -> str:

@@ -181,10 +181,13 @@ def die_face(
     return group(*parts)
 
 
-def die(x: float, y: float, s: float, d: dict, picked: bool = False) -> str:
-    """One of the dice: blank while hidden from the seat, else its face, the colour
-    named under it (and whether it is set aside or picked for the reroll)."""
-    edge = meeple_fill(d["home"]) if d["home"] < len(CHARACTERS) else "#777777"
+NEUTRAL_EDGE = "#8a8a8a"
+
+
+def die(x: float, y: float, s: float, d: dict, edge: str, picked: bool = False) -> str:
+    """One of the dice, its edges in its owner's colour: blank while hidden from the
+    seat, else its face, the colour named under it (and whether it is set aside or
+    picked for the reroll)."""
     value = d["value"]
     if value is None:
         return group(title("a hidden die"), die_face(x, y, s, None, "#e8e2d6", edge))
@@ -254,7 +257,7 @@ def reroll_symbol(x: float, y: float) -> str:
     )
 
 
-def card_face(cell: int, card_id: int, lava: int, x: float, y: float) -> str:
+def card_face(card_id: int, lava: int, x: float, y: float) -> str:
     s = CARD
     parts = []
     if card_id == TERRAIN["volcano"]:
@@ -484,7 +487,7 @@ def draw_terrain(obs: dict, t: Targets) -> tuple[str, Terrain]:
     for cell, card_id, lava, etok, xtok in obs["terrain"]:
         cx, cy = cell % W, cell // W
         x, y = terrain.xy(cx, cy)
-        piece = [card_face(cell, card_id, lava, x, y)]
+        piece = [card_face(card_id, lava, x, y)]
         if etok:
             piece.append(equipment_token(x + CARD - 14, y + 14))
         if xtok:
@@ -586,6 +589,11 @@ def equipment_card(x: float, y: float, name: str, used_once: bool) -> str:
         label(x + 5, y + 15, info["name"], 11.5, True),
         label(x + 5, y + 32, f"phase {phases}" + (" · used once" if used_once else ""), 10),
     )
+
+
+def neutral_homes(obs: dict) -> set[int]:
+    """The neutral set of dice (2-player variant A) belongs to no character."""
+    return {a["adventurer"] for a in obs["adventurers"] if a["kind"] == "neutral"}
 
 
 def draw_adventurer(
@@ -700,7 +708,8 @@ def draw_adventurer(
             parts.append(label(x0 + 14, y + 40, f"rerolls left: {left}", 11, True))
         for k, d in enumerate(dice):
             x = x0 + 112 + k * 42
-            piece = die(x, y + 8, 30, d, bool(picked >> d["die"] & 1))
+            edge = NEUTRAL_EDGE if d["home"] in neutral_homes(obs) else meeple_fill(d["home"])
+            piece = die(x, y + 8, 30, d, edge, bool(picked >> d["die"] & 1))
             indexes = t.find(DIE_KINDS, die=d["die"])
             parts.append(
                 t.wrap(

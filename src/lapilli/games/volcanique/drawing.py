@@ -344,11 +344,11 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
         badges.append(badge)
     for h in sorted(lava - set(stacks)):
         out.append(lava_blob(*view.center(h), size))
-    out += badges
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
         ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
         out.append(t.wrap("", t.find(HEX_KINDS, at=list(h)), outline=ring))
+    out.append(group(*badges, pointer_events="none"))  # on top, never in the way of a click
     return group(*out)
 
 
