@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from lapilli.core import loop
 from lapilli.core.registry import load_game
 from lapilli.core.state import CHANCE, State, sample_chance
 
@@ -42,14 +43,6 @@ def play(
     state = game.new_state(len(specs))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in specs]
-    actions = []
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            action = agents[player].act(state, player)
-            assert action in state.legal_actions()
-        state.apply(action)
-        actions.append(action)
+    actions: list = []
+    loop.play(state, [a.act for a in agents], rng, on_step=lambda s, p, a, e: actions.append(a))
     return actions, state

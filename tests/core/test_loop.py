@@ -8,24 +8,24 @@ import pytest
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput, RecordError
-from lapilli.core.loop import play, quiet, random_policy, replaying
+from lapilli.core.loop import play, quiet, random_policy
 from lapilli.core.match import Match
 from lapilli.core.records import Record, read_records, record_line
 from lapilli.core.registry import load_game
 from lapilli.core.state import CHANCE
 
 
-def test_a_game_replays_through_the_loop_with_recorded_actions():
+def test_the_loop_tells_every_step_chance_included():
     game = load_game("foggy_island")
     rng = random.Random(5)
     state = game.new_state(2)
     taken = []
-    play(state, [random_policy(rng)] * 2, rng, on_step=lambda s, seat, a, e: taken.append(a))
-    assert state.is_terminal()
-    again = game.new_state(2)
-    replay = replaying(taken)
-    steps = play(again, [replay] * 2, random.Random(99), chance=replay)
-    assert steps == len(taken) and again == state
+    steps = play(
+        state, [random_policy(rng)] * 2, rng, on_step=lambda s, seat, a, e: taken.append(a)
+    )
+    assert state.is_terminal() and steps == len(taken)
+    record = Record("foggy_island", 2, ["random"] * 2, {}, taken)
+    assert record.replay() == state
 
 
 def test_the_loop_stops_after_a_limit_and_goes_on_from_there():

@@ -10,7 +10,7 @@ that seat is to move, at the end of the game, or after ``limit`` steps.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from .actions import Action
@@ -34,7 +34,6 @@ def play(
     policies: Sequence[Policy | None],
     rng: random.Random,
     *,
-    chance: Policy | None = None,
     on_step: OnStep | None = None,
     apply: Callable[[Action], list[Event]] | None = None,
     check: bool = True,
@@ -43,10 +42,9 @@ def play(
     """Play ``state`` on until the end, a seat without a policy, or ``limit`` steps.
 
     Returns the number of steps played. Chance outcomes are drawn from ``rng`` with
-    their probabilities, or picked by ``chance`` (a replay). ``apply`` carries out a
-    step instead of ``state.apply`` (a ``Match`` records, logs and keeps undo).
-    ``check=False`` skips the legality test, for policies that only ever pick from
-    ``legal_actions``.
+    their probabilities. ``apply`` carries out a step instead of ``state.apply`` (a
+    ``Match`` records, logs and keeps undo). ``check=False`` skips the legality test,
+    for policies that only ever pick from ``legal_actions``.
     """
     steps = 0
     while limit is None or steps < limit:
@@ -54,7 +52,7 @@ def play(
         if seat == TERMINAL:
             break
         if seat == CHANCE:
-            action = sample_chance(state, rng) if chance is None else chance(state, seat)
+            action = sample_chance(state, rng)
         else:
             policy = policies[seat]
             if policy is None:
@@ -83,13 +81,3 @@ def random_policy(rng: random.Random) -> Policy:
         return legal[rng.randrange(len(legal))]
 
     return choose
-
-
-def replaying(actions: Iterable[Action]) -> Policy:
-    """A policy (for every seat and for chance) that plays ``actions`` in order."""
-    upcoming = iter(actions)
-
-    def next_action(state: State, seat: int) -> Action:
-        return next(upcoming)
-
-    return next_action
