@@ -44,7 +44,8 @@ class NotYourTurn(IllegalAction):
 
 
 class Pause(Exception):
-    """A bot decided while other tables wait: this table goes to the back of the queue."""
+    """The bots of a table stop for now (another table waits for the thread, the table
+    changed, or the server stops); the table is queued again if they are still due."""
 
 
 class LiveTable:
@@ -87,6 +88,8 @@ class LiveTable:
         """Play an action, or the one at this index of the legal list."""
         with self.moving:
             state = self.match.state
+            if state.is_terminal():
+                raise IllegalAction("the game is over: no more actions")
             if state.current_player() != seat:
                 raise NotYourTurn(f"it is not {state.seat_label(seat)}'s turn")
             if isinstance(choice, Action):
