@@ -5,9 +5,9 @@
 
 Each client plays one table at a time as a human would through the page: it reads its
 view, picks a random legal action, and when a bot or the dice are to move it waits for
-the table's websocket to announce a change. It reports human moves per second and the
-p50/p99 latency of a move (POST act) and of a view (GET). Loopback only; it stops by
-itself after ``--seconds`` (plus at most one request's timeout).
+the table's websocket to announce a version newer than the one it shows. It reports
+human moves per second and the p50/p99 latency of a move (POST act) and of a view (GET).
+Loopback only; it stops by itself after ``--seconds`` (plus at most one request's timeout).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
+import json
 import os
 import random
 import socket
@@ -48,10 +49,23 @@ async def timed(samples: list[float], request) -> httpx.Response:
     return response
 
 
-async def listen(changes, changed: asyncio.Event) -> None:
-    """Read every message, as a page does, and flag that the table changed."""
-    async for _ in changes:
-        changed.set()
+class Follow:
+    """The newest version a table's websocket announced, kept as the page keeps it."""
+
+    def __init__(self) -> None:
+        self.version = -1
+        self.changed = asyncio.Event()
+
+    async def listen(self, socket) -> None:
+        async for message in socket:
+            self.version = json.loads(message)["version"]
+            self.changed.set()
+
+    async def newer_than(self, version: int, end: float) -> None:
+        """Returns when a version after ``version`` was announced (TimeoutError at ``end``)."""
+        while self.version <= version:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), timeout=max(0.1, end - time.time()))
 
 
 async def view_of(http: httpx.AsyncClient, table: str, headers: dict, tally: Tally) -> dict:
@@ -66,8 +80,8 @@ async def one_table(http: httpx.AsyncClient, args, rng: random.Random, tally: Ta
     headers = {"authorization": "Bearer " + made.json()["seats"][0]["link"].split("#seat=")[1]}
     ws_url = str(http.base_url).replace("http", "ws", 1).rstrip("/") + f"/api/tables/{table}/ws"
     async with connect(ws_url, origin=str(http.base_url).rstrip("/")) as changes:
-        changed = asyncio.Event()
-        listening = asyncio.create_task(listen(changes, changed))
+        follow = Follow()
+        listening = asyncio.create_task(follow.listen(changes))
         view = await view_of(http, table, headers, tally)
         while time.time() < end and not view["terminal"]:
             if view["actions"]:
@@ -80,10 +94,9 @@ async def one_table(http: httpx.AsyncClient, args, rng: random.Random, tally: Ta
                     view = answer.json()
                 continue
             try:  # a bot or the dice are to move: wait until the table changes
-                await asyncio.wait_for(changed.wait(), timeout=max(0.1, end - time.time()))
+                await follow.newer_than(view["version"], end)
             except TimeoutError:
                 break
-            changed.clear()
             view = await view_of(http, table, headers, tally)
         listening.cancel()
     tally.games += view["terminal"]

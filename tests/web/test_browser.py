@@ -1,5 +1,6 @@
 """The browser front end, driven in headless Chromium: lobby, seat link, a few moves."""
 
+import logging
 import shutil
 import socket
 import threading
@@ -27,7 +28,7 @@ def server(tmp_path):
         create_app(f"sqlite:///{tmp_path / 'web.db'}"),
         host="127.0.0.1",
         port=port,
-        log_level="error",
+        log_level="info",  # the access log too: no secret may show in it
     )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -59,14 +60,20 @@ def page():
         browser.close()
 
 
-def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path):
+def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, caplog):
+    caplog.set_level(logging.INFO)
     page.goto(server + "/")
     page.wait_for_selector("#game option[value=foggy_island]", state="attached")
     page.select_option("#game", "foggy_island")
     page.fill("#seats", "human,random")
     page.click("button[type=submit]")
     link = page.wait_for_selector("#links a")
+    secret = link.get_attribute("href").split("#seat=")[1]
     link.click()
+    page.wait_for_selector("#actions button")
+    assert "you are Red" in page.text_content("#who")
+    assert "seat" not in page.url and "token" not in page.url  # the secret left the address
+    page.reload()  # the seat is kept by its cookie
     page.wait_for_selector("#actions button")
     assert "you are Red" in page.text_content("#who")
     for taken in range(5):  # the opening hand: five Wolves
@@ -80,6 +87,9 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path):
     assert "Wo" in board
     assert "5 hidden" in board  # Blue's hand stays hidden
     page.screenshot(path=str(tmp_path / "table.png"))
+    requests = [r.getMessage() for r in caplog.records if r.name == "uvicorn.access"]
+    assert any("/api/tables/" in line for line in requests)  # the access log was on
+    assert not any(secret in r.getMessage() for r in caplog.records)
 
 
 def test_an_illegal_request_shows_its_reason(server, page):

@@ -78,7 +78,7 @@ class Move(Strict):
     @field_validator("action")
     @classmethod
     def shallow(cls, action: dict[str, Any] | None) -> dict[str, Any] | None:
-        if action is not None and _depth(action) > 6:
+        if action is not None and _depth(action) > 5:  # the action, then 4 lists
             raise ValueError("an action's values are nested at most 4 lists deep")
         return action
 
@@ -97,11 +97,10 @@ def _depth(value: Any) -> int:
     while stack:
         item, depth = stack.pop()
         deepest = max(deepest, depth)
-        if depth > 64:
-            break
-        children = item.values() if isinstance(item, dict) else item
-        if isinstance(item, dict | list):
-            stack.extend((child, depth + 1) for child in children)
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list) and depth <= 64:
+            stack.extend((child, depth + 1) for child in item)
     return deepest
 
 

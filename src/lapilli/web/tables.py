@@ -2,8 +2,8 @@
 
 Two locks per table. ``moving`` lets one change through at a time (a human's action,
 an undo, a bot's or a draw's step): it is checked, written to the store, then applied.
-``lock`` guards the position while it changes or while a view is drawn; bots think on
-a copy, holding neither, so a view never waits for a bot.
+``lock`` guards the position while it changes or while a view takes its snapshot; bots
+think on a copy, holding neither, so a view never waits for a bot.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ class NotYourTurn(IllegalAction):
 
 
 class Pause(Exception):
-    """A bot decided while other tables wait: this table goes to the back of the queue."""
+    """The bots of a table stop for now (another table waits for the thread, the table
+    changed, or the server stops); the table is queued again if they are still due."""
 
 
 class LiveTable:
@@ -87,6 +88,8 @@ class LiveTable:
         """Play an action, or the one at this index of the legal list."""
         with self.moving:
             state = self.match.state
+            if state.is_terminal():
+                raise IllegalAction("the game is over: no more actions")
             if state.current_player() != seat:
                 raise NotYourTurn(f"it is not {state.seat_label(seat)}'s turn")
             if isinstance(choice, Action):
@@ -165,17 +168,21 @@ class LiveTable:
         return cached[1] if cached is not None and cached[0] == self.version else None
 
     def view(self, seat: int | None) -> bytes:
-        """The seat's view as JSON, drawn once per version."""
+        """The seat's view as JSON, drawn once per version (outside the lock)."""
         cached = self.cached_view(seat)
         if cached is not None:
             return cached
-        with self.lock:
-            data = json.dumps(self._view(seat)).encode()
-            self._views[seat] = (self.version, data)
+        with self.lock:  # a snapshot: moves go on while it is drawn
+            version = self.version
+            state = self.match.state.clone()
+            can_undo = seat is not None and self.match.can_undo(seat)
+            log = [e.text for e in self.match.log if e.visible_to(seat)][-LOG_SHOWN:]
+        view = self._view(state, seat, version) | {"can_undo": can_undo, "log": log}
+        data = json.dumps(view).encode()
+        self._views[seat] = (version, data)
         return data
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        state = self.match.state
+    def _view(self, state: State, seat: int | None, version: int) -> dict[str, Any]:
         player = state.current_player()
         terminal = state.is_terminal()
         actions = []
@@ -188,7 +195,7 @@ class LiveTable:
             "table": self.id,
             "game": self.match.game.id,
             "title": self.match.game.title,
-            "version": self.version,
+            "version": version,
             "you": seat,
             "seats": [
                 {"label": state.seat_label(i), "kind": s.kind, "spec": s.spec}
@@ -201,10 +208,8 @@ class LiveTable:
             "scores": state.scores() if terminal else None,
             "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
             "actions": actions,
-            "can_undo": seat is not None and self.match.can_undo(seat),
             "board_html": render_html(state.render(seat)),
             "observation": state.observation(seat),
-            "log": [e.text for e in self.match.log if e.visible_to(seat)][-LOG_SHOWN:],
         }
 
 
