@@ -11,10 +11,15 @@ import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .errors import IllegalAction, MalformedInput
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .numeric import ActionCodec, Layout
 from .options import options_from_json, options_to_json
 
 CHANCE = -1
@@ -99,6 +104,15 @@ class Game(ABC):
     @classmethod
     def with_options_json(cls, data: dict[str, Any]) -> Game:
         return cls(options_from_json(cls.Options, data))
+
+    # -- numbers for learning agents (see core/numeric.py) -------------------------------
+    def action_codec(self, players: int) -> ActionCodec:
+        """Every decision this set-up can ever offer, each with a fixed integer id."""
+        raise NotImplementedError(f"{self.title} has no action codec yet")
+
+    def observation_layout(self, players: int) -> Layout:
+        """The named blocks of ``State.numeric``'s vector for this set-up."""
+        raise NotImplementedError(f"{self.title} has no numeric observation yet")
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         """(options, players) pairs the conformance suite plays; defaults: every count."""
@@ -231,6 +245,11 @@ class State(ABC):
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy of this state, with everything ``seat`` cannot see resampled."""
+
+    def numeric(self, seat: int) -> np.ndarray:
+        """A fixed-shape float32 vector of what ``seat`` may see, laid out by
+        ``Game.observation_layout``; the same shape at every step of a set-up."""
+        raise NotImplementedError(f"{self.game.title} has no numeric observation yet")
 
     # -- copies --------------------------------------------------------------------
     @abstractmethod
