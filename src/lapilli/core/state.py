@@ -7,10 +7,13 @@ lists the legal actions (or the chance outcomes) and applies one of them.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
@@ -105,14 +108,38 @@ class Game(ABC):
     def with_options_json(cls, data: dict[str, Any]) -> Game:
         return cls(options_from_json(cls.Options, data))
 
-    # -- numbers for learning agents (see core/numeric.py) -------------------------------
+    # -- optional parts, each a module of the game's package ---------------------------
+    @classmethod
+    def part(cls, name: str) -> ModuleType | None:
+        """The game's ``drawing`` (board picture) or ``numeric`` (learning agents'
+        view) module, if its package has one."""
+        package = sys.modules[cls.__module__].__package__
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise
+            return None
+
     def action_codec(self, players: int) -> ActionCodec:
-        """Every decision this set-up can ever offer, each with a fixed integer id."""
-        raise NotImplementedError(f"{self.title} has no action codec yet")
+        """Every decision this set-up can ever offer, each with a fixed integer id
+        (``numeric.codec(game, players)``, built once per player count)."""
+        cache = self.__dict__.setdefault("_codecs", {})
+        if players not in cache:
+            cache[players] = self._numeric().codec(self, players)
+        codec: ActionCodec = cache[players]
+        return codec
 
     def observation_layout(self, players: int) -> Layout:
         """The named blocks of ``State.numeric``'s vector for this set-up."""
-        raise NotImplementedError(f"{self.title} has no numeric observation yet")
+        layout: Layout = self._numeric().layout(self, players)
+        return layout
+
+    def _numeric(self) -> ModuleType:
+        module = self.part("numeric")
+        if module is None:
+            raise NotImplementedError(f"{self.title} has no numeric view yet")
+        return module
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         """(options, players) pairs the conformance suite plays; defaults: every count."""
@@ -248,8 +275,9 @@ class State(ABC):
 
     def numeric(self, seat: int) -> np.ndarray:
         """A fixed-shape float32 vector of what ``seat`` may see, laid out by
-        ``Game.observation_layout``; the same shape at every step of a set-up."""
-        raise NotImplementedError(f"{self.game.title} has no numeric observation yet")
+        ``Game.observation_layout`` (``numeric.encode(state, seat)``)."""
+        vector: np.ndarray = self.game._numeric().encode(self, seat)
+        return vector
 
     # -- copies --------------------------------------------------------------------
     @abstractmethod

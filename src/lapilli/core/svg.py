@@ -10,9 +10,7 @@ wrapped by ``Targets.wrap``: it carries ``class="target"``, ``data-action="i"`` 
 
 from __future__ import annotations
 
-import importlib
 import math
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -259,11 +257,5 @@ def document(
 
 def drawing_for(game: Any) -> Callable[..., str] | None:
     """The ``draw`` function of ``game``'s package (``<package>.drawing``), if it has one."""
-    package = sys.modules[type(game).__module__].__package__
-    try:
-        module = importlib.import_module(f"{package}.drawing")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.drawing":
-            raise
-        return None
-    return getattr(module, "draw", None)
+    module = game.part("drawing")
+    return getattr(module, "draw", None) if module is not None else None
