@@ -20,7 +20,9 @@ from .components import (
     EDGES,
     KIND_COST,
     KIND_INDEX,
+    POINT_COST,
     POWERS,
+    SACRIFICE_COST,
     SLOTS,
     SOIL,
     VOLCANO,
@@ -90,7 +92,30 @@ def action_text(state: VolcaniqueState, action: Action) -> str:
         return f"unlock {slot}: {POWERS[state.grid[slot]]['name']}"
     if kind == "play_caldera":
         return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
-    return str(action)
+    if kind == "choose_tile":
+        return f"take a {tile_name(action.arg('tile'))} tile"
+    if kind in ("bonus", "discard"):
+        verb = "take a bonus" if kind == "bonus" else "discard a"
+        return f"{verb} {action.arg('resource')} resource"
+    return FIXED_TEXT.get(kind, kind.replace("_", " "))
+
+
+FIXED_TEXT = {
+    "buy_caldera": "buy a Caldera card (1 of each resource)",
+    "buy_point": f"buy a point ({POINT_COST} resources)",
+    "sacrifice_hand": f"sacrifice a critter from your hand ({SACRIFICE_COST} resources)",
+    "summon_island": "summon an island",
+}
+
+
+def tile_name(kind: str) -> str:
+    """``uno-dark`` -> "dark Uno", ``duo-dark-light`` -> "dark/light Duo", ``trio-dml``
+    -> "Trio (dark, medium, light counter-clockwise)", the order of its edges."""
+    size, _, biomes = kind.partition("-")
+    if size == "trio":
+        order = ", ".join(BIOMES["dml".index(c)] for c in biomes)
+        return f"Trio ({order} counter-clockwise)"
+    return f"{biomes.replace('-', '/')} {size.title()}"
 
 
 def _rotation_text(kind: int, rotation: int) -> str:
