@@ -45,7 +45,7 @@ def collect(s: FoggyState) -> None:
             pile.clear()
         s.pool = [Zone(s.composition(side)) for side in (0, 1)]
     else:
-        s.piles = [Zone(s.composition(seat), seen=seats_mask(seat)) for seat in range(s.n)]
+        s.piles = [Zone(s.composition(s.side(p)), seen=seats_mask(p)) for p in range(s.n)]
 
 
 def begin_round(s: FoggyState, f: Frame) -> Events:

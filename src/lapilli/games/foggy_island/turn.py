@@ -28,7 +28,7 @@ def next_turn(s: FoggyState, f: Frame) -> Events:
     """``seat``'s turn: one placement, then the next player's turn."""
     seat = f.args.seat
     then(s, steps.TURN_OF[(seat + 1) % s.n])
-    start_placement(s, seat, True)
+    start_placement(s, seat, normal=True)
     return []
 
 
@@ -112,7 +112,7 @@ def refuse_choose(s: FoggyState, f: Frame, a: Action) -> str | None:
         return None
     token, face = a.arg("token"), a.arg("face")
     if face not in (None, "down"):
-        return "Choose: a token is chosen face down (face=down) or as the weather says"
+        return "Choose: a token is chosen as it is, or face down (face=down)"
     if face and s.weather != FOGGY:
         return "Choose: tokens go face down only in Foggy weather"
     if token not in s.hands[f.seat]:
