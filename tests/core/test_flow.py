@@ -295,8 +295,9 @@ def test_the_loop_plays_to_the_end_and_stops_for_a_seat_without_policy() -> None
     seen: list[int] = []
     play(s, [random_policy(rng), None], rng, on_step=lambda st, seat, a, ev: seen.append(seat))
     assert s.current_player() == 1 and seen == [0]
+    assert not s.is_terminal()
     steps = play(s, [random_policy(rng)] * 2, rng)
-    assert s.current_player() == TERMINAL and steps > 0 and not s.deck
+    assert s.current_player() == TERMINAL and s.is_terminal() and steps > 0 and not s.deck
 
 
 def test_piles_draw_by_weight_and_keep_cards_put_under_in_order() -> None:

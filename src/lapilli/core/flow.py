@@ -177,7 +177,10 @@ class Steps:
 
 def then(state: FlowState, *frames: Frame) -> None:
     """Push frames so that they run in the order written (the first one next)."""
-    state.stack.extend(reversed(frames))
+    if len(frames) == 1:
+        state.stack.append(frames[0])  # the usual case: kept cheap
+    else:
+        state.stack.extend(reversed(frames))
 
 
 def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
@@ -215,6 +218,9 @@ class FlowState(State):
         stack = self.stack
         return stack[-1].seat if stack else TERMINAL
 
+    def is_terminal(self) -> bool:
+        return not self.stack
+
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
@@ -228,8 +234,12 @@ class FlowState(State):
         step = frame.step
         if step.legal is None:
             return []
-        legal = list(step.legal(self, frame))
-        for free in self.STEPS.free:
+        found = step.legal(self, frame)
+        free_steps = self.STEPS.free
+        if not free_steps and type(found) is list:
+            return found  # the step's own list: no copy needed
+        legal = list(found)
+        for free in free_steps:
             legal.extend(free.legal(self, frame))  # type: ignore[misc]
         return legal
 

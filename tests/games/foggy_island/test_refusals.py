@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE, sample_chance
 from lapilli.games.foggy_island import FoggyIsland
@@ -74,3 +75,30 @@ def test_a_refusal_names_the_rule_in_the_rulebooks_words():
         s.apply(A.KEEP_WEATHER["sunny"])
     with pytest.raises(IllegalAction, match="Blue must act now. Weather: keep one"):
         s.apply(A.PLACE[0])
+
+
+MALFORMED = [
+    Action("draw", token="dragon"),
+    Action("hire", mercenary="dragon"),
+    Action("choose"),
+    Action("place", tile="z9"),
+    Action("target"),
+    Action("remove_fog", board="middle"),
+    Action("keep_weather", card="rain"),
+]
+
+
+@pytest.mark.parametrize(("options", "players"), CONFIGS)
+def test_malformed_actions_are_refused_everywhere_and_change_nothing(options, players):
+    s = FoggyIsland(**options).new_state(players)
+    rng = random.Random(7)
+    while not s.is_terminal():
+        before = s.to_json()
+        for action in MALFORMED:
+            with pytest.raises(IllegalAction):
+                s.apply(action)
+        assert s.to_json() == before
+        if s.current_player() == CHANCE:
+            s.apply(sample_chance(s, rng))
+        else:
+            s.apply(rng.choice(s.legal_actions()))

@@ -16,7 +16,7 @@ from lapilli.core.flow import Events, Frame, then
 from . import actions as A
 from . import steps, turn
 from .board import ADJACENT, QUADRANT_OF, TILE_NAMES, TILES
-from .components import FOGGY, Token, colour_of, in_order, is_white
+from .components import FOGGY, TOKENS, in_order, is_white
 
 if TYPE_CHECKING:
     from .state import FoggyState
@@ -113,7 +113,7 @@ def keep_hippo(s: FoggyState, f: Frame, a: Action) -> Events:
     keep = A.TILE_OF[a]
     one, other = s.hippo.pop(f.seat)
     s.board[other if keep == one else one] = None
-    then(s, turn.before_placing(s, f.seat, True, turn.Before.HIPPO))  # then the turn goes on
+    then(s, turn.before_placing(s, f.seat, True, turn.HIPPO_KEPT))  # then the turn goes on
     return [{"type": "hippo_kept", "seat": f.seat, "tile": TILE_NAMES[keep]}]
 
 
@@ -208,7 +208,7 @@ def replace(s: FoggyState, f: Frame, a: Action) -> Events:
     hand.take(kind)
     hand.put(old.kind)
     up = s.weather != FOGGY
-    s.board[tile] = Token(kind, seat, up, colour_of(kind, seat % 2))
+    s.board[tile] = TOKENS[kind, seat, up]
     turn.end_placement(s, f.args.by)
     return [
         {

@@ -40,3 +40,5 @@ TILE_OF = {
     a: t for table in (PLACE, HIPPO_SECOND, HIPPO_KEEP, FROG, TARGET) for t, a in enumerate(table)
 }
 """The tile (an index) of every action naming one."""
+TOKEN_OF = {a: k for table in (TAKE, REPLACE, DRAW, DEAL) for k, a in table.items()}
+"""The token of every action taking, drawing or dealing one."""

@@ -65,7 +65,3 @@ def _quadrant_tiles(q: int) -> tuple[int, ...]:
 
 QUADRANT_TILES = tuple(_quadrant_tiles(q) for q in range(4))
 QUADRANT_OF = tuple(next(q for q in range(4) if t in QUADRANT_TILES[q]) for t in TILES)
-
-
-def tile_names(tiles: tuple[int, ...] | list[int]) -> list[str]:
-    return [TILE_NAMES[t] for t in tiles]

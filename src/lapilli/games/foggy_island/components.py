@@ -68,6 +68,17 @@ def colour_of(kind: str, side: int) -> int:
     return side  # own, and a Chameleon starts in its owner's colour
 
 
+SEATS = range(4)
+"""Every seat there may be (the team variant has 4)."""
+TOKENS: dict[tuple[str, int, bool], Token] = {
+    (kind, seat, up): Token(kind, seat, up, colour_of(kind, seat % 2))
+    for kind in KINDS
+    for seat in SEATS
+    for up in (True, False)
+}
+"""Every token as it is placed, built once: (kind, seat, face up) -> the token."""
+
+
 def is_white(kind: str) -> bool:
     return KINDS[kind].builds == "white"
 
@@ -88,6 +99,10 @@ def pile_of(hired: list[str]) -> dict[str, int]:
     return pile
 
 
+ORDER = {name: i for i, name in enumerate((*KINDS, *WEATHERS))}
+"""Tokens and weather cards in the fixed order of the data file."""
+
+
 def in_order(counts: dict[str, int]) -> list[str]:
-    """The kinds held in ``counts``, in the fixed order of the data file."""
-    return [k for k in KINDS if k in counts]
+    """The tokens (or cards) held in ``counts``, in the fixed order of the data file."""
+    return sorted(counts, key=ORDER.__getitem__)

@@ -71,7 +71,7 @@ def hire(s: FoggyState, f: Frame, a: Action) -> Events:
     s.coins[side] -= info.cost
     s.hired[side].append(merc)
     # the pile always holds 18 tokens: the mercenary takes its basic token's place
-    store = s.pool[side] if s.n == 4 else s.piles[seat]
+    store = s.pool[side] if s.opts.variant == "team" else s.piles[seat]
     store.take(info.replaces)
     store.put(merc)
     then(s, steps.HIRE(seat))  # and may hire again

@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 
 def draws(zone: Zone, outcomes: dict[str, Action]) -> list[tuple[Action, float]]:
-    """One draw from a shuffled face-down pile, in the fixed order of ``outcomes``."""
+    """One draw from a shuffled face-down pile (or deck), in the order of the data file."""
     items = zone.items
     if not items:
         return [(outcomes[zone.under[0]], 1.0)] if zone.under else []
     total = sum(items.values())
-    return [(action, items[k] / total) for k, action in outcomes.items() if k in items]
+    return [(outcomes[k], items[k] / total) for k in in_order(items)]
 
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -39,13 +39,13 @@ def collect(s: FoggyState) -> None:
     s.hippo = {}
     for hand in s.hands:
         hand.clear()
-    if s.n == 4:
-        # Team game: each team's 18 tokens are shuffled, to be split 9 and 9
+    if s.opts.variant == "team":
+        # each team's 18 tokens are shuffled, to be split 9 and 9
         for pile in s.piles:
             pile.clear()
         s.pool = [Zone(s.composition(side)) for side in (0, 1)]
     else:
-        s.piles = [Zone(s.composition(seat), seen=seats_mask(seat)) for seat in range(s.n)]
+        s.piles = [Zone(s.composition(s.side(p)), seen=seats_mask(p)) for p in range(s.n)]
 
 
 def begin_round(s: FoggyState, f: Frame) -> Events:
@@ -57,13 +57,13 @@ def begin_round(s: FoggyState, f: Frame) -> Events:
             s.deck.put_under(s.weather)
         frames.append(steps.WEATHER_DRAW(cards=()))
     frames.append(steps.FOG())
-    if s.n == 4:
+    if s.opts.variant == "team":
         # deal 9 to the first of each team; the other 9 are the team-mate's
         for side in (0, 1):
             frames += [steps.DEAL(seat=s.side_seats(side)[0])] * (PILE_SIZE // 2)
         frames.append(steps.TEAM_PILES())
     order = [(s.first + i) % s.n for i in range(s.n)]
-    then(s, *frames, *(steps.OPENING(p) for p in order), steps.TURN_OF[s.first])
+    then(s, *frames, *(steps.OPENING_BY[p] for p in order), steps.TURN_OF[s.first])
     return []
 
 
@@ -132,7 +132,7 @@ def deal_outcomes(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
 
 def deal(s: FoggyState, f: Frame, a: Action) -> Events:
     seat = f.args.seat
-    kind = a.arg("token")
+    kind = A.TOKEN_OF[a]
     s.pool[s.side(seat)].draw(kind)
     s.piles[seat].put(kind)
     return [{"type": "dealt", "seat": seat, "private": seat, "token": kind}]
@@ -158,12 +158,12 @@ def refuse_opening(s: FoggyState, f: Frame, a: Action) -> str | None:
 
 def take_opening(s: FoggyState, f: Frame, a: Action) -> Events:
     seat = f.seat
-    kind = a.arg("token")
+    kind = A.TOKEN_OF[a]
     pile, hand = s.piles[seat], s.hands[seat]
     pile.take(kind)
     hand.put(kind)
     if len(hand) < HAND_SIZE and pile:
-        then(s, steps.OPENING(seat))
+        then(s, steps.OPENING_BY[seat])
     return [{"type": "took", "seat": seat, "private": seat, "token": kind}]
 
 

@@ -49,7 +49,7 @@ def scored_lines(board: list[Token | None]) -> list[ScoredLine]:
                 run.append(tile)
                 continue
             if len(run) >= 3:
-                kinds = [board[t].kind for t in run]
+                kinds = [board[t].kind for t in run]  # type: ignore[union-attr]
                 found.append(ScoredLine(colour, tuple(run), line_value(len(run), kinds)))
             run = [tile] if c is not None and c != WHITE else []
             colour = c if run else None

@@ -25,10 +25,10 @@ from .components import (
     QUICK_COINS,
     ROUNDS,
     SUNNY,
+    TOKENS,
     WEATHER_DECK,
     WEATHERS,
     Token,
-    colour_of,
     pile_of,
 )
 from .hiring import hirers
@@ -384,9 +384,8 @@ class FaceDown:
         return [board[t].kind for t in self.tiles]  # type: ignore[union-attr]
 
     def refill(self, items: list[str]) -> None:
-        side = self.placer % 2
         for t, kind in zip(self.tiles, items, strict=True):
-            self.state.board[t] = Token(kind, self.placer, False, colour_of(kind, side))
+            self.state.board[t] = TOKENS[kind, self.placer, False]
 
 
 def _name(value: Any, names: Any) -> str:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from lapilli.core.flow import Step, Steps
 
 from . import abilities, hiring, round, turn
-from .components import KINDS
+from .components import KINDS, SEATS
 
 # -- a round's set-up ---------------------------------------------------------------------
 
@@ -248,7 +248,7 @@ STEPS = Steps(
 )
 
 # The frames of every turn, built once: a turn allocates none of them.
-SEATS = range(4)
+OPENING_BY = [OPENING(p) for p in SEATS]
 TURN_OF = [TURN(seat=p) for p in SEATS]
 CHOOSE_BY = [CHOOSE(p) for p in SEATS]
 DRAW_FOR = [DRAW(seat=p) for p in SEATS]

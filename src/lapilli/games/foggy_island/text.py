@@ -131,10 +131,16 @@ def event_text(s: FoggyState, event: Event) -> str | None:
     return None
 
 
+def _title(kind: object) -> str:
+    """A token's name for players (a name the game does not know is shown as it is)."""
+    info = KINDS.get(kind)  # type: ignore[call-overload]
+    return info.title if info is not None else str(kind)
+
+
 def action_text(s: FoggyState, action: Action) -> str:
     kind = action.kind
     if kind in ("choose", "take", "replace", "draw", "deal"):
-        token = KINDS[action.arg("token")].title
+        token = _title(action.arg("token"))
         face = " face down" if action.arg("face") == "down" else ""
         verb = {
             "choose": "play",
@@ -147,7 +153,9 @@ def action_text(s: FoggyState, action: Action) -> str:
     if kind == "place":
         return f"place on {action.arg('tile')}"
     if kind == "hire":
-        info = MERCENARIES[action.arg("mercenary")]
+        info = MERCENARIES.get(action.arg("mercenary"))
+        if info is None:
+            return f"hire {action.arg('mercenary')}"
         return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
     if kind in ("target", "hippo", "keep_hippo", "move_frog"):
         verb = {

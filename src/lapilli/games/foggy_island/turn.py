@@ -9,7 +9,6 @@ removes a fog board. A face-up mercenary's ability follows its placement
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
@@ -17,8 +16,8 @@ from lapilli.core.flow import Events, Frame, then
 
 from . import abilities, steps
 from . import actions as A
-from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES, TILES
-from .components import FOGGY, KINDS, WHITE, Token, colour_of, in_order
+from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES
+from .components import FOGGY, KINDS, TOKENS, WHITE, in_order
 from .round import draws, end_round_now
 
 if TYPE_CHECKING:
@@ -49,24 +48,20 @@ def start_placement(s: FoggyState, seat: int, normal: bool) -> None:
 
 
 # -- before placing: Hippo, fog board, Frog, each only when it applies ------------------------
-class Before(IntEnum):
-    """The steps before placing, in the order they are taken."""
-
-    NOTHING = 0
-    HIPPO = 1  # the Hippo keeps one of its two tiles (its owner's normal turn)
-    FOG = 2  # a fog board is removed (the open area is full)
-    FROG = 3  # the Frog may move (its owner's normal turn)
+HIPPO_KEPT, FOG_REMOVED = 1, 2
+"""How far the steps before placing have got (``done``), so a turn resumes after each."""
 
 
-def before_placing(s: FoggyState, seat: int, normal: bool, done: Before = Before.NOTHING) -> Frame:
-    """The first step before placing that applies, after those already ``done``; else
-    choosing the token to place."""
-    if done < Before.HIPPO and normal and seat in s.hippo:
+def before_placing(s: FoggyState, seat: int, normal: bool, done: int = 0) -> Frame:
+    """The first step before placing that applies, else choosing the token to place."""
+    if not done and normal and seat in s.hippo:
+        # at the start of its owner's turn, the Hippo must keep one of its two tiles
         return steps.HIPPO_KEEP(seat)
-    if done < Before.FOG and not all(s.open) and not s.free_tiles():
+    if done < FOG_REMOVED and not all(s.open) and not s.free_tiles():
+        # the player who must place when there are no free tiles removes a fog board
         return steps.FOG_REMOVE(seat, normal=normal)
-    frog = done < Before.FROG and normal and "frog" in s.hired[seat % 2]
-    if frog and abilities.frog_moves(s, seat):
+    if normal and "frog" in s.hired[seat % 2] and abilities.frog_moves(s, seat):
+        # each of its owner's turns, the Frog may move before a token is placed
         return steps.FROG(seat)
     return steps.CHOOSE_BY[seat]
 
@@ -89,7 +84,7 @@ def refuse_fog_remove(s: FoggyState, f: Frame, a: Action) -> str | None:
 def remove_fog(s: FoggyState, f: Frame, a: Action) -> Events:
     q = QUADRANTS.index(a.arg("board"))
     s.open[q] = True
-    then(s, before_placing(s, f.seat, f.args.normal, Before.FOG))  # then place as usual
+    then(s, before_placing(s, f.seat, f.args.normal, FOG_REMOVED))  # then place as usual
     return [{"type": "fog_removed", "seat": f.seat, "board": QUADRANTS[q]}]
 
 
@@ -117,7 +112,7 @@ def refuse_choose(s: FoggyState, f: Frame, a: Action) -> str | None:
         return None
     token, face = a.arg("token"), a.arg("face")
     if face not in (None, "down"):
-        return "Choose: a token is chosen face down (face=down) or as the weather says"
+        return "Choose: a token is chosen as it is, or face down (face=down)"
     if face and s.weather != FOGGY:
         return "Choose: tokens go face down only in Foggy weather"
     if token not in s.hands[f.seat]:
@@ -137,8 +132,9 @@ def choose(s: FoggyState, f: Frame, a: Action) -> Events:
 
 
 def legal_place(s: FoggyState, f: Frame) -> list[Action]:
-    board, open_, place = s.board, s.open, A.PLACE
-    return [place[t] for t in TILES if board[t] is None and open_[QUADRANT_OF[t]]]
+    if all(s.open):
+        return [place for place, token in zip(A.PLACE, s.board, strict=True) if token is None]
+    return [A.PLACE[t] for t in s.free_tiles()]
 
 
 def refuse_place(s: FoggyState, f: Frame, a: Action) -> str | None:
@@ -169,9 +165,8 @@ def place(s: FoggyState, f: Frame, a: Action) -> Events:
 
 def put_token(s: FoggyState, seat: int, tile: int, kind: str, up: bool) -> Events:
     """The token leaves the hand for the map; a Chameleon next to it may change colour."""
-    side = seat % 2
     s.hands[seat].take(kind)
-    token = Token(kind, seat, up, colour_of(kind, side))
+    token = TOKENS[kind, seat, up]
     board = s.board
     board[tile] = token
     events: Events = [
@@ -183,10 +178,10 @@ def put_token(s: FoggyState, seat: int, tile: int, kind: str, up: bool) -> Event
             "face_up": up,
         }
     ]
-    # Chameleon: takes the colour of a token placed next to it (a face-down token
-    # shows only its shield, so the Chameleon takes its owner's colour)
-    shown = token.colour if up else side
-    if shown != WHITE:
+    # Chameleon (if a side hired it): takes the colour of a token placed next to it (a
+    # face-down token shows only its shield, so the Chameleon takes its owner's colour)
+    shown = token.colour if up else seat % 2
+    if shown != WHITE and ("chameleon" in s.hired[0] or "chameleon" in s.hired[1]):
         for t in ADJACENT[tile]:
             other = board[t]
             if (
@@ -215,7 +210,7 @@ def draw_outcomes(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
 
 def draw(s: FoggyState, f: Frame, a: Action) -> Events:
     seat = f.args.seat
-    kind = a.arg("token")
+    kind = A.TOKEN_OF[a]
     s.piles[seat].take(kind)
     s.hands[seat].put(kind)
     return [{"type": "drew", "seat": seat, "private": seat, "token": kind}]
