@@ -72,3 +72,36 @@ def test_views_and_moves_elsewhere_are_answered_while_a_bot_thinks(sqlite_url, m
         assert moved.status_code == 200
         Pondering.decide.set()
         assert wait_for_human(client, table, red)["actions"]
+
+
+def test_a_slow_database_write_holds_up_neither_views_nor_other_requests(sqlite_url, monkeypatch):
+    """A move waits for its write in a worker thread; the event loop and views go on."""
+    with TestClient(create_app(sqlite_url)) as client:
+        table, (red, _) = new_table(client)
+        wait_for_human(client, table, red)
+        before = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        store = type(client.app.state.tables.store)
+        writing, finish = threading.Event(), threading.Event()
+        append = store.append
+
+        def slow_append(self, *args):
+            writing.set()
+            assert finish.wait(20), "the test never let the write finish"
+            append(self, *args)
+
+        monkeypatch.setattr(store, "append", slow_append)
+        moved = {}
+        mover = threading.Thread(
+            target=lambda: moved.update(
+                answer=client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+            )
+        )
+        mover.start()
+        assert writing.wait(10)
+        view = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        assert view["version"] == before["version"]  # the move is not shown before it is kept
+        assert client.get("/api/games").status_code == 200
+        finish.set()
+        mover.join(20)
+        assert moved["answer"].status_code == 200
+        assert moved["answer"].json()["version"] == before["version"] + 1

@@ -27,7 +27,6 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction
 from lapilli.core.loop import Policy, play
 from lapilli.core.match import Match
-from lapilli.core.records import Record
 from lapilli.core.state import CHANCE, Event, State
 
 from .store import Seat, Store, StoredTable, token_hash
@@ -54,7 +53,6 @@ class LiveTable:
     def __init__(self, stored: StoredTable, store: Store, told: Callable[[LiveTable], None]):
         self.id = stored.id
         self.seats: list[Seat] = stored.seats
-        self.listed = stored.listed
         self._seed = stored.seed
         self.store = store
         self.told = told  # called after every change, from whichever thread made it
@@ -327,8 +325,8 @@ class Tables:
             Seat("human", "human", token_hash(t)) if t else Seat("bot", spec)
             for spec, t in zip(specs, tokens, strict=True)
         ]
-        record: Record = match.record
-        stored = StoredTable(secrets.token_hex(8), seats, record, secrets.token_bytes(32), listed)
+        seed = secrets.token_bytes(32)  # 256 bits from the OS; nobody chooses or sees it
+        stored = StoredTable(secrets.token_hex(8), seats, match.record, seed, listed)
         self.store.create(stored)
         table = LiveTable(stored, self.store, self.told)
         with self.lock:
