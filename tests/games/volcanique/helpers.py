@@ -122,7 +122,7 @@ def conserved(s: VolcaniqueState) -> bool:
     from lapilli.games.volcanique.components import CRITTERS
 
     for p in range(s.players):
-        board = sum(n for o, n in s.critters.values() if o == p)
+        board = sum(n for spot, n in s.critters.items() if spot[3] == p)
         if board + s.hand[p] + s.crater[p] + len(s.unlocked[p]) != CRITTERS:
             return False
     return True

@@ -11,7 +11,7 @@ from lapilli.core.flow import Frame, then
 from . import endgame, powers, steps
 from .actions import ABANDON, UNLOCK, at_act
 from .board import Hex, around
-from .components import EVACUATION_COST, NB, POWERS, SOIL, VOLCANO
+from .components import EVACUATION_COST, POWERS, SOIL, VOLCANO
 from .pieces import FLOWING, Lava
 from .stacking import stack_hexes, to_claim
 
@@ -140,13 +140,11 @@ def arrive(s: VolcaniqueState, index: int | None, h: Hex, after: Frame) -> Event
     if not ocean:
         biome_of = s.board.biome_of
         lava = s.lava_hexes()
-        for c in range(NB):
-            here = s.critters.get((*h, c))
-            if not here:
-                continue
-            members = biome_of[(*h, c)].members
+        for spot in s.spots_on(h):
+            region = spot[:3]
+            members = biome_of[region].members
             dests = tuple(sorted(m[:2] for m in members if m[:2] not in lava))
-            evacuations += [steps.EVACUATE(here.owner, region=(*h, c), dests=dests)] * here.count
+            evacuations += [steps.EVACUATE(spot[3], region=region, dests=dests)] * s.critters[spot]
     then(s, *evacuations, after)
     return events
 
@@ -183,14 +181,14 @@ def settle_evacuate(s: VolcaniqueState, f: Frame) -> Events | None:
 
 def _wipe_one(s: VolcaniqueState, f: Frame) -> Events:
     region = f.args.region
-    s.take_critter(region)
+    s.take_critter(region, f.seat)
     s.hand[f.seat] += 1
     return [{"type": "wiped", "seat": f.seat, "at": list(region[:2]), "n": 1}]
 
 
 def evacuated(s: VolcaniqueState, f: Frame) -> Events:
     seat, region, to = f.args
-    s.take_critter(region)
+    s.take_critter(region, seat)
     s.add_critter((*to, region[2]), seat)
     return [{"type": "evacuated", "seat": seat, "from": list(region[:2]), "to": list(to)}]
 

@@ -1,5 +1,5 @@
-"""The small values a position is made of: the stage of the game, critters on a
-region, lava tiles, what the player to move has done this turn, Caldera hands."""
+"""The small values a position is made of: the stage of the game, where critters
+stand, lava tiles, what the player to move has done this turn, Caldera hands."""
 
 from __future__ import annotations
 
@@ -19,11 +19,9 @@ class Stage(StrEnum):
     OVER = "over"
 
 
-class Critters(NamedTuple):
-    """The critters on one region: they all belong to one player."""
-
-    owner: int
-    count: int
+Spot = tuple[int, int, int, int]
+"""Where a player's critters stand: ``(q, r, colour, owner)``, a region and whose they
+are. Several players' critters share a region only through Cooperative Critters."""
 
 
 FLOWING = -1

@@ -49,8 +49,8 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
         if not board_done:
             out += [
                 at_act("sacrifice", (q, r), c)
-                for (q, r, c), here in sorted(s.critters.items())
-                if here.owner == p
+                for q, r, c, owner in sorted(s.critters)
+                if owner == p
             ]
         if _may_sacrifice_from_hand(s, p):
             out.append(SACRIFICE_HAND)
@@ -129,7 +129,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == SUMMON_ISLAND:
         return _summon(s, p)
     at = a.arg("at")
-    s.take_critter((*at, BIOME_INDEX[a.arg("biome")]))
+    s.take_critter((*at, BIOME_INDEX[a.arg("biome")]), p)
     s.crater[p] += 1
     s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
     then(s, steps.SACRIFICE(p))

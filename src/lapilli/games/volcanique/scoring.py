@@ -54,7 +54,7 @@ def tallest_biome(s: VolcaniqueState) -> dict[int, int]:
     """3 pts to the player with a critter on the tallest stack; equal heights: most such
     peaks wins; an exact draw: 1 pt each."""
     peaks: dict[int, dict[tuple[int, int], int]] = {}
-    for (q, r, _c), (owner, _n) in s.critters.items():
+    for q, r, _c, owner in s.critters:
         peaks.setdefault(owner, {})[(q, r)] = land_height(s.stacks[(q, r)])
     values = {}
     for owner, hexes in peaks.items():

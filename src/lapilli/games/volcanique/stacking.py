@@ -10,13 +10,12 @@ from lapilli.core.flow import Frame, then
 
 from . import endgame, powers, steps
 from .actions import BUY, DONE, ROTATE, at_act
-from .board import Hex
+from .board import Hex, Region
 from .components import (
     CRATER,
     KIND_COST,
     KIND_INDEX,
     KINDS,
-    NB,
     ROTATIONS,
     SOIL,
     THRESHOLD,
@@ -262,13 +261,11 @@ def stack_tile(s: VolcaniqueState, at: Hex, code: int, seat: int) -> tuple[Event
     biome_of = s.board.biome_of
     lava = s.lava_hexes()
     migrations = []
-    for c in range(NB):
-        here = s.critters.get((*at, c))
-        if not here:
-            continue
-        members = biome_of[(*at, c)].members
+    for spot in s.spots_on(at):
+        region = spot[:3]
+        members = biome_of[region].members
         dests = tuple(sorted(m[:2] for m in members if m[:2] != at and m[:2] not in lava))
-        migrations += [steps.MIGRATE(here.owner, region=(*at, c), dests=dests)] * here.count
+        migrations += [steps.MIGRATE(spot[3], region=region, dests=dests)] * s.critters[spot]
     s.set_stack(at, (*s.stacks[at], code))
     event = {
         "type": "stacked",
@@ -293,7 +290,7 @@ def refuse_migrate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def migrate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     to = a.arg("at")
-    s.take_critter(f.args.region)
+    s.take_critter(f.args.region, f.seat)
     s.add_critter((*to, f.args.region[2]), f.seat)
     return [{"type": "migrated", "seat": f.seat, "to": list(to)}]
 
@@ -305,7 +302,7 @@ def settle_migrate(s: VolcaniqueState, f: Frame) -> Events | None:
         return None
     if dests:
         return migrate(s, f, at_act("migrate", dests[0]))
-    s.take_critter(f.args.region)
+    s.take_critter(f.args.region, f.seat)
     s.hand[f.seat] += 1
     return [{"type": "returned", "seat": f.seat, "from": list(f.args.region[:2])}]
 
@@ -317,8 +314,8 @@ def contests(s: VolcaniqueState, f: Frame) -> Events:
     runner-up has (its owner chooses which); a tie for most returns them all."""
     biome_of = s.board.biome_of
     per: dict = {}
-    for region, (owner, n) in s.critters.items():
-        counts = per.setdefault(biome_of[region], {})
+    for (q, r, c, owner), n in s.critters.items():
+        counts = per.setdefault(biome_of[(q, r, c)], {})
         counts[owner] = counts.get(owner, 0) + n
     events: Events = []
     casualties = []
@@ -335,20 +332,19 @@ def contests(s: VolcaniqueState, f: Frame) -> Events:
             continue
         winner = max(counts, key=counts.__getitem__)
         for member in biome.members:
-            here = s.critters.get(member)
-            if here and here.owner != winner:
-                _return_all(s, member)
-        hexes = tuple(sorted(m[:2] for m in biome.members if m in s.critters))
+            _return_all(s, member, but=winner)
+        hexes = tuple(sorted(m[:2] for m in biome.members if (*m, winner) in s.critters))
         casualties.append(steps.REMOVE(winner, colour=biome.colour, count=ranked[1], hexes=hexes))
         events.append({"type": "contested", "winner": winner, "counts": label})
     then(s, *casualties)
     return events
 
 
-def _return_all(s: VolcaniqueState, region: tuple[int, int, int]) -> None:
-    here = s.critters.pop(region, None)
-    if here:
-        s.hand[here.owner] += here.count
+def _return_all(s: VolcaniqueState, region: Region, but: int = -1) -> None:
+    """Every critter on a region goes back to its owner's hand (``but`` one player's)."""
+    for spot in s.spots_in(region):
+        if spot[3] != but:
+            s.hand[spot[3]] += s.critters.pop(spot)
 
 
 def legal_remove(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -363,10 +359,10 @@ def refuse_remove(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def remove(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     colour, count = f.args.colour, f.args.count
-    s.take_critter((*a.arg("at"), colour))
+    s.take_critter((*a.arg("at"), colour), f.seat)
     s.hand[f.seat] += 1
     if count > 1:
-        hexes = tuple(h for h in f.args.hexes if (*h, colour) in s.critters)
+        hexes = tuple(h for h in f.args.hexes if (*h, colour, f.seat) in s.critters)
         then(s, steps.REMOVE(f.seat, colour=colour, count=count - 1, hexes=hexes))
     return [{"type": "casualties", "seat": f.seat, "n": 1}]
 
@@ -374,13 +370,14 @@ def remove(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def settle_remove(s: VolcaniqueState, f: Frame) -> Events | None:
     """One tile to lose them from, or all of them lost: no choice."""
     colour, count, hexes = f.args.colour, f.args.count, f.args.hexes
-    total = sum(s.critters[(*h, colour)].count for h in hexes)
+    seat = f.seat
+    total = sum(s.critters[(*h, colour, seat)] for h in hexes)
     if len(hexes) > 1 and count < total:
         return None
     left = count
     for h in hexes:
-        take = min(s.critters[(*h, colour)].count, left)
-        s.take_critter((*h, colour), take)
+        take = min(s.critters[(*h, colour, seat)], left)
+        s.take_critter((*h, colour), seat, take)
         left -= take
     s.hand[f.seat] += count
     return [{"type": "casualties", "seat": f.seat, "n": count}]

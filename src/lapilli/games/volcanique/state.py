@@ -28,7 +28,7 @@ from .components import (
     SOIL,
     VOLCANO,
 )
-from .pieces import Critters, Lava, Stage, ThisTurn, cards
+from .pieces import Lava, Spot, Stage, ThisTurn, cards
 from .steps import SETUP_TILE, STEPS
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class VolcaniqueState(FlowState):
         self.game = game
         self.players = players
         self.board = Board()
-        self.critters: dict[Region, Critters] = {}
+        self.critters: dict[Spot, int] = {}  # how many critters stand on each spot
         self.lava: list[Lava] = []
         self.hand = [CRITTERS] * players  # critters in hand
         self.crater = [0] * players
@@ -122,46 +122,58 @@ class VolcaniqueState(FlowState):
 
     # -- critters --------------------------------------------------------------------------
     def add_critter(self, region: Region, owner: int, k: int = 1) -> None:
-        here = self.critters.get(region)
-        self.critters[region] = Critters(owner, (here.count if here else 0) + k)
+        spot = (*region, owner)
+        self.critters[spot] = self.critters.get(spot, 0) + k
 
-    def take_critter(self, region: Region, k: int = 1) -> int:
-        """Take ``k`` critters off a region; returns their owner."""
-        owner, count = self.critters[region]
-        if count > k:
-            self.critters[region] = Critters(owner, count - k)
+    def take_critter(self, region: Region, owner: int, k: int = 1) -> None:
+        """Take ``k`` of ``owner``'s critters off a region."""
+        spot = (*region, owner)
+        left = self.critters[spot] - k
+        if left:
+            self.critters[spot] = left
         else:
-            del self.critters[region]
-        return owner
+            del self.critters[spot]
+
+    def spots_on(self, h: Hex) -> list[Spot]:
+        """The spots of a tile that hold critters, in order."""
+        critters = self.critters
+        q, r = h
+        return [
+            (q, r, c, o) for c in range(NB) for o in range(self.players) if (q, r, c, o) in critters
+        ]
+
+    def spots_in(self, region: Region) -> list[Spot]:
+        """The spots of a region that hold critters (one per owner there)."""
+        critters = self.critters
+        return [(*region, o) for o in range(self.players) if (*region, o) in critters]
 
     def owners_on(self, h: Hex) -> set[int]:
-        return {here.owner for c in range(NB) if (here := self.critters.get((*h, c)))}
+        return {spot[3] for spot in self.spots_on(h)}
 
     def biome_owners(self) -> dict[Biome, set[int]]:
         """Who has critters in each biome that has any."""
         biome_of = self.board.biome_of
         out: dict[Biome, set[int]] = {}
-        for region, here in self.critters.items():
-            biome = biome_of.get(region)
+        for spot in self.critters:
+            biome = biome_of.get(spot[:3])
             if biome is not None:  # (None: on a tile just covered, waiting to migrate)
-                out.setdefault(biome, set()).add(here.owner)
+                out.setdefault(biome, set()).add(spot[3])
         return out
 
     def placed(self) -> list[int]:
         """Critters on land tiles per seat (not on the grid nor in the crater)."""
         counts = [0] * self.players
-        for owner, n in self.critters.values():
-            counts[owner] += n
+        for spot, n in self.critters.items():
+            counts[spot[3]] += n
         return counts
 
     def wipe_hex(self, h: Hex) -> list[dict]:
         """Return every critter on a tile to its owner's hand."""
         events = []
-        for c in range(NB):
-            here = self.critters.pop((h[0], h[1], c), None)
-            if here:
-                self.hand[here.owner] += here.count
-                events.append({"type": "wiped", "seat": here.owner, "at": list(h), "n": here.count})
+        for spot in sorted(self.spots_on(h)):
+            n = self.critters.pop(spot)
+            self.hand[spot[3]] += n
+            events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
         return events
 
     def take_tile(self, kind: str) -> None:
@@ -196,7 +208,7 @@ class VolcaniqueState(FlowState):
             "first": self.first,
             "map": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
             "critters": [
-                [q, r, BIOMES[c], o, n] for (q, r, c), (o, n) in sorted(self.critters.items())
+                [q, r, BIOMES[c], o, n] for (q, r, c, o), n in sorted(self.critters.items())
             ],
             "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
             "hand": list(self.hand),
@@ -237,7 +249,7 @@ class VolcaniqueState(FlowState):
         return {
             "players": self.players,
             "stacks": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
-            "critters": [[q, r, c, o, n] for (q, r, c), (o, n) in sorted(self.critters.items())],
+            "critters": [[q, r, c, o, n] for (q, r, c, o), n in sorted(self.critters.items())],
             "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
             "hand": list(self.hand),
             "crater": list(self.crater),
@@ -273,7 +285,7 @@ class VolcaniqueState(FlowState):
             if not 2 <= players <= 5:
                 raise ValueError(f"{players} players")
             s.board = Board({(q, r): _stack(st) for q, r, st in data["stacks"]})
-            s.critters = {(q, r, c): Critters(o, n) for q, r, c, o, n in data["critters"]}
+            s.critters = {(q, r, c, o): int(n) for q, r, c, o, n in data["critters"]}
             s.lava = [Lava((int(q), int(r)), int(t)) for q, r, t in data["lava"]]
             s.hand = _ints(data["hand"], players)
             s.crater = _ints(data["crater"], players)

@@ -58,9 +58,9 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
     """The seat's critters that have somewhere to go, in order."""
     owned = s.biome_owners()
     lava = s.lava_hexes()
-    for region, here in sorted(s.critters.items()):
-        if here.owner == seat and move_targets(s, region, owned, lava):
-            yield region
+    for spot in sorted(s.critters):
+        if spot[3] == seat and move_targets(s, spot[:3], owned, lava):
+            yield spot[:3]
 
 
 def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -101,10 +101,10 @@ def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     source = f.args.source
     target = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
-    owner = s.take_critter(source)
-    s.add_critter(target, owner)
+    s.take_critter(source, f.seat)
+    s.add_critter(target, f.seat)
     return [
-        {"type": "moved", "seat": owner, "from": list(source), "to": list(target)},
+        {"type": "moved", "seat": f.seat, "from": list(source), "to": list(target)},
         *to_buy(s),
     ]
 
@@ -123,7 +123,7 @@ def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> 
         return
     stacks, biome_of = s.stacks, s.board.biome_of
     owned = s.biome_owners()
-    closed = s.lava_hexes() | {region[:2] for region in s.critters}  # lava, inhabited
+    closed = s.lava_hexes() | {spot[:2] for spot in s.critters}  # lava, inhabited
     for h in island if island is not None else stacks:
         code = stacks[h][-1]
         if code >= 0 and h not in closed:
