@@ -285,7 +285,7 @@ def test_second_tile_after_stacking_on_soil():
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(0, 0)))
-    # the buy step again, with the option to stop; no volcano as a second tile
+    # the buy step again, with the option to stop (a volcano costs 5: 2 are left)
     assert step(s) == "buy"
     assert A("done") in s.legal_actions()
     assert A("buy", tile="volcano") not in s.legal_actions()

@@ -46,7 +46,7 @@ class ThisTurn(NamedTuple):
     on_soil: int = 0  # how many went on volcanic soil, while every one so far did
     sacrificed_from_board: bool = False
     sacrificed_from_hand: bool = False
-    bought_caldera: bool = False
+    caldera_cards: int = 0  # bought from the Caldera this turn
 
 
 def cards(hand: Zone) -> list[str]:

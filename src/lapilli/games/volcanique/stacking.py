@@ -50,11 +50,14 @@ def targets(s: VolcaniqueState, seat: int) -> set[int] | None:
 
 
 def may_target(s: VolcaniqueState, h: Hex, valid: set[int] | None) -> bool:
-    """Soil and tiles without critters are anyone's; others only a valid target's."""
+    """Soil is anyone's; other tiles only a valid target's. Symbiosis alone adds tiles
+    without critters ("To the left" names only soil and the left player's tiles)."""
     if valid is None or s.stacks[h][-1] == SOIL:
         return True
     owners = s.owners_on(h)
-    return not owners or bool(owners & valid)
+    if not owners:
+        return s.game.options.engagement == "symbiosis"
+    return bool(owners & valid)
 
 
 def stack_hexes(s: VolcaniqueState, seat: int) -> list[Hex]:
@@ -89,9 +92,18 @@ def buy_options(s: VolcaniqueState, seat: int) -> list[str]:
     return out
 
 
+def another_tile(s: VolcaniqueState, seat: int) -> bool:
+    """The first tile of the turn, or one more when every tile so far went on volcanic
+    soil (2 in all; Crafty Critters: 3)."""
+    turn = s.this_turn
+    return not turn.tiles or turn.on_soil == turn.tiles < powers.max_tiles(s, seat)
+
+
 def volcano_allowed(s: VolcaniqueState, seat: int) -> bool:
+    """A volcano is the turn's tile, or the next one after tiles on soil (it ends the
+    buying: it counts as the Place a Tile step)."""
     return (
-        not s.this_turn.tiles
+        another_tile(s, seat)
         and s.volcano_tiles > 0
         and sum(s.resources[seat]) >= VOLCANO_COST
         and bool(stack_hexes(s, seat))
@@ -125,8 +137,11 @@ def refuse_buy(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def refuse_volcano(s: VolcaniqueState, seat: int) -> str:
-    if s.this_turn.tiles:
-        return "Volcanoes: playing a volcano counts as your one Place a Tile step"
+    if not another_tile(s, seat):
+        return (
+            "Volcanoes: playing a volcano counts as your one Place a Tile step (a further "
+            "tile only follows tiles played on volcanic soil)"
+        )
     if s.volcano_tiles <= 0:
         return "Volcanoes: no volcano tile is left in the supply"
     if sum(s.resources[seat]) < VOLCANO_COST:
@@ -203,10 +218,14 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if at in s.lava_hexes():
         return "Placing a tile: land tiles cannot be played on lava"
     if not may_target(s, at, targets(s, f.seat)):
-        mode = s.game.options.engagement.replace("_", " ")
+        if s.game.options.engagement == "symbiosis":
+            return (
+                "Rules of engagement (symbiosis): you may only stack on soil, on tiles "
+                "without critters, or on tiles of a player you may target"
+            )
         return (
-            f"Rules of engagement ({mode}): you may only stack on soil, on tiles without "
-            "critters, or on tiles of a player you may target"
+            "Rules of engagement (to the left): you may only stack on soil or on tiles "
+            "with a critter of the player on your left (or of anyone with 5 critters)"
         )
     return (
         "Placing a tile: it must connect to at least one edge of an adjacent tile with a "
@@ -244,8 +263,8 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     events, migrations = stack_tile(s, at, tile_code(f.args.kind, a.arg("rotation")), seat)
     turn = s.this_turn
     if on_soil and turn.on_soil == turn.tiles - 1:
-        turn = s.this_turn = turn._replace(on_soil=turn.tiles)
-    again = turn.on_soil == turn.tiles and turn.tiles < powers.max_tiles(s, seat)
+        s.this_turn = turn._replace(on_soil=turn.tiles)
+    again = another_tile(s, seat)
     then(s, *migrations, steps.CONTESTS(), steps.BUY(seat) if again else steps.CLAIM(seat))
     return events
 

@@ -173,26 +173,36 @@ def _after_claim(s: VolcaniqueState, f: Frame) -> Events:
 
 
 # -- 6. the Caldera deck -------------------------------------------------------------------
+def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
+    """1 of each resource, while cards are left (and the per-turn limit of the option
+    ``caldera_limit``, if set, is not reached)."""
+    held = s.resources[seat]
+    limit = s.game.options.caldera_limit
+    return (
+        s.stage is Stage.MAIN
+        and not (limit and s.this_turn.caldera_cards >= limit)
+        and bool(s.caldera_deck)
+        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
+    )
+
+
 def legal_caldera(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [BUY_CALDERA, DONE]
+    return [BUY_CALDERA, DONE] if may_buy_caldera(s, f.seat) else [DONE]
 
 
 def refuse_caldera(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if a.kind != "buy_caldera":
         return None
-    return "The Caldera: pay 1 of each resource, once, while cards are left"
+    if not s.caldera_deck:
+        return "The Caldera: you may not purchase a card if there are no powers left"
+    limit = s.game.options.caldera_limit
+    if limit and s.this_turn.caldera_cards >= limit:
+        return f"The Caldera: at most {limit} card(s) per turn in this variant"
+    return "The Caldera: a card costs 1 of each resource"
 
 
 def settle_caldera(s: VolcaniqueState, f: Frame) -> Events | None:
-    held = s.resources[f.seat]
-    if (
-        s.stage is Stage.MAIN
-        and not s.this_turn.bought_caldera
-        and s.caldera_deck
-        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
-    ):
-        return None
-    return to_collect(s)
+    return None if may_buy_caldera(s, f.seat) else to_collect(s)
 
 
 def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
@@ -202,7 +212,7 @@ def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     for b in range(NB):
         s.resources[p][b] -= CALDERA_COST[b]
         s.supply[b] += CALDERA_COST[b]
-    s.this_turn = s.this_turn._replace(bought_caldera=True)
+    s.this_turn = s.this_turn._replace(caldera_cards=s.this_turn.caldera_cards + 1)
     then(s, steps.DRAW(seat=p))
     return [{"type": "caldera_bought", "seat": p}]
 
@@ -217,7 +227,8 @@ def draw(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.unshare_caldera()
     s.caldera_deck.draw(card)
     s.caldera_hands[f.args.seat].put(card)
-    return [{"type": "caldera_card", "seat": f.args.seat}, *to_collect(s)]
+    then(s, steps.CALDERA(f.args.seat))  # another card, resources permitting
+    return [{"type": "caldera_card", "seat": f.args.seat}]
 
 
 # -- 7. collect resources ------------------------------------------------------------------
