@@ -15,7 +15,7 @@ from lapilli.games.volcanique.turn import begin_turn
 
 D, M, L = 0, 1, 2
 GRID = {
-    "L1": "lava_diversion",
+    "L1": "bountiful_resources",
     "L2a": "agile_critters",
     "L2b": "erosion",
     "L3l": "rift",
@@ -123,7 +123,11 @@ def conserved(s: VolcaniqueState) -> bool:
 
     for p in range(s.players):
         board = sum(n for spot, n in s.critters.items() if spot[3] == p)
-        if board + s.hand[p] + s.crater[p] + len(s.unlocked[p]) != CRITTERS:
+        tops = sum(n for spot, n in s.colossal.items() if spot[3] == p)  # a Colossal's 2nd
+        burrowed = sum(n for spot, n in s.burrowed.items() if spot[3] == p)
+        sea = sum(1 for o in s.sea.values() if o == p)
+        off_board = s.hand[p] + s.crater[p] + len(s.unlocked[p])
+        if board + tops + burrowed + sea + off_board != CRITTERS:
             return False
     return True
 

@@ -15,6 +15,7 @@ class Stage(StrEnum):
     SETUP = "setup"
     MAIN = "main"
     FINAL = "final"  # the end-game sequence: one final turn each
+    ERUPTION = "eruption"  # the super volcano's owner's last turn: move, then it erupts
     FINALE = "finale"  # then turns of claiming until every lava flow reaches the sea
     OVER = "over"
 
@@ -47,6 +48,12 @@ class ThisTurn(NamedTuple):
     sacrificed_from_board: bool = False
     sacrificed_from_hand: bool = False
     caldera_cards: int = 0  # bought from the Caldera this turn
+    moves: int = 0  # critter movements made (Agile Critters: up to 2)
+    granted: tuple[str, ...] = ()  # powers lent for this turn by Caldera cards played
+    claimed: bool = False  # a critter claimed a tile (Erosion comes before)
+    eroded: bool = False
+    burrowed: bool = False  # the burrow step (burrow or emerge a critter) is used
+    sea: bool = False  # the sea critter step is used
 
 
 def cards(hand: Zone) -> list[str]:
