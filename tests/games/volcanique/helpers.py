@@ -75,6 +75,20 @@ def give(s: VolcaniqueState, seat: int, dark: int = 0, medium: int = 0, light: i
         s.supply[b] -= k
 
 
+def power(s: VolcaniqueState, seat: int, *powers: str) -> VolcaniqueState:
+    """Give a seat powers as if unlocked: a critter from its hand on each one's slot
+    (a slot of the test grid is dealt the power if it is not there)."""
+    for name in powers:
+        slot = next((k for k, v in s.grid.items() if v == name), None)
+        if slot is None:
+            held = {x for u in s.unlocked for x in u}
+            slot = next(k for k in reversed(list(s.grid)) if k not in held)
+            s.grid[slot] = name
+        s.unlocked[seat] = [*s.unlocked[seat], slot]
+        s.hand[seat] -= 1
+    return s
+
+
 def hold(s: VolcaniqueState, seat: int, *cards: str) -> None:
     """Put Caldera cards in a seat's hand."""
     s.unshare_caldera()
