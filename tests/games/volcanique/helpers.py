@@ -15,7 +15,7 @@ from lapilli.games.volcanique.turn import begin_turn
 
 D, M, L = 0, 1, 2
 GRID = {
-    "L1": "lava_diversion",
+    "L1": "bountiful_resources",
     "L2a": "agile_critters",
     "L2b": "erosion",
     "L3l": "rift",
@@ -75,6 +75,20 @@ def give(s: VolcaniqueState, seat: int, dark: int = 0, medium: int = 0, light: i
         s.supply[b] -= k
 
 
+def power(s: VolcaniqueState, seat: int, *powers: str) -> VolcaniqueState:
+    """Give a seat powers as if unlocked: a critter from its hand on each one's slot
+    (a slot of the test grid is dealt the power if it is not there)."""
+    for name in powers:
+        slot = next((k for k, v in s.grid.items() if v == name), None)
+        if slot is None:
+            held = {x for u in s.unlocked for x in u}
+            slot = next(k for k in reversed(list(s.grid)) if k not in held)
+            s.grid[slot] = name
+        s.unlocked[seat] = [*s.unlocked[seat], slot]
+        s.hand[seat] -= 1
+    return s
+
+
 def hold(s: VolcaniqueState, seat: int, *cards: str) -> None:
     """Put Caldera cards in a seat's hand."""
     s.unshare_caldera()
@@ -122,8 +136,12 @@ def conserved(s: VolcaniqueState) -> bool:
     from lapilli.games.volcanique.components import CRITTERS
 
     for p in range(s.players):
-        board = sum(n for o, n in s.critters.values() if o == p)
-        if board + s.hand[p] + s.crater[p] + len(s.unlocked[p]) != CRITTERS:
+        board = sum(n for spot, n in s.critters.items() if spot[3] == p)
+        tops = sum(n for spot, n in s.colossal.items() if spot[3] == p)  # a Colossal's 2nd
+        burrowed = sum(n for spot, n in s.burrowed.items() if spot[3] == p)
+        sea = sum(1 for o in s.sea.values() if o == p)
+        off_board = s.hand[p] + s.crater[p] + len(s.unlocked[p])
+        if board + tops + burrowed + sea + off_board != CRITTERS:
             return False
     return True
 

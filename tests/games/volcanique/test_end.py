@@ -27,7 +27,9 @@ def test_volcanic_winter_unlock_triggers_the_end():
     at(s, "buy")
     s.apply(A("buy", tile="volcano"))  # the only land tile is the target
     s.apply(A("unlock", slot="L5"))  # the grid in these tests holds Volcanic Winter at L5
-    assert s.end_reason == "volcanic_winter"
+    assert step(s) == "winter_spawn"  # its holder chooses where the winter starts
+    s.apply(A("freeze", at=(0, 0)))
+    assert s.end_reason == "volcanic_winter" and s.winter == (((0, 0), 10),)
 
 
 def test_super_volcanic_eruption_hook_triggers_the_end():

@@ -62,13 +62,6 @@ def test_five_critters_makes_a_player_a_target_for_all():
     assert PURPLE not in places(s)
 
 
-def test_to_the_left_targets_the_next_player():
-    s = engagement_position(blue=2, purple=4, engagement="to_the_left")
-    got = places(s)
-    assert BLUE in got and MIXED in got and EMPTY in got and SOIL_HEX in got
-    assert PURPLE not in got and OWN not in got
-
-
 def test_volcanoes_follow_the_rules_of_engagement():
     s = blank(3)
     for x in range(0, 9, 3):

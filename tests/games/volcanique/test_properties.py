@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from lapilli.core import Record, sample_chance
 from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.components import KIND_COUNT, LIMITS, SOIL, VOLCANO
+from lapilli.games.volcanique.powers import has_power
 
 from .helpers import conserved, step
 
@@ -20,20 +21,25 @@ def check_invariants(s):
     for b in range(3):
         assert sum(r[b] for r in s.resources) + s.supply[b] == LIMITS["resource_supply"]
         assert all(r[b] >= 0 for r in s.resources) and s.supply[b] >= 0
-    codes = [c for st_ in s.stacks.values() for c in st_]
+    # tiles on the map or taken out of the game by Erosion
+    codes = [c for st_ in s.stacks.values() for c in st_] + s.removed
     # a bought tile is in the buyer's hand while its place is chosen
     in_hand = 1 if step(s) in ("place", "rotate") else 0
-    volcano_in_hand = 1 if step(s) == "erupt" else 0
+    bought = ("erupt", "escapes", "volcano_lands")
+    volcano_in_hand = any(f.step.name in bought and getattr(f.args, "main", True) for f in s.stack)
     assert sum(1 for c in codes if c >= 0) + sum(s.tiles.values()) + in_hand == LAND
+    super_top = 1 if s.super_volcano else 0  # the second volcano tile of a super volcano
     assert (
-        sum(1 for c in codes if c == VOLCANO) + s.volcano_tiles + volcano_in_hand
+        sum(1 for c in codes if c == VOLCANO) + s.volcano_tiles + volcano_in_hand + super_top
         == LIMITS["volcano_tiles"]
     )
     assert sum(1 for c in codes if c == SOIL) + len(s.lava) + s.lava_tiles == LIMITS["lava_tiles"]
     assert s.crater == [min(c, 3) for c in s.crater]
-    # one owner per biome after every resolution, except while it is pending
-    if not {f.step.name for f in s.stack} & {"migrate", "remove"}:
-        assert all(len(o) == 1 for o in s.biome_owners().values())
+    # one owner per biome after every resolution (or owners who all cooperate), except
+    # while it is pending
+    if not {f.step.name for f in s.stack} & {"migrate", "remove", "evacuate"}:
+        for owners in s.biome_owners(burrowed=False).values():
+            assert len(owners) == 1 or all(has_power(s, o, "cooperative_critters") for o in owners)
     # nobody sees another seat's Caldera cards
     if s.stage != "over":
         for seat in range(s.players):

@@ -1,5 +1,5 @@
-"""Games recorded before the port onto the shared turn flow replay identically: the
-same choices at every step, the same events, the same final scores and views."""
+"""Recorded random games replay identically: the same choices at every step, the same
+events, the same final scores and views (see records/make.py for when they are made)."""
 
 from __future__ import annotations
 

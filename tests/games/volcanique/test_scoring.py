@@ -118,7 +118,7 @@ def test_largest_biome_tie_broken_by_number_then_exact_tie_one_each():
 
 
 def test_diversified_biomes_one_point_per_full_set():
-    s = blank()
+    s = blank(diversified_bonus=True)
     spots = [((0, 0), D), ((3, 0), D), ((6, 0), M), ((9, 0), M), ((12, 0), L)]
     for h, c in spots:
         put_uno(s, h, c)

@@ -42,10 +42,10 @@ def test_starting_island_and_critters():
     build_first_island(s)
     # critters: on the Uno, on the Duo's biome not joined to the Uno (medium); the Trio's
     # medium joins the Duo's, so the choice is between its two unconnected biomes
-    assert s.critters == {(0, 0, D): (0, 1), (1, 0, M): (0, 1)}
+    assert s.critters == {(0, 0, D, 0): 1, (1, 0, M, 0): 1}
     assert sorted(a.arg("biome") for a in s.legal_actions()) == ["dark", "light"]
     s.apply(A("claim", at=(2, -1), biome="light"))
-    assert s.critters[(2, -1, L)] == (0, 1)
+    assert s.critters[(2, -1, L, 0)] == 1
     assert s.hand[0] == 18
     assert s.player == 1 and step(s) == "setup_tile"
 

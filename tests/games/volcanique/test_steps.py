@@ -20,7 +20,6 @@ from .helpers import (
     conserved,
     crit,
     give,
-    hold,
     lava,
     put,
     put_uno,
@@ -186,24 +185,6 @@ def test_caldera_needs_one_of_each_resource():
     give(s, 0, dark=3, medium=3)
     at(s, "caldera")
     assert step(s) != "caldera"
-
-
-def test_playing_a_caldera_card_goes_through_the_effect_hook(monkeypatch):
-    from lapilli.games.volcanique import powers
-
-    calls = []
-    monkeypatch.setitem(
-        powers.CALDERA_EFFECTS,
-        "carnage",
-        lambda state, seat: calls.append(seat) or [{"type": "carnage"}],
-    )
-    s = blank()
-    put_uno(s, (0, 0), D)
-    hold(s, 0, "carnage")
-    at(s, "claim")
-    assert A("play_caldera", card="carnage") in s.legal_actions()
-    s.apply(A("play_caldera", card="carnage"))
-    assert calls == [0] and s.caldera_discard == ["carnage"] and step(s) == "claim"
 
 
 # -- 7. collect resources ------------------------------------------------------------------

@@ -45,7 +45,7 @@ def test_move_within_connected_biome_or_onto_uncontrolled_biome_of_its_tile():
     targets = {(a.arg("at"), a.arg("biome")) for a in s.legal_actions()}
     assert targets == {((1, 0), "dark"), ((2, 0), "dark"), ((0, 0), "medium")}
     s.apply(A("move_to", at=(2, 0), biome=D))
-    assert (2, 0, D) in s.critters and (0, 0, D) not in s.critters
+    assert (2, 0, D, 0) in s.critters and (0, 0, D, 0) not in s.critters
 
 
 def test_no_movement_onto_a_controlled_biome():
@@ -76,7 +76,7 @@ def test_moving_is_optional():
     give(s, 0, dark=2)
     start_turn(s)
     s.apply(A("done"))
-    assert step(s) == "buy" and (0, 0, D) in s.critters
+    assert step(s) == "buy" and (0, 0, D, 0) in s.critters
 
 
 # -- 2. buying and stacking ----------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_covered_critter_migrates_where_its_owner_chooses():
     assert s.current_player() == 1
     assert {a.arg("at") for a in s.legal_actions()} == {(0, 0), (2, 0)}
     s.apply(A("migrate", at=(2, 0)))
-    assert s.critters == {(2, 0, D): (1, 1)}
+    assert s.critters == {(2, 0, D, 1): 1}
     assert conserved(s)
 
 
@@ -191,7 +191,7 @@ def test_joining_two_own_biomes_makes_one():
     b = s.board
     assert b.biome_of[(0, 0, D)] == b.biome_of[(2, 0, D)] == b.biome_of[(1, 0, D)]
     # the joined tile is uninhabited but controlled: nothing to claim there
-    assert s.critters == {(0, 0, D): (0, 1), (2, 0, D): (0, 1)}
+    assert s.critters == {(0, 0, D, 0): 1, (2, 0, D, 0): 1}
     assert (1, 0, D) not in claimable(s, 0, None)
 
 
@@ -247,7 +247,7 @@ def test_contested_biome_most_critters_wins_equal_casualties():
     assert s.current_player() == 0
     assert {a.arg("at") for a in s.legal_actions()} == {(0, 0), (-1, 0)}
     s.apply(A("remove", at=(-1, 0), biome=D))
-    assert s.critters == {(0, 0, D): (0, 1)}
+    assert s.critters == {(0, 0, D, 0): 1}
     assert s.hand == [20, 21]
     assert conserved(s)
 
@@ -270,7 +270,7 @@ def test_contested_three_way_winner_keeps_the_difference_to_the_runner_up():
     # 3 vs 2: purple loses 2, blue loses 2 (choosing which), 1 blue critter is left
     while step(s) == "remove":
         s.apply(s.legal_actions()[0])
-    owners = [o for o, _ in s.critters.values()]
+    owners = [spot[3] for spot in s.critters]
     assert owners == [1]
     assert s.hand[2] == 21 and s.hand[1] == 20
 
@@ -285,7 +285,7 @@ def test_second_tile_after_stacking_on_soil():
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(0, 0)))
-    # the buy step again, with the option to stop; no volcano as a second tile
+    # the buy step again, with the option to stop (a volcano costs 5: 2 are left)
     assert step(s) == "buy"
     assert A("done") in s.legal_actions()
     assert A("buy", tile="volcano") not in s.legal_actions()

@@ -142,7 +142,7 @@ def test_evacuation_pays_two_resources_to_a_tile_of_the_connected_biome():
     assert s.current_player() == 1
     assert s.legal_actions() == [A("evacuate", at=(1, 0)), A("abandon")]
     s.apply(A("evacuate", at=(1, 0)))
-    assert s.critters == {(1, 0, D): (1, 1)}
+    assert s.critters == {(1, 0, D, 1): 1}
     assert s.resources[1] == [0, 0, 1]
     assert conserved(s)
 

@@ -40,6 +40,10 @@ SACRIFICE_HAND = act("sacrifice_hand")
 SUMMON_ISLAND = act("summon_island")
 BUY_CALDERA = act("buy_caldera")
 BUY_POINT = act("buy_point")
+MAGMA_BOMB = act("magma_bomb")
+MAGMA_SIPHON = act("magma_siphon")
+SUPER_VOLCANO = act("super_volcano")
+DIVERT_LAVA = act("divert_lava")
 BUY = {k: act("buy", tile=k) for k in (*KINDS, "volcano")}
 ROTATE = [act("rotate", rotation=r) for r in range(SIDES)]
 CHOOSE = {k: act("choose_tile", tile=k) for k in KINDS}

@@ -94,9 +94,10 @@ class Biome:
 class Board:
     """Stacks of tiles with their biomes (``biome_of`` each region), the rotations of
     each kind that fit on each land hex (``fits_on``), and the hexes a tile may stack
-    on before lava and targeting (``stackable``: land that is not a volcano, sorted)."""
+    on before lava and targeting (``stackable``: land that is not a volcano, sorted).
+    ``memo`` keeps what rules derive from this board alone (it is never changed)."""
 
-    __slots__ = ("stacks", "biome_of", "fits_on", "stackable")
+    __slots__ = ("stacks", "biome_of", "fits_on", "stackable", "memo")
 
     def __init__(self, stacks: dict[Hex, tuple[int, ...]] | None = None) -> None:
         self.stacks: dict[Hex, tuple[int, ...]] = dict(stacks or {})
@@ -105,10 +106,12 @@ class Board:
             self._regroup([(h[0], h[1], c) for c in self.colours(h)])
         self.fits_on = {h: fits(self.facing(h)) for h in self.stacks}
         self.stackable = self._stackable()
+        self.memo: dict = {}
 
     def with_stack(self, h: Hex, stack: tuple[int, ...]) -> Board:
         """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
         board = Board.__new__(Board)
+        board.memo = {}
         stacks = board.stacks = dict(self.stacks)
         biome_of = board.biome_of = dict(self.biome_of)
         # the biomes through h break up: their other regions and h's new ones regroup

@@ -1,4 +1,17 @@
-"""The end of a turn and the end of the game: triggers, final turns, the finale."""
+"""The end of a turn and the end of the game: the triggers and the three end sequences.
+
+- Depleted land tiles (the last land tile, a player with every critter deployed, the
+  round safeguard): the turn finishes, every other player has one final turn (lava,
+  move, spend, claim, one sacrifice; no collection), then finale turns of claiming
+  until every lava flow has reached the sea.
+- Super Volcanic Eruption: every other player has one final turn to escape; then its
+  owner moves (only) and it erupts: every critter next to it is wiped out, each land
+  tile around it becomes a volcano with its own lava, its owner places a final critter,
+  and the lava runs down to the sea.
+- Volcanic Winter: play goes on while the winter spreads one space a turn from its
+  spawn points; once every land tile is frozen the lava runs down to the sea.
+Then burrowed critters emerge, Caldera cards are revealed and the game is scored.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +21,13 @@ from lapilli.core import Action
 from lapilli.core.flow import Frame, then
 from lapilli.core.zones import EVERYONE
 
-from . import steps, turn
-from .actions import BUY, BUY_POINT, DONE
-from .components import POINT_COST, VOLCANO_COST
+from . import critters, steps, turn
+from .actions import BUY, BUY_POINT, DONE, at_act
+from .board import around
+from .components import BIOME_INDEX, POINT_COST, VOLCANO, VOLCANO_COST
 from .pieces import Stage, cards
 from .stacking import refuse_volcano, to_claim, volcano_allowed
+from .winter import all_frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -31,7 +46,7 @@ def trigger_end(s: VolcaniqueState, reason: str, seat: int) -> Events:
 
 
 def end_turn(s: VolcaniqueState, f: Frame) -> Events:
-    """The next player's turn; the end-game sequence once it is triggered."""
+    """The next player's turn, or the next part of the end sequence."""
     events: Events = []
     n = s.players
     if s.stage is Stage.MAIN:
@@ -42,12 +57,18 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
         limit = s.game.options.max_rounds
         if limit and s.round >= limit - 1 and (s.player + 1) % n == s.first:
             events.extend(trigger_end(s, "round_limit", s.player))
-        if s.end_reason:
+        if s.end_reason and s.end_reason != "volcanic_winter":
             s.stage = Stage.FINAL
             s.final_left = [(s.player + i) % n for i in range(1, n)]
     s.turn += 1
+    if s.stage is Stage.MAIN and s.end_reason == "volcanic_winter" and all_frozen(s):
+        s.stage = Stage.FINALE
+        events.append({"type": "winter_complete"})
     if s.stage is Stage.FINAL and s.final_left:
         s.player = s.final_left.pop(0)
+    elif s.stage is Stage.FINAL and s.super_volcano:
+        s.stage = Stage.ERUPTION
+        s.player = s.super_volcano[2]
     else:
         if s.stage is Stage.FINAL:
             s.stage = Stage.FINALE
@@ -58,13 +79,17 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
 
 
 def game_over(s: VolcaniqueState) -> Events:
-    """Every Caldera card is revealed and scored."""
+    """Burrowed critters emerge; every Caldera card is revealed and scored."""
+    events = critters.emerge_all(s)
     s.stage = Stage.OVER
     s.unshare_caldera()
     for hand in s.caldera_hands:
         hand.seen = EVERYONE
     caldera = [cards(h) for h in s.caldera_hands]
-    return [{"type": "game_over", "scores": s.scores(), "reveal": True, "caldera": caldera}]
+    return [
+        *events,
+        {"type": "game_over", "scores": s.scores(), "reveal": True, "caldera": caldera},
+    ]
 
 
 # -- a final turn: spend your final resources ----------------------------------------------
@@ -115,3 +140,54 @@ def settle_spend(s: VolcaniqueState, f: Frame) -> Events | None:
 def score_point(s: VolcaniqueState, f: Frame) -> Events:
     s.points[f.args.seat] += 1
     return []
+
+
+# -- the super volcano erupts --------------------------------------------------------------
+def super_erupts(s: VolcaniqueState, f: Frame) -> Events:
+    """Every critter next to the super volcano is wiped out (in the sea and burrowed
+    too); every land tile around it becomes a volcano (while volcano tiles last), each
+    with its own lava; its owner places a final critter; the lava runs to the sea."""
+    q, r, owner = s.super_volcano
+    centre = (q, r)
+    events: Events = [{"type": "super_eruption", "seat": owner, "at": [q, r]}]
+    ring = []
+    for h in around(centre):
+        events.extend(s.wipe_hex(h))
+        sea_owner = s.sea.pop(h, None)
+        if sea_owner is not None:
+            s.hand[sea_owner] += 1
+            events.append({"type": "wiped", "seat": sea_owner, "at": list(h), "n": 1})
+        stack = s.stacks.get(h)
+        if stack and stack[-1] != VOLCANO and s.volcano_tiles > 0 and h not in s.lava_hexes():
+            s.volcano_tiles -= 1
+            s.set_stack(h, (*stack, VOLCANO))
+            ring.append(h)
+            events.append({"type": "volcano", "seat": owner, "at": list(h), "ring": True})
+    s.stage = Stage.FINALE
+    starts = [steps.LAVA_START(volcano=h, height=s.height(h)) for h in ring]
+    then(s, *starts, steps.FINAL_CRITTER(owner), steps.END_TURN())
+    return events
+
+
+def legal_final_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
+    regions = sorted(turn.claimable(s, f.seat, None))
+    return [at_act("claim", (q, r), c) for q, r, c in regions] + [DONE]
+
+
+def refuse_final_critter(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "claim":
+        return None
+    return "The super volcano: one final critter on an uncontrolled biome of an uninhabited tile"
+
+
+def final_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return []
+    at = a.arg("at")
+    s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
+    s.hand[f.seat] -= 1
+    return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
+
+
+def settle_final_critter(s: VolcaniqueState, f: Frame) -> Events | None:
+    return None if len(legal_final_critter(s, f)) > 1 else []

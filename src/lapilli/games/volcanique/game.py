@@ -31,8 +31,8 @@ A turn:
     biome (their owner chooses) or go home. Joined biomes held by different
     players are contested: most critters wins, each player loses as many as
     the runner-up has; a tie sends them all home. On volcanic soil you may
-    buy a second tile. Cannot buy anything: sacrifice a critter from your
-    hand.
+    buy a second tile (or a volcano). Cannot buy anything: sacrifice a
+    critter from your hand.
  3. Or buy a volcano (5): it wipes the critters of a land tile, you unlock a
     power on the grid (L1 first, then a neighbour of one you hold), and lava
     flows to a lower neighbour.
@@ -41,19 +41,19 @@ A turn:
  5. Sacrifice one critter from the board and/or one from your hand for 5
     resources (crater: 3). With 3 in the crater and 7 resources, summon a
     3-tile island.
- 6. Buy a hidden Caldera card for one resource of each kind.
+ 6. Buy hidden Caldera cards, one resource of each kind apiece.
  7. Collect one resource per biome you control (keep at most 7).
  8. Every lava flow moves one step downhill; critters it reaches pay 2 to
     evacuate within their biome or go home; lava in the sea becomes volcanic
     soil the next turn.
-3-5 players: tiles may only go on soil, empty tiles, or tiles of the player
-with the most critters (Symbiosis) or of the next player (to_the_left), or
-anyone with 5+ critters.
+3-5 players: tiles may only go on soil, on empty tiles or tiles of the player
+with the most critters (Symbiosis), or on tiles of the next player
+(to_the_left); anyone with 5+ critters is a target for all.
 The end: the last land tile, a player with no critters left in hand, or
 Volcanic Winter; then one final turn each (spend: volcanoes, 3 resources = 1
 point; no collecting) and finale turns until the lava reaches the sea.
 Score: critters, biome connections, volcanoes, crater, tallest and largest
-biome (3 each), diversified sets, Caldera cards.
+biome (3 each), Caldera cards (diversified sets: an option).
 """
 
 
@@ -84,7 +84,7 @@ class Volcanique(Game):
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [
             ({}, 2),
-            ({"optional_buy": True, "diversified_bonus": False}, 2),
+            ({"optional_buy": True, "diversified_bonus": True, "caldera_limit": 1}, 2),
             ({}, 3),
             ({"engagement": "to_the_left"}, 3),
             ({}, 4),

@@ -24,7 +24,7 @@ def heuristic(state: VolcaniqueState, seat: int) -> float:
     flows = [flow.at for flow in state.lava if flow.flowing]
     if flows:
         risky = 0
-        for (q, r, _c), (owner, n) in state.critters.items():
+        for (q, r, _c, owner), n in state.critters.items():
             if owner != seat:
                 continue
             for lava in flows:

@@ -1,5 +1,6 @@
-"""Step 3 (volcanoes) and step 8 (lava): eruption, unlocking a power, the first lava
-direction, lava flowing downhill, evacuation, volcanic soil."""
+"""Lava (step 3's first flow and step 8): flowing downhill, Lava Diversion, what lava
+does where it arrives (evacuation, a Colossal Critter stopping it, a sea critter wiped
+out), volcanic soil."""
 
 from __future__ import annotations
 
@@ -8,87 +9,23 @@ from typing import TYPE_CHECKING
 from lapilli.core import Action
 from lapilli.core.flow import Frame, then
 
-from . import endgame, powers, steps
-from .actions import ABANDON, UNLOCK, at_act
+from . import steps
+from .actions import ABANDON, DIVERT_LAVA, DONE, at_act
 from .board import Hex, around
-from .components import EVACUATION_COST, NB, POWERS, SOIL, VOLCANO
+from .components import EVACUATION_COST, SIDES, SOIL, VOLCANO
 from .pieces import FLOWING, Lava
-from .stacking import stack_hexes, to_claim
+from .powers import has_power
+from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 Events = list[dict]
 
-
-# -- 3. a volcano --------------------------------------------------------------------------
-def legal_erupt(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("erupt", h) for h in stack_hexes(s, f.seat)]
+NEW = -1
+"""The ``index`` of a lava flow just starting from its volcano."""
 
 
-def refuse_erupt(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
-    if a.kind != "erupt":
-        return None
-    at = a.arg("at")
-    if not isinstance(at, tuple) or at not in s.stacks:
-        return "Volcanoes: a volcano must be unleashed on a land tile, not the ocean"
-    if s.stacks[at][-1] == VOLCANO or at in s.lava_hexes():
-        return "Volcanoes: a volcano cannot go on a volcano or on lava"
-    return "Rules of engagement: you may not target that tile"
-
-
-def erupt(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    """The volcano wipes out the critters of its tile (no migration) and activates."""
-    at = a.arg("at")
-    events: Events = [{"type": "volcano", "seat": f.seat, "at": list(at)}]
-    events.extend(s.wipe_hex(at))
-    height = s.height(at)
-    s.set_stack(at, (*s.stacks[at], VOLCANO))
-    then(s, steps.UNLOCK(f.seat, volcano=at, height=height))
-    return events
-
-
-def settle_erupt(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_erupt(s, f)
-    return erupt(s, f, legal[0]) if len(legal) == 1 else None
-
-
-def legal_unlock(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [UNLOCK[slot] for slot in powers.unlockable(s.unlocked[f.seat])]
-
-
-def refuse_unlock(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
-    if a.kind != "unlock":
-        return None
-    return (
-        "Volcanic powers: the Level 1 power first, then one sharing an edge with a power "
-        "you have unlocked"
-    )
-
-
-def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    """A critter from the hand goes onto the power: its holder may use it from now."""
-    slot, seat = a.arg("slot"), f.seat
-    s.hand[seat] -= 1
-    s.unlocked[seat] = [*s.unlocked[seat], slot]  # replaced: clones share the old one
-    power = s.grid.get(slot, "")
-    events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
-    if POWERS.get(power, {}).get("end_trigger") == "on_unlock":  # Volcanic Winter
-        events.extend(endgame.trigger_end(s, power, seat))
-    then(s, steps.LAVA_START(volcano=f.args.volcano, height=f.args.height))
-    return events
-
-
-def settle_unlock(s: VolcaniqueState, f: Frame) -> Events | None:
-    """No critter left in hand: nothing to unlock. One slot open: it is that one."""
-    if s.hand[f.seat] == 0:
-        then(s, steps.LAVA_START(volcano=f.args.volcano, height=f.args.height))
-        return []
-    legal = legal_unlock(s, f)
-    return unlock(s, f, legal[0]) if len(legal) == 1 else None
-
-
-# -- the first lava: a d6 re-rolled until it shows a lower neighbour -----------------------
 def lower_neighbours(s: VolcaniqueState, h: Hex, height: int) -> list[Hex]:
     """Spaces lava may flow to: lower than ``height`` (the ocean is 0), never onto a
     volcano or another lava tile. In the order of the core's directions."""
@@ -103,52 +40,145 @@ def lower_neighbours(s: VolcaniqueState, h: Hex, height: int) -> list[Hex]:
     return out
 
 
+# -- the first lava: a d6 re-rolled until it shows a lower neighbour -----------------------
 def start_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     lower = lower_neighbours(s, f.args.volcano, f.args.height)
     return [(at_act("lava", h), 1.0 / len(lower)) for h in lower]
 
 
 def start(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    return arrive(s, None, a.arg("at"), steps.CLAIM(s.player))
+    return aim(s, NEW, f.args.volcano, a.arg("at"))
 
 
 def settle_start(s: VolcaniqueState, f: Frame) -> Events | None:
     """No lava tile left, or nowhere lower: no lava. One lower space: no roll."""
     if s.lava_tiles <= 0:
-        return to_claim(s)
+        return []
     lower = lower_neighbours(s, f.args.volcano, f.args.height)
     if not lower:
-        return [{"type": "no_lava", "at": list(f.args.volcano)}, *to_claim(s)]
+        return [{"type": "no_lava", "at": list(f.args.volcano)}]
     if len(lower) == 1:
-        return arrive(s, None, lower[0], steps.CLAIM(s.player))
+        return aim(s, NEW, f.args.volcano, lower[0])
     return None
 
 
-def arrive(s: VolcaniqueState, index: int | None, h: Hex, after: Frame) -> Events:
-    """Lava moves onto ``h``: a new flow (``index`` None) or flow ``index`` moving on.
-    Critters there may evacuate within their biome for 2 resources (their owners decide
-    first), then ``after`` goes on."""
+# -- Lava Diversion: after the roll, holders may try to redirect it ------------------------
+def diversion_sides(s: VolcaniqueState, source: Hex, to: Hex) -> list[Hex]:
+    """The two spaces beside the target (around the lava's source) that the lava could
+    flow to: the diversion's 1-2 and 5-6."""
+    nbs = around(source)
+    d = nbs.index(to)
+    lower = lower_neighbours(s, source, source_height(s, source))
+    return [h for h in (nbs[(d + 1) % SIDES], nbs[(d - 1) % SIDES]) if h in lower]
+
+
+def source_height(s: VolcaniqueState, source: Hex) -> int:
+    return s.height(source)
+
+
+def aim(s: VolcaniqueState, index: int, source: Hex, to: Hex) -> Events:
+    """The roll names ``to``: each holder of Lava Diversion in turn order (from the
+    player whose turn it is) may try to divert it, if a side space could take it."""
+    holders = tuple(
+        o
+        for o in ((s.player + i) % s.players for i in range(s.players))
+        if has_power(s, o, "lava_diversion")
+    )
+    if holders and diversion_sides(s, source, to):
+        then(s, steps.DIVERT(holders[0], index=index, source=source, to=to, others=holders[1:]))
+        return []
+    return arrive(s, index, to)
+
+
+def legal_divert(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [DIVERT_LAVA, DONE]
+
+
+def refuse_divert(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return None
+
+
+def divert(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    index, source, to, others = f.args
+    if a == DIVERT_LAVA:
+        then(s, steps.DIVERSION(index=index, source=source, to=to))
+        return [{"type": "diversion", "seat": f.seat, "at": list(to)}]
+    if others:
+        then(s, steps.DIVERT(others[0], index=index, source=source, to=to, others=others[1:]))
+        return []
+    return arrive(s, index, to)
+
+
+def diversion_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    """The d6: 1-2 and 5-6 divert it to a side space, 3-4 keep it on course (a side the
+    lava cannot take keeps it on course too)."""
+    sides = diversion_sides(s, f.args.source, f.args.to)
+    stay = 1.0 - len(sides) / 3
+    return [(at_act("lava", f.args.to), stay)] + [(at_act("lava", h), 1 / 3) for h in sides]
+
+
+def diverted(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    return arrive(s, f.args.index, a.arg("at"))
+
+
+# -- where the lava arrives ----------------------------------------------------------------
+def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
+    """Lava moves onto ``h``: a new flow (``index`` NEW) or flow ``index`` moving on.
+    In the sea it wipes out a sea critter. On a tile with a Colossal Critter, each takes
+    1 damage and the lava stops (its tile goes back). Otherwise critters there may
+    evacuate within their biome for 2 resources (their owners decide; burrowed and
+    frozen ones cannot), then the next flow moves."""
     ocean = h not in s.stacks
+    events: Events = [{"type": "lava", "at": list(h), "ocean": ocean}]
+    after = [] if index == NEW else [steps.PROGRESS_LAVA(index=index + 1)]
+    bigs = [spot for spot in s.spots_on(h) if s.colossal.get(spot)] if not ocean else []
+    if bigs:
+        for spot in bigs:
+            for _ in range(s.colossal[spot]):
+                s.damage(spot)
+                events.append({"type": "colossal_damaged", "seat": spot[3], "at": list(h)})
+        events.append({"type": "lava_stopped", "at": list(h)})
+        if index != NEW:
+            del s.lava[index]
+            s.lava_tiles += 1
+            after = [steps.PROGRESS_LAVA(index=index)]
+        then(s, *after)
+        return events
     flow = Lava(h, s.turn if ocean else FLOWING)
-    if index is None:
+    if index == NEW:
         s.lava_tiles -= 1
         s.lava.append(flow)
     else:
         s.lava[index] = flow
-    events: Events = [{"type": "lava", "at": list(h), "ocean": ocean}]
+    if ocean:
+        owner = s.sea.pop(h, None)
+        if owner is not None:
+            s.hand[owner] += 1
+            events.append({"type": "wiped", "seat": owner, "at": list(h), "n": 1})
+        then(s, *after)
+        return events
+    for spot in [x for x in s.burrowed if x[:2] == h]:
+        n = s.burrowed.pop(spot)
+        s.hand[spot[3]] += n
+        events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
     evacuations = []
-    if not ocean:
-        biome_of = s.board.biome_of
-        lava = s.lava_hexes()
-        for c in range(NB):
-            here = s.critters.get((*h, c))
-            if not here:
-                continue
-            members = biome_of[(*h, c)].members
-            dests = tuple(sorted(m[:2] for m in members if m[:2] not in lava))
-            evacuations += [steps.EVACUATE(here.owner, region=(*h, c), dests=dests)] * here.count
-    then(s, *evacuations, after)
+    biome_of = s.board.biome_of
+    lava = s.lava_hexes()
+    stuck = bool(s.winter) and frozen(s, h)
+    for spot in s.spots_on(h):
+        region = spot[:3]
+        members = biome_of[region].members
+        dests = () if stuck else evacuation_tiles(s, members, lava)
+        evacuations += [steps.EVACUATE(spot[3], region=region, dests=dests)] * s.critters[spot]
+    then(s, *evacuations, *after)
     return events
+
+
+def evacuation_tiles(s: VolcaniqueState, members: tuple, lava: set[Hex]) -> tuple[Hex, ...]:
+    """Tiles of a biome a critter may evacuate to: no lava, not frozen."""
+    return tuple(
+        sorted(m[:2] for m in members if m[:2] not in lava and not (s.winter and frozen(s, m[:2])))
+    )
 
 
 # -- evacuation (the critter's owner decides) ----------------------------------------------
@@ -183,15 +213,14 @@ def settle_evacuate(s: VolcaniqueState, f: Frame) -> Events | None:
 
 def _wipe_one(s: VolcaniqueState, f: Frame) -> Events:
     region = f.args.region
-    s.take_critter(region)
-    s.hand[f.seat] += 1
+    s.send_home(region, f.seat, 1)
     return [{"type": "wiped", "seat": f.seat, "at": list(region[:2]), "n": 1}]
 
 
 def evacuated(s: VolcaniqueState, f: Frame) -> Events:
     seat, region, to = f.args
-    s.take_critter(region)
-    s.add_critter((*to, region[2]), seat)
+    big = s.take_critter(region, seat)
+    s.add_critter((*to, region[2]), seat, 1, big)
     return [{"type": "evacuated", "seat": seat, "from": list(region[:2]), "to": list(to)}]
 
 
@@ -199,7 +228,8 @@ def evacuated(s: VolcaniqueState, f: Frame) -> Events:
 def progress(s: VolcaniqueState, f: Frame) -> Events:
     """Each lava tile from ``index`` on, in the order laid: one that reached the ocean
     last turn becomes volcanic soil; a flow with nowhere lower cools (its tile goes
-    back); any other moves one step downhill (a roll when there is a choice)."""
+    back); any other moves one step downhill (a roll when there is a choice). Lava
+    flows over frozen tiles too."""
     events: Events = []
     i = f.args.index
     while i < len(s.lava):
@@ -229,7 +259,7 @@ def flow_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
 
 
 def flow(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    return arrive(s, f.args.index, a.arg("at"), steps.PROGRESS_LAVA(index=f.args.index + 1))
+    return aim(s, f.args.index, s.lava[f.args.index].at, a.arg("at"))
 
 
 def settle_flow(s: VolcaniqueState, f: Frame) -> Events | None:

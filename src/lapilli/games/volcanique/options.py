@@ -17,8 +17,18 @@ class VolcaniqueOptions:
         },
     )
     diversified_bonus: bool = field(
-        default=True,
-        metadata={"help": "score the Diversified biomes bonus objective (1 pt per set)"},
+        default=False,
+        metadata={
+            "help": "score the Diversified biomes bonus objective (1 pt per set; off by "
+            "default: the rulebook's Scoring list and worked example leave it out)"
+        },
+    )
+    caldera_limit: int = field(
+        default=0,
+        metadata={
+            "help": "Caldera cards a player may buy per turn (0 = no limit, as the "
+            "rulebook has none)"
+        },
     )
     optional_buy: bool = field(
         default=False,
@@ -38,5 +48,7 @@ class VolcaniqueOptions:
     def __post_init__(self) -> None:
         if self.engagement not in ("symbiosis", "to_the_left"):
             raise OptionError("engagement must be symbiosis or to_the_left")
+        if self.caldera_limit < 0:
+            raise OptionError("caldera_limit cannot be negative")
         if self.max_rounds < 0:
             raise OptionError("max_rounds cannot be negative")

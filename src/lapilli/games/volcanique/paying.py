@@ -21,12 +21,17 @@ Events = list[dict]
 
 # -- paying: "x resources" means any mix of kinds; what it buys follows in the next frame ---
 def legal_pay(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return pay_options(s.resources[f.seat], f.args.price)
+    held = s.resources[f.seat]
+    if f.args.distinct:
+        return [a for a in pay_options(held, f.args.price) if max(paid(a)) == 1]
+    return pay_options(held, f.args.price)
 
 
 def refuse_pay(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if a.kind != "pay":
         return None
+    if f.args.distinct:
+        return f"Frugal Ritual: pay {f.args.price} different resources you hold, one of each"
     return f"Paying: choose resources you hold that add up to {f.args.price}"
 
 

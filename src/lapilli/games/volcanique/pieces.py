@@ -1,5 +1,5 @@
-"""The small values a position is made of: the stage of the game, critters on a
-region, lava tiles, what the player to move has done this turn, Caldera hands."""
+"""The small values a position is made of: the stage of the game, where critters
+stand, lava tiles, what the player to move has done this turn, Caldera hands."""
 
 from __future__ import annotations
 
@@ -15,15 +15,14 @@ class Stage(StrEnum):
     SETUP = "setup"
     MAIN = "main"
     FINAL = "final"  # the end-game sequence: one final turn each
+    ERUPTION = "eruption"  # the super volcano's owner's last turn: move, then it erupts
     FINALE = "finale"  # then turns of claiming until every lava flow reaches the sea
     OVER = "over"
 
 
-class Critters(NamedTuple):
-    """The critters on one region: they all belong to one player."""
-
-    owner: int
-    count: int
+Spot = tuple[int, int, int, int]
+"""Where a player's critters stand: ``(q, r, colour, owner)``, a region and whose they
+are. Several players' critters share a region only through Cooperative Critters."""
 
 
 FLOWING = -1
@@ -48,7 +47,13 @@ class ThisTurn(NamedTuple):
     on_soil: int = 0  # how many went on volcanic soil, while every one so far did
     sacrificed_from_board: bool = False
     sacrificed_from_hand: bool = False
-    bought_caldera: bool = False
+    caldera_cards: int = 0  # bought from the Caldera this turn
+    moves: int = 0  # critter movements made (Agile Critters: up to 2)
+    granted: tuple[str, ...] = ()  # powers lent for this turn by Caldera cards played
+    claimed: bool = False  # a critter claimed a tile (Erosion comes before)
+    eroded: bool = False
+    burrowed: bool = False  # the burrow step (burrow or emerge a critter) is used
+    sea: bool = False  # the sea critter step is used
 
 
 def cards(hand: Zone) -> list[str]:

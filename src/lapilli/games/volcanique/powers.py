@@ -1,24 +1,20 @@
-"""The Volcanic Power Grid, what the powers change in the base rules, and playing
-lightning-bolt Caldera cards.
+"""The Volcanic Power Grid (the tech tree), who holds which power, and the numbers a
+few passive powers change.
 
-The base game needs of the powers: which slot a player may unlock next (the tech-tree
-rule) and the numbers a few passive powers change, read from their data fields
-(``hand_cap``, ``crater_points``, ``max_tiles``, ``island_tiles``). The effects of the
-individual powers are issue 10; they go into the step table (``steps.py``): a power
-used during its holder's own turn as a free step, a reaction in another player's turn
-as a decision frame pushed where the rule it answers fires. A Caldera card becomes
-playable once its effect is listed in ``CALDERA_EFFECTS``.
+A player holds a power when one of their critters is on its slot of the grid, or for
+the rest of their turn once they play its lightning-bolt card from the Caldera (see
+``caldera.py``). The effects live with the rules they change: movement
+(``movement.py``), the volcano and its reactions (``eruption.py``), lava (``lava.py``),
+moving land (``tectonics.py``), the claim and sacrifice steps (``critters.py``,
+``sacrifice.py``), scoring, and the end sequences (``endgame.py``, ``winter.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from lapilli.core import Action
 from lapilli.core.flow import Frame
 
-from .actions import PLAY_CALDERA
 from .components import (
     CRATER_POINTS,
     FIRST_SLOT,
@@ -34,7 +30,12 @@ from .pieces import Stage
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict[str, Any]]
+TURN_STEPS = frozenset({"move", "buy", "claim", "sacrifice", "caldera", "spend"})
+"""The steps of a turn between which powers usable "at any time during your turn"
+(Caldera cards, Rift, Converging Tectonic Plates) are offered."""
+
+LIMITED = ("rift", "converging_tectonic_plates")
+"""Limited powers: once in the main game, once more in the holder's final turn."""
 
 
 def unlockable(unlocked: list[str]) -> list[str]:
@@ -49,12 +50,46 @@ def unlockable(unlocked: list[str]) -> list[str]:
 
 
 def has_power(s: VolcaniqueState, seat: int, power: str) -> bool:
-    return any(s.grid.get(slot) == power for slot in s.unlocked[seat])
+    """On the grid, or lent for this turn by a Caldera card the seat played."""
+    if seat == s.player and power in s.this_turn.granted:
+        return True
+    grid = s.grid
+    return any(grid.get(slot) == power for slot in s.unlocked[seat])
+
+
+def held_powers(s: VolcaniqueState, seat: int) -> list[str]:
+    """The powers a seat has unlocked on the grid, in the order unlocked."""
+    return [s.grid[slot] for slot in s.unlocked[seat] if slot in s.grid]
+
+
+def own_turn_step(s: VolcaniqueState, f: Frame) -> bool:
+    """Whether ``f`` is a step of its decider's own turn (main game or final turn), where
+    "at any time during your turn" powers are offered (not while a new island's tiles
+    are being claimed)."""
+    return (
+        f.seat == s.player
+        and f.step.name in TURN_STEPS
+        and s.stage in (Stage.MAIN, Stage.FINAL)
+        and getattr(f.args, "island", None) is None
+    )
+
+
+def limited_use(s: VolcaniqueState, power: str) -> str:
+    """The name of a use of a limited power now: ``power@main`` or ``power@final``."""
+    return f"{power}@{'final' if s.stage is Stage.FINAL else 'main'}"
+
+
+def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
+    """A limited power from the grid: once in the main game, once in the final turn."""
+    return has_power(s, seat, power) and limited_use(s, power) not in s.used[seat]
 
 
 def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:
     """The largest value of a data field among the seat's powers (``base`` without)."""
-    return max([base, *(int(POWERS[s.grid[x]].get(field, 0)) for x in s.unlocked[seat])])
+    values = [int(POWERS[p].get(field, 0)) for p in held_powers(s, seat)]
+    if seat == s.player:
+        values += [int(POWERS[p].get(field, 0)) for p in s.this_turn.granted]
+    return max([base, *values])
 
 
 def hand_cap(s: VolcaniqueState, seat: int) -> int:
@@ -69,42 +104,10 @@ def crater_points(s: VolcaniqueState, seat: int) -> int:
 
 def max_tiles(s: VolcaniqueState, seat: int) -> int:
     """Tiles a player may place in one turn when every earlier one went on volcanic soil
-    (2; a power with a ``max_tiles`` data field, e.g. Crafty Critters, raises it)."""
+    (2; Crafty Critters: 3)."""
     return _most(s, seat, "max_tiles", TILES_ON_SOIL)
 
 
 def island_tiles(s: VolcaniqueState, seat: int) -> int:
-    """Tiles of a summoned island (3; a power with an ``island_tiles`` data field, e.g.
-    Island Forger, raises it)."""
+    """Tiles a summoned island may have (3; Island Forger: 4)."""
     return _most(s, seat, "island_tiles", ISLAND_TILES)
-
-
-# -- lightning-bolt Caldera cards, at any time during your own turn ------------------------
-CALDERA_EFFECTS: dict[str, Callable[[VolcaniqueState, int], Events]] = {}
-"""card -> its one-off effect, called with (state, seat) when the card is played; it
-may push frames (a choice of target). Only cards listed here may be played."""
-
-
-def legal_play(s: VolcaniqueState, f: Frame) -> list[Action]:
-    hand = s.caldera_hands[f.seat]
-    if not hand or f.seat != s.player or s.stage not in (Stage.MAIN, Stage.FINAL):
-        return []
-    return [
-        PLAY_CALDERA[card]
-        for card in sorted(hand.items)
-        if POWERS[card]["bolt"] and card in CALDERA_EFFECTS
-    ]
-
-
-def refuse_play(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
-    return "The Caldera: only lightning-bolt cards in your own hand can be played, during your turn"
-
-
-def play(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    """Reveal the card, discard it, resolve its effect; the turn goes on where it was."""
-    card, seat = a.arg("card"), f.seat
-    s.unshare_caldera()
-    s.caldera_hands[seat].take(card)
-    s.caldera_discard.append(card)
-    played = {"type": "caldera_played", "seat": seat, "card": card, "reveal": True}
-    return [played, *CALDERA_EFFECTS[card](s, seat)]

@@ -1,4 +1,6 @@
-"""Step 5: sacrificing critters to the crater, and summoning an island."""
+"""Step 5: sacrificing critters to the crater (Frugal Ritual: 2 different resources
+for one from the hand), burrowing (Burrowing Critters), and summoning an island
+(Island Forger: up to 4 tiles). Nothing is sacrificed from a frozen tile."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from lapilli.core.flow import Frame, then
 from lapilli.core.grid import distances
 from lapilli.core.hexgrid import ring
 
-from . import endgame, powers, steps
+from . import critters, endgame, powers, steps
 from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act
 from .board import Hex, around
 from .components import (
@@ -18,6 +20,7 @@ from .components import (
     FREE_ISLAND_CRITTERS,
     FREE_ISLAND_RESOURCES,
     ISLAND_COST,
+    ISLAND_TILES,
     KIND_INDEX,
     KINDS,
     ROTATIONS,
@@ -25,11 +28,15 @@ from .components import (
     tile_code,
 )
 from .pieces import Stage
+from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 Events = list[dict]
+
+FRUGAL_KINDS = 2
+"""Frugal Ritual: a sacrifice from the hand for this many different resources."""
 
 ISLAND_GAP = 2
 """A summoned island's first tile is this far from all land: one empty space between."""
@@ -49,11 +56,12 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
         if not board_done:
             out += [
                 at_act("sacrifice", (q, r), c)
-                for (q, r, c), here in sorted(s.critters.items())
-                if here.owner == p
+                for q, r, c, owner in sorted(s.critters)
+                if owner == p and not (s.winter and frozen(s, (q, r)))
             ]
         if _may_sacrifice_from_hand(s, p):
             out.append(SACRIFICE_HAND)
+    out += critters.burrow_options(s, p)
     if (
         s.stage is Stage.MAIN
         and s.crater[p] >= CRATER
@@ -73,8 +81,14 @@ def _may_sacrifice_from_hand(s: VolcaniqueState, p: int) -> bool:
         s.stage is Stage.MAIN
         and not s.this_turn.sacrificed_from_hand
         and s.hand[p] > 0
-        and sum(s.resources[p]) >= SACRIFICE_COST
+        and (sum(s.resources[p]) >= SACRIFICE_COST or _frugal(s, p))
     )
+
+
+def _frugal(s: VolcaniqueState, p: int) -> bool:
+    """Frugal Ritual: 2 different resources instead of 5 (when the seat holds them)."""
+    kinds = sum(1 for n in s.resources[p] if n)
+    return powers.has_power(s, p, "frugal_ritual") and kinds >= FRUGAL_KINDS
 
 
 def free_island(s: VolcaniqueState, p: int) -> bool:
@@ -88,6 +102,8 @@ def free_island(s: VolcaniqueState, p: int) -> bool:
 
 def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     p = f.seat
+    if a.kind in critters.BURROW_KINDS:
+        return critters.refuse_burrow(s, p, a)
     if a.kind in ("sacrifice", "sacrifice_hand") and s.crater[p] >= CRATER:
         return "Sacrificial critter crater: it holds at most 3 critters"
     if a.kind == "sacrifice":
@@ -95,7 +111,10 @@ def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
             return "Sacrifices: one critter from the play area per turn"
         if s.stage is Stage.FINAL and s.this_turn.sacrificed_from_hand:
             return "End-game sequence: one sacrifice in your final turn"
-        return "Sacrifices: you may only sacrifice your own critters"
+        at = a.arg("at")
+        if isinstance(at, tuple) and s.winter and frozen(s, at):
+            return "Volcanic Winter: no sacrifices from frozen tiles"
+        return "Sacrifices: you may only sacrifice your own critters (not sea critters)"
     if a.kind == "sacrifice_hand":
         if s.stage is not Stage.MAIN:
             return "End-game sequence: no sacrifice from the hand for resources"
@@ -103,7 +122,10 @@ def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
             return "Sacrifices: one critter from the hand for resources per turn"
         if s.hand[p] <= 0:
             return "Sacrifices: you have no critter left in your hand"
-        return "Sacrifices: a critter from the hand costs 5 resources"
+        return (
+            "Sacrifices: a critter from the hand costs 5 resources (Frugal Ritual: 2 "
+            "different resources)"
+        )
     if a.kind == "summon_island":
         return (
             "Summoning an island: costs 7 resources and 3 sacrifices in the crater "
@@ -117,11 +139,17 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     p = f.seat
     if a == DONE:
         return to_caldera(s)
+    if a.kind in critters.BURROW_KINDS:
+        events = critters.burrow(s, p, a)
+        then(s, steps.SACRIFICE(p))
+        return events
     if a == SACRIFICE_HAND:
         s.this_turn = s.this_turn._replace(sacrificed_from_hand=True)
+        frugal = _frugal(s, p)
+        price = FRUGAL_KINDS if frugal else SACRIFICE_COST
         then(
             s,
-            steps.PAY(p, price=SACRIFICE_COST, purpose="sacrifice_hand"),
+            steps.PAY(p, price=price, purpose="sacrifice_hand", distinct=frugal),
             steps.FROM_HAND(seat=p),
             steps.SACRIFICE(p),
         )
@@ -129,7 +157,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == SUMMON_ISLAND:
         return _summon(s, p)
     at = a.arg("at")
-    s.take_critter((*at, BIOME_INDEX[a.arg("biome")]))
+    s.hand[p] += s.take_critter((*at, BIOME_INDEX[a.arg("biome")]), p)  # a Colossal's top
     s.crater[p] += 1
     s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
     then(s, steps.SACRIFICE(p))
@@ -171,14 +199,17 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
     the island, still one space away from every other land tile. Only spots from which
     the whole island can be completed are offered."""
     other = [h for h in s.stacks if h not in island]
-    # no tile next to other land, nor on lava cooling in the sea
-    blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes()
+    # no tile next to other land, nor on lava cooling in the sea or a sea critter
+    blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes() | set(s.sea)
     if island:
         near = {nb for h in island for nb in around(h)}
     else:
         near = {x for h in other for x in ring(h, ISLAND_GAP)}
-    spots = [c for c in near if c not in blocked and c not in island]
-    need = size - len(island) - 1
+    # summoned outside the winter's area
+    spots = [
+        c for c in near if c not in blocked and c not in island and not (s.winter and frozen(s, c))
+    ]
+    need = min(size, ISLAND_TILES) - len(island) - 1  # Island Forger's 4th tile is optional
     return sorted(c for c in spots if _room_for(s, (*island, c), need, blocked))
 
 
@@ -196,7 +227,8 @@ def _room_for(s: VolcaniqueState, island: tuple[Hex, ...], need: int, blocked: s
 
 
 def legal_island_tile(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [CHOOSE[k] for k in KINDS if s.tiles.get(k, 0) > 0]
+    extra = [DONE] if len(f.args.island) >= ISLAND_TILES else []  # Island Forger's 4th
+    return [CHOOSE[k] for k in KINDS if s.tiles.get(k, 0) > 0] + extra
 
 
 def refuse_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -207,6 +239,8 @@ def refuse_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def choose_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     island, size = f.args
+    if a == DONE:
+        return _island_done(s, f)
     then(s, steps.ISLAND_PLACE(f.seat, island=island, size=size, kind=KIND_INDEX[a.arg("tile")]))
     return []
 
@@ -214,10 +248,15 @@ def choose_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def settle_island_tile(s: VolcaniqueState, f: Frame) -> Events | None:
     """The island is complete (or the land tiles have run out): claim its tiles."""
     island, size = f.args
-    if len(island) < size and s.tiles:
+    room = len(island) < ISLAND_TILES or island_hexes(s, island, size)
+    if len(island) < size and s.tiles and room:
         return None
+    return _island_done(s, f)
+
+
+def _island_done(s: VolcaniqueState, f: Frame) -> Events:
     events = [] if s.tiles else endgame.trigger_end(s, "last_land_tile", f.seat)
-    then(s, steps.CLAIM(f.seat, island=island))
+    then(s, steps.CLAIM(f.seat, island=f.args.island))
     return events
 
 

@@ -16,6 +16,8 @@ ITEMS = (
     "connections",
     "volcanoes",
     "sacrifices",
+    "colossal",
+    "herds",
     "tallest",
     "largest",
     "diversified",
@@ -25,15 +27,33 @@ ITEMS = (
 TALLEST_POINTS = 3
 LARGEST_POINTS = 3
 TIE_POINTS = 1
+COLOSSAL_POINTS = 4
+HERD_POINTS = 1
 
 
 def controlled_biomes(s: VolcaniqueState) -> list[list[Biome]]:
-    """Per seat, the biomes it controls (its critters alone are in them)."""
+    """Per seat, the biomes it controls: its critters alone are in them, or every
+    player there holds Cooperative Critters and they share it. Burrowed critters count
+    once they emerge."""
     out: list[list[Biome]] = [[] for _ in range(s.players)]
-    for biome, owners in s.biome_owners().items():
-        if len(owners) == 1:
-            out[next(iter(owners))].append(biome)
+    for biome, owners in s.biome_owners(burrowed=False).items():
+        if len(owners) == 1 or all(powers.has_power(s, o, "cooperative_critters") for o in owners):
+            for o in owners:
+                out[o].append(biome)
     return out
+
+
+def herds(s: VolcaniqueState, seat: int) -> int:
+    """Herding Critters: biomes where the seat has two or more critters."""
+    if not powers.has_power(s, seat, "herding_critters"):
+        return 0
+    counts: dict[Biome, int] = {}
+    biome_of = s.board.biome_of
+    for spot, n in s.critters.items():
+        if spot[3] == seat:
+            biome = biome_of[spot[:3]]
+            counts[biome] = counts.get(biome, 0) + n
+    return sum(1 for n in counts.values() if n >= 2)
 
 
 def _best_with_ties(values: dict[int, tuple[int, int]], points: int) -> dict[int, int]:
@@ -54,7 +74,7 @@ def tallest_biome(s: VolcaniqueState) -> dict[int, int]:
     """3 pts to the player with a critter on the tallest stack; equal heights: most such
     peaks wins; an exact draw: 1 pt each."""
     peaks: dict[int, dict[tuple[int, int], int]] = {}
-    for (q, r, _c), (owner, _n) in s.critters.items():
+    for q, r, _c, owner in s.critters:
         peaks.setdefault(owner, {})[(q, r)] = land_height(s.stacks[(q, r)])
     values = {}
     for owner, hexes in peaks.items():
@@ -91,6 +111,8 @@ def breakdown(s: VolcaniqueState) -> list[dict[str, int]]:
             "connections": sum(b.links for b in controlled[p]),
             "volcanoes": len(s.unlocked[p]),
             "sacrifices": s.crater[p] * powers.crater_points(s, p),
+            "colossal": COLOSSAL_POINTS * sum(n for x, n in s.colossal.items() if x[3] == p),
+            "herds": HERD_POINTS * herds(s, p),
             "tallest": tallest.get(p, 0),
             "largest": largest.get(p, 0),
             "diversified": min(colours) if s.game.options.diversified_bonus else 0,

@@ -181,7 +181,7 @@ def _place_start(s: VolcaniqueState, seat: int, region: Region) -> None:
 def legal_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
     trio = s.islands[f.seat][2]
     biome_of = s.board.biome_of
-    taken = {biome_of[r] for r in s.critters}
+    taken = {biome_of[spot[:3]] for spot in s.critters}
     return [
         at_act("claim", trio, c)
         for c in range(NB)

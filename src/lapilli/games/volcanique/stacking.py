@@ -10,13 +10,12 @@ from lapilli.core.flow import Frame, then
 
 from . import endgame, powers, steps
 from .actions import BUY, DONE, ROTATE, at_act
-from .board import Hex
+from .board import Hex, Region
 from .components import (
     CRATER,
     KIND_COST,
     KIND_INDEX,
     KINDS,
-    NB,
     ROTATIONS,
     SOIL,
     THRESHOLD,
@@ -26,6 +25,7 @@ from .components import (
     rotation_of,
     tile_code,
 )
+from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -51,19 +51,30 @@ def targets(s: VolcaniqueState, seat: int) -> set[int] | None:
 
 
 def may_target(s: VolcaniqueState, h: Hex, valid: set[int] | None) -> bool:
-    """Soil and tiles without critters are anyone's; others only a valid target's."""
+    """Soil is anyone's; other tiles only a valid target's. Symbiosis alone adds tiles
+    without critters ("To the left" names only soil and the left player's tiles)."""
     if valid is None or s.stacks[h][-1] == SOIL:
         return True
     owners = s.owners_on(h)
-    return not owners or bool(owners & valid)
+    if s.burrowed:
+        owners |= {x[3] for x in s.burrowed if x[:2] == h}
+    if not owners:
+        return s.game.options.engagement == "symbiosis"
+    return bool(owners & valid)
 
 
-def stack_hexes(s: VolcaniqueState, seat: int) -> list[Hex]:
-    """Hexes a tile or a volcano may go on: Uno, Duo, Trio or soil, not under lava,
-    within the rules of engagement."""
+def stack_hexes(s: VolcaniqueState, seat: int, volcano: bool = False) -> list[Hex]:
+    """Hexes a tile or a volcano may go on: Uno, Duo, Trio or soil, not under lava, not
+    frozen, within the rules of engagement; a burrowed critter protects its tile from
+    land tiles (not from volcanoes)."""
     valid = targets(s, seat)
-    lava = s.lava_hexes()
-    return [h for h in s.board.stackable if h not in lava and may_target(s, h, valid)]
+    closed = s.lava_hexes()
+    if s.burrowed and not volcano:
+        closed |= {x[:2] for x in s.burrowed}
+    hexes = [h for h in s.board.stackable if h not in closed and may_target(s, h, valid)]
+    if s.winter:
+        hexes = [h for h in hexes if not frozen(s, h)]
+    return hexes
 
 
 def placements(s: VolcaniqueState, seat: int, kind: int) -> list[Hex]:
@@ -90,12 +101,21 @@ def buy_options(s: VolcaniqueState, seat: int) -> list[str]:
     return out
 
 
+def another_tile(s: VolcaniqueState, seat: int) -> bool:
+    """The first tile of the turn, or one more when every tile so far went on volcanic
+    soil (2 in all; Crafty Critters: 3)."""
+    turn = s.this_turn
+    return not turn.tiles or turn.on_soil == turn.tiles < powers.max_tiles(s, seat)
+
+
 def volcano_allowed(s: VolcaniqueState, seat: int) -> bool:
+    """A volcano is the turn's tile, or the next one after tiles on soil (it ends the
+    buying: it counts as the Place a Tile step)."""
     return (
-        not s.this_turn.tiles
+        another_tile(s, seat)
         and s.volcano_tiles > 0
         and sum(s.resources[seat]) >= VOLCANO_COST
-        and bool(stack_hexes(s, seat))
+        and bool(stack_hexes(s, seat, volcano=True))
     )
 
 
@@ -126,8 +146,11 @@ def refuse_buy(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def refuse_volcano(s: VolcaniqueState, seat: int) -> str:
-    if s.this_turn.tiles:
-        return "Volcanoes: playing a volcano counts as your one Place a Tile step"
+    if not another_tile(s, seat):
+        return (
+            "Volcanoes: playing a volcano counts as your one Place a Tile step (a further "
+            "tile only follows tiles played on volcanic soil)"
+        )
     if s.volcano_tiles <= 0:
         return "Volcanoes: no volcano tile is left in the supply"
     if sum(s.resources[seat]) < VOLCANO_COST:
@@ -203,11 +226,19 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
         return "Placing a tile: land tiles cannot be played on volcano tiles"
     if at in s.lava_hexes():
         return "Placing a tile: land tiles cannot be played on lava"
+    if any(x[:2] == at for x in s.burrowed):
+        return "Burrowing Critters: a burrowed critter protects its tile from stacked tiles"
+    if s.winter and frozen(s, at):
+        return "Volcanic Winter: no tiles are placed on frozen tiles"
     if not may_target(s, at, targets(s, f.seat)):
-        mode = s.game.options.engagement.replace("_", " ")
+        if s.game.options.engagement == "symbiosis":
+            return (
+                "Rules of engagement (symbiosis): you may only stack on soil, on tiles "
+                "without critters, or on tiles of a player you may target"
+            )
         return (
-            f"Rules of engagement ({mode}): you may only stack on soil, on tiles without "
-            "critters, or on tiles of a player you may target"
+            "Rules of engagement (to the left): you may only stack on soil or on tiles "
+            "with a critter of the player on your left (or of anyone with 5 critters)"
         )
     return (
         "Placing a tile: it must connect to at least one edge of an adjacent tile with a "
@@ -245,8 +276,8 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     events, migrations = stack_tile(s, at, tile_code(f.args.kind, a.arg("rotation")), seat)
     turn = s.this_turn
     if on_soil and turn.on_soil == turn.tiles - 1:
-        turn = s.this_turn = turn._replace(on_soil=turn.tiles)
-    again = turn.on_soil == turn.tiles and turn.tiles < powers.max_tiles(s, seat)
+        s.this_turn = turn._replace(on_soil=turn.tiles)
+    again = another_tile(s, seat)
     then(s, *migrations, steps.CONTESTS(), steps.BUY(seat) if again else steps.CLAIM(seat))
     return events
 
@@ -262,13 +293,17 @@ def stack_tile(s: VolcaniqueState, at: Hex, code: int, seat: int) -> tuple[Event
     biome_of = s.board.biome_of
     lava = s.lava_hexes()
     migrations = []
-    for c in range(NB):
-        here = s.critters.get((*at, c))
-        if not here:
-            continue
-        members = biome_of[(*at, c)].members
-        dests = tuple(sorted(m[:2] for m in members if m[:2] != at and m[:2] not in lava))
-        migrations += [steps.MIGRATE(here.owner, region=(*at, c), dests=dests)] * here.count
+    for spot in s.spots_on(at):
+        region = spot[:3]
+        members = biome_of[region].members
+        dests = tuple(
+            sorted(
+                m[:2]
+                for m in members
+                if m[:2] != at and m[:2] not in lava and not (s.winter and frozen(s, m[:2]))
+            )
+        )
+        migrations += [steps.MIGRATE(spot[3], region=region, dests=dests)] * s.critters[spot]
     s.set_stack(at, (*s.stacks[at], code))
     event = {
         "type": "stacked",
@@ -293,8 +328,8 @@ def refuse_migrate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def migrate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     to = a.arg("at")
-    s.take_critter(f.args.region)
-    s.add_critter((*to, f.args.region[2]), f.seat)
+    big = s.take_critter(f.args.region, f.seat)
+    s.add_critter((*to, f.args.region[2]), f.seat, 1, big)
     return [{"type": "migrated", "seat": f.seat, "to": list(to)}]
 
 
@@ -305,20 +340,26 @@ def settle_migrate(s: VolcaniqueState, f: Frame) -> Events | None:
         return None
     if dests:
         return migrate(s, f, at_act("migrate", dests[0]))
-    s.take_critter(f.args.region)
-    s.hand[f.seat] += 1
+    s.send_home(f.args.region, f.seat, 1)
     return [{"type": "returned", "seat": f.seat, "from": list(f.args.region[:2])}]
 
 
 # -- contested biomes ----------------------------------------------------------------------
 def contests(s: VolcaniqueState, f: Frame) -> Events:
-    """Biomes joined by the new tile with critters of several players: most critters
-    wins; each other player loses all theirs and the winner loses as many as the
-    runner-up has (its owner chooses which); a tie for most returns them all."""
+    """Biomes holding critters of several players once land has changed: most critters
+    wins, the others go home and the winner loses as many as the runner-up has (its
+    owner chooses which; it always keeps one); a tie for most sends them all home.
+
+    Powers: players who all hold Cooperative Critters share the biome; a winner with
+    Pack Critters loses nobody (the pack wipes out the rest); in a tie, the player who
+    used Rift or Converging Tectonic Plates (``favoured``) wins, unless Cooperative,
+    Pack or Herding Critters are held by anyone there (they override that advantage).
+    Burrowed critters take no part until they emerge."""
+    favoured = f.args.favoured
     biome_of = s.board.biome_of
     per: dict = {}
-    for region, (owner, n) in s.critters.items():
-        counts = per.setdefault(biome_of[region], {})
+    for (q, r, c, owner), n in s.critters.items():
+        counts = per.setdefault(biome_of[(q, r, c)], {})
         counts[owner] = counts.get(owner, 0) + n
     events: Events = []
     casualties = []
@@ -326,29 +367,46 @@ def contests(s: VolcaniqueState, f: Frame) -> Events:
         counts = per[biome]
         if len(counts) < 2:
             continue
-        ranked = sorted(counts.values(), reverse=True)
+        players = sorted(counts)
+        if all(powers.has_power(s, o, "cooperative_critters") for o in players):
+            continue  # they share it
+        top = max(counts.values())
+        leaders = [o for o in players if counts[o] == top]
         label = {str(k): v for k, v in sorted(counts.items())}
-        if ranked[0] == ranked[1]:
+        if len(leaders) > 1 and (favoured not in leaders or _overridden(s, players)):
             for member in biome.members:
                 _return_all(s, member)
             events.append({"type": "contested", "winner": None, "counts": label})
             continue
-        winner = max(counts, key=counts.__getitem__)
+        winner = leaders[0] if len(leaders) == 1 else favoured
+        runner_up = max(n for o, n in counts.items() if o != winner)
         for member in biome.members:
-            here = s.critters.get(member)
-            if here and here.owner != winner:
-                _return_all(s, member)
-        hexes = tuple(sorted(m[:2] for m in biome.members if m in s.critters))
-        casualties.append(steps.REMOVE(winner, colour=biome.colour, count=ranked[1], hexes=hexes))
+            _return_all(s, member, but=winner)
+        losses = min(runner_up, top - 1)
+        if powers.has_power(s, winner, "pack_critters"):
+            losses = 0
+        hexes = tuple(sorted(m[:2] for m in biome.members if (*m, winner) in s.critters))
+        if losses:
+            casualties.append(steps.REMOVE(winner, colour=biome.colour, count=losses, hexes=hexes))
         events.append({"type": "contested", "winner": winner, "counts": label})
     then(s, *casualties)
     return events
 
 
-def _return_all(s: VolcaniqueState, region: tuple[int, int, int]) -> None:
-    here = s.critters.pop(region, None)
-    if here:
-        s.hand[here.owner] += here.count
+def _overridden(s: VolcaniqueState, players: list[int]) -> bool:
+    """Cooperative, Pack or Herding Critters override the rift and converge advantage."""
+    return any(
+        powers.has_power(s, o, p)
+        for o in players
+        for p in ("cooperative_critters", "pack_critters", "herding_critters")
+    )
+
+
+def _return_all(s: VolcaniqueState, region: Region, but: int = -1) -> None:
+    """Every critter on a region goes back to its owner's hand (``but`` one player's)."""
+    for spot in s.spots_in(region):
+        if spot[3] != but:
+            s.send_home(region, spot[3])
 
 
 def legal_remove(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -363,10 +421,9 @@ def refuse_remove(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def remove(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     colour, count = f.args.colour, f.args.count
-    s.take_critter((*a.arg("at"), colour))
-    s.hand[f.seat] += 1
+    s.send_home((*a.arg("at"), colour), f.seat, 1)
     if count > 1:
-        hexes = tuple(h for h in f.args.hexes if (*h, colour) in s.critters)
+        hexes = tuple(h for h in f.args.hexes if (*h, colour, f.seat) in s.critters)
         then(s, steps.REMOVE(f.seat, colour=colour, count=count - 1, hexes=hexes))
     return [{"type": "casualties", "seat": f.seat, "n": 1}]
 
@@ -374,13 +431,14 @@ def remove(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def settle_remove(s: VolcaniqueState, f: Frame) -> Events | None:
     """One tile to lose them from, or all of them lost: no choice."""
     colour, count, hexes = f.args.colour, f.args.count, f.args.hexes
-    total = sum(s.critters[(*h, colour)].count for h in hexes)
+    seat = f.seat
+    total = sum(s.critters[(*h, colour, seat)] for h in hexes)
     if len(hexes) > 1 and count < total:
         return None
     left = count
     for h in hexes:
-        take = min(s.critters[(*h, colour)].count, left)
-        s.take_critter((*h, colour), take)
+        take = min(s.critters[(*h, colour, seat)], left)
+        if take:
+            s.send_home((*h, colour), seat, take)
         left -= take
-    s.hand[f.seat] += count
     return [{"type": "casualties", "seat": f.seat, "n": count}]

@@ -28,7 +28,7 @@ from .components import (
     SOIL,
     VOLCANO,
 )
-from .pieces import Critters, Lava, Stage, ThisTurn, cards
+from .pieces import Lava, Spot, Stage, ThisTurn, cards
 from .steps import SETUP_TILE, STEPS
 
 if TYPE_CHECKING:
@@ -43,7 +43,10 @@ class VolcaniqueState(FlowState):
         self.game = game
         self.players = players
         self.board = Board()
-        self.critters: dict[Region, Critters] = {}
+        self.critters: dict[Spot, int] = {}  # how many critters stand on each spot
+        self.colossal: dict[Spot, int] = {}  # how many of those are Colossal Critters
+        self.burrowed: dict[Spot, int] = {}  # burrowed critters (not among ``critters``)
+        self.sea: dict[Hex, int] = {}  # sea critters: ocean space -> owner
         self.lava: list[Lava] = []
         self.hand = [CRITTERS] * players  # critters in hand
         self.crater = [0] * players
@@ -59,6 +62,11 @@ class VolcaniqueState(FlowState):
         self.caldera_discard: list[str] = []
         self.points = [0] * players  # bought in the end-game sequence
         self.islands: list[list[Hex]] = [[] for _ in range(players)]  # starting islands
+        self.removed: list[int] = []  # tiles Erosion took out of the game (never changed)
+        self.winter: tuple[tuple[Hex, int], ...] = ()  # spawn points and the turn each began
+        self.super_volcano: tuple[int, ...] = ()  # (q, r, seat) once set off
+        self.bombed = [-1] * players  # the round of each seat's last Magma Bomb
+        self.used: list[tuple[str, ...]] = [()] * players  # limited powers used: "rift@main"
         self.player = 0  # whose turn it is (at set-up: who builds or picks)
         self.first = -1
         self.turn = 0
@@ -82,6 +90,11 @@ class VolcaniqueState(FlowState):
         s = VolcaniqueState.__new__(VolcaniqueState)
         s.__dict__.update(self.__dict__)
         s.critters = self.critters.copy()
+        s.colossal = self.colossal.copy()
+        s.burrowed = self.burrowed.copy()
+        s.sea = self.sea.copy()
+        s.bombed = self.bombed[:]
+        s.used = self.used[:]
         s.lava = self.lava[:]
         s.hand = self.hand[:]
         s.crater = self.crater[:]
@@ -121,47 +134,103 @@ class VolcaniqueState(FlowState):
         return {flow.at for flow in self.lava}
 
     # -- critters --------------------------------------------------------------------------
-    def add_critter(self, region: Region, owner: int, k: int = 1) -> None:
-        here = self.critters.get(region)
-        self.critters[region] = Critters(owner, (here.count if here else 0) + k)
+    def add_critter(self, region: Region, owner: int, k: int = 1, colossal: int = 0) -> None:
+        """``k`` of ``owner``'s critters onto a region, ``colossal`` of them Colossal."""
+        spot = (*region, owner)
+        self.critters[spot] = self.critters.get(spot, 0) + k
+        if colossal:
+            self.colossal[spot] = self.colossal.get(spot, 0) + colossal
 
-    def take_critter(self, region: Region, k: int = 1) -> int:
-        """Take ``k`` critters off a region; returns their owner."""
-        owner, count = self.critters[region]
-        if count > k:
-            self.critters[region] = Critters(owner, count - k)
+    def take_critter(self, region: Region, owner: int, k: int = 1) -> int:
+        """Take ``k`` of ``owner``'s critters off a region, regular ones first; returns
+        how many of those taken are Colossal (they go on as Colossal)."""
+        spot = (*region, owner)
+        left = self.critters[spot] - k
+        if left:
+            self.critters[spot] = left
         else:
-            del self.critters[region]
-        return owner
+            del self.critters[spot]
+        big = self.colossal.get(spot, 0)
+        if big <= left:
+            return 0
+        if left:
+            self.colossal[spot] = left
+        else:
+            del self.colossal[spot]
+        return big - left
+
+    def take_colossal(self, region: Region, owner: int) -> None:
+        """Take one of ``owner``'s Colossal Critters off a region."""
+        spot = (*region, owner)
+        for counts in (self.colossal, self.critters):
+            left = counts[spot] - 1
+            if left:
+                counts[spot] = left
+            else:
+                del counts[spot]
+
+    def send_home(self, region: Region, owner: int, k: int = 0) -> int:
+        """``k`` (0: all) of ``owner``'s critters on a region go back to the hand, a
+        Colossal Critter's top piece with it; returns how many critters."""
+        n = k or self.critters[(*region, owner)]
+        self.hand[owner] += n + self.take_critter(region, owner, n)
+        return n
+
+    def damage(self, spot: Spot) -> None:
+        """A Colossal Critter takes 1 damage: its top piece goes back to the hand and it
+        is a regular critter."""
+        big = self.colossal[spot] - 1
+        if big:
+            self.colossal[spot] = big
+        else:
+            del self.colossal[spot]
+        self.hand[spot[3]] += 1
+
+    def spots_on(self, h: Hex) -> list[Spot]:
+        """The spots of a tile that hold critters, in order."""
+        critters = self.critters
+        q, r = h
+        return [
+            (q, r, c, o) for c in range(NB) for o in range(self.players) if (q, r, c, o) in critters
+        ]
+
+    def spots_in(self, region: Region) -> list[Spot]:
+        """The spots of a region that hold critters (one per owner there)."""
+        critters = self.critters
+        return [(*region, o) for o in range(self.players) if (*region, o) in critters]
 
     def owners_on(self, h: Hex) -> set[int]:
-        return {here.owner for c in range(NB) if (here := self.critters.get((*h, c)))}
+        return {spot[3] for spot in self.spots_on(h)}
 
-    def biome_owners(self) -> dict[Biome, set[int]]:
-        """Who has critters in each biome that has any."""
+    def biome_owners(self, burrowed: bool = True) -> dict[Biome, set[int]]:
+        """Who has critters in each biome that has any: a burrowed critter keeps its
+        biome controlled (no claiming, no moving onto it) unless ``burrowed`` is False
+        (it collects nothing and fights no contest until it emerges)."""
         biome_of = self.board.biome_of
         out: dict[Biome, set[int]] = {}
-        for region, here in self.critters.items():
-            biome = biome_of.get(region)
+        for spot in (*self.critters, *self.burrowed) if burrowed else self.critters:
+            biome = biome_of.get(spot[:3])
             if biome is not None:  # (None: on a tile just covered, waiting to migrate)
-                out.setdefault(biome, set()).add(here.owner)
+                out.setdefault(biome, set()).add(spot[3])
         return out
 
     def placed(self) -> list[int]:
         """Critters on land tiles per seat (not on the grid nor in the crater)."""
         counts = [0] * self.players
-        for owner, n in self.critters.values():
-            counts[owner] += n
+        for spot, n in self.critters.items():
+            counts[spot[3]] += n
         return counts
 
     def wipe_hex(self, h: Hex) -> list[dict]:
-        """Return every critter on a tile to its owner's hand."""
+        """Return every critter on a tile (burrowed ones too) to its owner's hand."""
         events = []
-        for c in range(NB):
-            here = self.critters.pop((h[0], h[1], c), None)
-            if here:
-                self.hand[here.owner] += here.count
-                events.append({"type": "wiped", "seat": here.owner, "at": list(h), "n": here.count})
+        for spot in self.spots_on(h):
+            n = self.send_home(spot[:3], spot[3])
+            events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
+        for spot in [x for x in self.burrowed if x[:2] == h]:
+            n = self.burrowed.pop(spot)
+            self.hand[spot[3]] += n
+            events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
         return events
 
     def take_tile(self, kind: str) -> None:
@@ -196,8 +265,14 @@ class VolcaniqueState(FlowState):
             "first": self.first,
             "map": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
             "critters": [
-                [q, r, BIOMES[c], o, n] for (q, r, c), (o, n) in sorted(self.critters.items())
+                [q, r, BIOMES[c], o, n] for (q, r, c, o), n in sorted(self.critters.items())
             ],
+            "colossal": _spots(self.colossal, BIOMES),
+            "burrowed": _spots(self.burrowed, BIOMES),
+            "sea": [[q, r, o] for (q, r), o in sorted(self.sea.items())],
+            "winter": [[q, r, t] for (q, r), t in self.winter],
+            "super_volcano": list(self.super_volcano),
+            "used": [list(u) for u in self.used],
             "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
             "hand": list(self.hand),
             "crater": list(self.crater),
@@ -237,7 +312,15 @@ class VolcaniqueState(FlowState):
         return {
             "players": self.players,
             "stacks": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
-            "critters": [[q, r, c, o, n] for (q, r, c), (o, n) in sorted(self.critters.items())],
+            "critters": _spots(self.critters),
+            "colossal": _spots(self.colossal),
+            "burrowed": _spots(self.burrowed),
+            "sea": [[q, r, o] for (q, r), o in sorted(self.sea.items())],
+            "winter": [[q, r, t] for (q, r), t in self.winter],
+            "super_volcano": list(self.super_volcano),
+            "removed": list(self.removed),
+            "bombed": list(self.bombed),
+            "used": [list(u) for u in self.used],
             "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
             "hand": list(self.hand),
             "crater": list(self.crater),
@@ -260,7 +343,7 @@ class VolcaniqueState(FlowState):
             "stage": self.stage.value,
             "end_reason": self.end_reason,
             "final_left": list(self.final_left),
-            "this_turn": self.this_turn._asdict(),
+            "this_turn": {**self.this_turn._asdict(), "granted": list(self.this_turn.granted)},
             "stack": self.stack_json(),
         }
 
@@ -273,7 +356,15 @@ class VolcaniqueState(FlowState):
             if not 2 <= players <= 5:
                 raise ValueError(f"{players} players")
             s.board = Board({(q, r): _stack(st) for q, r, st in data["stacks"]})
-            s.critters = {(q, r, c): Critters(o, n) for q, r, c, o, n in data["critters"]}
+            s.critters = _read_spots(data["critters"])
+            s.colossal = _read_spots(data["colossal"])
+            s.burrowed = _read_spots(data["burrowed"])
+            s.sea = {(int(q), int(r)): int(o) for q, r, o in data["sea"]}
+            s.winter = tuple(((int(q), int(r)), int(t)) for q, r, t in data["winter"])
+            s.super_volcano = tuple(int(x) for x in data["super_volcano"])
+            s.removed = list(_stack(data["removed"])) if data["removed"] else []
+            s.bombed = _ints(data["bombed"], players)
+            s.used = [tuple(_use(x) for x in u) for u in data["used"]]
             s.lava = [Lava((int(q), int(r)), int(t)) for q, r, t in data["lava"]]
             s.hand = _ints(data["hand"], players)
             s.crater = _ints(data["crater"], players)
@@ -300,13 +391,28 @@ class VolcaniqueState(FlowState):
             s.round = int(data["round"])
             s.end_reason = str(data["end_reason"])
             s.final_left = [int(x) for x in data["final_left"]]
-            s.this_turn = ThisTurn(**data["this_turn"])
-            if len(s.unlocked) != players or len(s.resources) != players:
+            turn = dict(data["this_turn"])
+            turn["granted"] = tuple(_power(p) for p in turn.get("granted", ()))
+            s.this_turn = ThisTurn(**turn)
+            if any(s.colossal.get(x, 0) > n for x, n in s.critters.items()) or any(
+                x not in s.critters for x in s.colossal
+            ):
+                raise ValueError("more Colossal Critters than critters on a spot")
+            if len(s.unlocked) != players or len(s.resources) != players or len(s.used) != players:
                 raise ValueError("per-seat lists do not match the player count")
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise MalformedInput(f"not a Volcanique position: {exc}") from None
         s.stack = s.stack_from_json(data.get("stack"))
         return s
+
+
+def _spots(spots: dict[Spot, int], names: Any = None) -> list[list[Any]]:
+    """Spots with their counts, as ``[q, r, colour, owner, n]`` (the colour named)."""
+    return [[q, r, names[c] if names else c, o, n] for (q, r, c, o), n in sorted(spots.items())]
+
+
+def _read_spots(data: Any) -> dict[Spot, int]:
+    return {(int(q), int(r), int(c), int(o)): int(n) for q, r, c, o, n in data}
 
 
 def _ints(values: Any, n: int) -> list[int]:
@@ -338,6 +444,14 @@ def _slot(name: Any) -> str:
 
 def _power(name: Any) -> str:
     return _known(name, POWER_IDS, "power")
+
+
+def _use(use: Any) -> str:
+    """A limited power's use: ``power@stage`` (main or final)."""
+    power, _, stage = str(use).partition("@")
+    _power(power)
+    _known(stage, ("main", "final"), "stage of a limited power's use")
+    return str(use)
 
 
 def _kind(name: Any) -> str:

@@ -12,8 +12,12 @@ A step that has no real choice resolves itself (``settle``): a tile with one pla
 a turn step with nothing to do, a payment with one mix of resources, a lava flow with
 one lower neighbour. Each decision's ``refuse`` names the rule an action breaks.
 
-Powers (issue 10) plug in here: one used during its holder's own turn is a free step
-(``FREE``), offered beside the turn's own choices; a reaction in another player's turn
+Powers: one used "at any time during your turn" (Caldera cards, Rift, Converging
+Tectonic Plates) is a free step (``FREE``), offered beside the choices of the turn's
+own steps; one used at a point of the turn is an action of that step (Agile Critters
+in step 1, Erosion and Colossal upgrades in step 4, burrowing in step 5) or a decision
+of its own pushed where the rule fires (Landslide, Lateral Eruption); a reaction in
+another player's turn (Lava Diversion, Magma Bomb, Volcanic Migration, Magma Siphon)
 is a decision frame for its holder, pushed on top where the rule it answers fires.
 """
 
@@ -25,7 +29,21 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, Steps
 
-from . import endgame, lava, paying, powers, sacrifice, setup, stacking, turn
+from . import (
+    caldera,
+    critters,
+    endgame,
+    eruption,
+    lava,
+    movement,
+    paying,
+    sacrifice,
+    setup,
+    stacking,
+    tectonics,
+    turn,
+    winter,
+)
 from .board import Hex, Region
 
 if TYPE_CHECKING:
@@ -134,10 +152,10 @@ BONUS = Step(
 MOVE = Step(
     "move",
     "Move a critter (step 1)",
-    turn.legal_move,
-    refusal(turn.legal_move, turn.refuse_move),
-    turn.move,
-    settle=turn.settle_move,
+    movement.legal_move,
+    refusal(movement.legal_move, movement.refuse_move),
+    movement.move,
+    settle=movement.settle_move,
 )
 
 
@@ -148,9 +166,9 @@ class Source(NamedTuple):
 MOVE_TO = Step(
     "move_to",
     "Move a critter: choose where (step 1)",
-    turn.legal_move_to,
-    refusal(turn.legal_move_to, turn.refuse_move_to),
-    turn.move_to,
+    movement.legal_move_to,
+    refusal(movement.legal_move_to, movement.refuse_move_to),
+    movement.move_to,
     Args=Source,
 )
 
@@ -167,7 +185,10 @@ BUY = Step(
 
 class Price(NamedTuple):
     price: int
-    purpose: str  # what is paid for: tile, volcano, sacrifice_hand, island, evacuate, point
+    # what is paid for: tile, volcano, sacrifice_hand, island, evacuate, point, colossal,
+    # migration
+    purpose: str
+    distinct: bool = False  # one each of that many different kinds (Frugal Ritual)
 
 
 PAY = Step(
@@ -232,7 +253,13 @@ MIGRATE = Step(
     Args=Moving,
     settle=stacking.settle_migrate,
 )
-CONTESTS = Step("contests", run=stacking.contests)
+
+
+class Favoured(NamedTuple):
+    favoured: int = -1  # the seat that used Rift or Converging (wins a tie), or none
+
+
+CONTESTS = Step("contests", run=stacking.contests, Args=Favoured)
 
 
 class Casualties(NamedTuple):
@@ -255,11 +282,87 @@ REMOVE = Step(
 ERUPT = Step(
     "erupt",
     "Volcanoes: choose the land tile the volcano is unleashed on (step 3)",
-    lava.legal_erupt,
-    refusal(lava.legal_erupt, lava.refuse_erupt),
-    lava.erupt,
-    settle=lava.settle_erupt,
+    eruption.legal_erupt,
+    refusal(eruption.legal_erupt, eruption.refuse_erupt),
+    eruption.erupt,
+    settle=eruption.settle_erupt,
 )
+
+
+class Target(NamedTuple):
+    volcano: Hex
+
+
+SUPER = Step(
+    "super",
+    "Super Volcanic Eruption: set off the super volcano with this volcano?",
+    eruption.legal_super,
+    refusal(eruption.legal_super, eruption.refuse_super),
+    eruption.set_off_super,
+    Args=Target,
+)
+SLEIGHT = Step(
+    "sleight",
+    "Sleight of Land: turn the target tile before the volcano covers it",
+    eruption.legal_sleight,
+    refusal(eruption.legal_sleight, eruption.refuse_sleight),
+    eruption.sleight,
+    Args=Target,
+    settle=eruption.settle_sleight,
+)
+
+
+class Striking(NamedTuple):
+    volcano: Hex
+    seat: int  # who unleashed it
+    main: bool  # the volcano bought (False: a lateral one)
+
+
+ESCAPES = Step("escapes", run=eruption.escapes, Args=Striking)
+
+
+class Escaping(NamedTuple):
+    region: Region
+    dests: tuple[Hex, ...]
+
+
+MIGRATION = Step(
+    "migration",
+    "Volcanic Migration: migrate the critter off the volcano's target for 3 resources",
+    eruption.legal_migration,
+    refusal(eruption.legal_migration, eruption.refuse_migration),
+    eruption.migration,
+    Args=Escaping,
+    settle=eruption.settle_migration,
+)
+
+
+class ColossalEscaping(NamedTuple):
+    region: Region
+    dests: tuple[Hex, ...]
+    migrating: bool  # its owner may use Volcanic Migration instead
+
+
+COLOSSAL_ESCAPE = Step(
+    "colossal_escape",
+    "Colossal Critter: evacuate from the volcano's target, losing 1 HP",
+    eruption.legal_colossal_escape,
+    refusal(eruption.legal_colossal_escape, eruption.refuse_colossal_escape),
+    eruption.colossal_escape,
+    Args=ColossalEscaping,
+    settle=eruption.settle_colossal_escape,
+)
+
+
+class Relocation(NamedTuple):
+    seat: int
+    region: Region
+    to: Hex
+    colossal: bool
+
+
+RELOCATED = Step("relocated", run=eruption.relocated, Args=Relocation)
+VOLCANO_LANDS = Step("volcano_lands", run=eruption.volcano_lands, Args=Striking)
 
 
 class Volcano(NamedTuple):
@@ -270,11 +373,81 @@ class Volcano(NamedTuple):
 UNLOCK = Step(
     "unlock",
     "Volcanoes: unlock a volcanic power (step 3)",
-    lava.legal_unlock,
-    refusal(lava.legal_unlock, lava.refuse_unlock),
-    lava.unlock,
+    eruption.legal_unlock,
+    refusal(eruption.legal_unlock, eruption.refuse_unlock),
+    eruption.unlock,
     Args=Volcano,
-    settle=lava.settle_unlock,
+    settle=eruption.settle_unlock,
+)
+WINTER_SPAWN = Step(
+    "winter_spawn",
+    "Volcanic Winter: choose the tile the winter starts from",
+    winter.legal_spawn,
+    refusal(winter.legal_spawn, winter.refuse_spawn),
+    winter.spawn,
+)
+ERUPTED = Step("erupted", run=eruption.erupted, Args=Striking)
+SIPHON = Step(
+    "siphon",
+    "Magma Siphon: play your card for 1 resource per critter next to the new volcano?",
+    eruption.legal_siphon,
+    refusal(eruption.legal_siphon, eruption.refuse_siphon),
+    eruption.siphon,
+    Args=Target,
+)
+BOMB = Step(
+    "bomb",
+    "Magma Bomb: throw your magma bomb (once a round) at a tile next to this volcano?",
+    eruption.legal_bomb,
+    refusal(eruption.legal_bomb, eruption.refuse_bomb),
+    eruption.bomb,
+    Args=Target,
+)
+
+
+class Thrower(NamedTuple):
+    volcano: Hex
+    seat: int
+
+
+BOMB_ROLL = Step(
+    "bomb_roll",
+    "rolling where the magma bomb lands",
+    outcomes=eruption.bomb_outcomes,
+    apply=eruption.bomb_lands,
+    Args=Thrower,
+)
+LATERAL = Step(
+    "lateral",
+    "Lateral Eruption: choose a side of the volcano for a second explosion site",
+    eruption.legal_lateral,
+    refusal(eruption.legal_lateral, eruption.refuse_lateral),
+    eruption.lateral,
+    Args=Target,
+)
+
+
+class Side(NamedTuple):
+    volcano: Hex
+    seat: int
+    side: int  # the first of the four directions the d4 numbers
+
+
+LATERAL_ROLL = Step(
+    "lateral_roll",
+    "rolling the d4 of the lateral eruption",
+    outcomes=eruption.lateral_outcomes,
+    apply=eruption.lateral_site,
+    Args=Side,
+    settle=eruption.settle_lateral_roll,
+)
+LANDSLIDE = Step(
+    "landslide",
+    "Landslide: slide a tile next to the volcano onto a lower neighbour?",
+    tectonics.legal_landslide,
+    refusal(tectonics.legal_landslide, tectonics.refuse_landslide),
+    tectonics.landslide,
+    Args=Target,
 )
 LAVA_START = Step(
     "lava_start",
@@ -283,6 +456,36 @@ LAVA_START = Step(
     apply=lava.start,
     Args=Volcano,
     settle=lava.settle_start,
+)
+
+
+class Aim(NamedTuple):
+    index: int  # the lava tile moving (-1: a new flow from its volcano)
+    source: Hex
+    to: Hex  # where the roll sends it
+
+
+class Diverters(NamedTuple):
+    index: int
+    source: Hex
+    to: Hex
+    others: tuple[int, ...]  # holders asked after this one
+
+
+DIVERT = Step(
+    "divert",
+    "Lava Diversion: roll to divert this lava flow?",
+    lava.legal_divert,
+    refusal(lava.legal_divert, lava.refuse_divert),
+    lava.divert,
+    Args=Diverters,
+)
+DIVERSION = Step(
+    "diversion",
+    "rolling the lava diversion",
+    outcomes=lava.diversion_outcomes,
+    apply=lava.diverted,
+    Args=Aim,
 )
 EVACUATE = Step(
     "evacuate",
@@ -318,6 +521,14 @@ CLAIM = Step(
     Args=Island,
     settle=turn.settle_claim,
 )
+
+
+class Upgrade(NamedTuple):
+    seat: int
+    region: Region
+
+
+UPGRADED = Step("upgraded", run=critters.upgraded, Args=Upgrade)
 
 # -- 5. sacrifice, summoning an island -----------------------------------------------------
 SACRIFICE = Step(
@@ -440,15 +651,53 @@ SPEND = Step(
     settle=endgame.settle_spend,
 )
 SCORE_POINT = Step("score_point", run=endgame.score_point, Args=Seat)
+SUPER_ERUPTS = Step("super_erupts", run=endgame.super_erupts)
+FINAL_CRITTER = Step(
+    "final_critter",
+    "The super volcano has erupted: place a final critter",
+    endgame.legal_final_critter,
+    refusal(endgame.legal_final_critter, endgame.refuse_final_critter),
+    endgame.final_critter,
+    settle=endgame.settle_final_critter,
+)
 
 # -- at any time during your own turn ------------------------------------------------------
 PLAY_CALDERA = Step(
     "play_caldera",
     "The Caldera: play a lightning-bolt card from your hand",
-    powers.legal_play,
-    refusal(powers.legal_play, powers.refuse_play),
-    powers.play,
+    caldera.legal_play,
+    refusal(caldera.legal_play, caldera.refuse_play),
+    caldera.play,
     kinds=frozenset({"play_caldera"}),
+)
+USE_POWER = Step(
+    "use_power",
+    "Limited powers: use Rift or Converging Tectonic Plates",
+    tectonics.legal_limited,
+    refusal(tectonics.legal_limited, tectonics.refuse_limited),
+    tectonics.use_limited,
+    kinds=frozenset({"use_power"}),
+)
+RIFT = Step(
+    "rift",
+    "Rift: choose the section of an island to split off and where it moves",
+    tectonics.legal_rift,
+    refusal(tectonics.legal_rift, tectonics.refuse_rift),
+    tectonics.rift,
+)
+CONVERGE = Step(
+    "converge",
+    "Converging Tectonic Plates: choose an island, a direction and 1 or 2 spaces",
+    tectonics.legal_converge,
+    refusal(tectonics.legal_converge, tectonics.refuse_converge),
+    tectonics.converge,
+)
+CARNAGE = Step(
+    "carnage",
+    "Carnage: choose a tile next to a volcano whose critters all go home",
+    caldera.legal_carnage,
+    refusal(caldera.legal_carnage, caldera.refuse_carnage),
+    caldera.carnage,
 )
 
 ORDER = (
@@ -471,11 +720,29 @@ ORDER = (
     CONTESTS,
     REMOVE,
     ERUPT,
+    SUPER,
+    SLEIGHT,
+    ESCAPES,
+    MIGRATION,
+    COLOSSAL_ESCAPE,
+    RELOCATED,
+    VOLCANO_LANDS,
     UNLOCK,
+    WINTER_SPAWN,
+    ERUPTED,
+    SIPHON,
+    BOMB,
+    BOMB_ROLL,
+    LATERAL,
+    LATERAL_ROLL,
+    LANDSLIDE,
     LAVA_START,
+    DIVERT,
+    DIVERSION,
     EVACUATE,
     EVACUATED,
     CLAIM,
+    UPGRADED,
     SACRIFICE,
     FROM_HAND,
     ISLAND_TILE,
@@ -490,6 +757,11 @@ ORDER = (
     END_TURN,
     SPEND,
     SCORE_POINT,
+    SUPER_ERUPTS,
+    FINAL_CRITTER,
+    RIFT,
+    CONVERGE,
+    CARNAGE,
 )
-FREE = (PLAY_CALDERA,)
+FREE = (PLAY_CALDERA, USE_POWER)
 STEPS = Steps(*ORDER, free=FREE)

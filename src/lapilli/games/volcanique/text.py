@@ -158,16 +158,13 @@ def _cell_lines(state: VolcaniqueState, h: tuple[int, int]) -> tuple[Text, Text,
     if lava:
         bottom.append(" LAVA ", "bold white on red")
         return top, bottom, coord
-    q, r = h
     used = 0
-    for c in range(len(BIOMES)):
-        v = state.critters.get((q, r, c))
-        if v:
-            owner, n = v
-            mark = SEAT_COLOURS[owner % len(SEAT_COLOURS)][0].upper()
-            label = f"{mark}{BIOME_LETTER[c]}" + (str(n) if n > 1 else "")
-            bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
-            used += len(label)
+    for spot in state.spots_on(h):
+        c, owner, n = spot[2], spot[3], state.critters[spot]
+        mark = SEAT_COLOURS[owner % len(SEAT_COLOURS)][0].upper()
+        label = f"{mark}{BIOME_LETTER[c]}" + (str(n) if n > 1 else "")
+        bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
+        used += len(label)
     bottom.append(" " * max(0, CELL - used))
     return top, bottom, coord
 

@@ -1,5 +1,6 @@
-"""A turn, steps 1, 4, 6 and 7: moving a critter, claiming uninhabited tiles, the
-Caldera, collecting resources."""
+"""A turn, steps 4, 6 and 7: claiming uninhabited tiles (and what powers add to that
+step: Erosion before claiming, upgrading a Colossal Critter, sea critters), the
+Caldera, collecting resources. Step 1 is ``movement.py``."""
 
 from __future__ import annotations
 
@@ -9,21 +10,26 @@ from typing import TYPE_CHECKING
 from lapilli.core import Action
 from lapilli.core.flow import Frame, then
 
-from . import endgame, powers, scoring, steps
+from . import critters, endgame, powers, scoring, steps, tectonics
 from .actions import BUY_CALDERA, DONE, DRAW, at_act
-from .board import Biome, Hex, Region
+from .board import Hex, Region
 from .components import BIOME_INDEX, CALDERA_COST, COLOURS_OF, NB
 from .pieces import Stage, ThisTurn
+from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 Events = list[dict]
 
+DEPLETED = ("last_land_tile", "all_critters_deployed", "round_limit")
+"""End triggers followed by the depleted land tiles sequence (its finale has claims)."""
+
 
 def begin_turn(s: VolcaniqueState) -> Events:
     """A turn of ``s.player``: in the end-game sequence's final turn all lava moves
-    first; in the finale only claiming remains, until the lava has reached the sea."""
+    first; the super volcano's owner only moves before it erupts; in the finale only
+    claiming remains (after depleted land tiles), until the lava has reached the sea."""
     s.this_turn = ThisTurn()
     p = s.player
     if s.stage is Stage.FINAL:
@@ -31,113 +37,56 @@ def begin_turn(s: VolcaniqueState) -> Events:
     elif s.stage is Stage.FINALE:
         if not any(flow.flowing for flow in s.lava):
             return endgame.game_over(s)
-        then(s, steps.CLAIM(p))
+        if s.end_reason in DEPLETED:
+            then(s, steps.CLAIM(p))
+        else:
+            then(s, steps.PROGRESS_LAVA(index=0), steps.END_TURN())
     else:
         then(s, steps.MOVE(p))
-    return []
-
-
-# -- 1. move up to one critter -------------------------------------------------------------
-def move_targets(
-    s: VolcaniqueState, region: Region, owned: dict[Biome, set[int]], lava: set[Hex]
-) -> list[Region]:
-    """Within its connected biome to another tile, or onto an uncontrolled biome of its
-    own tile; never onto lava."""
-    biome_of = s.board.biome_of
-    q, r, c = region
-    here = (q, r)
-    out = [m for m in biome_of[region].members if m[:2] != here and m[:2] not in lava]
-    if here not in lava:
-        for other in COLOURS_OF[s.stacks[here][-1]]:
-            if other != c and not owned.get(biome_of[(q, r, other)]):
-                out.append((q, r, other))
-    return out
-
-
-def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
-    """The seat's critters that have somewhere to go, in order."""
-    owned = s.biome_owners()
-    lava = s.lava_hexes()
-    for region, here in sorted(s.critters.items()):
-        if here.owner == seat and move_targets(s, region, owned, lava):
-            yield region
-
-
-def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("move_from", (q, r), c) for q, r, c in movable(s, f.seat)] + [DONE]
-
-
-def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
-    if a.kind != "move_from":
-        return None
-    return "Critter movement: move one of your own critters that has somewhere to go"
-
-
-def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    if a == DONE:
-        return to_buy(s)
-    then(s, steps.MOVE_TO(f.seat, source=(*a.arg("at"), BIOME_INDEX[a.arg("biome")])))
-    return []
-
-
-def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if any(movable(s, f.seat)) else to_buy(s)
-
-
-def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
-    targets = move_targets(s, f.args.source, s.biome_owners(), s.lava_hexes())
-    return [at_act("move_to", (q, r), c) for q, r, c in sorted(targets)]
-
-
-def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
-    if a.kind != "move_to":
-        return None
-    return (
-        "Critter movement: stay within the connected biome or move onto an uncontrolled "
-        "biome of the same tile, never onto lava"
-    )
-
-
-def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    source = f.args.source
-    target = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
-    owner = s.take_critter(source)
-    s.add_critter(target, owner)
-    return [
-        {"type": "moved", "seat": owner, "from": list(source), "to": list(target)},
-        *to_buy(s),
-    ]
-
-
-def to_buy(s: VolcaniqueState) -> Events:
-    """On to step 2: buying a tile, or in a final turn spending the last resources."""
-    then(s, steps.SPEND(s.player) if s.stage is Stage.FINAL else steps.BUY(s.player))
     return []
 
 
 # -- 4. claim uninhabited tiles ------------------------------------------------------------
 def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[Region]:
     """Uncontrolled biomes of uninhabited land tiles (only the new island's after
-    summoning one), not under lava, while the seat has critters in hand."""
+    summoning one), not under lava, not frozen, while the seat has critters in hand."""
     if s.hand[seat] <= 0:
         return
     stacks, biome_of = s.stacks, s.board.biome_of
     owned = s.biome_owners()
-    closed = s.lava_hexes() | {region[:2] for region in s.critters}  # lava, inhabited
+    # lava, inhabited (burrowed critters inhabit their tile too)
+    closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
     for h in island if island is not None else stacks:
         code = stacks[h][-1]
-        if code >= 0 and h not in closed:
+        if code >= 0 and h not in closed and not (s.winter and frozen(s, h)):
             for c in COLOURS_OF[code]:
                 if biome_of[(h[0], h[1], c)] not in owned:
                     yield (h[0], h[1], c)
 
 
+def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
+    """What powers add to the claim step of one's own turn (not an island's claims):
+    Erosion before the first claim, Colossal upgrades, the sea critter step."""
+    if f.args.island is not None or s.stage not in (Stage.MAIN, Stage.FINAL):
+        return []
+    return [
+        *tectonics.erosion_options(s, f.seat),
+        *critters.upgrade_options(s, f.seat),
+        *critters.sea_options(s, f.seat),
+    ]
+
+
 def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
     regions = sorted(claimable(s, f.seat, f.args.island))
-    return [at_act("claim", (q, r), c) for q, r, c in regions] + [DONE]
+    claims = [at_act("claim", (q, r), c) for q, r, c in regions]
+    return claims + claim_extras(s, f) + [DONE]
 
 
 def refuse_claim(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind in tectonics.EROSION_KINDS:
+        return tectonics.refuse_erosion(s, f.seat, a)
+    if a.kind in critters.CLAIM_STEP_KINDS:
+        return critters.refuse_claim_step(s, f.seat, a)
     if a.kind != "claim":
         return None
     if s.hand[f.seat] <= 0:
@@ -153,15 +102,23 @@ def refuse_claim(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return _after_claim(s, f)
+    again = steps.CLAIM(f.seat, island=f.args.island)
+    if a.kind in tectonics.EROSION_KINDS:
+        return tectonics.erode(s, f.seat, a, again)
+    if a.kind in critters.CLAIM_STEP_KINDS:
+        return critters.claim_step(s, f.seat, a, again)
     at = a.arg("at")
     s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
     s.hand[f.seat] -= 1
-    then(s, steps.CLAIM(f.seat, island=f.args.island))
+    s.this_turn = s.this_turn._replace(claimed=True)
+    then(s, again)
     return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
 
 
 def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if any(claimable(s, f.seat, f.args.island)) else _after_claim(s, f)
+    if any(claimable(s, f.seat, f.args.island)) or claim_extras(s, f):
+        return None
+    return _after_claim(s, f)
 
 
 def _after_claim(s: VolcaniqueState, f: Frame) -> Events:
@@ -173,26 +130,36 @@ def _after_claim(s: VolcaniqueState, f: Frame) -> Events:
 
 
 # -- 6. the Caldera deck -------------------------------------------------------------------
+def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
+    """1 of each resource, while cards are left (and the per-turn limit of the option
+    ``caldera_limit``, if set, is not reached)."""
+    held = s.resources[seat]
+    limit = s.game.options.caldera_limit
+    return (
+        s.stage is Stage.MAIN
+        and not (limit and s.this_turn.caldera_cards >= limit)
+        and bool(s.caldera_deck)
+        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
+    )
+
+
 def legal_caldera(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [BUY_CALDERA, DONE]
+    return [BUY_CALDERA, DONE] if may_buy_caldera(s, f.seat) else [DONE]
 
 
 def refuse_caldera(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if a.kind != "buy_caldera":
         return None
-    return "The Caldera: pay 1 of each resource, once, while cards are left"
+    if not s.caldera_deck:
+        return "The Caldera: you may not purchase a card if there are no powers left"
+    limit = s.game.options.caldera_limit
+    if limit and s.this_turn.caldera_cards >= limit:
+        return f"The Caldera: at most {limit} card(s) per turn in this variant"
+    return "The Caldera: a card costs 1 of each resource"
 
 
 def settle_caldera(s: VolcaniqueState, f: Frame) -> Events | None:
-    held = s.resources[f.seat]
-    if (
-        s.stage is Stage.MAIN
-        and not s.this_turn.bought_caldera
-        and s.caldera_deck
-        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
-    ):
-        return None
-    return to_collect(s)
+    return None if may_buy_caldera(s, f.seat) else to_collect(s)
 
 
 def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
@@ -202,7 +169,7 @@ def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     for b in range(NB):
         s.resources[p][b] -= CALDERA_COST[b]
         s.supply[b] += CALDERA_COST[b]
-    s.this_turn = s.this_turn._replace(bought_caldera=True)
+    s.this_turn = s.this_turn._replace(caldera_cards=s.this_turn.caldera_cards + 1)
     then(s, steps.DRAW(seat=p))
     return [{"type": "caldera_bought", "seat": p}]
 
@@ -217,7 +184,8 @@ def draw(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.unshare_caldera()
     s.caldera_deck.draw(card)
     s.caldera_hands[f.args.seat].put(card)
-    return [{"type": "caldera_card", "seat": f.args.seat}, *to_collect(s)]
+    then(s, steps.CALDERA(f.args.seat))  # another card, resources permitting
+    return [{"type": "caldera_card", "seat": f.args.seat}]
 
 
 # -- 7. collect resources ------------------------------------------------------------------
@@ -227,16 +195,29 @@ def to_collect(s: VolcaniqueState) -> Events:
 
 
 def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
-    """One resource per biome the seat controls, while the supply lasts; then the seat
-    discards down to its cap (the frames for that, if any)."""
+    """One resource per biome the seat controls (a pack or herd: one per critter), while
+    the supply lasts, from critters on tiles the winter has not frozen (burrowed ones
+    collect nothing); then the seat discards down to its cap (the frames for that)."""
     got = [0] * NB
     held = s.resources[seat]
+    grouping = powers.has_power(s, seat, "pack_critters") or powers.has_power(
+        s, seat, "herding_critters"
+    )
+    critters_ = s.critters
     for biome in scoring.controlled_biomes(s)[seat]:
+        here = [
+            critters_[(*m, seat)]
+            for m in biome.members
+            if (*m, seat) in critters_ and not (s.winter and frozen(s, m[:2]))
+        ]
+        if not here:
+            continue
+        size = sum(here)
         c = biome.colour
-        if s.supply[c] > 0:
-            s.supply[c] -= 1
-            held[c] += 1
-            got[c] += 1
+        take = min(size if grouping and size >= 2 else 1, s.supply[c])
+        s.supply[c] -= take
+        held[c] += take
+        got[c] += take
     over = sum(held) - powers.hand_cap(s, seat)
     discards = [steps.DISCARD(seat, count=over)] if over > 0 else []
     return [{"type": "collected", "seat": seat, "resources": got}], discards

@@ -1,12 +1,13 @@
 """Record random Volcanique games: ``python tests/games/volcanique/records/make.py``.
 
-These records were made with the engine as it was before the port onto the shared
-turn flow (issue 8), so replaying them checks that the port changed no behaviour.
-For each conformance set-up, a file holds random games, each with its actions, the
-final scores, the final observation of a spectator and of every seat, and two
-digests taken along the way: of the choices at every step (who decides and the set
-of legal actions, or the chance outcomes with their probabilities) and of the
-events every step caused. Regenerate only when a change of behaviour is meant.
+The first records were made before the port onto the shared turn flow (issue 8), so
+that replaying them checked the port changed no behaviour; they are made again only
+when a change of behaviour is meant (a reading put right, a power given its effect),
+and the commit says which games changed and why. For each conformance set-up, a file
+holds random games, each with its actions, the final scores, the final observation of
+a spectator and of every seat, and two digests taken along the way: of the choices at
+every step (who decides and the set of legal actions, or the chance outcomes with
+their probabilities) and of the events every step caused.
 """
 
 from __future__ import annotations

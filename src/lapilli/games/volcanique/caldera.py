@@ -1,0 +1,117 @@
+"""Playing the Caldera's cards.
+
+A card with the lightning bolt is played at any step of its owner's own turn: revealed,
+its effect resolved at once, then discarded. Rift, Converging Tectonic Plates, Carnage
+and Volcanic Winter act at once (moving land, a tile of critters sent home, the winter's
+spawn tile); every other lightning-bolt card lends its power to its player until the end
+of the turn (a card whose power its player already holds is not offered: it would do
+nothing). Magma Siphon answers another player's volcano, the moment its text names
+(``eruption.py``). Cards without the bolt only score their star at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+
+from . import eruption, steps, tectonics
+from .actions import PLAY_CALDERA, at_act
+from .board import Hex, around
+from .components import POWERS, VOLCANO
+from .powers import has_power, own_turn_step
+from .winter import may_spawn
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+REACTIONS = frozenset({"magma_siphon"})
+"""Cards played in another player's turn, when their text says."""
+
+
+def carnage_targets(s: VolcaniqueState) -> list[Hex]:
+    """Carnage: land tiles next to a volcano with critters on them (burrowed ones too)."""
+    volcanoes = [h for h, st in s.stacks.items() if st[-1] == VOLCANO]
+    near = {nb for v in volcanoes for nb in around(v) if nb in s.stacks}
+    inhabited = {x[:2] for x in s.critters} | {x[:2] for x in s.burrowed}
+    return sorted(near & inhabited)
+
+
+def _now(step: Callable[..., Frame]) -> Callable[[VolcaniqueState, int], Events]:
+    def effect(s: VolcaniqueState, seat: int) -> Events:
+        then(s, step(seat))
+        return []
+
+    return effect
+
+
+def _winter(s: VolcaniqueState, seat: int) -> Events:
+    then(s, steps.WINTER_SPAWN(seat))
+    return []
+
+
+NOW: dict[str, tuple[Callable[[VolcaniqueState], object], Callable[..., Events]]] = {
+    "rift": (tectonics.rift_options, _now(lambda seat: steps.RIFT(seat))),
+    "converging_tectonic_plates": (
+        tectonics.converge_options,
+        _now(lambda seat: steps.CONVERGE(seat)),
+    ),
+    "carnage": (carnage_targets, _now(lambda seat: steps.CARNAGE(seat))),
+    "volcanic_winter": (may_spawn, _winter),
+}
+"""Cards acting at once: (whether it has anything to act on, its effect)."""
+
+
+def playable(s: VolcaniqueState, seat: int, card: str) -> bool:
+    if not POWERS[card]["bolt"] or card in REACTIONS:
+        return False
+    if card in NOW:
+        return bool(NOW[card][0](s))
+    return not has_power(s, seat, card)
+
+
+def legal_play(s: VolcaniqueState, f: Frame) -> list[Action]:
+    hand = s.caldera_hands[f.seat]
+    if not hand or not own_turn_step(s, f):
+        return []
+    return [PLAY_CALDERA[card] for card in sorted(hand.items) if playable(s, f.seat, card)]
+
+
+def refuse_play(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return (
+        "The Caldera: only lightning-bolt cards in your own hand can be played, between "
+        "the steps of your turn, when they have something to act on"
+    )
+
+
+def play(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Reveal the card, discard it, resolve its effect; the turn goes on where it was."""
+    card, seat = a.arg("card"), f.seat
+    s.unshare_caldera()
+    s.caldera_hands[seat].take(card)
+    s.caldera_discard.append(card)
+    played = {"type": "caldera_played", "seat": seat, "card": card, "reveal": True}
+    if card in NOW:
+        return [played, *NOW[card][1](s, seat)]
+    s.this_turn = s.this_turn._replace(granted=(*s.this_turn.granted, card))
+    return [played]
+
+
+# -- Carnage -------------------------------------------------------------------------------
+def legal_carnage(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("carnage", h) for h in carnage_targets(s)]
+
+
+def refuse_carnage(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "carnage":
+        return None
+    return "Carnage: choose a tile with critters next to a volcano"
+
+
+def carnage(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Every critter on the tile goes home; a Colossal Critter takes 1 damage instead."""
+    return eruption.blast(s, a.arg("at"))

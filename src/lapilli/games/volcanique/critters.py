@@ -1,0 +1,218 @@
+"""What powers add to a player's critters.
+
+- Colossal Critter: in the claim step, a regular critter on land becomes a Colossal
+  Critter for 4 resources (a critter from the hand is its top piece, its second HP).
+- Sea Critters: once per turn in the claim step, place a critter from the hand in the
+  ocean (a space next to land), move a sea critter to another such space, or move one
+  onto an uncontrolled biome whose edge faces its space. Sea critters score nothing,
+  count for no target, are never sacrificed; lava reaching their space wipes them out.
+- Burrowing Critters: once per turn in the sacrifice step, burrow one of your critters
+  (flip it) or let a burrowed one emerge. A burrowed critter keeps its tile inhabited
+  and its biome controlled and protects the tile from stacked land tiles; it cannot
+  move, migrate, evacuate or be sacrificed, collects nothing and counts for no target;
+  volcanoes, lava and magma bombs still wipe it out. An emerging critter stays if its
+  side outnumbers every other player in its biome (they go home), else it goes home;
+  all emerge at the end of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+
+from . import steps
+from .actions import act, at_act
+from .board import Hex, around
+from .components import BIOME_INDEX, BIOMES, EDGES, SIDES
+from .pieces import Spot
+from .powers import has_power
+from .winter import frozen
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+COLOSSAL_COST = 4
+"""Resources to upgrade a critter to a Colossal Critter (rulebook)."""
+CLAIM_STEP_KINDS = frozenset({"upgrade", "sea_place", "sea_move", "sea_land"})
+BURROW_KINDS = frozenset({"burrow", "emerge"})
+
+
+def _cold(s: VolcaniqueState, h: Hex) -> bool:
+    return bool(s.winter) and frozen(s, h)
+
+
+# -- Colossal Critter ----------------------------------------------------------------------
+def upgrade_options(s: VolcaniqueState, seat: int) -> list[Action]:
+    if (
+        not has_power(s, seat, "colossal_critter")
+        or s.hand[seat] < 1
+        or sum(s.resources[seat]) < COLOSSAL_COST
+    ):
+        return []
+    return [
+        at_act("upgrade", (q, r), c)
+        for (q, r, c, o), n in sorted(s.critters.items())
+        if o == seat and n > s.colossal.get((q, r, c, o), 0) and not _cold(s, (q, r))
+    ]
+
+
+def upgraded(s: VolcaniqueState, f: Frame) -> Events:
+    """The upgrade paid for: a critter from the hand tops the critter."""
+    seat, region = f.args.seat, f.args.region
+    s.hand[seat] -= 1
+    spot = (*region, seat)
+    s.colossal[spot] = s.colossal.get(spot, 0) + 1
+    return [{"type": "colossal", "seat": seat, "at": list(region[:2])}]
+
+
+# -- Sea Critters --------------------------------------------------------------------------
+def sea_spaces(s: VolcaniqueState) -> list[Hex]:
+    """Ocean spaces next to land, without lava, a sea critter or frost."""
+    stacks = s.stacks
+    lava = s.lava_hexes()
+    near = {nb for h in stacks for nb in around(h) if nb not in stacks}
+    return sorted(h for h in near if h not in lava and h not in s.sea and not _cold(s, h))
+
+
+def landings(s: VolcaniqueState, at: Hex) -> list[tuple[Hex, int]]:
+    """Where a sea critter on ``at`` may land: the uncontrolled biome of a neighbouring
+    tile whose edge faces its space (not lava, not frozen)."""
+    owned = s.biome_owners()
+    lava = s.lava_hexes()
+    biome_of = s.board.biome_of
+    out = []
+    for d, nb in enumerate(around(at)):
+        stack = s.stacks.get(nb)
+        if not stack or stack[-1] < 0 or nb in lava or _cold(s, nb):
+            continue
+        colour = EDGES[stack[-1]][(d + SIDES // 2) % SIDES]
+        if not owned.get(biome_of[(*nb, colour)]):
+            out.append((nb, colour))
+    return out
+
+
+def sea_options(s: VolcaniqueState, seat: int) -> list[Action]:
+    if not has_power(s, seat, "sea_critters") or s.this_turn.sea:
+        return []
+    spaces = sea_spaces(s)
+    out = [act("sea_place", at=h) for h in spaces] if s.hand[seat] > 0 else []
+    for h, owner in sorted(s.sea.items()):
+        if owner == seat:
+            out += [act("sea_move", at=to, sea=h) for to in spaces]
+            out += [act("sea_land", at=nb, biome=BIOMES[c], sea=h) for nb, c in landings(s, h)]
+    return out
+
+
+def refuse_claim_step(s: VolcaniqueState, seat: int, a: Action) -> str:
+    if a.kind == "upgrade":
+        return (
+            "Colossal Critter: upgrade one of your regular critters (not on a frozen tile) "
+            "for 4 resources and a critter from your hand, with the power unlocked"
+        )
+    if s.this_turn.sea:
+        return "Sea Critters: once per turn"
+    return (
+        "Sea Critters: place a critter in an ocean space next to land, move a sea critter "
+        "to another, or onto an uncontrolled biome directly connected to its space"
+    )
+
+
+def claim_step(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
+    """An upgrade or a sea critter's step; then the claim step goes on."""
+    if a.kind == "upgrade":
+        region = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
+        then(
+            s,
+            steps.PAY(seat, price=COLOSSAL_COST, purpose="colossal"),
+            steps.UPGRADED(seat=seat, region=region),
+            again,
+        )
+        return []
+    s.this_turn = s.this_turn._replace(sea=True)
+    to = a.arg("at")
+    then(s, again)
+    if a.kind == "sea_place":
+        s.hand[seat] -= 1
+        s.sea[to] = seat
+        return [{"type": "sea_critter", "seat": seat, "at": list(to)}]
+    del s.sea[a.arg("sea")]
+    if a.kind == "sea_move":
+        s.sea[to] = seat
+        return [{"type": "sea_critter", "seat": seat, "at": list(to)}]
+    s.add_critter((*to, BIOME_INDEX[a.arg("biome")]), seat)
+    return [{"type": "landed", "seat": seat, "at": list(to), "biome": a.arg("biome")}]
+
+
+# -- Burrowing Critters --------------------------------------------------------------------
+def burrow_options(s: VolcaniqueState, seat: int) -> list[Action]:
+    if not has_power(s, seat, "burrowing_critters") or s.this_turn.burrowed:
+        return []
+    out = [
+        at_act("burrow", (q, r), c)
+        for (q, r, c, o), n in sorted(s.critters.items())
+        if o == seat and n > s.colossal.get((q, r, c, o), 0)
+    ]
+    out += [at_act("emerge", (q, r), c) for q, r, c, o in sorted(s.burrowed) if o == seat]
+    return out
+
+
+def refuse_burrow(s: VolcaniqueState, seat: int, a: Action) -> str:
+    if s.this_turn.burrowed:
+        return "Burrowing Critters: burrow or emerge one critter per turn"
+    if a.kind == "emerge":
+        return "Burrowing Critters: only one of your burrowed critters can emerge"
+    return "Burrowing Critters: burrow one of your own regular critters on the board"
+
+
+def burrow(s: VolcaniqueState, seat: int, a: Action) -> Events:
+    region = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
+    spot = (*region, seat)
+    s.this_turn = s.this_turn._replace(burrowed=True)
+    if a.kind == "burrow":
+        s.take_critter(region, seat)
+        s.burrowed[spot] = s.burrowed.get(spot, 0) + 1
+        return [{"type": "burrowed", "seat": seat, "at": list(region[:2])}]
+    return emerge(s, spot)
+
+
+def emerge(s: VolcaniqueState, spot: Spot) -> Events:
+    """A burrowed critter comes up: it stays if its owner's critters outnumber every
+    other player's in the biome (those go home) or all there cooperate; else it goes
+    home."""
+    region, owner = spot[:3], spot[3]
+    left = s.burrowed[spot] - 1
+    if left:
+        s.burrowed[spot] = left
+    else:
+        del s.burrowed[spot]
+    s.add_critter(region, owner)
+    events: Events = [{"type": "emerged", "seat": owner, "at": list(region[:2])}]
+    biome = s.board.biome_of[region]
+    counts: dict[int, int] = {}
+    for m in biome.members:
+        for x in s.spots_in(m):
+            counts[x[3]] = counts.get(x[3], 0) + s.critters[x]
+    others = {o: n for o, n in counts.items() if o != owner}
+    if not others or all(has_power(s, o, "cooperative_critters") for o in counts):
+        return events
+    if counts[owner] > max(others.values()):
+        for m in biome.members:
+            for x in s.spots_in(m):
+                if x[3] != owner:
+                    n = s.send_home(m, x[3])
+                    events.append({"type": "wiped", "seat": x[3], "at": list(m[:2]), "n": n})
+        return events
+    s.send_home(region, owner, 1)
+    return events + [{"type": "wiped", "seat": owner, "at": list(region[:2]), "n": 1}]
+
+
+def emerge_all(s: VolcaniqueState) -> Events:
+    """At the end of the game every burrowed critter emerges."""
+    events: Events = []
+    while s.burrowed:
+        events += emerge(s, min(s.burrowed))
+    return events

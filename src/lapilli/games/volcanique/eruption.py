@@ -1,0 +1,491 @@
+"""Step 3: a volcano, and everything that answers it.
+
+The buyer chooses the land tile (``ERUPT``). Before the volcano lands: its buyer may set
+off the super volcano (Super Volcanic Eruption) or turn the target tile (Sleight of
+Land); critters on the target may escape — a Colossal Critter evacuates to a tile of
+its biome taking 1 damage, and with Volcanic Migration an opponent's critters migrate
+there for 3 resources each (a Colossal without damage). The rest are wiped out and the
+volcano goes on top. Then the buyer unlocks a power (the Volcanic Winter asks for its
+spawn tile), other players may play Magma Siphon, holders of Magma Bomb may throw
+theirs (once a round), the buyer may roll a Lateral Eruption (a second volcano on one
+side, no second unlock) and trigger a Landslide, and the lava starts.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+
+from . import endgame, steps, tectonics
+from .actions import ABANDON, DONE, MAGMA_BOMB, MAGMA_SIPHON, ROTATE, SUPER_VOLCANO, act, at_act
+from .board import Hex, Region, around
+from .components import (
+    ROTATIONS,
+    SIDES,
+    VOLCANO,
+    kind_of,
+    rotation_of,
+    tile_code,
+)
+from .pieces import Stage
+from .powers import has_power, unlockable
+from .stacking import stack_hexes
+from .winter import frozen, may_spawn
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+MIGRATION_COST = 3
+"""Volcanic Migration: resources per critter migrated off a volcano's target."""
+LATERAL_SIDE = 4
+"""Lateral Eruption: the d4 numbers four neighbouring spaces on one side."""
+
+
+def order_from(s: VolcaniqueState, seat: int) -> list[int]:
+    """Every seat in turn order, starting with ``seat``."""
+    return [(seat + i) % s.players for i in range(s.players)]
+
+
+# -- choosing the target -------------------------------------------------------------------
+def legal_erupt(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("erupt", h) for h in stack_hexes(s, f.seat, volcano=True)]
+
+
+def refuse_erupt(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "erupt":
+        return None
+    at = a.arg("at")
+    if not isinstance(at, tuple) or at not in s.stacks:
+        return "Volcanoes: a volcano must be unleashed on a land tile, not the ocean"
+    if s.stacks[at][-1] == VOLCANO or at in s.lava_hexes():
+        return "Volcanoes: a volcano cannot go on a volcano or on lava"
+    if s.winter and frozen(s, at):
+        return "Volcanic Winter: you may not play volcanoes on frozen tiles"
+    return "Rules of engagement: you may not target that tile"
+
+
+def erupt(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    return strike(s, f.seat, a.arg("at"), main=True)
+
+
+def settle_erupt(s: VolcaniqueState, f: Frame) -> Events | None:
+    legal = legal_erupt(s, f)
+    return erupt(s, f, legal[0]) if len(legal) == 1 else None
+
+
+def strike(s: VolcaniqueState, seat: int, at: Hex, main: bool) -> Events:
+    """A volcano is unleashed on ``at`` (``main``: the one bought, not a lateral one)."""
+    frames = []
+    if main and may_set_off_super(s, seat):
+        frames.append(steps.SUPER(seat, volcano=at))
+    if has_power(s, seat, "sleight_of_land") and s.stacks[at][-1] >= 0:
+        frames.append(steps.SLEIGHT(seat, volcano=at))
+    frames.append(steps.ESCAPES(volcano=at, seat=seat, main=main))
+    then(s, *frames)
+    return [{"type": "volcano", "seat": seat, "at": list(at), "lateral": not main}]
+
+
+# -- the super volcano ---------------------------------------------------------------------
+def may_set_off_super(s: VolcaniqueState, seat: int) -> bool:
+    """Super Volcanic Eruption: with the next volcano bought in the main game, while no
+    end sequence has begun and a second volcano tile is left to stack on it."""
+    return (
+        has_power(s, seat, "super_volcanic_eruption")
+        and s.stage is Stage.MAIN
+        and not s.end_reason
+        and not s.super_volcano
+        and s.volcano_tiles > 0
+    )
+
+
+def legal_super(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [SUPER_VOLCANO, DONE]
+
+
+def refuse_super(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return None
+
+
+def set_off_super(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Two volcano tiles stacked: the end sequence begins; it erupts when play returns
+    to its owner."""
+    if a == DONE:
+        return []
+    q, r = f.args.volcano
+    s.super_volcano = (q, r, f.seat)
+    s.volcano_tiles -= 1
+    event = {"type": "super_volcano", "seat": f.seat, "at": [q, r]}
+    return [event, *endgame.trigger_end(s, "super_volcanic_eruption", f.seat)]
+
+
+# -- Sleight of Land -----------------------------------------------------------------------
+def legal_sleight(s: VolcaniqueState, f: Frame) -> list[Action]:
+    code = s.stacks[f.args.volcano][-1]
+    kind = kind_of(code)
+    return [ROTATE[r] for r in ROTATIONS[kind] if r != rotation_of(code)] + [DONE]
+
+
+def refuse_sleight(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "rotate":
+        return None
+    return "Sleight of Land: turn the target tile to another of its orientations"
+
+
+def sleight(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """The target tile is turned before the volcano covers it (it shows again if the
+    volcano is ever eroded away)."""
+    if a == DONE:
+        return []
+    at = f.args.volcano
+    stack = s.stacks[at]
+    code = tile_code(kind_of(stack[-1]), a.arg("rotation"))
+    s.set_stack(at, (*stack[:-1], code))
+    return [{"type": "turned", "seat": f.seat, "at": list(at), "rotation": a.arg("rotation")}]
+
+
+def settle_sleight(s: VolcaniqueState, f: Frame) -> Events | None:
+    """An Uno looks the same every way round: nothing to turn."""
+    return None if len(legal_sleight(s, f)) > 1 else []
+
+
+# -- escaping the target -------------------------------------------------------------------
+def escape_tiles(s: VolcaniqueState, region: Region, volcano: Hex) -> tuple[Hex, ...]:
+    """Tiles of the critter's connected biome it may escape to: not the target, not
+    lava, not frozen."""
+    lava = s.lava_hexes()
+    members = s.board.biome_of[region].members
+    return tuple(
+        sorted(
+            m[:2]
+            for m in members
+            if m[:2] != volcano and m[:2] not in lava and not (s.winter and frozen(s, m[:2]))
+        )
+    )
+
+
+def escapes(s: VolcaniqueState, f: Frame) -> Events:
+    """Each Colossal Critter on the target must evacuate (its owner's choice of tile);
+    an opponent of the buyer holding Volcanic Migration may migrate each of their
+    critters for 3 resources. Then the volcano lands."""
+    at, seat = f.args.volcano, f.args.seat
+    frames = []
+    for spot in s.spots_on(at):
+        owner, region = spot[3], spot[:3]
+        dests = escape_tiles(s, region, at)
+        migrating = owner != seat and has_power(s, owner, "volcanic_migration")
+        big = s.colossal.get(spot, 0)
+        regular = s.critters[spot] - big
+        if migrating and dests:
+            frames += [steps.MIGRATION(owner, region=region, dests=dests)] * regular
+        frames += [
+            steps.COLOSSAL_ESCAPE(owner, region=region, dests=dests, migrating=migrating)
+        ] * big
+    then(s, *frames, steps.VOLCANO_LANDS(volcano=at, seat=seat, main=f.args.main))
+    return []
+
+
+def legal_migration(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("migrate", d) for d in f.args.dests] + [ABANDON]
+
+
+def refuse_migration(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "migrate":
+        return None
+    return "Volcanic Migration: to a tile of the critter's connected biome, for 3 resources"
+
+
+def migration(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == ABANDON:
+        return []  # it stays and is wiped out with the rest
+    then(
+        s,
+        steps.PAY(f.seat, price=MIGRATION_COST, purpose="migration"),
+        steps.RELOCATED(seat=f.seat, region=f.args.region, to=a.arg("at"), colossal=False),
+    )
+    return []
+
+
+def settle_migration(s: VolcaniqueState, f: Frame) -> Events | None:
+    """Three resources short: no choice, it stays."""
+    return None if sum(s.resources[f.seat]) >= MIGRATION_COST else []
+
+
+def legal_colossal_escape(s: VolcaniqueState, f: Frame) -> list[Action]:
+    out = [at_act("evacuate", d) for d in f.args.dests]
+    if f.args.migrating and sum(s.resources[f.seat]) >= MIGRATION_COST:
+        out += [at_act("migrate", d) for d in f.args.dests]
+    return out
+
+
+def refuse_colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind == "migrate" and not f.args.migrating:
+        return "Volcanic Migration: only its holder's critters migrate, from an opponent's volcano"
+    if a.kind not in ("evacuate", "migrate"):
+        return None
+    return (
+        "Colossal Critter: it must evacuate to a tile of its connected biome (Volcanic "
+        "Migration: for 3 resources, without damage)"
+    )
+
+
+def colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Evacuating costs 1 HP; migrating (Volcanic Migration) costs 3 resources."""
+    to = a.arg("at")
+    if a.kind == "migrate":
+        then(
+            s,
+            steps.PAY(f.seat, price=MIGRATION_COST, purpose="migration"),
+            steps.RELOCATED(seat=f.seat, region=f.args.region, to=to, colossal=True),
+        )
+        return []
+    region = f.args.region
+    s.take_colossal(region, f.seat)
+    s.hand[f.seat] += 1  # the top piece: it arrives a regular critter
+    s.add_critter((*to, region[2]), f.seat)
+    event = {"type": "colossal_damaged", "seat": f.seat, "at": list(region[:2])}
+    return [event, {"type": "evacuated", "seat": f.seat, "from": list(region[:2]), "to": list(to)}]
+
+
+def settle_colossal_escape(s: VolcaniqueState, f: Frame) -> Events | None:
+    """Nowhere to escape to: it is wiped out with the rest (both pieces go home)."""
+    legal = legal_colossal_escape(s, f)
+    if len(legal) > 1:
+        return None
+    return colossal_escape(s, f, legal[0]) if legal else []
+
+
+def relocated(s: VolcaniqueState, f: Frame) -> Events:
+    """A critter paid for by Volcanic Migration reaches its new tile."""
+    seat, region, to, colossal = f.args
+    if colossal:
+        s.take_colossal(region, seat)
+    else:
+        s.take_critter(region, seat)
+    s.add_critter((*to, region[2]), seat, 1, int(colossal))
+    return [{"type": "migrated", "seat": seat, "to": list(to)}]
+
+
+# -- the volcano lands ---------------------------------------------------------------------
+def volcano_lands(s: VolcaniqueState, f: Frame) -> Events:
+    """The critters left on the target are wiped out (burrowed ones too) and the volcano
+    goes on top; the one bought unlocks a power."""
+    at, seat, main = f.args
+    events = s.wipe_hex(at)
+    if not main:
+        s.volcano_tiles -= 1
+    s.set_stack(at, (*s.stacks[at], VOLCANO))
+    if main:
+        then(s, steps.UNLOCK(seat, volcano=at, height=s.height(at)))
+    else:
+        then(s, steps.ERUPTED(volcano=at, seat=seat, main=False))
+    return events
+
+
+def legal_unlock(s: VolcaniqueState, f: Frame) -> list[Action]:
+    from .actions import UNLOCK
+
+    return [UNLOCK[slot] for slot in unlockable(s.unlocked[f.seat])]
+
+
+def refuse_unlock(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "unlock":
+        return None
+    return (
+        "Volcanic powers: the Level 1 power first, then one sharing an edge with a power "
+        "you have unlocked"
+    )
+
+
+def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """A critter from the hand goes onto the power: its holder may use it from now. The
+    Volcanic Winter asks its new holder for a spawn tile."""
+    slot, seat = a.arg("slot"), f.seat
+    s.hand[seat] -= 1
+    s.unlocked[seat] = [*s.unlocked[seat], slot]  # replaced: clones share the old one
+    power = s.grid.get(slot, "")
+    events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
+    after = steps.ERUPTED(volcano=f.args.volcano, seat=seat, main=True)
+    if power == "volcanic_winter" and may_spawn(s):
+        then(s, steps.WINTER_SPAWN(seat), after)
+    else:
+        then(s, after)
+    return events
+
+
+def settle_unlock(s: VolcaniqueState, f: Frame) -> Events | None:
+    """No critter left in hand: nothing to unlock. One slot open: it is that one."""
+    if s.hand[f.seat] == 0:
+        then(s, steps.ERUPTED(volcano=f.args.volcano, seat=f.seat, main=True))
+        return []
+    legal = legal_unlock(s, f)
+    return unlock(s, f, legal[0]) if len(legal) == 1 else None
+
+
+# -- what answers a volcano ----------------------------------------------------------------
+def erupted(s: VolcaniqueState, f: Frame) -> Events:
+    """After a volcano lands: Magma Siphon and Magma Bomb (other players, in turn order),
+    the buyer's Lateral Eruption and Landslide, the lava, then claiming."""
+    at, seat, main = f.args
+    frames = []
+    if main:
+        for o in order_from(s, seat)[1:]:
+            if "magma_siphon" in s.caldera_hands[o] and siphoned(s, o, at):
+                frames.append(steps.SIPHON(o, volcano=at))
+        for o in order_from(s, seat):
+            if has_power(s, o, "magma_bomb") and s.bombed[o] != s.round:
+                frames.append(steps.BOMB(o, volcano=at))
+        if has_power(s, seat, "lateral_eruption") and s.volcano_tiles > 0 and sides(s, at):
+            frames.append(steps.LATERAL(seat, volcano=at))
+        if has_power(s, seat, "landslide") and tectonics.slides(s, at):
+            frames.append(steps.LANDSLIDE(seat, volcano=at))
+    frames.append(steps.LAVA_START(volcano=at, height=s.height(at)))
+    if main:
+        frames.append(steps.CLAIM(seat))
+    then(s, *frames)
+    return []
+
+
+# -- Magma Siphon (a Caldera card, played when another player plays a volcano) -------------
+def siphoned(s: VolcaniqueState, seat: int, volcano: Hex) -> list[int]:
+    """The resource kinds a seat's critters on tiles next to a volcano would bring (one
+    per critter, of its biome), while the supply lasts."""
+    supply = list(s.supply)
+    got = []
+    for nb in around(volcano):
+        for c in range(len(supply)):
+            n = s.critters.get((*nb, c, seat), 0)
+            take = min(n, supply[c])
+            supply[c] -= take
+            got += [c] * take
+    return got
+
+
+def legal_siphon(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [MAGMA_SIPHON, DONE]
+
+
+def refuse_siphon(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return None
+
+
+def siphon(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """Reveal and discard the card; 1 resource per critter next to the new volcano."""
+    if a == DONE:
+        return []
+    got = siphoned(s, f.seat, f.args.volcano)
+    s.unshare_caldera()
+    s.caldera_hands[f.seat].take("magma_siphon")
+    s.caldera_discard.append("magma_siphon")
+    amounts = [0] * len(s.supply)
+    for c in got:
+        s.supply[c] -= 1
+        s.resources[f.seat][c] += 1
+        amounts[c] += 1
+    played = {"type": "caldera_played", "seat": f.seat, "card": "magma_siphon", "reveal": True}
+    return [played, {"type": "siphoned", "seat": f.seat, "resources": amounts}]
+
+
+# -- Magma Bomb ----------------------------------------------------------------------------
+def legal_bomb(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [MAGMA_BOMB, DONE]
+
+
+def refuse_bomb(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return None
+
+
+def bomb(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return []
+    s.bombed[f.seat] = s.round
+    then(s, steps.BOMB_ROLL(volcano=f.args.volcano, seat=f.seat))
+    return [{"type": "magma_bomb", "seat": f.seat, "at": list(f.args.volcano)}]
+
+
+def bomb_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    """A d6 over the six spaces around the volcano (higher ones included)."""
+    return [(at_act("bomb_lands", h), 1.0 / SIDES) for h in around(f.args.volcano)]
+
+
+def bomb_lands(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """The sea and empty tiles take no harm."""
+    at = a.arg("at")
+    return [{"type": "bomb_lands", "at": list(at)}, *blast(s, at)]
+
+
+def blast(s: VolcaniqueState, at: Hex) -> Events:
+    """A magma bomb or Carnage: the critters on a tile are wiped out (burrowed ones too);
+    a Colossal Critter takes 1 damage instead."""
+    events: Events = []
+    for spot in s.spots_on(at):
+        big = s.colossal.get(spot, 0)
+        for _ in range(big):
+            s.damage(spot)
+            events.append({"type": "colossal_damaged", "seat": spot[3], "at": list(at)})
+        regular = s.critters[spot] - big
+        if regular:
+            s.take_critter(spot[:3], spot[3], regular)
+            s.hand[spot[3]] += regular
+            events.append({"type": "wiped", "seat": spot[3], "at": list(at), "n": regular})
+    for spot in [x for x in s.burrowed if x[:2] == at]:
+        n = s.burrowed.pop(spot)
+        s.hand[spot[3]] += n
+        events.append({"type": "wiped", "seat": spot[3], "at": list(at), "n": n})
+    return events
+
+
+# -- Lateral Eruption ----------------------------------------------------------------------
+def lateral_sites(s: VolcaniqueState, volcano: Hex, side: int) -> list[Hex]:
+    """The land tiles a lateral volcano may strike among the four spaces of one side
+    (they may be higher than the volcano): not a volcano, lava or a frozen tile."""
+    nbs = around(volcano)
+    lava = s.lava_hexes()
+    out = []
+    for i in range(LATERAL_SIDE):
+        h = nbs[(side + i) % SIDES]
+        stack = s.stacks.get(h)
+        if stack and stack[-1] != VOLCANO and h not in lava and not (s.winter and frozen(s, h)):
+            out.append(h)
+    return out
+
+
+def sides(s: VolcaniqueState, volcano: Hex) -> list[int]:
+    """Sides (the first of four directions) with at least one site."""
+    return [d for d in range(SIDES) if lateral_sites(s, volcano, d)]
+
+
+def legal_lateral(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [act("lateral", side=d) for d in sides(s, f.args.volcano)] + [DONE]
+
+
+def refuse_lateral(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "lateral":
+        return None
+    return "Lateral Eruption: choose a side of the volcano with a land tile to strike"
+
+
+def lateral(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return []
+    then(s, steps.LATERAL_ROLL(volcano=f.args.volcano, seat=f.seat, side=a.arg("side")))
+    return [{"type": "lateral_eruption", "seat": f.seat}]
+
+
+def lateral_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
+    """The d4, re-rolled until it names a land tile: a uniform choice among them."""
+    sites = lateral_sites(s, f.args.volcano, f.args.side)
+    return [(at_act("lateral_site", h), 1.0 / len(sites)) for h in sites]
+
+
+def lateral_site(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """A second volcano on that tile (a tile from the supply; no second unlock)."""
+    return strike(s, f.args.seat, a.arg("at"), main=False)
+
+
+def settle_lateral_roll(s: VolcaniqueState, f: Frame) -> Events | None:
+    outcomes = lateral_outcomes(s, f)
+    return lateral_site(s, f, outcomes[0][0]) if len(outcomes) == 1 else None

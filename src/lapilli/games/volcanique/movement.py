@@ -1,0 +1,278 @@
+"""Step 1: moving critters, and the powers that change it.
+
+A critter moves within its connected biome to another tile, or onto an uncontrolled
+biome of its own tile. Agile Critters: two movements, and onto an uncontrolled biome
+of an adjacent tile. Flying Critters: onto any uncontrolled biome, however far.
+Cooperative Critters: onto another player's biome of its tile (sharing it with a
+cooperative owner, wiping out the others; a Colossal Critter there takes 1 damage and
+the mover goes home instead). Pack and Herding Critters: moving onto a biome you
+control forms a pack or a herd (two or more of your critters in one biome), which
+moves as one critter onto a biome sharing a tile with its own: a pack onto any it
+outnumbers, wiping out the critters there (burrowed ones stay); a herd only onto an
+uncontrolled one. Nothing moves from, onto or across a frozen tile, nor onto lava.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+
+from . import steps
+from .actions import DONE, at_act
+from .board import Biome, Hex, Region, around
+from .components import BIOME_INDEX, COLOURS_OF
+from .pieces import Stage
+from .powers import has_power
+from .winter import frozen
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+
+def moves_allowed(s: VolcaniqueState, seat: int) -> int:
+    """Critter movements in the move step: 1, Agile Critters 2."""
+    return 2 if has_power(s, seat, "agile_critters") else 1
+
+
+class Ground:
+    """What a move depends on, gathered once: who controls each biome (burrowed
+    critters too), lava, and a test for tiles critters may stand on."""
+
+    __slots__ = ("s", "owned", "lava")
+
+    def __init__(self, s: VolcaniqueState) -> None:
+        self.s = s
+        self.owned = s.biome_owners()
+        self.lava = s.lava_hexes()
+
+    def open(self, h: Hex) -> bool:
+        """A land tile with biomes, not under lava, not frozen."""
+        stack = self.s.stacks.get(h)
+        return (
+            stack is not None
+            and stack[-1] >= 0
+            and h not in self.lava
+            and not (self.s.winter and frozen(self.s, h))
+        )
+
+    def uncontrolled(self, region: Region) -> bool:
+        return not self.owned.get(self.s.board.biome_of[region])
+
+
+def group_size(s: VolcaniqueState, seat: int, biome: Biome) -> int:
+    """The seat's critters in a biome when they form a pack or a herd (2 or more, with
+    Pack or Herding Critters); 0 otherwise."""
+    if not (has_power(s, seat, "pack_critters") or has_power(s, seat, "herding_critters")):
+        return 0
+    critters = s.critters
+    n = sum(critters.get((*m, seat), 0) for m in biome.members)
+    return n if n >= 2 else 0
+
+
+def strength(s: VolcaniqueState, biome: Biome, but: int) -> int:
+    """The most critters any player other than ``but`` has in a biome (not burrowed)."""
+    counts: dict[int, int] = {}
+    for m in biome.members:
+        for spot in s.spots_in(m):
+            if spot[3] != but:
+                counts[spot[3]] = counts.get(spot[3], 0) + s.critters[spot]
+    return max(counts.values(), default=0)
+
+
+def targets(s: VolcaniqueState, seat: int, region: Region, g: Ground) -> list[Region]:
+    """Where the seat's critter on ``region`` (or its pack or herd) may move."""
+    q, r, c = region
+    here = (q, r)
+    if not g.open(here):
+        return []
+    biome_of = s.board.biome_of
+    biome = biome_of[region]
+    if group_size(s, seat, biome):
+        return _group_targets(s, seat, biome, g)
+    out = {m for m in biome.members if m[:2] != here and g.open(m[:2])}
+    grouping = has_power(s, seat, "pack_critters") or has_power(s, seat, "herding_critters")
+    cooperative = has_power(s, seat, "cooperative_critters")
+    for other in COLOURS_OF[s.stacks[here][-1]]:
+        if other == c:
+            continue
+        owners = g.owned.get(biome_of[(q, r, other)])
+        if not owners or (owners == {seat} and grouping) or (owners - {seat} and cooperative):
+            out.add((q, r, other))
+    if has_power(s, seat, "agile_critters"):
+        for nb in around(here):
+            if g.open(nb):
+                out.update(x for x in _regions(s, nb) if g.uncontrolled(x))
+    if has_power(s, seat, "flying_critters"):
+        for h in s.board.stackable:
+            if h != here and g.open(h):
+                out.update(x for x in _regions(s, h) if g.uncontrolled(x))
+    return sorted(out)
+
+
+def _regions(s: VolcaniqueState, h: Hex) -> list[Region]:
+    return [(h[0], h[1], c) for c in COLOURS_OF[s.stacks[h][-1]]]
+
+
+def _group_targets(s: VolcaniqueState, seat: int, biome: Biome, g: Ground) -> list[Region]:
+    """A pack or herd moves onto a biome sharing one of its biome's tiles: a pack onto
+    one it outnumbers, a herd onto an uncontrolled one (or one of the seat's own)."""
+    if any(not g.open(m[:2]) for m in biome.members if (*m, seat) in s.critters):
+        return []  # a frozen member holds the group
+    size = group_size(s, seat, biome)
+    pack = has_power(s, seat, "pack_critters")
+    biome_of = s.board.biome_of
+    out = []
+    for m in biome.members:
+        if not g.open(m[:2]):
+            continue
+        for x in _regions(s, m[:2]):
+            other = biome_of[x]
+            if other is biome:
+                continue
+            owners = g.owned.get(other, set())
+            if owners <= {seat} or (pack and size > strength(s, other, seat)):
+                out.append(x)
+    return sorted(out)
+
+
+def movable(s: VolcaniqueState, seat: int) -> list[Region]:
+    """The seat's critters that have somewhere to go, in order; a pack or herd once."""
+    if s.this_turn.moves >= moves_allowed(s, seat):
+        return []
+    g = Ground(s)
+    biome_of = s.board.biome_of
+    seen: set[Biome] = set()
+    out = []
+    for spot in sorted(s.critters):
+        if spot[3] != seat:
+            continue
+        region = spot[:3]
+        biome = biome_of[region]
+        if biome in seen:
+            continue
+        if group_size(s, seat, biome):
+            seen.add(biome)
+        if targets(s, seat, region, g):
+            out.append(region)
+    return out
+
+
+def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("move_from", (q, r), c) for q, r, c in movable(s, f.seat)] + [DONE]
+
+
+def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "move_from":
+        return None
+    if s.this_turn.moves >= moves_allowed(s, f.seat):
+        return "Critter movement: you have made your movements this turn"
+    return (
+        "Critter movement: move one of your own critters that has somewhere to go (a pack "
+        "or herd moves as one, from any of its tiles)"
+    )
+
+
+def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return to_buy(s)
+    then(s, steps.MOVE_TO(f.seat, source=(*a.arg("at"), BIOME_INDEX[a.arg("biome")])))
+    return []
+
+
+def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
+    return None if movable(s, f.seat) else to_buy(s)
+
+
+def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
+    regions = targets(s, f.seat, f.args.source, Ground(s))
+    return [at_act("move_to", (q, r), c) for q, r, c in regions]
+
+
+def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "move_to":
+        return None
+    return (
+        "Critter movement: stay within the connected biome or move onto an uncontrolled "
+        "biome of the same tile (unless a power allows more), never onto lava or a "
+        "frozen tile"
+    )
+
+
+def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    seat, source = f.seat, f.args.source
+    target = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
+    biome = s.board.biome_of[source]
+    if group_size(s, seat, biome):
+        events = _move_group(s, seat, biome, target)
+    else:
+        events = _move_one(s, seat, source, target)
+    s.this_turn = s.this_turn._replace(moves=s.this_turn.moves + 1)
+    then(s, steps.MOVE(seat))
+    return events
+
+
+def _move_one(s: VolcaniqueState, seat: int, source: Region, target: Region) -> Events:
+    big = s.take_critter(source, seat)
+    event = {"type": "moved", "seat": seat, "from": list(source), "to": list(target)}
+    events: Events = [event]
+    biome = s.board.biome_of[target]
+    resisting = [
+        o for o in _owners_in(s, biome) if o != seat and not has_power(s, o, "cooperative_critters")
+    ]
+    # forced cooperation: a resisting Colossal Critter takes the blow, the mover goes home
+    for m in biome.members:
+        for o in resisting:
+            if s.colossal.get((*m, o)):
+                s.damage((*m, o))
+                s.hand[seat] += 1 + big
+                return events + [
+                    {"type": "colossal_damaged", "seat": o, "at": list(m[:2])},
+                    {"type": "wiped", "seat": seat, "at": list(target[:2]), "n": 1},
+                ]
+    for m in biome.members:
+        for o in resisting:
+            if (*m, o) in s.critters:
+                n = s.send_home(m, o)
+                events.append({"type": "wiped", "seat": o, "at": list(m[:2]), "n": n})
+    s.add_critter(target, seat, 1, big)
+    return events
+
+
+def _move_group(s: VolcaniqueState, seat: int, biome: Biome, target: Region) -> Events:
+    """The whole pack or herd gathers on the target; a pack wipes out the others'
+    critters in that biome (not burrowed ones)."""
+    total = big = 0
+    for m in biome.members:
+        n = s.critters.get((*m, seat), 0)
+        if n:
+            big += s.take_critter(m, seat, n)
+            total += n
+    events: Events = [{"type": "group_moved", "seat": seat, "n": total, "to": list(target)}]
+    target_biome = s.board.biome_of[target]
+    for m in target_biome.members:
+        for spot in s.spots_in(m):
+            if spot[3] != seat:
+                n = s.send_home(m, spot[3])
+                events.append({"type": "wiped", "seat": spot[3], "at": list(m[:2]), "n": n})
+    s.add_critter(target, seat, total, big)
+    return events
+
+
+def _owners_in(s: VolcaniqueState, biome: Biome) -> list[int]:
+    """The players with (unburrowed) critters in a biome, in seat order."""
+    return sorted({spot[3] for m in biome.members for spot in s.spots_in(m)})
+
+
+def to_buy(s: VolcaniqueState) -> Events:
+    """On to step 2: buying a tile, or in a final turn spending the last resources; in
+    the super volcano's last turn, the eruption."""
+    p = s.player
+    if s.stage is Stage.ERUPTION:
+        then(s, steps.SUPER_ERUPTS())
+    else:
+        then(s, steps.SPEND(p) if s.stage is Stage.FINAL else steps.BUY(p))
+    return []

@@ -1,0 +1,361 @@
+"""Powers that move land: Erosion, Landslide, Rift, Converging Tectonic Plates.
+
+- Erosion: before claiming, remove 1 uninhabited top tile from the game (a volcano
+  too), revealing the tile beneath.
+- Landslide: when its holder activates a volcano, the top tile of a stack next to it
+  slides onto a lower neighbouring stack; critters riding it survive, critters it lands
+  on evacuate (2 resources each) or are crushed.
+- Rift: split an island along a straight line (or split off one tile) and shift the
+  section one space away, leaving one ocean space between the parts.
+- Converging Tectonic Plates: shift a whole island up to 2 spaces in one direction,
+  stopping as soon as it touches other land.
+Rift and Converging are limited powers (once in the main game, once in the final
+turn); the contested biomes they create are resolved with their user's advantage.
+Nothing moves onto lava, a sea critter or other land.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame, then
+from lapilli.core.grid import connected
+from lapilli.core.hexgrid import DIRECTIONS, distance
+
+from . import steps
+from .actions import act, at_act
+from .board import Board, Hex, around, land_height
+from .components import VOLCANO
+from .pieces import Lava
+from .powers import has_power, limited_use, may_use_limited, own_turn_step
+from .winter import frozen
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+EROSION_KINDS = frozenset({"erode"})
+CONVERGE_REACH = 2
+"""Converging Tectonic Plates: an island moves up to this many spaces."""
+RIFT_GAP = 2
+"""Rift: the split parts end this far apart (one ocean space between)."""
+
+
+def _cold(s: VolcaniqueState, h: Hex) -> bool:
+    return bool(s.winter) and frozen(s, h)
+
+
+def _inhabited(s: VolcaniqueState) -> set[Hex]:
+    return {x[:2] for x in s.critters} | {x[:2] for x in s.burrowed}
+
+
+# -- Erosion -------------------------------------------------------------------------------
+def erosion_options(s: VolcaniqueState, seat: int) -> list[Action]:
+    turn = s.this_turn
+    if not has_power(s, seat, "erosion") or turn.eroded or turn.claimed:
+        return []
+    inhabited = _inhabited(s)
+    lava = s.lava_hexes()
+    kept = {tuple(s.super_volcano[:2])}  # the super volcano waits for its eruption
+    return [
+        at_act("erode", h)
+        for h, stack in sorted(s.stacks.items())
+        if len(stack) >= 2 and h not in inhabited and h not in lava and h not in kept
+    ]
+
+
+def refuse_erosion(s: VolcaniqueState, seat: int, a: Action) -> str:
+    if s.this_turn.claimed:
+        return "Erosion: only before claiming uninhabited tiles"
+    if s.this_turn.eroded:
+        return "Erosion: one tile per turn"
+    return "Erosion: remove an uninhabited tile (not lava) that has a tile beneath it"
+
+
+def erode(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
+    """The top tile leaves the game; biomes the revealed tile joins are contested."""
+    at = a.arg("at")
+    stack = s.stacks[at]
+    s.removed = [*s.removed, stack[-1]]
+    s.set_stack(at, stack[:-1])
+    s.this_turn = s.this_turn._replace(eroded=True)
+    then(s, steps.CONTESTS(), again)
+    return [{"type": "eroded", "seat": seat, "at": list(at)}]
+
+
+# -- Landslide -----------------------------------------------------------------------------
+def slides(s: VolcaniqueState, volcano: Hex) -> list[tuple[Hex, Hex]]:
+    """(from, onto): the top land tile of a stack next to the volcano onto a lower
+    neighbouring stack (land or soil, not a volcano, lava, a frozen tile or a tile a
+    burrowed critter protects)."""
+    lava = s.lava_hexes()
+    protected = {x[:2] for x in s.burrowed}
+    out = []
+    for src in around(volcano):
+        stack = s.stacks.get(src)
+        if not stack or stack[-1] < 0 or src in lava or _cold(s, src):
+            continue
+        height = land_height(stack)
+        for dst in around(src):
+            below = s.stacks.get(dst)
+            if (
+                below
+                and dst != volcano
+                and below[-1] != VOLCANO
+                and land_height(below) < height
+                and dst not in lava
+                and dst not in protected
+                and not _cold(s, dst)
+            ):
+                out.append((src, dst))
+    return out
+
+
+def legal_landslide(s: VolcaniqueState, f: Frame) -> list[Action]:
+    options = [act("landslide", at=a, to=b) for a, b in slides(s, f.args.volcano)]
+    return options + [act("done")]
+
+
+def refuse_landslide(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "landslide":
+        return None
+    return (
+        "Landslide: slide the top tile of a stack next to the volcano onto a lower "
+        "neighbouring stack (not a volcano, lava, frozen or burrowed tile)"
+    )
+
+
+def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """The tile slides with its riders; critters it lands on evacuate or are crushed."""
+    if a.kind == "done":
+        return []
+    src, dst = a.arg("at"), a.arg("to")
+    lava = s.lava_hexes()
+    biome_of = s.board.biome_of
+    crushed = []
+    moving = (src, dst, *lava)  # both tiles change: a refuge is elsewhere in the biome
+    for spot in s.spots_on(dst):
+        members = biome_of[spot[:3]].members
+        dests = tuple(sorted(m[:2] for m in members if m[:2] not in moving and not _cold(s, m[:2])))
+        crushed += [steps.EVACUATE(spot[3], region=spot[:3], dests=dests)] * s.critters[spot]
+    riders = []
+    for spot in s.spots_on(src):
+        n = s.critters[spot]
+        riders.append((spot[2], spot[3], n, s.take_critter(spot[:3], spot[3], n)))
+    stack = s.stacks[src]
+    s.set_stack(src, stack[:-1])
+    s.set_stack(dst, (*s.stacks[dst], stack[-1]))
+    for colour, owner, n, big in riders:
+        s.add_critter((*dst, colour), owner, n, big)
+    then(s, *crushed, steps.CONTESTS())
+    return [{"type": "landslide", "seat": f.seat, "from": list(src), "to": list(dst)}]
+
+
+# -- moving whole sections of land ---------------------------------------------------------
+def islands(s: VolcaniqueState) -> list[tuple[Hex, ...]]:
+    """The land masses: groups of land spaces joined edge to edge, in order."""
+    stacks = s.stacks
+    seen: set[Hex] = set()
+    out = []
+    for h in sorted(stacks):
+        if h not in seen:
+            group = connected(h, around, lambda x: x in stacks)
+            seen |= group
+            out.append(tuple(sorted(group)))
+    return out
+
+
+def _shifted(hexes: tuple[Hex, ...], d: int, k: int) -> list[Hex]:
+    dq, dr = DIRECTIONS[d]
+    return [(q + dq * k, r + dr * k) for q, r in hexes]
+
+
+def _blocked(s: VolcaniqueState) -> set[Hex]:
+    """Spaces moving land may not enter: lava in the sea and sea critters."""
+    return {flow.at for flow in s.lava if flow.at not in s.stacks} | set(s.sea)
+
+
+def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
+    """Move land spaces ``k`` steps in direction ``d`` with all they carry (critters,
+    burrowed and Colossal critters, lava on them)."""
+    dq, dr = DIRECTIONS[d][0] * k, DIRECTIONS[d][1] * k
+    moving = set(hexes)
+
+    def moved(h: Hex) -> Hex:
+        return (h[0] + dq, h[1] + dr) if h in moving else h
+
+    stacks = {moved(h): st for h, st in s.stacks.items()}
+    s.board = Board(stacks)
+    for name in ("critters", "colossal", "burrowed"):
+        spots = getattr(s, name)
+        setattr(s, name, {(*moved(x[:2]), x[2], x[3]): n for x, n in spots.items()})
+    s.lava = [Lava(moved(flow.at), flow.sea_turn) for flow in s.lava]
+    if s.super_volcano:
+        s.super_volcano = (*moved(s.super_volcano[:2]), s.super_volcano[2])
+
+
+def converge_options(s: VolcaniqueState) -> list[Action]:
+    """Each island, each direction, 1 or 2 spaces; it stops once it touches land."""
+    memo = s.board.memo
+    key = ("converge", tuple(s.lava), tuple(sorted(s.sea)))
+    if key not in memo:
+        memo[key] = _converge_options(s)
+    return memo[key]
+
+
+def _converge_options(s: VolcaniqueState) -> list[Action]:
+    blocked = _blocked(s)
+    out = []
+    for island in islands(s):
+        others = [h for h in s.stacks if h not in island]
+        near = {nb for h in others for nb in around(h)} | set(others)
+        for d in range(len(DIRECTIONS)):
+            for k in range(1, CONVERGE_REACH + 1):
+                to = _shifted(island, d, k)
+                if any(h in blocked or h in others for h in to):
+                    break
+                out.append(act("converge", at=island[0], dir=d, steps=k))
+                if any(h in near for h in to):
+                    break  # it touches another island: the movement ends
+    return out
+
+
+def rift_options(s: VolcaniqueState) -> list[Action]:
+    memo = s.board.memo
+    key = ("rift", tuple(s.lava), tuple(sorted(s.sea)))
+    if key not in memo:
+        memo[key] = _rift_options(s)
+    return memo[key]
+
+
+AXES = {"q": lambda h: h[0], "r": lambda h: h[1], "s": lambda h: -h[0] - h[1]}
+"""The three straight lines of a hex map: a rift line runs along one of them."""
+
+
+def section(island: tuple[Hex, ...], at: Hex, axis: str, side: int) -> tuple[Hex, ...]:
+    """The part of an island a rift splits off: the tile ``at`` alone (axis "tile"), or
+    every tile on ``at``'s side of a line along ``axis`` (side 1: that coordinate at least
+    ``at``'s, side -1: at most), ``at`` included."""
+    if axis == "tile":
+        return (at,)
+    key = AXES[axis]
+    v = key(at)
+    return tuple(h for h in island if (key(h) - v) * side >= 0)
+
+
+def _sections(island: tuple[Hex, ...]) -> list[tuple[Hex, str, int, tuple[Hex, ...]]]:
+    """The (at, axis, side, part) a rift may split off an island: one side of a straight
+    line, or a single tile; both the part and the rest stay in one piece."""
+    whole = set(island)
+    found: dict[tuple[Hex, ...], tuple[Hex, str, int]] = {}
+    for h in island:
+        found.setdefault((h,), (h, "tile", 0))
+    for axis, key in AXES.items():
+        values = sorted({key(h) for h in island})
+        for low, high in zip(values, values[1:], strict=False):
+            for v, side in ((high, 1), (low, -1)):
+                at = min(h for h in island if key(h) == v)
+                found.setdefault(section(island, at, axis, side), (at, axis, side))
+    out = []
+    for part, (at, axis, side) in sorted(found.items()):
+        rest = whole - set(part)
+        if rest and _whole(part) and _whole(tuple(rest)):
+            out.append((at, axis, side, part))
+    return out
+
+
+def _whole(hexes: tuple[Hex, ...]) -> bool:
+    group = set(hexes)
+    return connected(next(iter(group)), around, lambda x: x in group) == group
+
+
+def _rift_options(s: VolcaniqueState) -> list[Action]:
+    blocked = _blocked(s)
+    out = []
+    for island in islands(s):
+        if len(island) < 2:
+            continue
+        others = {h for h in s.stacks if h not in island}
+        for at, axis, side, part in _sections(island):
+            rest = [h for h in island if h not in part]
+            for d in range(len(DIRECTIONS)):
+                to = _shifted(part, d, 1)
+                if any(h in blocked or h in others or h in rest for h in to):
+                    continue
+                if min(distance(a, b) for a in to for b in rest) >= RIFT_GAP:
+                    out.append(act("rift", at=at, axis=axis, side=side, dir=d))
+    return out
+
+
+def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
+    """The free steps of Rift and Converging Tectonic Plates, at any step of the
+    holder's own turn while a use is left."""
+    if not own_turn_step(s, f):
+        return []
+    out = []
+    if may_use_limited(s, f.seat, "rift") and rift_options(s):
+        out.append(act("use_power", power="rift"))
+    if may_use_limited(s, f.seat, "converging_tectonic_plates") and converge_options(s):
+        out.append(act("use_power", power="converging_tectonic_plates"))
+    return out
+
+
+def refuse_limited(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    return (
+        "Limited powers: Rift and Converging Tectonic Plates are used once in the main "
+        "game and once more in your final turn, during your own turn, by their holder"
+    )
+
+
+def use_limited(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """The use is spent; its holder chooses how the land moves."""
+    power = a.arg("power")
+    s.used[f.seat] = (*s.used[f.seat], limited_use(s, power))
+    step = steps.RIFT if power == "rift" else steps.CONVERGE
+    then(s, step(f.seat))
+    return [{"type": "power_used", "seat": f.seat, "power": power}]
+
+
+def legal_rift(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return rift_options(s)
+
+
+def refuse_rift(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "rift":
+        return None
+    return (
+        "Rift: split off one side of a straight line across an island (or one tile) and "
+        "move it one space straight out, leaving one ocean space between the parts"
+    )
+
+
+def rift(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    at, d = a.arg("at"), a.arg("dir")
+    island = next(i for i in islands(s) if at in i)
+    part = section(island, at, a.arg("axis"), a.arg("side"))
+    shift(s, part, d, 1)
+    then(s, steps.CONTESTS(favoured=f.seat))
+    return [{"type": "rift", "seat": f.seat, "tiles": [list(h) for h in part], "dir": d}]
+
+
+def legal_converge(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return converge_options(s)
+
+
+def refuse_converge(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "converge":
+        return None
+    return (
+        "Converging Tectonic Plates: move a whole island up to 2 spaces in one direction "
+        "through open sea; it stops as soon as it touches another island"
+    )
+
+
+def converge(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    at, d, k = a.arg("at"), a.arg("dir"), a.arg("steps")
+    island = next(i for i in islands(s) if at in i)
+    shift(s, island, d, k)
+    then(s, steps.CONTESTS(favoured=f.seat))
+    return [{"type": "converge", "seat": f.seat, "at": list(at), "dir": d, "steps": k}]

@@ -1,0 +1,54 @@
+"""The Volcanic Winter: spawn points chosen by those who unlock it, spreading one space
+a turn over land and sea; frozen tiles take no tiles, critters, movement, sacrifices or
+collection (lava still flows over them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core import Action
+from lapilli.core.flow import Frame
+from lapilli.core.hexgrid import distance
+
+from . import endgame
+from .actions import at_act
+from .board import Hex
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Events = list[dict]
+
+
+def frozen(s: VolcaniqueState, h: Hex) -> bool:
+    """Whether the winter has reached a space: within as many spaces of a spawn point as
+    turns have ended since it began."""
+    return any(distance(h, spawn) <= s.turn - began for spawn, began in s.winter)
+
+
+def all_frozen(s: VolcaniqueState) -> bool:
+    """Every land tile is frozen: the winter has locked out the play area."""
+    return bool(s.winter) and all(frozen(s, h) for h in s.stacks)
+
+
+def may_spawn(s: VolcaniqueState) -> bool:
+    """Spawn points can be made until all land tiles are frozen."""
+    return not all_frozen(s)
+
+
+def legal_spawn(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("freeze", h) for h in sorted(s.stacks) if not frozen(s, h)]
+
+
+def refuse_spawn(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "freeze":
+        return None
+    return "Volcanic Winter: it starts from a land tile the winter has not reached yet"
+
+
+def spawn(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    """The winter begins on the chosen tile; the first spawn starts the end sequence."""
+    at = a.arg("at")
+    s.winter = (*s.winter, (at, s.turn))
+    events: Events = [{"type": "winter", "seat": f.seat, "at": list(at)}]
+    return events + endgame.trigger_end(s, "volcanic_winter", f.seat)
