@@ -315,9 +315,7 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
     stacks = {(q, r): st for q, r, st in obs["map"]}
     lava = {(q, r) for q, r, _ in obs["lava"]}
     critters = {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in obs["critters"]}
-    hex_targets = {
-        tuple(a.arg("at")) for a in t.legal if a.kind in HEX_KINDS and a.arg("at") is not None
-    }
+    hex_targets = {tuple(a.arg("at")) for a in t.legal if on_hex(a)}
     land = set(stacks) | lava | hex_targets
     sea = {
         (q + dq, r + dr)
@@ -347,13 +345,19 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
         ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
-        out.append(t.wrap("", t.find(HEX_KINDS, at=list(h)), outline=ring))
+        out.append(t.wrap("", t.where(lambda a, h=h: on_hex(a) and a.arg("at") == h), outline=ring))
     out.append(group(*badges, pointer_events="none"))  # on top, never in the way of a click
     return group(*out)
 
 
-HEX_KINDS = ("place", "erupt", "migrate", "evacuate")
-REGION_KINDS = ("claim", "move_from", "move_to", "sacrifice")
+def on_hex(action: Action) -> bool:
+    """An action on a whole hex (place, erupt, a sea critter's space, ...)."""
+    return action.arg("at") is not None and action.arg("biome") is None
+
+
+def on_region(action: Action, h: tuple[int, int], biome: str) -> bool:
+    """An action on the biome region of a hex (claim, move, sacrifice, upgrade, ...)."""
+    return action.arg("at") == h and action.arg("biome") == biome
 
 
 def badge_spot(c: tuple[float, float], size: float, pawns: list) -> tuple[float, float]:
@@ -454,7 +458,7 @@ def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> tup
                     name += f" ({who[1]} critters)"
                 piece = pawn(x, y, who[0], size / 32, who[1], name)
             hit = el("polygon", points=pts(region_shape(c, size * 0.92, dirs)))
-            indexes = t.find(REGION_KINDS, at=list(h), biome=BIOMES[biome])
+            indexes = t.where(lambda a, h=h, b=BIOMES[biome]: on_region(a, h, b))
             parts.append(t.wrap(piece, indexes, outline=hit))
     bx, by = badge_spot(c, size, spots)
     r = max(7, size * 0.2)

@@ -51,6 +51,7 @@ CRITTER_VERBS = {
     "claim": "claim",
     "sacrifice": "sacrifice the critter on",
     "remove": "lose the critter on",
+    "upgrade": "make a Colossal Critter of the critter on",
 }
 
 
@@ -97,7 +98,10 @@ def action_text(state: VolcaniqueState, action: Action) -> str:
     if kind in ("bonus", "discard"):
         verb = "take a bonus" if kind == "bonus" else "discard a"
         return f"{verb} {action.arg('resource')} resource"
-    return FIXED_TEXT.get(kind, kind.replace("_", " "))
+    if kind in FIXED_TEXT:
+        return FIXED_TEXT[kind]
+    biome = action.arg("biome")
+    return " ".join(x for x in (kind.replace("_", " "), biome, where) if x)
 
 
 FIXED_TEXT = {
