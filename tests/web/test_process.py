@@ -50,8 +50,8 @@ def test_kill_9_loses_no_game_and_stalls_none(db, tmp_path):
         reply, (red2, _) = create(server, ["human", "random"])
         wait_until(server, reply, red2, my_turn)
         # the one bot thread is now busy with a thinking bot: what comes next waits
-        thinking, _ = create(server, ["mcts:seconds=4", "mcts:seconds=4"])
-        wait_until(server, thinking, None, lambda v: v["waiting_for_bot"] and v["version"] > 5)
+        thinking, _ = create(server, ["mcts:seconds=5", "mcts:seconds=5"])
+        time.sleep(0.5)  # its first decision (Red's pick of a token) takes the 5 seconds
         draw, (red3, _) = create(server, ["human", "random"], game="fuji")  # opens with dice
         for _ in range(5):  # Red takes its opening hand; Blue's takes wait for the bot thread
             server.client.post(f"/api/tables/{reply}/act", headers=seat(red2), json={"index": 0})
