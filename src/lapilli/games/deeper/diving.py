@@ -17,24 +17,26 @@ if TYPE_CHECKING:
 
 
 # -- Swim -------------------------------------------------------------------------------
-def reach(s: DeeperState, seat: int) -> dict[int, int]:
-    """Tiles a Swim action may end on, with their distance: adjacent hex tiles (water
-    or rock never blocks); 1 or 2 away on your first Swim of a turn with Fins."""
-    far = 2 if s.has(seat, FINS) and not s.swum else 1
+def reach(s: DeeperState, seat: int) -> list[int]:
+    """Tiles a Swim action may end on: adjacent hex tiles (water or rock never blocks);
+    1 or 2 away on your first Swim of a turn with Fins."""
     oc, tiles = s.ocean, s.tiles
+    here = s.pawn[seat]
+    if s.swum or not s.has(seat, FINS):
+        return sorted(n for n in oc.neighbours[here] if n >= 0 and tiles[n] is not None)
     found = distances(
-        [s.pawn[seat]],
+        [here],
         lambda c: [n for n in oc.neighbours[c] if n >= 0],
         lambda c: tiles[c] is not None,
-        limit=far,
+        limit=2,
     )
-    del found[s.pawn[seat]]
-    return found
+    del found[here]
+    return sorted(found)
 
 
 def swims(s: DeeperState, seat: int) -> list[Action]:
     names = s.ocean.names
-    return [act("swim", to=names[c]) for c in sorted(reach(s, seat))]
+    return [act("swim", to=names[c]) for c in reach(s, seat)]
 
 
 def refuse_swim(s: DeeperState, seat: int, a: Action) -> str | None:

@@ -229,10 +229,8 @@ def craft(s: DeeperState, seat: int, a: Action) -> Events:
 
 # -- free moves between Inventory and Storage (default 37) ---------------------------------------
 def _legal_transfer(s: DeeperState, f: Frame) -> list[Action]:
-    from .turn import ACT
-
     seat = f.seat
-    if f.step is not ACT or not s.in_habitat(seat):
+    if f.step.name != "act" or not s.in_habitat(seat):
         return []
     inv, sto = s.inventory[seat], s.storage[seat]
     out = []
@@ -244,10 +242,8 @@ def _legal_transfer(s: DeeperState, f: Frame) -> list[Action]:
 
 
 def _refuse_transfer(s: DeeperState, f: Frame, a: Action) -> str | None:
-    from .turn import ACT
-
     seat = f.seat
-    if f.step is not ACT:
+    if f.step.name != "act":
         return "Inventory and Storage: move resources between your actions"
     if not s.in_habitat(seat):
         return f"Inventory and Storage: resources move between them {HABITAT}"

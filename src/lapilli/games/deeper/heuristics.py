@@ -13,6 +13,7 @@ from lapilli.core.grid import distances
 from .components import (
     BASIC,
     BLUEPRINTS,
+    DIAMOND,
     FINS,
     FOOD,
     NRES,
@@ -28,10 +29,10 @@ from .state import DeeperState
 SCALE = 3.0
 """Heuristic units that make a clear favourite (about one built card)."""
 
-WORTH = (0.08, 0.15, 0.18, 0.3, 0.3, 0.35, 0.5)
+WORTH = (0.04, 0.08, 0.1, 0.15, 0.15, 0.2, 0.3)
 """A spare resource token's worth, in RESOURCES order (fish ... diamond, food)."""
 UPGRADE_WORTH = {
-    "fins": 0.9,
+    "fins": 0.8,
     "knife": 0.2,
     "sea_glide": 0.3,
     "swim_bag": 0.4,
@@ -39,71 +40,105 @@ UPGRADE_WORTH = {
     "rebreather": 0.6,
     "air_tank": 0.5,
 }
-GOAL = 0.8  # per star of the next card, for holding all it needs in the habitat
-PARTIAL = 0.6  # credit for a resource not yet held, times how close the nearest one is
-FAR = 8  # swims counted at most
-LEVEL = 2  # swims a depth level counts for, toward a deck not yet explored
+GOAL = 0.8  # per star of the card worked toward, once it is built (nothing left to do)
+TMAX = 24  # actions counted at most toward a card
+FAR = 10  # swims counted at most to a tile
+LEVEL = 2  # swims a depth level counts for, toward a deck not explored yet
+STORED = 0.1  # per resource for the next card kept in the Storage (safe from drowning)
 DROWN = 1.0  # share of the expected drowning loss counted
 TIE_ORDER = 0.01
 FIRST_DECK = {k: min(t.level for t in TILES.values() if t.level and t.resources[k]) for k in BASIC}
 """The shallowest deck whose tiles hold each basic resource."""
 
 
-def _goal(s: DeeperState, p: int) -> tuple[list[int], int]:
-    """The cost and stars of the next card to build: the Radio, then the rocket card that
-    needs the fewest resources for its stars."""
+def _goals(s: DeeperState, p: int) -> list[tuple[list[int], int]]:
+    """The cost and stars of each card worth working toward: the Radio, then the rocket
+    cards left."""
     if RADIO not in s.built[p]:
-        return card_cost(s, p, RADIO), BLUEPRINTS[RADIO].points
-    if not s.rockets:
-        return [0] * NRES, 0
-    return min(
-        ((card_cost(s, p, r), ROCKETS[r].points) for r in s.rockets),
-        key=lambda o: sum(o[0]) - o[1],
-    )
+        return [(card_cost(s, p, RADIO), BLUEPRINTS[RADIO].points)]
+    return [(card_cost(s, p, r), ROCKETS[r].points) for r in s.rockets]
 
 
-def _swims(s: DeeperState, p: int) -> dict[int, int]:
+def _paid(goal: list[int], held: list[int]) -> tuple[list[int], list[int], int]:
+    """What of ``goal`` the held resources pay for, per resource, what they use up, and how
+    many Fabricator conversions that takes (2 spare titanium make a quartz, a spare
+    diamond makes anything)."""
+    covered = [min(held[k], goal[k]) for k in range(NRES)]
+    used = covered[:]
+    extra = min(goal[QUARTZ] - covered[QUARTZ], (held[TITANIUM] - covered[TITANIUM]) // 2)
+    covered[QUARTZ] += extra
+    used[TITANIUM] += 2 * extra
+    converts = extra
+    spare = held[DIAMOND] - used[DIAMOND]
+    for k in range(NRES):
+        fill = min(spare, goal[k] - covered[k])
+        if fill > 0:
+            covered[k] += fill
+            used[DIAMOND] += fill
+            spare -= fill
+            converts += fill
+    return covered, used, converts
+
+
+def _swims(s: DeeperState, start: int) -> dict[int, int]:
     tiles, around = s.tiles, s.ocean.neighbours
     return distances(
-        [s.pawn[p]], lambda c: [n for n in around[c] if n >= 0], lambda c: tiles[c] is not None
+        [start], lambda c: [n for n in around[c] if n >= 0], lambda c: tiles[c] is not None
     )
 
 
-def _closeness(s: DeeperState, p: int, k: int, reach: dict[int, int]) -> float:
-    """1 on a tile holding resource ``k``, less the more swims away the nearest is (or,
-    with none placed, the more depth levels short of the shallowest deck holding it)."""
+def _actions_left(
+    s: DeeperState,
+    p: int,
+    goal: list[int],
+    covered: list[int],
+    reach: dict[int, int],
+    back: dict[int, int],
+    home: int,
+) -> int:
+    """A rough count of the actions still needed to build ``goal``: out to the tiles that
+    hold what is missing (the nearest first, then diamonds to convert), gathering it (2 at
+    a time), exploring for what no tile holds, back home, and crafting."""
     res = s.res
-    near = [d for c, d in reach.items() if res[c * NRES + k]]
-    short = LEVEL * max(0, FIRST_DECK.get(k, 1) - s.level(p))
-    far = min(FAR, min(near)) if near else FAR + short
-    return 1.0 - far / (FAR + LEVEL * 5)
+    t, way_back = 1, home
+    for k in range(NRES):
+        missing = goal[k] - covered[k]
+        if missing <= 0:
+            continue
+        # the nearest tiles holding it; then diamonds, which the Fabricator turns into it
+        sources = sorted((d, 0, c, k) for c, d in reach.items() if res[c * NRES + k])
+        sources += sorted((d, 1, c, DIAMOND) for c, d in reach.items() if res[c * NRES + DIAMOND])
+        for d, convert, c, r in sources:
+            take = min(missing, res[c * NRES + r], 2)
+            missing -= take
+            t += 1 + convert * take
+            far, way_back = min(FAR, d), max(way_back, back.get(c, FAR))
+            if missing <= 0:
+                t += far
+                break
+        if missing > 0:
+            t += FAR + LEVEL * max(0, FIRST_DECK.get(k, 1) - s.level(p)) + (missing + 1) // 2
+            way_back = max(way_back, 2 * FIRST_DECK.get(k, 1))
+    return t + min(FAR, way_back)
 
 
 def value(s: DeeperState, p: int) -> float:
     v = float(sum(s.breakdown(p).values()))
     inv, sto = s.inventory[p], s.storage[p]
     held = [inv[k] + sto[k] for k in range(NRES)]
-    goal, stars = _goal(s, p)
-    # what the next card needs and is held (2 spare titanium make a quartz)
-    covered = [min(held[k], goal[k]) for k in range(NRES)]
-    extra_quartz = min(goal[QUARTZ] - covered[QUARTZ], (held[TITANIUM] - covered[TITANIUM]) // 2)
-    covered[QUARTZ] += extra_quartz
-    used = covered[:]
-    used[TITANIUM] += 2 * extra_quartz
-    used[QUARTZ] -= extra_quartz
-    reach = _swims(s, p)
+    reach = _swims(s, s.pawn[p])
+    back = _swims(s, s.ocean.hatches[p])
     home = 0 if s.in_habitat(p) else reach.get(s.ocean.hatches[p], FAR)
-    need = sum(goal)
-    if need:
-        # progress: each resource held, part of one still out there, then the way home
-        done = float(sum(covered))
-        missing = [k for k in range(NRES) if goal[k] > covered[k]]
-        for k in missing:
-            done += PARTIAL * (goal[k] - covered[k]) * _closeness(s, p, k, reach)
-        if not missing:
-            done += 1.0 - min(FAR, home) / FAR
-        v += GOAL * stars * done / (need + 1)
-    v += sum(WORTH[k] * (held[k] - used[k]) for k in range(NRES) if k != FOOD)
+    best, spent, per_action = 0.0, [0] * NRES, 0.0
+    for goal, stars in _goals(s, p):
+        covered, used, converts = _paid(goal, held)
+        t = _actions_left(s, p, goal, covered, reach, back, home) + converts
+        worth = GOAL * stars * (1.0 - min(TMAX, t) / TMAX)
+        worth += STORED * sum(min(sto[k], used[k]) for k in range(NRES))
+        if worth > best:
+            best, spent, per_action = worth, used, GOAL * stars / TMAX
+    v += best
+    v += sum(WORTH[k] * (held[k] - spent[k]) for k in range(NRES) if k != FOOD)
     v += WORTH[FOOD] * inv[FOOD]
     v += sum(w for k, w in UPGRADE_WORTH.items() if s.has(p, k))
     v += 0.2 * sum(1 for c in s.hands[p].hidden() if c != RADIO)
@@ -113,12 +148,9 @@ def value(s: DeeperState, p: int) -> float:
         per_turn = 3 if s.has(p, FINS) else 2
         short = -(-home // per_turn) - 1 - s.air[p]
         if short > 0:
-            share = GOAL * stars / (need + 1) if need else 0.0
-            # the next card's resources count as kept in Storage first
-            at_risk = sum(
-                WORTH[k] * inv[k] + share * max(0, min(inv[k], used[k] - sto[k]))
-                for k in range(NRES)
-            )
+            # a lost resource for the card costs about a trip to fetch it again
+            at_risk = sum(WORTH[k] * n for k, n in enumerate(inv))
+            at_risk += 4 * per_action * sum(min(inv[k], spent[k]) for k in range(NRES))
             v -= DROWN * min(1.0, short * s.level(p) / carried) * at_risk
     return v
 

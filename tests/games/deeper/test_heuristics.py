@@ -1,0 +1,61 @@
+"""The bots' evaluation: it builds what it can, keeps resources safe, and breaks ties by
+the stated rule."""
+
+from lapilli.agents import make_agent
+from lapilli.games.deeper import heuristics as H
+
+from .helpers import A, position
+
+
+def test_the_greedy_bot_builds_the_radio_when_it_can():
+    s = position(seats={0: {"inventory": {"titanium": 1, "quartz": 1, "coral": 1}}})
+    assert make_agent("greedy", seed=1).act(s, 0) == A("craft", card="radio")
+
+
+def test_holding_what_the_next_card_needs_is_worth_more():
+    empty = position(seats={0: {"hex": "G10"}})
+    half = position(seats={0: {"hex": "G10", "inventory": {"titanium": 1, "coral": 1}}})
+    assert H.value(half, 0) > H.value(empty, 0)
+
+
+def test_carrying_it_far_from_home_without_air_is_worth_less():
+    deep = {"H20": "20m-01", "H40": "40m-01", "H60": "60m-01"}
+    goods = {"titanium": 1, "coral": 1, "quartz": 1}
+    safe = position(tiles=deep, seats={0: {"hex": "H60", "air": 4, "inventory": goods}})
+    risky = position(tiles=deep, seats={0: {"hex": "H60", "air": 0, "inventory": goods}})
+    assert H.value(risky, 0) < H.value(safe, 0)
+
+
+def test_a_bot_outside_a_tie_names_the_tied_player_next_in_turn_order():
+    tied = {
+        "built": ["radio", "observatory"],
+        "milestones": [40, 60, 80, 100],
+        "storage": {"food": 1},
+    }
+    s = position(
+        3,
+        seats={
+            0: {
+                "built": ["radio"],
+                "rockets": ["fuel_booster", "command_module"],
+                "inventory": {"titanium": 4},
+            },
+            1: tied,
+            2: {
+                "built": ["radio"],
+                "rockets": [],
+                **{k: v for k, v in tied.items() if k != "built"},
+            },
+        },
+    )
+    s.apply(A("craft", card="launch_platform"))
+    # Player 1 (12: radio 3, rockets 9) and Player 2 (12) tie; Player 3 has 10
+    assert s.scores() == [12.0, 12.0, 10.0] and s.current_player() == 0
+    assert make_agent("greedy", seed=3).act(s, 0) == A("tie", winner=0)  # a tied bot: itself
+    values = {}
+    for winner in (0, 1):
+        after = s.clone()
+        after.apply(A("tie", winner=winner))
+        values[winner] = H.heuristic(after, 2)
+    # outside the tie, Player 3 prefers Player 1, who comes first after it in turn order
+    assert values[0] > values[1]
