@@ -112,6 +112,8 @@ def page():
         ("fuji", {"variant": "B"}, 2),
         ("eras", {}, 3),
         ("eras", {"up_to_six": True}, 6),
+        ("deeper", {}, 2),
+        ("deeper", {"milestones": "enter"}, 4),
     ],
 )
 def test_every_target_takes_the_click_and_every_text_reads(page, game_id, options, players):

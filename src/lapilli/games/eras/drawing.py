@@ -686,6 +686,8 @@ def draw_player(
     parts.append(label(x0 + 36, y0 + 25, head, 14, True))
     if turn:
         parts.append(label(x0 + SIDE_W - 10, y0 + 25, "▶ turn", 12, True, text_anchor="end"))
+    if obs["winner"] == p:
+        parts.append(label(x0 + SIDE_W - 10, y0 + 25, "★ wins", 13, True, text_anchor="end"))
     y = y0 + 36
     tokens, box = obs["tokens"][p], obs["box"][p]
     parts.append(label(x0 + 10, y + 12, f"tokens: {tokens} in hand, {box} in the box", 12))
