@@ -88,6 +88,10 @@ CONTRAST = """
 """
 
 
+MOST = 40
+"""Positions checked per game (random play wanders long in Eras and Deeper)."""
+
+
 @pytest.fixture(scope="module")
 def page():
     with playwright.sync_playwright() as p:
@@ -106,14 +110,21 @@ def page():
         ("foggy_island", {"mode": "weather"}, 2),
         ("fuji", {}, 4),
         ("fuji", {"variant": "B"}, 2),
+        ("eras", {}, 3),
+        ("eras", {"up_to_six": True}, 6),
+        ("deeper", {}, 2),
+        ("deeper", {"milestones": "enter"}, 4),
     ],
 )
 def test_every_target_takes_the_click_and_every_text_reads(page, game_id, options, players):
     draw = drawing_for(lapilli.load_game(game_id))
-    clicked = 0
+    clicked = drawn = 0
     for n, state in enumerate(positions(game_id, [(options, players)], range(1), every=3)):
         if n % 4 or state.is_terminal():
             continue
+        if drawn == MOST:
+            break
+        drawn += 1
         seat = state.current_player()
         legal = state.legal_actions()
         labels = [state.action_text(a) for a in legal]
