@@ -27,3 +27,18 @@ def test_critters_below_active_lava_are_at_risk():
     safe = heuristic(s, 0)
     s.lava = [lava((0, 0))]
     assert heuristic(s, 0) < safe
+
+
+def test_an_unlocked_power_is_worth_more_than_its_volcano_point():
+    s = blank()
+    base = heuristic(s, 0)
+    s.unlocked[0] = ["L2a"]  # Agile Critters in the test grid
+    s.hand[0] -= 1
+    # 1 volcano point (half of it counted as points, half as the lead) + the power
+    assert heuristic(s, 0) > base + 1.0
+    s2 = blank()
+    s2.unlocked[0] = ["L3l"]  # Rift: a limited power, its use still to spend
+    s2.hand[0] -= 1
+    fresh = heuristic(s2, 0)
+    s2.used[0] = ("rift@main",)
+    assert heuristic(s2, 0) < fresh
