@@ -51,10 +51,14 @@ def unlockable(unlocked: list[str]) -> list[str]:
 
 def has_power(s: VolcaniqueState, seat: int, power: str) -> bool:
     """On the grid, or lent for this turn by a Caldera card the seat played."""
-    if seat == s.player and power in s.this_turn.granted:
+    granted = s.this_turn.granted
+    if granted and seat == s.player and power in granted:
         return True
     grid = s.grid
-    return any(grid.get(slot) == power for slot in s.unlocked[seat])
+    for slot in s.unlocked[seat]:  # noqa: SIM110 (a plain loop: asked at every step)
+        if grid.get(slot) == power:
+            return True
+    return False
 
 
 def held_powers(s: VolcaniqueState, seat: int) -> list[str]:
