@@ -63,7 +63,7 @@ class Volcanique(Game):
     min_players = 2
     max_players = 5
     utility = Utility.GENERAL_SUM
-    version = "1"
+    version = "2"
     Options = VolcaniqueOptions
     summary = (
         "Stack hex tiles into islands, control biomes with your critters, unleash volcanoes "
