@@ -14,6 +14,7 @@ uncontrolled one. Nothing moves from, onto or across a frozen tile, nor onto lav
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
@@ -149,15 +150,14 @@ def _group_targets(s: VolcaniqueState, biome: Biome, g: Ground) -> list[Region]:
     return sorted(out)
 
 
-def movable(s: VolcaniqueState, seat: int) -> list[Region]:
+def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
     """The seat's critters that have somewhere to go, in order; a pack or herd once."""
     if s.this_turn.moves >= moves_allowed(s, seat):
-        return []
+        return
     g = Ground(s, seat)
     grouping = g.pack or g.herd
     biome_of = s.board.biome_of
     seen: set[Biome] = set()
-    out = []
     for spot in sorted(s.critters):
         if spot[3] != seat:
             continue
@@ -168,8 +168,7 @@ def movable(s: VolcaniqueState, seat: int) -> list[Region]:
         if group_size(s, seat, biome, grouping):
             seen.add(biome)
         if targets(s, region, g):
-            out.append(region)
-    return out
+            yield region
 
 
 def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -195,7 +194,7 @@ def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if movable(s, f.seat) else to_buy(s)
+    return None if any(movable(s, f.seat)) else to_buy(s)
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:

@@ -85,7 +85,9 @@ def limited_use(s: VolcaniqueState, power: str) -> str:
 
 def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
     """A limited power from the grid: once in the main game, once in the final turn."""
-    return has_power(s, seat, power) and limited_use(s, power) not in s.used[seat]
+    return has_power(s, seat, power) and (
+        not s.used[seat] or limited_use(s, power) not in s.used[seat]
+    )
 
 
 def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:
