@@ -345,3 +345,16 @@ def test_landslide_crushes_a_critter_unable_to_escape():
     set_off(s, 0, (0, 0))
     s.apply(A("landslide", at=(1, 0), to=(2, 0)))
     assert not s.critters and s.hand[0] == 21 - 2  # two critters on the grid
+
+
+def test_a_burrowed_critter_rides_its_sliding_tile():
+    s = blank()
+    put_uno(s, (0, 0), M)
+    put(s, (1, 0), UNO[D], UNO[L])
+    put_uno(s, (2, 0), M)
+    s.burrowed[(1, 0, L, 1)] = 1
+    s.hand[1] -= 1
+    power(s, 0, "landslide")
+    set_off(s, 0, (0, 0))
+    s.apply(A("landslide", at=(1, 0), to=(2, 0)))
+    assert s.burrowed == {(2, 0, L, 1): 1} and conserved(s)

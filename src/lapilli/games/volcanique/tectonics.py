@@ -146,11 +146,14 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     for spot in s.spots_on(src):
         n = s.critters[spot]
         riders.append((spot[2], spot[3], n, s.take_critter(spot[:3], spot[3], n)))
+    burrowed = [(x, s.burrowed.pop(x)) for x in [x for x in s.burrowed if x[:2] == src]]
     stack = s.stacks[src]
     s.set_stack(src, stack[:-1])
     s.set_stack(dst, (*s.stacks[dst], stack[-1]))
     for colour, owner, n, big in riders:
         s.add_critter((*dst, colour), owner, n, big)
+    for x, n in burrowed:  # burrowed ones ride in the tile too
+        s.burrowed[(*dst, x[2], x[3])] = n
     then(s, *crushed, steps.CONTESTS())
     return [{"type": "landslide", "seat": f.seat, "from": list(src), "to": list(dst)}]
 
