@@ -326,3 +326,12 @@ def test_island_forger_a_4_tile_island_the_4th_optional():
         else:
             s.apply(A("done"))
         assert len(s.stacks) == (5 if fourth else 4)
+
+
+def test_a_sea_critter_on_a_frozen_space_does_not_move():
+    s = sea_position()
+    s.sea[(1, 0)] = 0
+    s.hand[0] -= 1
+    s.winter = (((1, 0), s.turn),)
+    at(s, "claim")
+    assert not [a for a in s.legal_actions() if a.kind in ("sea_move", "sea_land")]
