@@ -357,3 +357,41 @@ def test_breadth_first_distances_and_groups() -> None:
         (0, 1): 1,
     }
     assert connected((0, 0), around, lambda c: c in inside) == inside
+
+
+def test_a_decision_with_nothing_left_but_to_pass_is_taken_without_asking() -> None:
+    spend, done = Action("spend"), Action("done")
+
+    def apply_spend(s: Purse, f: Any, a: Action) -> list[dict]:
+        if a == done:
+            return [{"type": "done", "seat": f.seat}]
+        s.tokens -= 1
+        then(s, f)  # the same decision again, while tokens are left
+        return [{"type": "spent", "seat": f.seat}]
+
+    spending = Step(
+        "spend",
+        "Spending: spend a token or say done",
+        legal=lambda s, f: [spend, done] if s.tokens else [done],
+        apply=apply_spend,
+        auto_pass=done,
+    )
+
+    class Purse(ToyState):
+        STEPS = Steps(spending)
+
+        def __init__(self, tokens: int) -> None:
+            super().__init__(Toy())
+            self.tokens = tokens
+            self.stack = []
+            then(self, spending(0), spending(1))
+            self.advance()
+
+    s = Purse(tokens=1)
+    assert s.pending() == spending(0) and s.legal_actions() == [spend, done]
+    # seat 0's spend leaves nothing to spend: both seats pass without being asked
+    assert [e["type"] for e in s.apply(spend)] == ["spent", "done", "done"]
+    assert s.current_player() == TERMINAL
+    assert Purse(tokens=0).current_player() == TERMINAL
+    with pytest.raises(ValueError, match="no decision"):
+        Steps(Step("draw", outcomes=lambda s, f: [], apply=apply_spend, auto_pass=done))

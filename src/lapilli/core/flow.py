@@ -28,7 +28,9 @@ Patterns every game needs, with nothing more than frames:
   reactions by a player who is not to move (Volcanique's Lava Diversion): push a
   decision frame for that seat on top of the turn in progress;
 - actions allowed at any time during a turn (Caldera cards, free transfers, giving
-  equipment): ``free`` steps, offered beside the top frame's actions without popping it.
+  equipment): ``free`` steps, offered beside the top frame's actions without popping it;
+- a decision nobody need be asked when nothing is left to do but pass ("done" with no
+  card left to use): ``Step(auto_pass=DONE)`` takes that action by itself.
 """
 
 from __future__ import annotations
@@ -62,7 +64,9 @@ class Step:
     chosen token on a free tile"); refusals quote it. ``Args`` is the NamedTuple of the
     step's frame arguments (named fields, saved in positions). ``secret`` says the other
     seats may not learn which action was taken (a sealed bid, a pick behind a screen);
-    ``kinds`` lists the action kinds a *free* step answers to.
+    ``kinds`` lists the action kinds a *free* step answers to. ``auto_pass`` is a
+    decision's way to pass: when it is the only legal action, the rules take it without
+    asking (like an automatic step).
     """
 
     name: str
@@ -75,6 +79,7 @@ class Step:
     Args: type = NoArgs
     secret: bool | Callable[[Any, Frame, Action], bool] = False
     kinds: frozenset[str] = field(default_factory=frozenset)
+    auto_pass: Action | None = None
 
     @property
     def is_chance(self) -> bool:
@@ -138,6 +143,8 @@ class Steps:
                 raise ValueError(f"step {step.name!r} must be a decision, a chance or automatic")
             if step.legal is not None and step.apply is None:
                 raise ValueError(f"decision step {step.name!r} has no apply")
+            if step.auto_pass is not None and step.legal is None:
+                raise ValueError(f"step {step.name!r} passes by itself but is no decision")
             self.by_name[step.name] = step
         self.free = tuple(free)
         self.free_kinds = {kind: step for step in self.free for kind in step.kinds}
@@ -241,18 +248,31 @@ class FlowState(State):
         else:
             frame = stack.pop()
             events = frame.step.apply(self, frame, action)  # type: ignore[misc]
-        if stack and stack[-1].seat == AUTO:
+        if stack and (stack[-1].seat == AUTO or stack[-1].step.auto_pass is not None):
             events = events + self.advance()
         return events
 
     def advance(self) -> Events:
-        """Run automatic frames until a decision, a chance node or the end is on top."""
+        """Run automatic frames, and take the passes of decisions with nothing else to
+        do, until a decision, a chance node or the end is on top."""
         self._legal = None
         events: Events = []
         stack = self.stack
-        while stack and stack[-1].seat == AUTO:
-            frame = stack.pop()
-            events.extend(frame.step.run(self, frame))  # type: ignore[misc]
+        while stack:
+            frame = stack[-1]
+            if frame.seat == AUTO:
+                stack.pop()
+                events.extend(frame.step.run(self, frame))  # type: ignore[misc]
+                continue
+            passing = frame.step.auto_pass
+            if passing is None:
+                break
+            legal = self._compute_legal()
+            if legal != [passing]:
+                self._legal = legal
+                break
+            stack.pop()
+            events.extend(frame.step.apply(self, frame, passing))  # type: ignore[misc]
         return events
 
     # -- explaining --------------------------------------------------------------------
