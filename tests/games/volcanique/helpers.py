@@ -10,9 +10,15 @@ from lapilli.games.volcanique.rules import VolcaniqueState
 
 D, M, L = 0, 1, 2
 GRID = {
-    "L1": "lava_diversion", "L2a": "agile_critters", "L2b": "erosion", "L3l": "rift",
-    "L3m": "cooperative_critters", "L3r": "landslide", "L4a": "island_forger",
-    "L4b": "sea_critters", "L5": "volcanic_winter",
+    "L1": "lava_diversion",
+    "L2a": "agile_critters",
+    "L2b": "erosion",
+    "L3l": "rift",
+    "L3m": "cooperative_critters",
+    "L3r": "landslide",
+    "L4a": "island_forger",
+    "L4b": "sea_critters",
+    "L5": "volcanic_winter",
 }
 
 

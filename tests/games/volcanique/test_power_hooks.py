@@ -43,10 +43,16 @@ def test_an_island_tiles_field_makes_bigger_islands(monkeypatch):
 
 def test_step_actions_and_handlers_extend_a_turn(monkeypatch):
     seen = []
-    monkeypatch.setitem(powers.STEP_ACTIONS, "lava_diversion",
-                        lambda state, seat, phase: [Action("divert")] if phase == "claim" else [])
-    monkeypatch.setitem(powers.ACTION_HANDLERS, "divert",
-                        lambda state, action: seen.append(state.phase) or [{"type": "divert"}])
+    monkeypatch.setitem(
+        powers.STEP_ACTIONS,
+        "lava_diversion",
+        lambda state, seat, phase: [Action("divert")] if phase == "claim" else [],
+    )
+    monkeypatch.setitem(
+        powers.ACTION_HANDLERS,
+        "divert",
+        lambda state, action: seen.append(state.phase) or [{"type": "divert"}],
+    )
     s = blank()
     s.marks[0] = ["L1"]  # lava_diversion in the test grid
     put_uno(s, (0, 0), D)

@@ -25,8 +25,10 @@ def check_invariants(s):
     in_hand = 1 if s.phase in ("place", "rotate") and not s.tasks else 0
     volcano_in_hand = 1 if s.phase == "erupt" and not s.tasks else 0
     assert sum(1 for c in codes if c >= 0) + sum(s.tiles.values()) + in_hand == LAND
-    assert (sum(1 for c in codes if c == VOLCANO) + s.volcanoes + volcano_in_hand
-            == LIMITS["volcano_tiles"])
+    assert (
+        sum(1 for c in codes if c == VOLCANO) + s.volcanoes + volcano_in_hand
+        == LIMITS["volcano_tiles"]
+    )
     assert sum(1 for c in codes if c == SOIL) + len(s.lava) + s.lava_left == LIMITS["lava_tiles"]
     assert s.crater == [min(c, 3) for c in s.crater]
     # one owner per biome after every resolution, except while tasks are pending
@@ -39,8 +41,11 @@ def check_invariants(s):
             for other in range(s.n):
                 if other != seat:
                     for card in s.chands[other]:
-                        if card not in s.chands[seat] and card not in s.grid.values() \
-                                and card not in s.discard:
+                        if (
+                            card not in s.chands[seat]
+                            and card not in s.grid.values()
+                            and card not in s.discard
+                        ):
                             assert card not in view
 
 
@@ -91,8 +96,13 @@ def test_a_damaged_position_is_refused_with_a_message():
 
     game = Volcanique()
     good = game.new_state(2).to_json()
-    for damage in ({"phase": "nonsense"}, {"tiles": []}, {"stacks": [[0, 0, [999]]]},
-                   {"hand": [21]}, {"tasks": [["bogus", 0]]}):
+    for damage in (
+        {"phase": "nonsense"},
+        {"tiles": []},
+        {"stacks": [[0, 0, [999]]]},
+        {"hand": [21]},
+        {"tasks": [["bogus", 0]]},
+    ):
         with pytest.raises(MalformedInput):
             game.state_from_json({**good, **damage})
     bad = dict(good)

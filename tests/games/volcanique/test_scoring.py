@@ -35,9 +35,17 @@ def test_rulebook_final_example_pink_20_blue_25():
     s = rulebook_example()
     pink, blue = s.score_breakdown()
     assert (pink["critters"], pink["connections"], pink["volcanoes"], pink["sacrifices"]) == (
-        9, 5, 4, 1)
+        9,
+        5,
+        4,
+        1,
+    )
     assert (blue["critters"], blue["connections"], blue["volcanoes"], blue["sacrifices"]) == (
-        7, 8, 4, 2)
+        7,
+        8,
+        4,
+        2,
+    )
     assert pink["tallest"] + pink["largest"] == 1  # tallest biome tie: 1 pt each
     assert blue["tallest"] + blue["largest"] == 4  # ... and the largest biome: 3
     assert pink["total"] == 20 and blue["total"] == 25

@@ -19,7 +19,13 @@ def build_first_island(s):
         s.apply(A("choose_tile", tile="duo-medium-light"))
     s.apply(A("choose_tile", tile="duo-dark-medium"))
     assert {a.arg("at") for a in s.legal_actions()} == {
-        (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, 1),
+    }
     s.apply(A("place", at=(1, 0)))
     # the Duo's dark edge must face the Uno (west): rotations 1, 2, 3
     assert [a.arg("rotation") for a in s.legal_actions()] == [1, 2, 3]
@@ -84,7 +90,14 @@ def test_grid_deal_coin_first_resources_and_bonus():
     s.apply(Action("deal", power="rift"))  # L2-4: several free slots, one at random
     assert s.phase == "deal_slot"
     assert {a.arg("slot") for a, _ in s.chance_outcomes()} == {
-        "L2a", "L2b", "L3l", "L3m", "L3r", "L4a", "L4b"}
+        "L2a",
+        "L2b",
+        "L3l",
+        "L3m",
+        "L3r",
+        "L4a",
+        "L4b",
+    }
     s.apply(Action("deal_slot", slot="L3m"))
     while s.phase in ("deal", "deal_slot"):
         s.apply(s.chance_outcomes()[0][0])

@@ -80,7 +80,8 @@ def test_the_crater_holds_at_most_three():
     s.hand[0] -= 3
     at(s, "sacrifice")
     assert s.phase != "sacrifice" or all(
-        a.kind not in ("sacrifice", "sacrifice_hand") for a in s.legal_actions())
+        a.kind not in ("sacrifice", "sacrifice_hand") for a in s.legal_actions()
+    )
 
 
 def test_summon_an_island():
@@ -114,7 +115,10 @@ def test_summon_an_island():
     # then the new island's uninhabited tiles may be claimed (only those)
     assert s.phase == "claim"
     assert {a.arg("at") for a in s.legal_actions() if a.kind == "claim"} <= {
-        (3, 0), (4, 0), (4, -1)}
+        (3, 0),
+        (4, 0),
+        (4, -1),
+    }
     assert conserved(s)
 
 
@@ -168,8 +172,11 @@ def test_playing_a_caldera_card_goes_through_the_effect_hook(monkeypatch):
     from lapilli.games.volcanique import powers
 
     calls = []
-    monkeypatch.setitem(powers.CALDERA_EFFECTS, "carnage",
-                        lambda state, seat: calls.append(seat) or [{"type": "carnage"}])
+    monkeypatch.setitem(
+        powers.CALDERA_EFFECTS,
+        "carnage",
+        lambda state, seat: calls.append(seat) or [{"type": "carnage"}],
+    )
     s = blank()
     put_uno(s, (0, 0), D)
     s.chands[0] = ["carnage"]

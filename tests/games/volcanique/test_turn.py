@@ -84,8 +84,11 @@ def test_buy_pays_the_cost_to_the_supply_and_stacks_on_land_only():
     give(s, 0, dark=2)
     supply = list(s.supply)
     at(s, "buy")
-    assert [a.arg("tile") for a in s.legal_actions()] == ["uno-dark", "duo-dark-medium",
-                                                         "duo-dark-light"]
+    assert [a.arg("tile") for a in s.legal_actions()] == [
+        "uno-dark",
+        "duo-dark-medium",
+        "duo-dark-light",
+    ]
     s.apply(A("buy", tile="uno-dark"))
     assert s.res[0] == [0, 0, 0] and s.supply[0] == supply[0] + 2
     places = {a.arg("at") for a in s.legal_actions()}

@@ -78,6 +78,7 @@ def lava_at(s, h):
 
 def progress(s):
     """Run step 8 alone (and stop there rather than end the turn)."""
+
     def halt():
         s.phase = "halted"
         return []

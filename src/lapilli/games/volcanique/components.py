@@ -79,8 +79,9 @@ GRID = DATA["grid"]
 SLOTS: tuple[str, ...] = tuple(GRID["slots"])
 SLOT_LEVEL = dict(zip(SLOTS, GRID["levels"], strict=True))
 SLOT_NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    s: tuple(sorted({b for a, b in GRID["edges"] if a == s}
-                    | {a for a, b in GRID["edges"] if b == s}))
+    s: tuple(
+        sorted({b for a, b in GRID["edges"] if a == s} | {a for a, b in GRID["edges"] if b == s})
+    )
     for s in SLOTS
 }
 FIRST_SLOT: str = GRID["first"]

@@ -54,8 +54,14 @@ class EndSteps:
     def _game_over(self) -> list[dict]:
         self.stage = "over"
         self.phase = ""
-        return [{"type": "game_over", "scores": self.scores(), "reveal": True,
-                 "caldera": [list(h) for h in self.chands]}]
+        return [
+            {
+                "type": "game_over",
+                "scores": self.scores(),
+                "reveal": True,
+                "caldera": [list(h) for h in self.chands],
+            }
+        ]
 
     # -- final turns: spend your final resources ---------------------------------------------
     def _to_spend(self) -> list[dict]:
@@ -68,8 +74,12 @@ class EndSteps:
         p = self.cur
         out = []
         total = sum(self.res[p])
-        if (not self.flags.get("tiles") and self.volcanoes > 0 and total >= VOLCANO_COST
-                and self._stack_hexes()):
+        if (
+            not self.flags.get("tiles")
+            and self.volcanoes > 0
+            and total >= VOLCANO_COST
+            and self._stack_hexes()
+        ):
             out.append(BUY["volcano"])
         if total >= POINT_COST:
             out.append(BUY_POINT)

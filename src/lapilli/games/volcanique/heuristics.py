@@ -27,8 +27,9 @@ def heuristic(state: VolcaniqueState, seat: int) -> float:
                 continue
             for lq, lr in lava:
                 dq, dr = q - lq, r - lr
-                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 == 1 and \
-                        state.height((q, r)) < state.height((lq, lr)):
+                if (abs(dq) + abs(dr) + abs(dq + dr)) // 2 == 1 and state.height(
+                    (q, r)
+                ) < state.height((lq, lr)):
                     risky += n
                     break
         value -= 0.5 * risky

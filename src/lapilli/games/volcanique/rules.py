@@ -250,8 +250,11 @@ class VolcaniqueState(SetupSteps, TurnSteps, StackingSteps, LavaSteps, EndSteps,
 
     def _caldera_plays(self) -> list[Action]:
         """Lightning-bolt Caldera cards may be played any time during your own turn."""
-        return [act("play_caldera", card=c) for c in sorted(set(self.chands[self.cur]))
-                if powers.caldera_playable(c)]
+        return [
+            act("play_caldera", card=c)
+            for c in sorted(set(self.chands[self.cur]))
+            if powers.caldera_playable(c)
+        ]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.tasks or self.phase not in CHANCE_PHASES or self.stage == "over":
@@ -323,8 +326,9 @@ class VolcaniqueState(SetupSteps, TurnSteps, StackingSteps, LavaSteps, EndSteps,
             "current": self.current_player(),
             "first": self.first,
             "map": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
-            "critters": [[q, r, BIOMES[c], o, n]
-                         for (q, r, c), (o, n) in sorted(self.critters.items())],
+            "critters": [
+                [q, r, BIOMES[c], o, n] for (q, r, c), (o, n) in sorted(self.critters.items())
+            ],
             "lava": [list(x) for x in self.lava],
             "hand": list(self.hand),
             "crater": list(self.crater),
@@ -433,8 +437,12 @@ class VolcaniqueState(SetupSteps, TurnSteps, StackingSteps, LavaSteps, EndSteps,
             s._biomes = None
             if len(s.hand) != s.n or len(s.res) != s.n or not 2 <= s.n <= 5:
                 raise ValueError("per-seat lists do not match the player count")
-            if (s.phase and s.phase != "resume" and s.phase not in CHANCE_PHASES
-                    and not hasattr(s, "_legal_" + s.phase)):
+            if (
+                s.phase
+                and s.phase != "resume"
+                and s.phase not in CHANCE_PHASES
+                and not hasattr(s, "_legal_" + s.phase)
+            ):
                 raise ValueError(f"unknown step {s.phase!r}")
             for t in s.tasks:
                 if not hasattr(s, "_legal_task_" + str(t[0])):
@@ -458,10 +466,14 @@ class VolcaniqueState(SetupSteps, TurnSteps, StackingSteps, LavaSteps, EndSteps,
 
             return f"{self.seat_label(self.tasks[0][1])}: {TASK_KINDS[self.tasks[0][0]][0]}"
         if self.phase in CHANCE_PHASES:
-            return {"deal": "dealing the power grid", "deal_slot": "dealing the power grid",
-                    "coin": "the dispute dhoobloon",
-                    "lava_start": "rolling the lava direction", "lava_flow": "lava flows",
-                    "draw": "drawing a Caldera card"}[self.phase]
+            return {
+                "deal": "dealing the power grid",
+                "deal_slot": "dealing the power grid",
+                "coin": "the dispute dhoobloon",
+                "lava_start": "rolling the lava direction",
+                "lava_flow": "lava flows",
+                "draw": "drawing a Caldera card",
+            }[self.phase]
         return PHASE_TEXT.get(self.phase, self.phase)
 
     def action_text(self, action: Action) -> str:
@@ -470,13 +482,22 @@ class VolcaniqueState(SetupSteps, TurnSteps, StackingSteps, LavaSteps, EndSteps,
         where = f"({at[0]},{at[1]})" if at is not None else ""
         biome = action.arg("biome")
         if kind == "done":
-            return {"move": "don't move", "claim": "stop claiming",
-                    "sacrifice": "no (more) sacrifice", "caldera": "don't buy a Caldera card",
-                    "buy": "no second tile", "spend": "stop spending"}.get(self.phase, "done")
+            return {
+                "move": "don't move",
+                "claim": "stop claiming",
+                "sacrifice": "no (more) sacrifice",
+                "caldera": "don't buy a Caldera card",
+                "buy": "no second tile",
+                "spend": "stop spending",
+            }.get(self.phase, "done")
         if kind in ("move_from", "move_to", "claim", "sacrifice", "remove"):
-            verb = {"move_from": "move the critter on", "move_to": "move it to",
-                    "claim": "claim", "sacrifice": "sacrifice the critter on",
-                    "remove": "lose the critter on"}[kind]
+            verb = {
+                "move_from": "move the critter on",
+                "move_to": "move it to",
+                "claim": "claim",
+                "sacrifice": "sacrifice the critter on",
+                "remove": "lose the critter on",
+            }[kind]
             return f"{verb} {biome} {where}"
         if kind in ("place", "erupt", "migrate", "evacuate", "lava"):
             return f"{kind} {where}"
@@ -587,5 +608,11 @@ class Volcanique(Game):
         return VolcaniqueState.from_json(self, data)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
-        return [({}, 2), ({"optional_buy": True, "diversified_bonus": False}, 2), ({}, 3),
-                ({"engagement": "to_the_left"}, 3), ({}, 4), ({}, 5)]
+        return [
+            ({}, 2),
+            ({"optional_buy": True, "diversified_bonus": False}, 2),
+            ({}, 3),
+            ({"engagement": "to_the_left"}, 3),
+            ({}, 4),
+            ({}, 5),
+        ]

@@ -12,8 +12,16 @@ if TYPE_CHECKING:
     from .rules import VolcaniqueState
 
 ITEMS = (
-    "critters", "connections", "volcanoes", "sacrifices", "tallest", "largest",
-    "diversified", "caldera", "points", "powers",
+    "critters",
+    "connections",
+    "volcanoes",
+    "sacrifices",
+    "tallest",
+    "largest",
+    "diversified",
+    "caldera",
+    "points",
+    "powers",
 )
 
 

@@ -69,8 +69,13 @@ class SetupSteps:
 
     def _legal_setup_tile(self) -> list[Action]:
         size = self.ctx["piece"] + 1
-        return [CHOOSE[k] for k in KINDS if KIND_SIZE[KIND_INDEX[k]] == size
-                and self.tiles.get(k, 0) > 0 and self._setup_hexes(KIND_INDEX[k])]
+        return [
+            CHOOSE[k]
+            for k in KINDS
+            if KIND_SIZE[KIND_INDEX[k]] == size
+            and self.tiles.get(k, 0) > 0
+            and self._setup_hexes(KIND_INDEX[k])
+        ]
 
     def _do_setup_tile(self, a: Action) -> list[dict]:
         kind = KIND_INDEX[a.arg("tile")]
@@ -105,8 +110,15 @@ class SetupSteps:
         self._take_tile(KINDS[kind])
         self._set_stack(at, (code,))
         self.islands[self.cur].append(at)
-        events = [{"type": "island_tile", "seat": self.cur, "tile": KINDS[kind],
-                   "at": list(at), "rotation": code % 6}]
+        events = [
+            {
+                "type": "island_tile",
+                "seat": self.cur,
+                "tile": KINDS[kind],
+                "at": list(at),
+                "rotation": code % 6,
+            }
+        ]
         piece = self.ctx["piece"] + 1
         if piece < 3:
             self.ctx = {"piece": piece}
@@ -139,8 +151,11 @@ class SetupSteps:
         trio = self.islands[self.cur][2]
         of = self.biomes().of
         taken = {of[r] for r in self.critters}
-        return [at_act("claim", trio, c) for c in range(NB)
-                if (trio[0], trio[1], c) in of and of[(trio[0], trio[1], c)] not in taken]
+        return [
+            at_act("claim", trio, c)
+            for c in range(NB)
+            if (trio[0], trio[1], c) in of and of[(trio[0], trio[1], c)] not in taken
+        ]
 
     def _do_setup_critter(self, a: Action) -> list[dict]:
         q, r = a.arg("at")

@@ -64,8 +64,11 @@ class StackingSteps:
         engagement."""
         valid = self._targets_ok()
         lava = self.lava_hexes()
-        return [h for h, st in sorted(self.stacks.items())
-                if st[-1] != VOLCANO and h not in lava and self._may_target(h, valid)]
+        return [
+            h
+            for h, st in sorted(self.stacks.items())
+            if st[-1] != VOLCANO and h not in lava and self._may_target(h, valid)
+        ]
 
     def _faces(self) -> list[tuple[tuple[int, int], list[int]]]:
         """Each hex a tile may stack on, with its neighbours' facing biome edges."""
@@ -87,8 +90,12 @@ class StackingSteps:
                     faces = self._faces()
                 if any(rotations_mask(ki, face) for _, face in faces):
                     out.append(k)
-        if (not self.flags.get("tiles") and self.volcanoes > 0 and total >= VOLCANO_COST
-                and self._stack_hexes()):
+        if (
+            not self.flags.get("tiles")
+            and self.volcanoes > 0
+            and total >= VOLCANO_COST
+            and self._stack_hexes()
+        ):
             out.append("volcano")
         return out
 
@@ -182,13 +189,23 @@ class StackingSteps:
             if not v:
                 continue
             members = biomes.members[biomes.of[(q, r, c)]]
-            dests = tuple(sorted((m[0], m[1]) for m in members
-                                 if (m[0], m[1]) != at and (m[0], m[1]) not in lava))
+            dests = tuple(
+                sorted(
+                    (m[0], m[1]) for m in members if (m[0], m[1]) != at and (m[0], m[1]) not in lava
+                )
+            )
             for _ in range(v[1]):
                 self.tasks.append(("migrate", v[0], q, r, c, dests))
         self._set_stack(at, (*self.stacks[at], code))
-        return [{"type": "stacked", "seat": seat, "tile": KINDS[code // 6], "at": [q, r],
-                 "rotation": code % 6}]
+        return [
+            {
+                "type": "stacked",
+                "seat": seat,
+                "tile": KINDS[code // 6],
+                "at": [q, r],
+                "rotation": code % 6,
+            }
+        ]
 
     # migration of a critter from the covered tile (a task of the critter's owner)
     def _auto_task_migrate(self, t: tuple) -> list[dict] | None:
@@ -256,8 +273,13 @@ class StackingSteps:
                     if v and v[0] == owner:
                         del self.critters[m]
                         self.hand[owner] += v[1]
-            regs = tuple(sorted((m[0], m[1]) for m in members
-                                if m in self.critters and self.critters[m][0] == winner))
+            regs = tuple(
+                sorted(
+                    (m[0], m[1])
+                    for m in members
+                    if m in self.critters and self.critters[m][0] == winner
+                )
+            )
             self.tasks.append(("remove", winner, biomes.colour[bid], second, regs))
             events.append({"type": "contested", "winner": winner, "counts": _counts_json(counts)})
         return events

@@ -89,13 +89,20 @@ def render_players(state: VolcaniqueState, seat: int | None) -> Table:
     scores = state.scores()
     for p in range(state.n):
         powers = ", ".join(POWERS[state.grid[s]]["name"] for s in state.marks[p] if s in state.grid)
-        cards = (", ".join(POWERS[c]["name"] for c in state.chands[p])
-                 if seat == p or state.stage == "over" else f"{len(state.chands[p])} hidden")
+        cards = (
+            ", ".join(POWERS[c]["name"] for c in state.chands[p])
+            if seat == p or state.stage == "over"
+            else f"{len(state.chands[p])} hidden"
+        )
         marker = "▶ " if state.current_player() == p else "  "
         table.add_row(
             Text(marker + state.seat_label(p), SEAT_STYLE[p % len(SEAT_STYLE)]),
-            str(state.hand[p]), str(state.crater[p]), "/".join(map(str, state.res[p])),
-            powers or "-", cards or "-", f"{scores[p]:g}",
+            str(state.hand[p]),
+            str(state.crater[p]),
+            "/".join(map(str, state.res[p])),
+            powers or "-",
+            cards or "-",
+            f"{scores[p]:g}",
         )
     return table
 
@@ -115,15 +122,24 @@ def render(state: VolcaniqueState, seat: int | None) -> Any:
         + (f"  END SEQUENCE ({state.end_reason})" if state.end_reason else "")
     )
     supply = Text(
-        "Supply: " + (", ".join(f"{k} {v}" for k, v in sorted(state.tiles.items()))
-                      or "no land tiles")
+        "Supply: "
+        + (", ".join(f"{k} {v}" for k, v in sorted(state.tiles.items())) or "no land tiles")
         + f"; volcanoes {state.volcanoes}, lava {state.lava_left}; resources "
-        + "/".join(map(str, state.supply)) + f"; Caldera deck {sum(state.deck.values())}"
+        + "/".join(map(str, state.supply))
+        + f"; Caldera deck {sum(state.deck.values())}"
     )
-    legend = Text("Each hex: height + biomes (d dark, m medium, l light); critters (seat "
-                  "initial + biome); coordinates q,r. ~ ocean, ^VOL volcano, LAVA lava.")
-    parts = [status, render_map(state), legend, render_grid(state), supply,
-             render_players(state, seat)]
+    legend = Text(
+        "Each hex: height + biomes (d dark, m medium, l light); critters (seat "
+        "initial + biome); coordinates q,r. ~ ocean, ^VOL volcano, LAVA lava."
+    )
+    parts = [
+        status,
+        render_map(state),
+        legend,
+        render_grid(state),
+        supply,
+        render_players(state, seat),
+    ]
     if state.stage == "over":
         parts.append(render_scores(state))
     return Group(*parts)

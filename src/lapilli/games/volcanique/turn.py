@@ -53,8 +53,9 @@ class TurnSteps:
         return self._to_move()
 
     # -- 1. move up to one critter --------------------------------------------------------
-    def _move_targets(self, reg: tuple[int, int, int], owned: dict | None = None,
-                      lava: set | None = None) -> list[tuple[int, int, int]]:
+    def _move_targets(
+        self, reg: tuple[int, int, int], owned: dict | None = None, lava: set | None = None
+    ) -> list[tuple[int, int, int]]:
         """Within its connected biome to another tile, or onto an uncontrolled biome of its
         own tile; never onto lava."""
         biomes = self.biomes()
@@ -62,8 +63,9 @@ class TurnSteps:
         if lava is None:
             lava = self.lava_hexes()
         bid = biomes.of[reg]
-        out = [m for m in biomes.members[bid]
-               if (m[0], m[1]) != (q, r) and (m[0], m[1]) not in lava]
+        out = [
+            m for m in biomes.members[bid] if (m[0], m[1]) != (q, r) and (m[0], m[1]) not in lava
+        ]
         if (q, r) not in lava:
             if owned is None:
                 owned = self.biome_owners()
@@ -76,8 +78,11 @@ class TurnSteps:
         p = self.cur
         owned = self.biome_owners()
         lava = self.lava_hexes()
-        return [reg for reg, (o, _n) in sorted(self.critters.items())
-                if o == p and self._move_targets(reg, owned, lava)]
+        return [
+            reg
+            for reg, (o, _n) in sorted(self.critters.items())
+            if o == p and self._move_targets(reg, owned, lava)
+        ]
 
     def _to_move(self) -> list[dict]:
         if self._move_sources():
@@ -106,8 +111,10 @@ class TurnSteps:
         dst = (q, r, BIOME_INDEX[a.arg("biome")])
         owner = self._take_critter(src)
         self._add_critter(dst, owner)
-        return [{"type": "moved", "seat": owner, "from": list(src), "to": list(dst)},
-                *self._to_buy()]
+        return [
+            {"type": "moved", "seat": owner, "from": list(src), "to": list(dst)},
+            *self._to_buy(),
+        ]
 
     # -- 4. claim every uninhabited tile ---------------------------------------------------
     def _claimable(self) -> list[tuple[int, int, int]]:
@@ -158,8 +165,10 @@ class TurnSteps:
         c = BIOME_INDEX[a.arg("biome")]
         self._add_critter((q, r, c), self.cur)
         self.hand[self.cur] -= 1
-        return [{"type": "claimed", "seat": self.cur, "at": [q, r], "biome": a.arg("biome")},
-                *self._to_claim()]
+        return [
+            {"type": "claimed", "seat": self.cur, "at": [q, r], "biome": a.arg("biome")},
+            *self._to_claim(),
+        ]
 
     # -- 5. sacrifice, and summoning an island -------------------------------------------------
     def _sacrifice_options(self) -> list[Action]:
@@ -167,15 +176,27 @@ class TurnSteps:
         out: list[Action] = []
         if self.crater[p] < CRATER:
             board_done = self.flags.get("sac_board") or (
-                self.stage == "final" and self.flags.get("sac_hand"))
+                self.stage == "final" and self.flags.get("sac_hand")
+            )
             if not board_done:
-                out += [at_act("sacrifice", (q, r), c)
-                        for (q, r, c), (o, _n) in sorted(self.critters.items()) if o == p]
-            if (self.stage == "main" and not self.flags.get("sac_hand") and self.hand[p] > 0
-                    and sum(self.res[p]) >= SAC_COST):
+                out += [
+                    at_act("sacrifice", (q, r), c)
+                    for (q, r, c), (o, _n) in sorted(self.critters.items())
+                    if o == p
+                ]
+            if (
+                self.stage == "main"
+                and not self.flags.get("sac_hand")
+                and self.hand[p] > 0
+                and sum(self.res[p]) >= SAC_COST
+            ):
                 out.append(SACRIFICE_HAND)
-        if (self.stage == "main" and self.crater[p] >= CRATER and self.tiles
-                and (sum(self.res[p]) >= ISLAND_COST or self._free_island(p))):
+        if (
+            self.stage == "main"
+            and self.crater[p] >= CRATER
+            and self.tiles
+            and (sum(self.res[p]) >= ISLAND_COST or self._free_island(p))
+        ):
             out.append(SUMMON_ISLAND)
         return out
 
@@ -239,8 +260,11 @@ class TurnSteps:
             return True
         for h in island:
             for nb in neighbours(h):
-                if (nb not in blocked and nb not in island
-                        and self._island_completes((*island, nb), need - 1, blocked)):
+                if (
+                    nb not in blocked
+                    and nb not in island
+                    and self._island_completes((*island, nb), need - 1, blocked)
+                ):
                     return True
         return False
 
@@ -282,14 +306,26 @@ class TurnSteps:
         self._take_tile(KINDS[kind])
         self._set_stack(at, (kind * 6 + a.arg("rotation"),))
         self.ctx["island"] = (*self.ctx["island"], tuple(at))
-        return [{"type": "island_tile", "seat": self.cur, "tile": KINDS[kind], "at": list(at),
-                 "rotation": a.arg("rotation")}, *self._to_island_tile()]
+        return [
+            {
+                "type": "island_tile",
+                "seat": self.cur,
+                "tile": KINDS[kind],
+                "at": list(at),
+                "rotation": a.arg("rotation"),
+            },
+            *self._to_island_tile(),
+        ]
 
     # -- 6. the Caldera deck -----------------------------------------------------------------
     def _to_caldera(self) -> list[dict]:
         p = self.cur
-        if (self.stage == "main" and not self.flags.get("caldera") and self.deck
-                and all(self.res[p][b] >= CALDERA_COST[b] for b in range(NB))):
+        if (
+            self.stage == "main"
+            and not self.flags.get("caldera")
+            and self.deck
+            and all(self.res[p][b] >= CALDERA_COST[b] for b in range(NB))
+        ):
             self.phase = "caldera"
             return []
         return self._to_collect()
