@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lapilli.core.actions import Action
+from lapilli.core.zones import Zone
 
 from .board import H, W
 from .components import (
@@ -28,6 +31,16 @@ SCENARIO = {n: Action("scenario", number=n) for n in SCENARIOS}
 CARD = tuple(Action("card", id=i) for i in CARD_IDS)
 EQUIP = {name: Action("equipment", card=name) for name in EQUIPMENT}
 SKILL_DRAW = {name: Action("skill", skill=name) for name in SKILLS}
+DRAW_EQUIPMENT = tuple(EQUIP[name] for name in EQUIPMENT)  # by card id
+DEAL_SKILL = tuple(SKILL_DRAW[name] for name in SKILLS)  # by skill index
+
+
+def draws(pile: Zone, outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
+    """The chance outcomes of a draw from a pile of distinct cards (Fuji has one of
+    each): every card left in the shuffled part is as likely."""
+    p = 1 / len(pile.items)
+    return [(outcomes[k], p) for k in pile.kinds()]
+
 
 # decisions
 CHOOSE_SKILL = {name: Action("choose_skill", skill=name) for name in SKILLS}

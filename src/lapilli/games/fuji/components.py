@@ -113,8 +113,9 @@ class Injury(IntFlag):
     EYE = 8  # no rerolls in phase 3
 
 
-INJURIES: tuple[str, ...] = tuple(space.name.lower() for space in Injury)  # type: ignore[union-attr]
+INJURY_SPACES: dict[str, Injury] = {space.name.lower(): space for space in Injury}  # type: ignore[union-attr]
 """The injury spaces by name, as the ``injury`` action gives them."""
+INJURIES: tuple[str, ...] = tuple(INJURY_SPACES)
 
 # -- skills, characters, equipment -------------------------------------------------
 SKILLS: tuple[str, ...] = tuple(DATA["skills"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from lapilli.core.zones import Die
+from lapilli.core.zones import NOBODY, Die
 
 from .components import FACES
 
@@ -31,7 +31,7 @@ class FujiDie(Die):
     __slots__ = ("type", "owner", "screen", "holder", "aside", "lost")
 
     def __init__(self, die_type: int, owner: int, screen: int) -> None:
-        super().__init__(FACES, 0, 0)
+        self.faces, self.value, self.seen = FACES, 0, NOBODY
         self.type = die_type
         self.owner = owner
         self.screen = screen

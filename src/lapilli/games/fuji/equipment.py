@@ -156,7 +156,7 @@ def draw(s: FujiState, f: Frame) -> Events:
 
 
 def shuffled_outcomes(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
-    return [(X.EQUIP[EQUIPMENT[c]], p) for c, p in s.equipment_pile.draws()]
+    return X.draws(s.equipment_pile, X.DRAW_EQUIPMENT)
 
 
 def draw_shuffled(s: FujiState, f: Frame, action: Action) -> Events:

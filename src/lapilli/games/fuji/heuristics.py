@@ -84,7 +84,7 @@ def heuristic(state, seat: int) -> float:
         score -= 10.0 * min(to_village.get(p, FAR), 15)
         left = EXHAUSTION - s.stamina_lost[a]
         score += 2.0 * left - (8.0 if left <= 5 else 0.0)
-        score -= 3.0 * len(s.injuries[a])
+        score -= 3.0 * s.injuries[a].bit_count()
         score += 1.0 * len(s.equipment[a])
         dest = s.destination[a]
         if dest != NOWHERE and dest != p and s.phase in (2, 3, 4):

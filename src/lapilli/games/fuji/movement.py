@@ -20,9 +20,9 @@ from .board import NOWHERE, XY, path
 from .components import (
     EXHAUSTION,
     INJURIES,
+    INJURY_SPACES,
     IS_VILLAGE,
     VALID,
-    Injury,
     injuries_marked,
     stamina_loss,
 )
@@ -180,7 +180,7 @@ def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
         return
     marks = injuries_marked(old, new)
     if marks:
-        free = len(INJURIES) - len(s.injuries[a])
+        free = len(INJURIES) - s.injuries[a].bit_count()
         then(s, *[steps.INJURY(s.controller(a), adventurer=a)] * min(marks, free))
 
 
@@ -213,12 +213,12 @@ def check_victory(s: FujiState, ev: list) -> None:
 
 def free_spaces(s: FujiState, f: Frame) -> list[Action]:
     injuries = s.injuries[f.args.adventurer]
-    return [X.INJURY[name] for name in INJURIES if Injury[name.upper()] not in injuries]
+    return [X.INJURY[name] for name, space in INJURY_SPACES.items() if space not in injuries]
 
 
 def injure(s: FujiState, f: Frame, action: Action) -> Events:
     a, space = f.args.adventurer, action[1][0][1]
-    s.injuries[a] |= Injury[space.upper()]
+    s.injuries[a] |= INJURY_SPACES[space]
     if space == "leg":
         s.dice_to_lose[a] += 1  # the die goes once every stamina is adjusted
     elif space == "amnesia" and s.skill[a] == "tinkerer":

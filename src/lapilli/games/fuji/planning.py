@@ -66,7 +66,9 @@ def plan_options(s: FujiState, f: Frame) -> list[Action]:
         out.extend(X.SIGNAL[k] for k in SIGNALS)
     out.extend(equipment_actions(s, a, f.seat))
     out.extend(give_actions(s, a))
-    out.extend(X.DEST[XY[c]] for c in sorted(destinations(s, a)))
+    reachable = destinations(s, a)
+    s.reachable = (f, reachable)  # kept for the apply of this very decision
+    out.extend(X.DEST[XY[c]] for c in sorted(reachable))
     return out
 
 
@@ -104,7 +106,8 @@ def plan(s: FujiState, f: Frame, action: Action) -> Events:
         x, y = action.arg("x"), action.arg("y")
         c = cell(x, y)
         s.destination[a] = c
-        s.marker_steps[a] = destinations(s, a)[c]
+        known = s.reachable
+        s.marker_steps[a] = (known[1] if known[0] is f else destinations(s, a))[c]
         return [{"type": "destination", "adventurer": a, "x": x, "y": y}]
     if action[0] == "signal":
         s.signalled_in[a] = f.args.pass_number

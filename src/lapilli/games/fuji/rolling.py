@@ -32,11 +32,13 @@ def start_round(s: FujiState, f: Frame) -> Events:
 def roll_frames(s: FujiState, dice: list[int]) -> list[Frame]:
     """One chance frame per die, in order. The last die of each holder tells the results
     of that holder's dice rolled together."""
-    batches: dict[int, list[int]] = {}
-    for d in dice:
-        batches.setdefault(s.dice[d].holder, []).append(d)
-    last = {batch[-1]: tuple(sorted(batch)) for batch in batches.values()}
-    return [steps.roll_frame(d, last.get(d, ())) for d in dice]
+    holders = [s.dice[d].holder for d in dice]
+    frames = [steps.roll_frame(d) for d in dice]
+    for a in set(holders):
+        batch = [d for d, holder in zip(dice, holders, strict=True) if holder == a]
+        last = len(holders) - 1 - holders[::-1].index(a)
+        frames[last] = steps.roll_frame(dice[last], tuple(sorted(batch)))
+    return frames
 
 
 def faces(s: FujiState, f: Frame) -> tuple[tuple[Action, float], ...]:

@@ -60,7 +60,7 @@ def draw_scenario(s: FujiState, f: Frame, action: Action) -> Events:
 
 
 def skill_outcomes(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
-    return [(X.SKILL_DRAW[SKILLS[k]], p) for k, p in s.skill_pile.draws()]
+    return X.draws(s.skill_pile, X.DEAL_SKILL)
 
 
 def take_skill(s: FujiState, f: Frame, action: Action) -> Events:
@@ -139,7 +139,7 @@ def _order_rubble(s: FujiState) -> None:
 
 def terrain_outcomes(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
     pile = s.village_pile if f.args.village else s.landscape_pile
-    return [(X.CARD[k], p) for k, p in pile.draws()]
+    return X.draws(pile, X.CARD)
 
 
 def lay_card(s: FujiState, f: Frame, action: Action) -> Events:

@@ -79,6 +79,10 @@ round (usable from the next one)."""
 
 class FujiState(FlowState):
     STEPS = steps.STEPS
+    reachable: tuple[Any, dict[int, int]] = (None, {})
+    """The destinations of the planning decision on top, from when its legal actions were
+    listed: no rule runs before that decision is taken, so its apply need not search
+    the paths again (a cache, not part of the position)."""
 
     def __init__(self, game: Any, players: int) -> None:
         """The table before set-up; every draw of the set-up is a chance node."""
@@ -268,7 +272,7 @@ class FujiState(FlowState):
     def victory_points(self) -> int:
         if self.result != Result.VICTORY:
             return 0
-        injuries = sum(len(self.injuries[a]) for a in self.meeples())
+        injuries = sum(self.injuries[a].bit_count() for a in self.meeples())
         unused = sum(
             1 for a in self.meeples() for c in self.equipment[a] if c not in self.used_once[a]
         )
@@ -419,6 +423,7 @@ class FujiState(FlowState):
         new.village_pile = self.village_pile.copy()
         new.stack = self.stack[:]
         new._legal = self._legal
+        new.reachable = self.reachable
         new.narrate = self.narrate
         return new
 
