@@ -25,7 +25,12 @@ def pilgrim(s, rng):
     dests = [a for a in legal if a[0] == "destination"]
     if dests and rng.random() < 0.85:
         dist = _distances_to_village(s)
-        return min(dests, key=lambda a: (dist[cell(a[1][0][1], a[1][1][1])], rng.random()))
+        # a card cut off from every village by lava has no distance: try it last
+        far = len(s.terrain)
+        return min(
+            dests,
+            key=lambda a: (dist.get(cell(a[1][0][1], a[1][1][1]), far), rng.random()),
+        )
     if rng.random() < 0.5:
         for kind in ("stop", "done"):
             for a in legal:
