@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from lapilli.core import Action, IllegalAction, MalformedInput, Utility
-from lapilli.core.flow import AUTO, FlowState, Step, Steps, then
+from lapilli.core.flow import AUTO, FlowState, Step, Steps, take_if_only, then
 from lapilli.core.grid import connected, distances
 from lapilli.core.loop import play, random_policy
 from lapilli.core.state import CHANCE, TERMINAL, Game
@@ -358,3 +358,39 @@ def test_breadth_first_distances_and_groups() -> None:
         (0, 1): 1,
     }
     assert connected((0, 0), around, lambda c: c in inside) == inside
+
+
+def test_a_decision_with_nothing_left_but_to_pass_is_taken_without_asking() -> None:
+    spend, done = Action("spend"), Action("done")
+
+    def apply_spend(s: Purse, f: Any, a: Action) -> list[dict]:
+        if a == done:
+            return [{"type": "done", "seat": f.seat}]
+        s.tokens -= 1
+        then(s, f)  # the same decision again, while tokens are left
+        return [{"type": "spent", "seat": f.seat}]
+
+    spending = Step(
+        "spend",
+        "Spending: spend a token or say done",
+        legal=lambda s, f: [spend, done] if s.tokens else [done],
+        apply=apply_spend,
+        settle=take_if_only(done),
+    )
+
+    class Purse(ToyState):
+        STEPS = Steps(spending)
+
+        def __init__(self, tokens: int) -> None:
+            super().__init__(Toy())
+            self.tokens = tokens
+            self.stack = []
+            then(self, spending(0), spending(1))
+            self.advance()
+
+    s = Purse(tokens=1)
+    assert s.pending() == spending(0) and s.legal_actions() == [spend, done]
+    # seat 0's spend leaves nothing to spend: both seats pass without being asked
+    assert [e["type"] for e in s.apply(spend)] == ["spent", "done", "done"]
+    assert s.current_player() == TERMINAL
+    assert Purse(tokens=0).current_player() == TERMINAL

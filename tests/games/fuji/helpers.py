@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from lapilli.core.actions import Action
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import Fuji
-from lapilli.games.fuji import frames as F
+from lapilli.games.fuji import Fuji, steps
 from lapilli.games.fuji.board import cell
-from lapilli.games.fuji.tables import EQUIPMENT
+from lapilli.games.fuji.components import EQUIPMENT
 
 
 def new(
@@ -33,44 +32,44 @@ def new(
     under = list(under or [])
     while True:
         f = s.stack[-1]
-        k = f[0]
-        if k == F.C_ROLL:
+        k = f.step
+        if k is steps.ROLL:
             return s
-        if k == F.C_SKILL:
+        if k is steps.DEAL_SKILL:
             s.apply(Action("skill", skill=skills.pop(0)))
-        elif k == F.C_TERRAIN:
-            pool = s.village_pool if f[4] else s.land_pool
-            s.apply(Action("card", id=pool[0]))
-        elif k == F.C_EQUIP:
-            name = draws.pop(0) if draws else EQUIPMENT[s.deck[0]]
+        elif k is steps.LAY_CARD:
+            pile = s.village_pile if f.args.village else s.landscape_pile
+            s.apply(Action("card", id=pile.kinds()[0]))
+        elif k is steps.DRAW_SHUFFLED:
+            name = draws.pop(0) if draws else EQUIPMENT[s.equipment_pile.kinds()[0]]
             s.apply(Action("equipment", card=name))
-        elif k == F.D_SKILL:
+        elif k is steps.CHOOSE_SKILL:
             s.apply(Action("choose_skill", skill=third_skill))
-        elif k == F.D_PUT_UNDER:
+        elif k is steps.PUT_UNDER:
             if under:
                 s.apply(Action("put_under", card=under.pop(0)))
             else:
                 s.apply(s.legal_actions()[-1])
-        elif k == F.D_LEAVE:
+        elif k is steps.LEAVE_OUT:
             s.apply(Action("leave_out", die_type=leave))
         else:  # pragma: no cover
-            raise AssertionError(f"unexpected set-up frame {F.NAMES[k]}")
+            raise AssertionError(f"unexpected set-up step {k.name}")
 
 
 def spec_values(s, a, spec: str) -> dict[int, int]:
     """``"A5 A1 B4 B2 C3 C4"`` -> {die: value} for a's own dice, matched by type."""
-    dice = [d for d in range(len(s.dtype)) if s.dhome[d] == a and not s.dlost[d]]
+    dice = [d for d, die in enumerate(s.dice) if die.owner == a and not die.lost]
     out = {}
     for token in spec.split():
         t = "ABC".index(token[0])
-        d = next(d for d in dice if s.dtype[d] == t and d not in out)
+        d = next(d for d in dice if s.dice[d].type == t and d not in out)
         out[d] = int(token[1])
     return out
 
 
 def set_dice(s, a, spec: str) -> None:
     for d, v in spec_values(s, a, spec).items():
-        s.dval[d] = v
+        s.dice[d].value = v
 
 
 def roll(s, specs: dict[int, str], default=1):
@@ -78,8 +77,8 @@ def roll(s, specs: dict[int, str], default=1):
     values = {}
     for a, spec in specs.items():
         values.update(spec_values(s, a, spec))
-    while s.stack and s.stack[-1][0] == F.C_ROLL:
-        d = s.stack[-1][3]
+    while s.stack and s.stack[-1].step is steps.ROLL:
+        d = s.stack[-1].args.die
         s.apply(Action("face", value=values.get(d, default)))
 
 
@@ -89,43 +88,43 @@ def act(s, kind, **params):
 
 def plan(s, dests: dict[int, tuple[int, int]]):
     """Both planning passes: every adventurer puts its marker on ``dests[a]``."""
-    while s.stack and s.stack[-1][0] == F.D_PLAN:
-        a = s.stack[-1][2]
+    while s.stack and s.stack[-1].step is steps.PLAN:
+        a = s.stack[-1].args.adventurer
         x, y = dests[a]
         act(s, "destination", x=x, y=y)
 
 
 def no_rerolls(s):
-    while s.stack and s.stack[-1][0] == F.D_REROLL:
+    while s.stack and s.stack[-1].step is steps.REROLL:
         act(s, "stop")
 
 
 def no_equipment(s):
-    while s.stack and s.stack[-1][0] == F.D_EQUIP4:
+    while s.stack and s.stack[-1].step is steps.USE_EQUIPMENT:
         act(s, "done")
 
 
 def top(s):
-    return F.NAMES[s.stack[-1][0]] if s.stack else None
+    return s.stack[-1].step.name if s.stack else None
 
 
 def board(s, cards: dict[tuple[int, int], int], lava=(), start=None):
     """Replace the terrain with the given cards (id per (x, y)); volcano id 1 is lava."""
     for c in range(64):
-        s.card[c] = 0
-        s.lava[c] = 0
-        s.etok[c] = 0
-        s.xtok[c] = 0
+        s.terrain[c] = 0
+        s.lava[c] = False
+        s.equipment_token[c] = False
+        s.eruption_tokens[c] = 0
     for (x, y), k in cards.items():
-        s.card[cell(x, y)] = k
+        s.terrain[cell(x, y)] = k
         if k == 1:
-            s.lava[cell(x, y)] = 1
+            s.lava[cell(x, y)] = True
     for x, y in lava:
-        s.lava[cell(x, y)] = 1
+        s.lava[cell(x, y)] = True
     if start is not None:
         for a, (x, y) in start.items():
-            if a < len(s.pos):
-                s.pos[a] = cell(x, y)
+            if a < len(s.position):
+                s.position[a] = cell(x, y)
 
 
 def row_board(s, ids, y=0, start=None):
@@ -137,9 +136,9 @@ def eq(name):
     return EQUIPMENT.index(name)
 
 
-def to_phase(s, kind):
-    """Answer chance nodes with 1s and take the first option until frame ``kind``."""
-    while s.stack and s.stack[-1][0] != kind:
+def to_phase(s, step):
+    """Answer chance nodes with 1s and take the first option until ``step``."""
+    while s.stack and s.stack[-1].step is not step:
         if s.current_player() == CHANCE:
             s.apply(s.chance_outcomes()[0][0])
         else:
@@ -149,8 +148,8 @@ def to_phase(s, kind):
 def turn(s, a, boost=0):
     """Phase 5: adventurer a takes its turn (Gatherers spend ``boost`` bars, or none)."""
     ev = []
-    if s.stack[-1][0] == F.D_ORDER:
+    if s.stack[-1].step is steps.NEXT_TURN:
         ev += act(s, "next_turn", adventurer=a)
-    while s.stack and s.stack[-1][0] == F.D_BOOST:
-        ev += act(s, "power_bars", spend=min(boost, s.bars[s.stack[-1][2]]))
+    while s.stack and s.stack[-1].step is steps.SPEND_BARS:
+        ev += act(s, "power_bars", spend=min(boost, s.power_bars[s.stack[-1].args.adventurer]))
     return ev

@@ -3,7 +3,7 @@
 import pytest
 
 from lapilli.games.fuji.board import NEIGH, cell
-from lapilli.games.fuji.tables import (
+from lapilli.games.fuji.components import (
     EQUIPMENT,
     FACE_COLOUR,
     LANDSCAPE,
@@ -76,7 +76,7 @@ def test_every_die_has_two_faces_of_each_colour_and_opposite_faces_match():
 
 def test_requirements_quoted_in_the_rulebook():
     def counted(card):
-        return {(t, v) for t in range(3) for v in range(1, 7) if VALID[card][t * 6 + v - 1]}
+        return {(t, v) for t in range(3) for v in range(1, 7) if VALID[card][t][v]}
 
     # "All dice with a 1, 2, or 3 (of any color)"
     assert counted(31) == {(t, v) for t in range(3) for v in (1, 2, 3)}

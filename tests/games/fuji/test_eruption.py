@@ -1,7 +1,8 @@
 """PHASE 6: the eruption."""
 
+from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
-from lapilli.games.fuji.tables import RUBBLE
+from lapilli.games.fuji.components import RUBBLE
 
 from .helpers import new, no_equipment, no_rerolls, plan, roll, turn
 
@@ -11,9 +12,9 @@ def play_round(s, dests):
     plan(s, dests)
     no_rerolls(s)
     no_equipment(s)
-    while s.stack and s.stack[-1][0] in (23, 24):
+    while s.stack and s.stack[-1].step in (steps.NEXT_TURN, steps.SPEND_BARS):
         turn(s, s.legal_actions()[0][1][0][1])
-    while s.stack and s.stack[-1][0] == 25:  # injuries
+    while s.stack and s.stack[-1].step is steps.INJURY:  # injuries
         s.apply(s.legal_actions()[0])
 
 
@@ -23,7 +24,7 @@ def test_round_1_flips_only_the_first_rubble_card():
     before = [c for c in range(64) if s.lava[c]]
     play_round(s, {0: start, 1: (1, 3), 2: (2, 3)})
     flipped = [c for c in range(64) if s.lava[c] and c not in before]
-    assert flipped == [cell(0, 5)] and s.card[cell(0, 5)] == RUBBLE[0]
+    assert flipped == [cell(0, 5)] and s.terrain[cell(0, 5)] == RUBBLE[0]
     assert s.round == 2 and not s.result
 
 
@@ -32,7 +33,7 @@ def test_later_rounds_flip_every_card_next_to_lava_at_once():
     s.lava[cell(0, 5)] = 1
     s.lava[cell(1, 5)] = 1
     for a in range(3):
-        s.pos[a] = cell(2, 2)
+        s.position[a] = cell(2, 2)
     play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
     # next to the rubble: the start card (1,4) ; (1,6) has no card
     assert s.lava[cell(1, 4)] and not s.lava[cell(1, 3)]
@@ -50,7 +51,7 @@ def test_village_cards_flip_too():
     s = new(3, scenario="2")
     s.lava[cell(5, 6)] = 1  # next to the village at (6,6)
     for a in range(3):
-        s.pos[a] = cell(2, 2)
+        s.position[a] = cell(2, 2)
     play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
     assert s.lava[cell(6, 6)]
 
@@ -58,7 +59,7 @@ def test_village_cards_flip_too():
 def test_end_of_round_returns_lent_dice_and_markers():
     s = new(3, scenario="2")
     for a in range(3):
-        s.pos[a] = cell(2, 2)
-    s.dhold[0] = 1
+        s.position[a] = cell(2, 2)
+    s.dice[0].holder = 1
     play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
-    assert s.dhold[0] == 0 and s.dest == [-1, -1, -1]
+    assert s.dice[0].holder == 0 and s.destination == [-1, -1, -1]

@@ -6,11 +6,10 @@ import pytest
 
 from lapilli.core.actions import Action
 from lapilli.core.state import CHANCE, TERMINAL, sample_chance
-from lapilli.games.fuji import Fuji
-from lapilli.games.fuji import frames as F
+from lapilli.core.zones import EVERYONE
+from lapilli.games.fuji import Fuji, steps
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.log import TEXT
-from lapilli.games.fuji.state import PUBLIC
 
 from .helpers import act, eq, new, no_equipment, no_rerolls, plan, row_board, spec_values
 from .test_equipment import position
@@ -30,8 +29,8 @@ def roll_events(s, specs, default=1):
     for a, spec in specs.items():
         values.update(spec_values(s, a, spec))
     events = []
-    while s.stack and s.stack[-1][0] == F.C_ROLL:
-        d = s.stack[-1][3]
+    while s.stack and s.stack[-1].step is steps.ROLL:
+        d = s.stack[-1].args.die
         events += s.apply(Action("face", value=values.get(d, default)))
     return events
 
@@ -101,7 +100,7 @@ def test_a_defeat_names_the_victim():
     no_rerolls(s)
     no_equipment(s)
     events = []
-    while s.stack and s.stack[-1][0] in (F.D_ORDER, F.D_BOOST, F.D_INJURY):
+    while s.stack and s.stack[-1].step in (steps.NEXT_TURN, steps.SPEND_BARS, steps.INJURY):
         events += s.apply(s.legal_actions()[0])
     assert s.cause == "Mr Iain Jones was swallowed by the lava"
     assert s.event_text(events[-1]) == "Defeat: Mr Iain Jones was swallowed by the lava"
@@ -130,8 +129,8 @@ def test_each_seat_is_told_its_own_roll_and_nobody_else_is():
     assert [e["private"] for e in rolled] == [0, 1, 2]
     for e in rolled:
         seat = e["private"]
-        mine = [d for d in range(len(s.dval)) if s.dhome[d] == seat and not s.dlost[d]]
-        assert e["adventurer"] == seat and e["dice"] == [[d, s.dval[d]] for d in mine]
+        mine = [d for d in range(len(s.dice)) if s.dice[d].owner == seat and not s.dice[d].lost]
+        assert e["adventurer"] == seat and e["dice"] == [[d, s.dice[d].value] for d in mine]
     assert s.event_text(rolled[0]) == "You rolled blue 1, yellow 2, blue 3, blue 4, blue 5, pink 6"
     public = [e for e in events if "private" not in e]
     assert public and all("dice" not in e and "value" not in e for e in public)
@@ -143,7 +142,7 @@ def test_the_neutral_dice_in_the_open_are_told_to_all_and_the_others_to_nobody()
     neutral = [e for e in events if e["type"] == "rolled" and e["adventurer"] == s.neutral]
     assert len(neutral) == 1 and "private" not in neutral[0]
     shown = [d for d, _ in neutral[0]["dice"]]
-    assert len(shown) == 3 and all(s.dseen[d] & PUBLIC for d in shown)
+    assert len(shown) == 3 and all(s.dice[d].seen == EVERYONE for d in shown)
     assert s.event_text(neutral[0]).startswith("The neutral dice in the open show")
 
 
@@ -154,7 +153,7 @@ def test_the_third_meeples_dice_are_told_to_each_side_separately():
     assert sorted(e["private"] for e in third) == [0, 1]
     for e in third:
         assert len(e["dice"]) == 3
-        assert all(s.dseen[d] == 1 << e["private"] for d, _ in e["dice"])
+        assert all(s.dice[d].seen == 1 << e["private"] for d, _ in e["dice"])
         assert s.event_text(e).startswith("Your side of Hiromi (green, third meeple)'s dice")
 
 
@@ -163,7 +162,7 @@ def test_a_reroll_is_public_but_its_results_go_to_the_seat_alone():
     row_board(s, [16] * 8, start={0: (0, 0), 1: (4, 0), 2: (7, 0)})
     roll_events(s, {})
     plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
-    assert s.current_player() == 0 and s.stack[-1][0] == F.D_REROLL
+    assert s.current_player() == 0 and s.stack[-1].step is steps.REROLL
     assert act(s, "select", die=0) == [] and act(s, "select", die=3) == []
     [public] = act(s, "reroll")
     assert public == {"type": "reroll", "adventurer": 0, "left": 1}
@@ -185,7 +184,7 @@ def test_a_lent_die_is_told_to_its_receiver():
     public = [e for e in events if "private" not in e and e["type"] == "give_die"]
     assert public == [{"type": "give_die", "adventurer": 1, "to": 0, "die": d}]
     [told] = [e for e in events if "private" in e]
-    assert told["private"] == 0 and told["dice"] == [[d, s.dval[d]]] and told["reveal"]
+    assert told["private"] == 0 and told["dice"] == [[d, s.dice[d].value]] and told["reveal"]
     assert s.event_text(told).startswith("You receive a ")
 
 
@@ -200,20 +199,20 @@ def test_turning_a_die_is_told_only_to_those_behind_the_screen():
 def test_a_lender_no_longer_sees_a_die_turned_behind_the_borrowers_screen():
     def shovel_too(s):
         for card in ("shovel", "first_aid_kit"):  # the kit keeps phase 4 going
-            s.deck.remove(eq(card))
-            s.equip[0].append(eq(card))
+            s.equipment_pile.take(eq(card))
+            s.equipment[0].append(eq(card))
 
     s = position("lighter", extra=shovel_too)
     act(s, "use", card="lighter", who=1)
     d = s.legal_actions()[0][1][0][1]
     act(s, "give_die", die=d)
-    assert s.dseen[d] == 0b011
+    assert s.dice[d].seen == 0b011
     act(s, "use", card="shovel")
     act(s, "shovel_die", die=d)
-    new_face = next(v for v in range(1, 7) if v != s.dval[d])
+    new_face = next(v for v in range(1, 7) if v != s.dice[d].value)
     [told] = [e for e in act(s, "shovel_face", value=new_face) if "private" in e]
     assert told["private"] == 0 and told["dice"] == [[d, new_face]]
-    assert s.dseen[d] == 0b001
+    assert s.dice[d].seen == 0b001
     assert s.observation(1)["adventurers"][0]["dice"][-1]["value"] is None
 
 
@@ -224,11 +223,11 @@ def test_no_public_event_names_a_value_a_seat_may_not_see(opts, players):
         for s, _, _, events in played(game, players, seed):
             for e in events:
                 for d, v in die_values(e):
-                    assert s.dval[d] == v, e
+                    assert s.dice[d].value == v, e
                     if e.get("private") is None:
-                        assert s.dseen[d] & PUBLIC, e
+                        assert s.dice[d].seen == EVERYONE, e
                     else:
-                        assert s.dseen[d] >> e["private"] & 1, e
+                        assert s.dice[d].seen >> e["private"] & 1, e
 
 
 @pytest.mark.parametrize("opts,players", CONFIGS)
@@ -278,10 +277,11 @@ def test_choices_behind_the_screen_are_secret_and_the_rest_are_not():
 
 def test_with_the_screen_down_a_reroll_is_no_secret():
     def water_too(s):
-        for pile in (s.deck, s.bottom):
-            if eq("water") in pile:
-                pile.remove(eq("water"))
-        s.equip[0].append(eq("water"))
+        if eq("water") in s.equipment_pile.under:
+            s.equipment_pile.under.remove(eq("water"))
+        elif eq("water") in s.equipment_pile:
+            s.equipment_pile.take(eq("water"))
+        s.equipment[0].append(eq("water"))
 
     s = position("radio", extra=water_too)
     act(s, "use", card="radio")
@@ -291,5 +291,7 @@ def test_with_the_screen_down_a_reroll_is_no_secret():
     act(s, "reroll")
     [told] = [e for e in s.apply(Action("face", value=4)) if e["type"] == "rolled"]
     assert "private" not in told and told["dice"] == [[0, 4]]
-    assert s.dseen[0] & PUBLIC and s.observation(2)["adventurers"][0]["dice"][0]["value"] == 4
+    assert (
+        s.dice[0].seen == EVERYONE and s.observation(2)["adventurers"][0]["dice"][0]["value"] == 4
+    )
     assert s.is_secret(Action("select", die=6)) and s.is_secret(Action("select"))

@@ -3,10 +3,10 @@
 import pytest
 
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import frames as F
+from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
+from lapilli.games.fuji.components import Injury, stamina_loss
 from lapilli.games.fuji.movement import movement_value
-from lapilli.games.fuji.tables import stamina_loss
 
 from .helpers import act, new, no_equipment, no_rerolls, plan, roll, row_board, set_dice, top, turn
 
@@ -40,30 +40,30 @@ def clara_example_position(level=2):
 
 def test_phase_5_example_steve_14_moves_clara_10_stays_jona_11_fails():
     s = clara_example_position()
-    assert top(s) == "D_ORDER"
+    assert top(s) == "next_turn"
     ev = turn(s, STEVE)
     tv = next(e for e in ev if e["type"] == "turn")
     assert (tv["value"], tv["moves"]) == (14, True)
     assert sorted([tv["left"][1], tv["right"][1]]) == [2, 6]
-    assert s.pos[STEVE] == cell(1, 0)
+    assert s.position[STEVE] == cell(1, 0)
     ev = turn(s, CLARA)
     tv = next(e for e in ev if e["type"] == "turn")
     assert (tv["value"], tv["moves"]) == (10, True)
     assert sorted([tv["left"][1], tv["right"][1]]) == [0, 9]
-    assert s.pos[CLARA] == cell(0, 0)
+    assert s.position[CLARA] == cell(0, 0)
     tv = next(e for e in ev if e["type"] == "turn" and e["adventurer"] == JONA)
     assert (tv["value"], tv["moves"]) == (11, False)
     assert 12 in (tv["left"][1], tv["right"][1])
-    assert s.pos[JONA] == cell(3, 0)
+    assert s.position[JONA] == cell(3, 0)
 
 
 def test_stamina_example_level_2_lead_1_loses_3_lead_8_loses_0_failure_loses_4():
     s = clara_example_position(level=2)
     turn(s, STEVE)
     turn(s, CLARA)
-    assert s.lost[CLARA] == 3  # 10 - 9 = 1
-    assert s.lost[STEVE] == 0  # 14 - 6 = 8
-    assert s.lost[JONA] == 4  # failed: the top row
+    assert s.stamina_lost[CLARA] == 3  # 10 - 9 = 1
+    assert s.stamina_lost[STEVE] == 0  # 14 - 6 = 8
+    assert s.stamina_lost[JONA] == 4  # failed: the top row
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,7 @@ def test_a_tie_is_not_enough_to_move():
     ev = turn(s, 0)
     tv = next(e for e in ev if e["type"] == "turn")
     assert tv["value"] == 6 and not tv["moves"]
-    assert s.pos[0] == cell(0, 0) and s.lost[0] == 4
+    assert s.position[0] == cell(0, 0) and s.stamina_lost[0] == 4
 
 
 def test_staying_still_needs_the_higher_total():
@@ -103,28 +103,28 @@ def test_staying_still_needs_the_higher_total():
     no_rerolls(s)
     no_equipment(s)
     turn(s, 0)
-    assert s.pos[0] == cell(0, 0) and s.lost[0] == 4
+    assert s.position[0] == cell(0, 0) and s.stamina_lost[0] == 4
 
 
 def injured_position(lost_before, loss_level=2):
     s = clara_example_position(level=loss_level)
-    s.lost[JONA] = lost_before
+    s.stamina_lost[JONA] = lost_before
     return s
 
 
 def test_an_injury_for_passing_an_injury_mark():
     s = injured_position(3)  # Jona fails: 4 more -> 7 passes the mark at 5
     turn(s, JONA)
-    assert s.lost[JONA] == 7
-    assert top(s) == "D_INJURY" and s.current_player() == JONA
+    assert s.stamina_lost[JONA] == 7
+    assert top(s) == "injury" and s.current_player() == JONA
     act(s, "injury", space="arm")
-    assert s.inj[JONA] == 2
+    assert s.injuries[JONA] == 2
 
 
 def test_an_injury_for_landing_on_a_mark():
     s = injured_position(1)  # 1 + 4 = 5: onto the mark
     turn(s, JONA)
-    assert top(s) == "D_INJURY"
+    assert top(s) == "injury"
 
 
 def test_two_marks_in_one_loss_give_two_injuries():
@@ -134,15 +134,15 @@ def test_two_marks_in_one_loss_give_two_injuries():
     plan(s, {0: (1, 0), 1: (2, 0), 2: (0, 0)})
     no_rerolls(s)
     no_equipment(s)
-    s.lost[0] = 4  # fails at level 4: 6 -> 10, passing 5 and reaching 10
+    s.stamina_lost[0] = 4  # fails at level 4: 6 -> 10, passing 5 and reaching 10
     turn(s, 0)
-    assert s.lost[0] == 10
+    assert s.stamina_lost[0] == 10
     act(s, "injury", space="eye")
-    assert top(s) == "D_INJURY"
+    assert top(s) == "injury"
     with pytest.raises(Exception, match="Injury"):
         act(s, "injury", space="eye")
     act(s, "injury", space="amnesia")
-    assert s.inj[0] == 8 | 4
+    assert s.injuries[0] == 8 | 4
 
 
 def test_exhaustion_on_the_last_space_loses_the_game():
@@ -159,12 +159,12 @@ def test_leg_injury_removes_a_die_after_every_stamina_is_adjusted():
     before = len(s.counting(JONA))
     assert before == 6  # still there for the teammates' turns
     turn(s, STEVE)
-    assert top(s) == "D_LEG" and s.current_player() == JONA
+    assert top(s) == "lose_die" and s.current_player() == JONA
     d = s.legal_actions()[0][1][0][1]
     act(s, "lose_die", die=d)
     assert (
-        s.dlost[d] == 1
-        and len([x for x in range(18) if s.dhome[x] == JONA and not s.dlost[x]]) == 5
+        s.dice[d].lost == 1
+        and len([x for x in range(18) if s.dice[x].owner == JONA and not s.dice[x].lost]) == 5
     )
 
 
@@ -178,25 +178,25 @@ def test_the_team_chooses_the_order_of_turns():
 
 def test_collecting_an_equipment_token_draws_a_card_for_next_round():
     s = clara_example_position()
-    s.etok[cell(1, 0)] = 1
+    s.equipment_token[cell(1, 0)] = 1
     turn(s, STEVE)
-    assert s.current_player() == CHANCE and s.stack[-1][0] == F.C_EQUIP
-    deck = len(s.deck)
+    assert s.current_player() == CHANCE and s.stack[-1].step is steps.DRAW_SHUFFLED
+    deck = len(s.equipment_pile)
     act(s, "equipment", card="shovel")
-    assert s.etok[cell(1, 0)] == 0 and len(s.deck) == deck - 1
-    assert 9 in s.equip[STEVE] and s.fresh[STEVE] >> 9 & 1  # shovel is card 9
+    assert s.equipment_token[cell(1, 0)] == 0 and len(s.equipment_pile) == deck - 1
+    assert 9 in s.equipment[STEVE] and 9 in s.drawn_this_round[STEVE]  # shovel is card 9
 
 
 def test_eruption_token_erupts_at_once_when_a_meeple_moves_onto_it():
     s = clara_example_position()
     row = [1] + [0] * 7
     # put a volcano below the first card so an eruption flips (0,0)'s neighbours
-    s.card[cell(3, 1)] = 1
+    s.terrain[cell(3, 1)] = 1
     s.lava[cell(3, 1)] = 1
-    s.xtok[cell(1, 0)] = 1
+    s.eruption_tokens[cell(1, 0)] = 1
     ev = turn(s, STEVE)
     assert any(e["type"] == "eruption_token" for e in ev)
-    assert s.xtok[cell(1, 0)] == 0
+    assert s.eruption_tokens[cell(1, 0)] == 0
     # Jona stood on (3,0), next to the volcano: swallowed at once
     assert s.result == -1 and "lava" in s.cause
     del row
@@ -220,11 +220,15 @@ def test_victory_the_moment_every_meeple_stands_on_a_village():
 def test_victory_points_and_rating_bands():
     s = new(3)
     s.result = 1
-    s.inj = [1 | 2 | 4 | 8, 1 | 2 | 4, 0]
-    s.equip = [[], [], []]
+    s.injuries = [
+        Injury.LEG | Injury.ARM | Injury.AMNESIA | Injury.EYE,
+        Injury.LEG | Injury.ARM | Injury.AMNESIA,
+        Injury(0),
+    ]
+    s.equipment = [[], [], []]
     assert s.victory_points() == 12 - 7 == 5
     assert s.rating().startswith("Rest and enjoy")
-    s.inj = [15, 15, 15]
+    s.injuries = [Injury(15)] * 3
     assert s.victory_points() == 0 and "hospital" in s.rating()
 
 
@@ -244,18 +248,18 @@ def test_a_destination_swallowed_earlier_in_phase_5_fails_with_the_top_row():
     cards[(0, 0)] = 1
     cards[(2, 0)] = 8  # even
     board(s, cards, start={0: (7, 0), 1: (5, 0), 2: (7, 0)})
-    s.xtok[cell(4, 0)] = 1
+    s.eruption_tokens[cell(4, 0)] = 1
     roll(s, {0: "A5 A5 B5 B5 C5 C5", 1: "A4 A4 B4 B4 C4 C4"})  # seat 2: ones
     s.lava[cell(1, 0)] = 1  # lava already next to (2,0)
     plan(s, {0: (4, 0), 1: (2, 0), 2: (7, 0)})
     no_rerolls(s)
     no_equipment(s)
     ev = turn(s, 0)  # onto the eruption token: (2,0) flips at once
-    assert s.lava[cell(2, 0)] and s.pos[0] == cell(4, 0)
+    assert s.lava[cell(2, 0)] and s.position[0] == cell(4, 0)
     ev = turn(s, 1)
     tv = next(e for e in ev if e["type"] == "turn" and e["adventurer"] == 1)
     assert not tv["moves"] and "lava" in tv["why"]
-    assert s.pos[1] == cell(5, 0) and s.lost[1] == 4
+    assert s.position[1] == cell(5, 0) and s.stamina_lost[1] == 4
 
 
 def test_when_neighbours_took_every_reachable_card_you_may_still_stay():

@@ -16,7 +16,7 @@ def test_up_to_three_orthogonal_steps_and_staying():
     s = new(3)
     row_board(s, [16] * 8, start={0: (0, 0), 1: (7, 0), 2: (7, 0)})
     roll(s, {})
-    assert top(s) == "D_PLAN" and s.current_player() == 0
+    assert top(s) == "plan" and s.current_player() == 0
     assert dest_cells(s) == {(0, 0), (1, 0), (2, 0), (3, 0)}
 
 
@@ -75,9 +75,9 @@ def test_markers_can_be_moved_in_the_second_pass():
     plan_first = {0: (1, 0), 1: (2, 0), 2: (3, 0)}
     for a in range(3):
         act(s, "destination", x=plan_first[a][0], y=plan_first[a][1])
-    assert s.stack[-1][3] == 2 and s.current_player() == 0
+    assert s.stack[-1].args.pass_number == 2 and s.current_player() == 0
     act(s, "destination", x=0, y=0)
-    assert s.dest[0] == cell(0, 0)
+    assert s.destination[0] == cell(0, 0)
     plan(s, {1: (2, 0), 2: (3, 0)})
     assert top(s) != "D_PLAN"
 
@@ -97,7 +97,7 @@ def test_signals_are_qualitative_seen_by_all_and_one_per_pass():
 
 
 def test_signal_texts_contain_no_numbers():
-    from lapilli.games.fuji.tables import SIGNAL_TEXT
+    from lapilli.games.fuji.components import SIGNAL_TEXT
 
     for text in SIGNAL_TEXT.values():
         assert not any(ch.isdigit() for ch in text)

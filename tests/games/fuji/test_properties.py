@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from lapilli.core.conformance import check_game
 from lapilli.core.state import CHANCE, TERMINAL, sample_chance
+from lapilli.core.zones import EVERYONE
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
-from lapilli.games.fuji.state import PUBLIC
 
 
 @pytest.mark.parametrize("opts,players", Fuji().conformance_configs())
@@ -25,7 +25,12 @@ def pilgrim(s, rng):
     dests = [a for a in legal if a[0] == "destination"]
     if dests and rng.random() < 0.85:
         dist = _distances_to_village(s)
-        return min(dests, key=lambda a: (dist[cell(a[1][0][1], a[1][1][1])], rng.random()))
+        # a card cut off from every village by lava has no distance: try it last
+        far = len(s.terrain)
+        return min(
+            dests,
+            key=lambda a: (dist.get(cell(a[1][0][1], a[1][1][1]), far), rng.random()),
+        )
     if rng.random() < 0.5:
         for kind in ("stop", "done"):
             for a in legal:
@@ -50,23 +55,33 @@ def play(game, players, seed, check_step=None):
 
 def invariants(s, rng):
     # the 15 equipment cards are all somewhere
-    total = len(s.deck) + len(s.bottom) + len(s.discard) + sum(len(e) for e in s.equip)
+    total = len(s.equipment_pile) + len(s.discard) + sum(len(e) for e in s.equipment)
     assert total == 15
-    assert len(set(s.deck) | set(s.bottom) | set(s.discard) | {c for e in s.equip for c in e}) == 15
+    assert (
+        len(
+            set(s.equipment_pile.items)
+            | set(s.equipment_pile.under)
+            | set(s.discard)
+            | {c for e in s.equipment for c in e}
+        )
+        == 15
+    )
     # a seat's view does not change when a die it cannot see changes
     if s.round and rng.random() < 0.3:
-        for seat in range(s.n):
-            hidden = [d for d in range(len(s.dval)) if s.dval[d] and not s.dseen[d] >> seat & 1]
+        for seat in range(s.players):
+            hidden = [
+                d for d in range(len(s.dice)) if s.dice[d].value and not s.dice[d].seen >> seat & 1
+            ]
             if hidden:
                 view = s.observation(seat)
                 twin = s.clone()
-                twin.dval[hidden[0]] = twin.dval[hidden[0]] % 6 + 1
+                twin.dice[hidden[0]].value = twin.dice[hidden[0]].value % 6 + 1
                 assert twin.observation(seat) == view
     # nobody stands on lava while the game goes on
     if not s.result:
         for a in s.meeples():
-            assert not s.lava[s.pos[a]]
-    assert all(0 <= x <= 25 for x in s.lost)
+            assert not s.lava[s.position[a]]
+    assert all(0 <= x <= 25 for x in s.stamina_lost)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -88,9 +103,9 @@ def test_random_games_keep_the_invariants(seed, players, variant, level, thrill)
             if lava_seen.get(c):
                 assert s.lava[c]
             lava_seen[c] = s.lava[c]
-        for a in range(len(s.lost)):
-            assert s.lost[a] >= lost_seen.get(a, 0)
-            lost_seen[a] = s.lost[a]
+        for a in range(len(s.stamina_lost)):
+            assert s.stamina_lost[a] >= lost_seen.get(a, 0)
+            lost_seen[a] = s.stamina_lost[a]
 
     s = play(game, players, seed, check)
     assert s.result in (1, -1)
@@ -106,7 +121,7 @@ def test_lava_needs_three_eruptions_to_reach_the_start_of_scenario_2():
         s = play(game, 3, seed)
         if s.round < 3:
             early += 1
-            assert s.result == 1 or sum(1 for v in s.xtok if v) < 2
+            assert s.result == 1 or sum(1 for v in s.eruption_tokens if v) < 2
     assert early < 15
 
 
@@ -118,7 +133,7 @@ def test_heuristic_prefers_progress_and_is_shared_by_every_seat():
     assert h == heuristic(s, 1) == heuristic(s, 2)
     nearer = s.clone()
     for a in range(3):
-        nearer.pos[a] = cell(5, 6)
+        nearer.position[a] = cell(5, 6)
     assert heuristic(nearer, 0) > h
     won = s.clone()
     won.result = 1
@@ -164,9 +179,9 @@ def test_events_never_carry_a_hidden_die_value():
                         # values go to the seats behind the screen, or to all if in the open
                         for d, _ in e["dice"]:
                             if "private" in e:
-                                assert s.dseen[d] >> e["private"] & 1
+                                assert s.dice[d].seen >> e["private"] & 1
                             else:
-                                assert s.dseen[d] & PUBLIC
+                                assert s.dice[d].seen == EVERYONE
                     if e["type"] in ("set_aside", "radio", "screens_removed"):
                         assert e["reveal"] is True
 
@@ -195,19 +210,16 @@ def test_contract_holds_in_longer_games_heading_for_the_village():
 
 
 def test_an_empty_pile_gives_nothing():
-    from lapilli.games.fuji import frames as F
-    from lapilli.games.fuji.state import settle
+    from lapilli.games.fuji import steps
 
     from .helpers import new
 
     s = new(3)
-    s.deck.clear()
-    s.bottom.clear()
-    held = [len(e) for e in s.equip]
-    s.stack.append((F.C_EQUIP, CHANCE, 1, 0, 0))
-    ev = []
-    settle(s, ev)
-    assert [len(e) for e in s.equip] == held and ev[-1] == {
+    s.equipment_pile.clear()
+    held = [len(e) for e in s.equipment]
+    s.stack.append(steps.DRAW_EQUIPMENT(adventurer=1))
+    ev = s.advance()
+    assert [len(e) for e in s.equipment] == held and ev[-1] == {
         "type": "draw",
         "adventurer": 1,
         "card": None,
@@ -222,8 +234,8 @@ def test_heuristic_values_a_planned_move_by_the_seats_own_dice():
     row_board(s, [16, 8, 19, 30], start={0: (0, 0), 1: (0, 0), 2: (0, 0)})
     roll(s, {0: "A6 A6 B6 B6 C6 C6"})
     to_even = s.clone()
-    to_even.dest[0] = cell(1, 0)
+    to_even.destination[0] = cell(1, 0)
     to_odd = s.clone()
-    to_odd.dest[0] = cell(1, 0)
-    to_odd.card[cell(1, 0)] = 19
+    to_odd.destination[0] = cell(1, 0)
+    to_odd.terrain[cell(1, 0)] = 19
     assert heuristic(to_even, 0) > heuristic(to_odd, 0) > heuristic(s, 0) - 1

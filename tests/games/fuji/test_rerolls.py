@@ -4,7 +4,7 @@ import pytest
 
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import frames as F
+from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
 
 from .helpers import act, new, plan, roll, row_board, top
@@ -13,8 +13,8 @@ from .helpers import act, new, plan, roll, row_board, top
 def sessions(s):
     """Walk phase 3, stopping every session; returns {adventurer: rerolls offered}."""
     out = {}
-    while s.stack[-1][0] == F.D_REROLL:
-        out[s.stack[-1][2]] = s.sess_left
+    while s.stack[-1].step is steps.REROLL:
+        out[s.stack[-1].args.adventurer] = s.pending().args.left
         act(s, "stop")
     return out
 
@@ -33,7 +33,7 @@ def test_phase_1_rolls_every_die_one_chance_node_at_a_time():
     while s.current_player() == CHANCE:
         s.apply(outcomes[2][0])
         n += 1
-    assert n == 18 and top(s) == "D_PLAN"
+    assert n == 18 and top(s) == "plan"
 
 
 def test_rerolls_by_distance_2_to_stay_1_for_one_or_two_steps_0_for_three():
@@ -81,17 +81,17 @@ def test_reroll_any_subset_together_and_only_those_dice_are_rolled():
     act(s, "select", die=5)
     assert not any(a == ("select", (("die", 0),)) for a in s.legal_actions())
     act(s, "reroll")
-    assert s.current_player() == CHANCE and s.stack[-1][3] == 0
+    assert s.current_player() == CHANCE and s.stack[-1].args.die == 0
     s.apply(s.chance_outcomes()[5][0])  # die 0 shows 6
-    assert s.stack[-1][3] == 5
+    assert s.stack[-1].args.die == 5
     s.apply(s.chance_outcomes()[3][0])  # die 5 shows 4
-    assert [s.dval[d] for d in range(6)] == [6, 2, 3, 4, 5, 4]
-    assert s.sess_left == 1 and s.current_player() == 0
+    assert [s.dice[d].value for d in range(6)] == [6, 2, 3, 4, 5, 4]
+    assert s.pending().args.left == 1 and s.current_player() == 0
     act(s, "select", die=1)
     act(s, "reroll")
     s.apply(s.chance_outcomes()[0][0])
     # no rerolls left: the session ends by itself
-    assert s.stack[-1][2] != 0 or s.stack[-1][0] != F.D_REROLL
+    assert s.stack[-1].args.adventurer != 0 or s.stack[-1].step is not steps.REROLL
 
 
 def test_rerolls_are_hidden_from_the_other_seats():
@@ -112,7 +112,7 @@ def test_no_reroll_beyond_the_allowance_and_the_reason_names_the_rule():
     act(s, "select", die=0)
     act(s, "reroll")
     s.apply(s.chance_outcomes()[0][0])
-    assert not (s.stack[-1][0] == F.D_REROLL and s.stack[-1][2] == 0)
+    assert not (s.stack[-1].step is steps.REROLL and s.stack[-1].args.adventurer == 0)
 
 
 def test_markers_are_binding_once_rerolls_begin():
@@ -122,18 +122,18 @@ def test_markers_are_binding_once_rerolls_begin():
     plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
     with pytest.raises(IllegalAction, match="Phase 3"):
         act(s, "destination", x=1, y=0)
-    assert s.dest[0] == cell(0, 0)
+    assert s.destination[0] == cell(0, 0)
 
 
 def test_rulebook_example_clara_stays_2_rerolls_steve_2_cards_1_jona_3_cards_none():
     clara, jona, steve = 0, 1, 2
     s = new(3, skills=("gatherer", "equipment_manager", "buddy"))
     line(s)
-    s.pos[steve] = cell(4, 0)
-    s.pos[jona] = cell(4, 0)
+    s.position[steve] = cell(4, 0)
+    s.position[jona] = cell(4, 0)
     roll(s, {})
     plan(s, {clara: (0, 0), steve: (6, 0), jona: (1, 0)})
-    assert s.ddist == [0, 3, 2]
+    assert s.marker_steps == [0, 3, 2]
     got = sessions(s)
     assert got[clara] == 2
     assert got[steve] == 1

@@ -3,8 +3,9 @@
 import pytest
 
 from lapilli.core.errors import IllegalAction
-from lapilli.games.fuji import frames as F
+from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
+from lapilli.games.fuji.components import Injury
 
 from .helpers import act, eq, new, no_equipment, no_rerolls, plan, roll, row_board, turn
 
@@ -24,7 +25,7 @@ def test_equipment_manager_gives_cards_to_a_teammate_anywhere():
     line(s)
     roll(s, {})
     act(s, "give_card", card="water", to=2)
-    assert s.equip[0] == [eq("rope")] and eq("water") in s.equip[2]
+    assert s.equipment[0] == [eq("rope")] and eq("water") in s.equipment[2]
 
 
 def test_equipment_manager_still_gives_with_a_broken_arm_but_not_with_amnesia():
@@ -36,11 +37,11 @@ def test_equipment_manager_still_gives_with_a_broken_arm_but_not_with_amnesia():
     )
     line(s)
     roll(s, {})
-    s.inj[0] = 2  # broken arm
+    s.injuries[0] = Injury.ARM  # broken arm
     s._legal = None
     kinds = {a[0] for a in s.legal_actions()}
     assert "give_card" in kinds and "use" not in kinds
-    s.inj[0] = 4  # amnesia
+    s.injuries[0] = Injury.AMNESIA  # amnesia
     s._legal = None
     assert "give_card" not in {a[0] for a in s.legal_actions()}
     with pytest.raises(IllegalAction, match="Equipment manager"):
@@ -62,14 +63,14 @@ def test_scout_moves_up_to_4_cards_and_then_gets_no_reroll():
     dests = {(a[1][0][1], a[1][1][1]) for a in s.legal_actions() if a[0] == "destination"}
     assert (4, 0) in dests and (5, 0) not in dests
     plan(s, {0: (4, 0), 1: (3, 0), 2: (7, 0)})
-    assert not (s.stack[-1][0] == F.D_REROLL and s.stack[-1][2] == 0)
-    assert s.p3_allowed[0] == 0
+    assert not (s.stack[-1].step is steps.REROLL and s.stack[-1].args.adventurer == 0)
+    assert s.rerolls_allowed[0] == 0
 
 
 def test_scout_with_amnesia_moves_3():
     s = new(3, skills=("scout", "gatherer", "buddy"), equipment=["rope", "water"])
     line(s)
-    s.inj[0] = 4
+    s.injuries[0] = Injury.AMNESIA
     roll(s, {})
     dests = {(a[1][0][1], a[1][1][1]) for a in s.legal_actions() if a[0] == "destination"}
     assert (4, 0) not in dests and (3, 0) in dests
@@ -83,7 +84,7 @@ def test_scout_moving_4_succeeds_in_phase_5():
     no_rerolls(s)
     no_equipment(s)
     turn(s, 0)
-    assert s.pos[0] == cell(4, 0)
+    assert s.position[0] == cell(4, 0)
 
 
 # ---------------------------------------------------------------- Buddy
@@ -92,9 +93,9 @@ def test_buddy_sets_aside_one_die_shown_to_all_not_counted_and_returned():
     line(s)
     roll(s, {0: "A6 A6 B6 B6 C6 C6"})
     plan(s, {0: (3, 0), 1: (4, 0), 2: (7, 0)})  # 3 steps: no reroll, still a set-aside
-    assert s.stack[-1][0] == F.D_REROLL and s.stack[-1][2] == 0
+    assert s.stack[-1].step is steps.REROLL and s.stack[-1].args.adventurer == 0
     act(s, "set_aside", die=0)
-    assert s.daside[0] == 1
+    assert s.dice[0].aside == 1
     for seat in (None, 1, 2):
         die = s.observation(seat)["adventurers"][0]["dice"][0]
         assert die["value"] == 6 and die["aside"] == "buddy"
@@ -109,7 +110,7 @@ def test_buddy_sets_aside_one_die_shown_to_all_not_counted_and_returned():
 def test_buddy_with_amnesia_cannot_set_aside():
     s = new(3, skills=("buddy", "gatherer", "equipment_manager"))
     line(s)
-    s.inj[0] = 4
+    s.injuries[0] = Injury.AMNESIA
     roll(s, {})
     plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
     assert not any(a[0] == "set_aside" for a in s.legal_actions())
@@ -123,13 +124,13 @@ def test_survivalist_gets_one_more_reroll_even_with_an_eye_injury():
     line(s)
     roll(s, {})
     plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
-    assert s.sess_left == 3
+    assert s.pending().args.left == 3
     s2 = new(3, skills=("survivalist", "gatherer", "equipment_manager"))
     line(s2)
-    s2.inj[0] = 8  # eye
+    s2.injuries[0] = Injury.EYE  # eye
     roll(s2, {})
     plan(s2, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
-    assert s2.stack[-1][2] == 0 and s2.sess_left == 1
+    assert s2.stack[-1].args.adventurer == 0 and s2.pending().args.left == 1
 
 
 # ---------------------------------------------------------------- Gatherer
@@ -143,13 +144,13 @@ def test_gatherer_gets_a_power_bar_per_reroll_passed_at_most_3():
     s.apply(s.chance_outcomes()[0][0])
     act(s, "stop")  # one of two rerolls passed
     no_rerolls(s)
-    assert s.bars[0] == 1
-    s.bars[0] = 2
-    s.p3_allowed[0], s.p3_used[0] = 2, 0
-    from lapilli.games.fuji.rerolls import power_bars
+    assert s.power_bars[0] == 1
+    s.power_bars[0] = 2
+    s.rerolls_allowed[0], s.rerolls_used[0] = 2, 0
+    from lapilli.games.fuji.rerolls import gather
 
-    power_bars(s, None, [])
-    assert s.bars[0] == 3
+    gather(s, None)
+    assert s.power_bars[0] == 3
 
 
 def test_gatherer_spends_bars_on_a_teammates_turn_only():
@@ -159,24 +160,24 @@ def test_gatherer_spends_bars_on_a_teammates_turn_only():
     plan(s, {0: (0, 0), 1: (5, 0), 2: (7, 0)})
     no_rerolls(s)
     no_equipment(s)
-    s.bars[0] = 3
+    s.power_bars[0] = 3
     act(s, "next_turn", adventurer=1)
-    assert s.stack[-1][0] == F.D_BOOST and s.current_player() == 0
+    assert s.stack[-1].step is steps.SPEND_BARS and s.current_player() == 0
     assert len(s.legal_actions()) == 4
     ev = act(s, "power_bars", spend=1)
     tv = next(e for e in ev if e["type"] == "turn")
-    assert tv["value"] == 7 and tv["moves"] and s.pos[1] == cell(5, 0)
-    assert s.bars[0] == 2 and s.boost == [0, 0, 0]
+    assert tv["value"] == 7 and tv["moves"] and s.position[1] == cell(5, 0)
+    assert s.power_bars[0] == 2 and s.power_bonus == [0, 0, 0]
 
 
 def test_gatherer_with_amnesia_gets_no_bars():
     s = new(3, skills=("gatherer", "buddy", "equipment_manager"))
     line(s)
-    s.inj[0] = 4
+    s.injuries[0] = Injury.AMNESIA
     roll(s, {})
     plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
     no_rerolls(s)
-    assert s.bars[0] == 0
+    assert s.power_bars[0] == 0
 
 
 # ---------------------------------------------------------------- Tinkerer
@@ -190,11 +191,11 @@ def test_tinkerer_uses_a_card_twice_then_discards_it():
     line(s)
     roll(s, {})
     act(s, "use", card="radio")
-    assert s.equip[0] == [eq("radio")] and s.tapped[0] >> eq("radio") & 1
-    s.radio[0] = 0
+    assert s.equipment[0] == [eq("radio")] and eq("radio") in s.used_once[0]
+    s.screen_down[0] = False
     s._legal = None
     act(s, "use", card="radio")
-    assert s.equip[0] == [] and eq("radio") in s.discard
+    assert s.equipment[0] == [] and eq("radio") in s.discard
 
 
 def test_tinkerer_losing_the_skill_discards_cards_used_once():
@@ -207,7 +208,7 @@ def test_tinkerer_losing_the_skill_discards_cards_used_once():
     line(s)
     roll(s, {})
     act(s, "use", card="radio")
-    s.stack.append((F.D_INJURY, 0, 0, 0, 0))
+    s.stack.append(steps.INJURY(0, adventurer=0))
     s._legal = None
     act(s, "injury", space="amnesia")
-    assert s.equip[0] == [] and eq("radio") in s.discard and s.tapped[0] == 0
+    assert s.equipment[0] == [] and eq("radio") in s.discard and not s.used_once[0]

@@ -2,30 +2,54 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from lapilli.core.actions import Action
+from lapilli.core.zones import Zone
 
-from .tables import DIE_TYPES, EQUIPMENT, INJURIES, RANDOM_SCENARIOS, SCENARIOS, SIGNALS, SKILLS
+from .board import H, W
+from .components import (
+    CARD_IDS,
+    CHARACTERS,
+    DICE_SET,
+    DIE_TYPES,
+    EQUIPMENT,
+    FACES,
+    INJURIES,
+    MAX_POWER_BARS,
+    SCENARIOS,
+    SIGNALS,
+    SKILLS,
+)
 
-MAX_W = 8
-MAX_H = 8
-MAX_DICE = 30  # 4 sets of 6, plus the neutral or third set
+MAX_DICE = len(CHARACTERS) * len(DICE_SET)  # a set for each of the four characters
 
 # chance outcomes
-FACE = tuple(Action("face", value=v) for v in range(7))  # FACE[v], v = 1..6
-FACE_OUTCOMES = tuple((FACE[v], 1 / 6) for v in range(1, 7))
+FACE = {v: Action("face", value=v) for v in FACES}
+FACE_OUTCOMES = tuple((FACE[v], 1 / len(FACES)) for v in FACES)
 SCENARIO = {n: Action("scenario", number=n) for n in SCENARIOS}
-CARD = tuple(Action("card", id=i) for i in range(40))
+CARD = tuple(Action("card", id=i) for i in CARD_IDS)
 EQUIP = {name: Action("equipment", card=name) for name in EQUIPMENT}
 SKILL_DRAW = {name: Action("skill", skill=name) for name in SKILLS}
+DRAW_EQUIPMENT = tuple(EQUIP[name] for name in EQUIPMENT)  # by card id
+DEAL_SKILL = tuple(SKILL_DRAW[name] for name in SKILLS)  # by skill index
+
+
+def draws(pile: Zone, outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
+    """The chance outcomes of a draw from a pile of distinct cards (Fuji has one of
+    each): every card left in the shuffled part is as likely."""
+    p = 1 / len(pile.items)
+    return [(outcomes[k], p) for k in pile.kinds()]
+
 
 # decisions
 CHOOSE_SKILL = {name: Action("choose_skill", skill=name) for name in SKILLS}
 PUT_UNDER = {name: Action("put_under", card=name) for name in EQUIPMENT}
 LEAVE_OUT = tuple(Action("leave_out", die_type=t) for t in DIE_TYPES)
 SIGNAL = {name: Action("signal", say=name) for name in SIGNALS}
-DEST = {(x, y): Action("destination", x=x, y=y) for x in range(MAX_W) for y in range(MAX_H)}
-ROPE_TO = {(x, y): Action("rope_to", x=x, y=y) for x in range(MAX_W) for y in range(MAX_H)}
-SWAP_PICK = {(x, y): Action("swap_card", x=x, y=y) for x in range(MAX_W) for y in range(MAX_H)}
+DEST = {(x, y): Action("destination", x=x, y=y) for x in range(W) for y in range(H)}
+ROPE_TO = {(x, y): Action("rope_to", x=x, y=y) for x in range(W) for y in range(H)}
+SWAP_PICK = {(x, y): Action("swap_card", x=x, y=y) for x in range(W) for y in range(H)}
 SELECT = tuple(Action("select", die=d) for d in range(MAX_DICE))
 ASIDE = tuple(Action("set_aside", die=d) for d in range(MAX_DICE))
 REROLL = Action("reroll")
@@ -36,9 +60,9 @@ CARABINER_DIE = tuple(Action("reroll_die", die=d) for d in range(MAX_DICE))
 TURN_DIE = tuple(Action("turn_die", die=d) for d in range(MAX_DICE))
 MACHETE_DIE = tuple(Action("set_aside", die=d) for d in range(MAX_DICE))
 SHOVEL_DIE = tuple(Action("shovel_die", die=d) for d in range(MAX_DICE))
-SHOVEL_FACE = tuple(Action("shovel_face", value=v) for v in range(7))
-NEXT_TURN = tuple(Action("next_turn", adventurer=a) for a in range(4))
-BOOST = tuple(Action("power_bars", spend=k) for k in range(4))
+SHOVEL_FACE = {v: Action("shovel_face", value=v) for v in FACES}
+NEXT_TURN = tuple(Action("next_turn", adventurer=a) for a in range(len(CHARACTERS)))
+BOOST = tuple(Action("power_bars", spend=k) for k in range(MAX_POWER_BARS + 1))
 INJURY = {name: Action("injury", space=name) for name in INJURIES}
 LOSE_DIE = tuple(Action("lose_die", die=d) for d in range(MAX_DICE))
 
@@ -67,6 +91,3 @@ def use(card: str, copy: str | None = None, who: int | None = None) -> Action:
             params["who"] = who
         act = _USE[key] = Action("use", **params)
     return act
-
-
-__all__ = ["RANDOM_SCENARIOS"]

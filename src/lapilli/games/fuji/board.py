@@ -1,12 +1,17 @@
 """The terrain: an 8 x 8 grid of card slots (x = column, y = row), paths and lava.
 
-A cell is ``y * W + x``. ``card[c]`` is the terrain card's id (0 = no card), ``lava[c]``
-whether it shows its lava side (the volcano always does).
+A cell is ``y * W + x``. ``terrain[c]`` is the terrain card's id (0 = no card), ``lava[c]``
+whether it shows its lava side (the volcano always does). Searches are the shared
+breadth-first ``distances`` over ``NEIGH``.
 """
 
 from __future__ import annotations
 
-from .tables import VOLCANO
+from collections.abc import Sequence
+
+from lapilli.core.grid import distances
+
+from .components import IS_WALKABLE
 
 W = 8
 H = 8
@@ -22,102 +27,69 @@ NEIGH: tuple[tuple[int, ...], ...] = tuple(
     for x in range(W)
 )
 XY: tuple[tuple[int, int], ...] = tuple((c % W, c // W) for c in range(CELLS))
+NOWHERE = -1
+"""The cell of a meeple or destination marker that is not on the board."""
+around = NEIGH.__getitem__
+"""The orthogonal neighbours of a cell (no diagonal steps)."""
 
 
 def cell(x: int, y: int) -> int:
     return y * W + x
 
 
-def walkable(card: list[int], lava: list[int], c: int) -> bool:
+def on_board(x: object, y: object) -> bool:
+    return type(x) is int and type(y) is int and 0 <= x < W and 0 <= y < H
+
+
+def walkable(terrain: Sequence[int], lava: Sequence[bool], c: int) -> bool:
     """Movement rules: never onto or over lava, rubble or the volcano."""
-    return card[c] > 3 and not lava[c]
+    return IS_WALKABLE[terrain[c]] and not lava[c]
 
 
-def reach(card: list[int], lava: list[int], start: int, limit: int) -> dict[int, int]:
+def reach(terrain: Sequence[int], lava: Sequence[bool], start: int, limit: int) -> dict[int, int]:
     """Cards reachable in up to ``limit`` orthogonal steps, with their distance."""
-    dist = {start: 0}
-    frontier = [start]
-    for d in range(1, limit + 1):
-        nxt = []
-        for c in frontier:
-            for n in NEIGH[c]:
-                if n not in dist and card[n] > 3 and not lava[n]:
-                    dist[n] = d
-                    nxt.append(n)
-        if not nxt:
-            break
-        frontier = nxt
-    return dist
+    return distances([start], around, lambda c: IS_WALKABLE[terrain[c]] and not lava[c], limit)
 
 
 def path(
-    card: list[int],
-    lava: list[int],
+    terrain: Sequence[int],
+    lava: Sequence[bool],
     start: int,
     goal: int,
     limit: int,
-    avoid: list[int] | None = None,
+    avoid: Sequence[int] | None = None,
 ) -> list[int] | None:
-    """A shortest walkable path start -> goal of at most ``limit`` steps (cells after
-    the start), not crossing cells with ``avoid[c]`` (the goal itself may have it)."""
+    """A shortest walkable path start -> goal of at most ``limit`` steps (the cells after
+    the start), not crossing cells with ``avoid[c]`` (the goal itself may have it). Of
+    several shortest paths, the one the search finds first."""
     if start == goal:
         return []
-    prev = {start: -1}
-    frontier = [start]
-    for _ in range(limit):
-        nxt = []
-        for c in frontier:
-            for n in NEIGH[c]:
-                if n in prev or card[n] <= 3 or lava[n]:
-                    continue
-                if avoid is not None and avoid[n] and n != goal:
-                    continue
-                prev[n] = c
-                if n == goal:
-                    out = [n]
-                    while prev[out[-1]] != start:
-                        out.append(prev[out[-1]])
-                    out.reverse()
-                    return out
-                nxt.append(n)
-        if not nxt:
-            return None
-        frontier = nxt
-    return None
+
+    def passable(c: int) -> bool:
+        if not IS_WALKABLE[terrain[c]] or lava[c]:
+            return False
+        return avoid is None or not avoid[c] or c == goal
+
+    steps = distances([start], around, passable, limit)
+    if goal not in steps:
+        return None
+    found = {c: i for i, c in enumerate(steps)}  # the order the search found them in
+    route = [goal]
+    while steps[route[-1]] > 1:
+        here = route[-1]
+        before = [c for c in NEIGH[here] if steps.get(c) == steps[here] - 1]
+        route.append(min(before, key=found.__getitem__))
+    route.reverse()
+    return route
 
 
-def spreading(card: list[int], lava: list[int]) -> list[int]:
+def spreading(terrain: Sequence[int], lava: Sequence[bool]) -> list[int]:
     """Phase 6: every card orthogonally next to a lava card flips (they flip together)."""
-    out = []
+    flips = []
     for c in range(CELLS):
-        if card[c] and not lava[c]:
+        if terrain[c] and not lava[c]:
             for n in NEIGH[c]:
                 if lava[n]:
-                    out.append(c)
+                    flips.append(c)
                     break
-    return out
-
-
-def grid_distance(card: list[int], start: int, goals: set[int]) -> int:
-    """Steps between ``start`` and the nearest goal over any cards (lava ignored)."""
-    if start in goals:
-        return 0
-    seen = {start}
-    frontier = [start]
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for c in frontier:
-            for n in NEIGH[c]:
-                if n not in seen and card[n]:
-                    if n in goals:
-                        return d
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    return 99
-
-
-def is_volcano(card_id: int) -> bool:
-    return card_id == VOLCANO
+    return flips

@@ -6,8 +6,6 @@ from typing import Any, ClassVar
 
 from lapilli.core.state import Game, Utility
 
-# the rule modules register their frame handlers on import
-from . import equipment, eruption, movement, planning, rerolls, setup  # noqa: F401
 from .options import FujiOptions
 from .state import FujiState
 
@@ -30,9 +28,7 @@ class Fuji(Game):
     )
 
     def new_state(self, players: int | None = None) -> FujiState:
-        from .setup import new_state
-
-        return new_state(self, self.check_players(players))
+        return FujiState(self, self.check_players(players))
 
     def default_players(self) -> int:
         return 3

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tables import (
+from .board import cell
+from .components import (
     CHARACTERS,
     EQ,
     EQ_NAME,
@@ -19,6 +20,7 @@ from .tables import (
     SKILL_NAME,
     requirement_text,
 )
+from .state import Result
 
 INJURY_EFFECT = {
     "leg": "leg: one die fewer",
@@ -44,7 +46,7 @@ def card_name(key: str) -> str:
 
 def die_face(s: Any, d: int, value: int) -> str:
     """``pink 5``: a die by the colour and value of the face it shows."""
-    return f"{FACE_COLOUR[s.dtype[d]][value - 1]} {value}"
+    return f"{FACE_COLOUR[s.dice[d].type][value - 1]} {value}"
 
 
 def faces(s: Any, dice: list) -> str:
@@ -142,7 +144,7 @@ def _screens_removed(s, e):
     by: dict[int, list] = {}
     for item in e["dice"]:
         d, v = item[0], item[1]
-        holder = item[2] if len(item) > 2 else s.dhold[d]
+        holder = item[2] if len(item) > 2 else s.dice[d].holder
         by.setdefault(holder, []).append((d, v))
     parts = [f"{who(s, a)} {faces(s, dice)}" for a, dice in sorted(by.items())]
     return "Screens come down: " + "; ".join(parts)
@@ -195,10 +197,8 @@ def _power_bars(s, e):
 
 # ---------------------------------------------------------------- planning and equipment
 def _destination(s, e):
-    from .board import cell
-
     c = cell(e["x"], e["y"])
-    req = requirement_text(s.card[c])
+    req = requirement_text(s.terrain[c])
     return f"{who(s, e['adventurer'])} puts the destination marker on {at((e['x'], e['y']))}" + (
         f" ({req})" if req else ""
     )
@@ -297,7 +297,7 @@ def _defeat(s, e):
 
 def _victory(s, e):
     vp = e["points"]
-    rating = f" ({s.rating()})" if s.result == 1 else ""
+    rating = f" ({s.rating()})" if s.result == Result.VICTORY else ""
     return f"Victory! Every meeple reached the village: {plural(vp, 'victory point')}{rating}"
 
 

@@ -8,114 +8,132 @@ death on the last space.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE
+from lapilli.core.flow import Events, Frame, then
+from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from . import frames as F
-from .board import XY, path
+from . import steps
+from .board import NOWHERE, XY, path
+from .components import (
+    EXHAUSTION,
+    INJURIES,
+    INJURY_SPACES,
+    IS_VILLAGE,
+    VALID,
+    injuries_marked,
+    stamina_loss,
+)
 from .eruption import erupt
-from .planning import step_limit
-from .state import PUBLIC, FujiState, register
-from .tables import EXHAUSTION, INJURIES, IS_VILLAGE, VALID, stamina_loss
+
+if TYPE_CHECKING:
+    from .state import FujiState
+
+MOVE_LIMIT = 3
+"""Movement rules: up to 3 orthogonal steps; the Scout up to 4."""
+SCOUT_LIMIT = 4
+
+
+def step_limit(s: FujiState, a: int) -> int:
+    return SCOUT_LIMIT if s.has_skill(a, "scout") else MOVE_LIMIT
 
 
 def movement_value(s: FujiState, b: int, card: int) -> int:
     """Total of b's valid dice for ``card`` (dice set aside do not count)."""
     valid = VALID[card]
-    dtype, dval, dhold, dlost, daside = s.dtype, s.dval, s.dhold, s.dlost, s.daside
     total = 0
-    for d in range(len(dhold)):
-        if dhold[d] == b and not dlost[d] and not daside[d]:
-            total += valid[dtype[d] * 6 + dval[d] - 1]
+    for die in s.dice:
+        if die.holder == b and not die.lost and not die.aside:
+            total += valid[die.type][die.value]
     return total
 
 
-def reveal_all(s: FujiState, f: tuple, ev: list) -> None:
+def screens_down(s: FujiState, f: Frame) -> Events:
     """Everybody removes their screen (variant A: the third screen too)."""
     s.phase = 5
-    allp = s.all_seats() | PUBLIC
-    dice = []
-    for d in range(len(s.dval)):
-        if not s.dlost[d]:
-            s.dseen[d] = allp
-            dice.append([d, s.dval[d], s.dhold[d]])
-    ev.append({"type": "screens_removed", "dice": dice, "reveal": True})
-    s.remaining = (1 << s.m) - 1
-    s.stack.append((F.A_MOVE_NEXT, CHANCE, -1, 0, 0))
+    shown = []
+    for d, die in enumerate(s.dice):
+        if not die.lost:
+            die.seen = EVERYONE
+            shown.append([d, die.value, die.holder])
+    then(s, steps.NEXT_MOVER(waiting=tuple(s.meeples())))
+    return [{"type": "screens_removed", "dice": shown, "reveal": True}]
 
 
-def next_turn(s: FujiState, f: tuple, ev: list) -> None:
-    rem = s.remaining
-    if not rem:
-        legs = [(F.D_LEG, s.controller(a), a, 0, 0) for a in s.meeples() for _ in range(s.legs[a])]
-        s.push(*legs, (F.A_ERUPT, CHANCE, -1, 0, 0))
-        return
-    movers = [a for a in s.meeples() if rem >> a & 1]
-    if len(movers) == 1:
-        start_turn(s, movers[0])
+def next_mover(s: FujiState, f: Frame) -> Events:
+    """The next turn: chosen by the team, the last one by itself; after every turn, the
+    dice lost to leg injuries, then the eruption."""
+    waiting = f.args.waiting
+    if not waiting:
+        legs = [
+            steps.LOSE_DIE(s.controller(a), adventurer=a)
+            for a in s.meeples()
+            for _ in range(s.dice_to_lose[a])
+        ]
+        then(s, *legs, steps.ERUPTION())
+    elif len(waiting) == 1:
+        start_turn(s, waiting[0], ())
     else:
-        s.stack.append((F.D_ORDER, s.controller(movers[0]), movers[0], 0, 0))
+        then(s, steps.NEXT_TURN(s.controller(waiting[0]), waiting=waiting))
+    return []
 
 
-def order_legal(s: FujiState, f: tuple) -> list:
-    return [X.NEXT_TURN[a] for a in s.meeples() if s.remaining >> a & 1]
+def movers(s: FujiState, f: Frame) -> list[Action]:
+    return [X.NEXT_TURN[a] for a in f.args.waiting]
 
 
-def order_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
-    s.stack.pop()
-    start_turn(s, action[1][0][1])
+def next_turn(s: FujiState, f: Frame, action: Action) -> Events:
+    start_turn(s, action[1][0][1], f.args.waiting)
+    return []
 
 
-def start_turn(s: FujiState, a: int) -> None:
-    s.remaining &= ~(1 << a)
+def start_turn(s: FujiState, a: int, waiting: tuple[int, ...]) -> None:
+    """Before a's turn any Gatherer with power bars may spend some on it."""
     boosts = [
-        (F.D_BOOST, s.controller(g), g, a, 0)
+        steps.SPEND_BARS(s.controller(g), adventurer=g, mover=a)
         for g in s.meeples()
-        if s.bars[g] > 0 and s.has_skill(g, "gatherer")
+        if s.power_bars[g] > 0 and s.has_skill(g, "gatherer")
     ]
-    s.push(*boosts, (F.A_RESOLVE, CHANCE, a, 0, 0), (F.A_MOVE_NEXT, CHANCE, -1, 0, 0))
+    rest = tuple(b for b in waiting if b != a)
+    then(s, *boosts, steps.MOVE(adventurer=a), steps.NEXT_MOVER(waiting=rest))
 
 
-def boost_legal(s: FujiState, f: tuple) -> list:
-    return list(X.BOOST[: s.bars[f[2]] + 1])
+def bars_to_spend(s: FujiState, f: Frame) -> list[Action]:
+    return list(X.BOOST[: s.power_bars[f.args.adventurer] + 1])
 
 
-def boost_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
+def spend_bars(s: FujiState, f: Frame, action: Action) -> Events:
     """Gatherer: each power bar spent adds 1 to this turn's mover's movement value."""
-    s.stack.pop()
-    k = action[1][0][1]
-    if k:
-        s.bars[f[2]] -= k
-        s.boost[f[3]] += k
-        ev.append({"type": "power_bars", "adventurer": f[2], "for": f[3], "spent": k})
+    g, mover, k = f.args.adventurer, f.args.mover, action[1][0][1]
+    if not k:
+        return []
+    s.power_bars[g] -= k
+    s.power_bonus[mover] += k
+    return [{"type": "power_bars", "adventurer": g, "for": mover, "spent": k}]
 
 
-def resolve(s: FujiState, f: tuple, ev: list) -> None:
+def move(s: FujiState, f: Frame) -> Events:
     """Steps A and B of one adventurer's turn."""
-    a = f[2]
-    d = s.dest[a]
-    card = s.card[d]
-    bonus = s.flare[a] + s.boost[a]
+    a = f.args.adventurer
+    d = s.destination[a]
+    card = s.terrain[d]
+    bonus = s.flare[a] + s.power_bonus[a]
     mine = movement_value(s, a, card) + bonus
-    s.boost[a] = 0
+    s.power_bonus[a] = 0
     left, right = s.neighbours(a)
     vl = movement_value(s, left, card)
     vr = movement_value(s, right, card)
-    best = vl if vl > vr else vr
-    ok = mine > best
-    route: list[int] | None = []
-    why = "" if ok else "not higher than both neighbours"
-    if ok and s.lava[d]:
-        ok, why = False, "the destination has turned to lava"
-    if ok and d != s.pos[a]:
-        limit = step_limit(s, a) + s.rope4[a]
-        route = path(s.card, s.lava, s.pos[a], d, limit, s.xtok)
-        if route is None:
-            route = path(s.card, s.lava, s.pos[a], d, limit)
-        if route is None:
-            ok, why = False, "lava blocks every path to the destination"
-    ev.append(
+    best = max(vl, vr)
+    route = _route(s, a) if mine > best else None
+    why = "" if mine > best else "not higher than both neighbours"
+    if mine > best and s.lava[d]:
+        why = "the destination has turned to lava"
+    elif mine > best and route is None:
+        why = "lava blocks every path to the destination"
+    ok = not why
+    ev = [
         {
             "type": "turn",
             "adventurer": a,
@@ -125,105 +143,100 @@ def resolve(s: FujiState, f: tuple, ev: list) -> None:
             "moves": ok,
             "why": why,
             "to": list(XY[d]),
-            "stay": d == s.pos[a],
+            "stay": d == s.position[a],
             "bonus": bonus,
         }
-    )
-    s.dest[a] = -1
+    ]
+    s.destination[a] = NOWHERE
     if ok and route:
-        s.pos[a] = d
+        s.position[a] = d
         arrive(s, a, route, ev)
-        if s.result:
-            return
         check_victory(s, ev)
         if s.result:
-            return
+            return ev
     # B. stamina
-    loss = 0 if s.aid[a] else stamina_loss(s.level, mine - best if ok else None)
+    loss = 0 if s.first_aid[a] else stamina_loss(s.level, mine - best if ok else None)
     lose_stamina(s, a, loss, ev)
+    return ev
+
+
+def _route(s: FujiState, a: int) -> list[int] | None:
+    """The path to a's marker: of the allowed length (a Rope in phase 4 adds a step),
+    around eruption tokens if it can be; ``[]`` to stay."""
+    start, goal = s.position[a], s.destination[a]
+    limit = step_limit(s, a) + s.roped[a]
+    route = path(s.terrain, s.lava, start, goal, limit, s.eruption_tokens)
+    return route if route is not None else path(s.terrain, s.lava, start, goal, limit)
 
 
 def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
-    old = s.lost[a]
+    old = s.stamina_lost[a]
     new = old + loss
-    s.lost[a] = min(new, EXHAUSTION)
+    s.stamina_lost[a] = min(new, EXHAUSTION)
     if loss:
-        ev.append({"type": "stamina", "adventurer": a, "lost": loss, "total": s.lost[a]})
+        ev.append({"type": "stamina", "adventurer": a, "lost": loss, "total": s.stamina_lost[a]})
     if new >= EXHAUSTION:
         s.lose(f"{s.name(a)} collapsed from exhaustion", ev)
         return
-    marks = s.injury_thresholds(old, new)
-    free = 4 - bin(s.inj[a]).count("1")
-    for _ in range(min(marks, free)):
-        s.stack.append((F.D_INJURY, s.controller(a), a, 0, 0))
+    marks = injuries_marked(old, new)
+    if marks:
+        free = len(INJURIES) - s.injuries[a].bit_count()
+        then(s, *[steps.INJURY(s.controller(a), adventurer=a)] * min(marks, free))
 
 
 def arrive(s: FujiState, a: int, route: list[int], ev: list) -> None:
     """Eruption tokens on the way or at the end erupt at once (U8); an equipment
     token where the meeple ends up is collected."""
     for c in route:
-        n = s.xtok[c]
+        n = s.eruption_tokens[c]
         if n:
-            s.xtok[c] = 0
+            s.eruption_tokens[c] = 0
             ev.append({"type": "eruption_token", "x": XY[c][0], "y": XY[c][1], "eruptions": n})
             for _ in range(n):
                 erupt(s, ev)
                 if s.result:
                     return
-    c = s.pos[a]
-    if s.etok[c]:
-        s.etok[c] = 0
-        s.stack.append((F.C_EQUIP, CHANCE, a, 0, 0))
+    c = s.position[a]
+    if s.equipment_token[c]:
+        s.equipment_token[c] = False
+        then(s, steps.DRAW_EQUIPMENT(adventurer=a))
 
 
 def check_victory(s: FujiState, ev: list) -> None:
-    card, lava, pos = s.card, s.lava, s.pos
+    """The game is won the moment every meeple stands on a village card (not lava)."""
     for a in s.meeples():
-        if not IS_VILLAGE[card[pos[a]]] or lava[pos[a]]:
+        c = s.position[a]
+        if not IS_VILLAGE[s.terrain[c]] or s.lava[c]:
             return
     s.win(ev)
 
 
-def injury_legal(s: FujiState, f: tuple) -> list:
-    inj = s.inj[f[2]]
-    return [X.INJURY[name] for i, name in enumerate(INJURIES) if not inj >> i & 1]
+def free_spaces(s: FujiState, f: Frame) -> list[Action]:
+    injuries = s.injuries[f.args.adventurer]
+    return [X.INJURY[name] for name, space in INJURY_SPACES.items() if space not in injuries]
 
 
-def injury_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
-    a = f[2]
-    name = action[1][0][1]
-    bit = 1 << INJURIES.index(name)
-    s.stack.pop()
-    s.inj[a] |= bit
-    ev.append({"type": "injury", "adventurer": a, "space": name})
-    if name == "leg":
-        s.legs[a] += 1  # the die goes once every stamina is adjusted
-    elif name == "amnesia" and s.skill[a] == "tinkerer":
+def injure(s: FujiState, f: Frame, action: Action) -> Events:
+    a, space = f.args.adventurer, action[1][0][1]
+    s.injuries[a] |= INJURY_SPACES[space]
+    if space == "leg":
+        s.dice_to_lose[a] += 1  # the die goes once every stamina is adjusted
+    elif space == "amnesia" and s.skill[a] == "tinkerer":
         # the Tinkerer loses the double use: discard every card used once
-        for c in [c for c in s.equip[a] if s.tapped[a] >> c & 1]:
-            s.equip[a].remove(c)
+        for c in [c for c in s.equipment[a] if c in s.used_once[a]]:
+            s.equipment[a].remove(c)
             s.discard.append(c)
-        s.tapped[a] = 0
+        s.used_once[a] = frozenset()
+    return [{"type": "injury", "adventurer": a, "space": space}]
 
 
-def leg_legal(s: FujiState, f: tuple) -> list:
-    a = f[2]
-    return [X.LOSE_DIE[d] for d in range(len(s.dhome)) if s.dhome[d] == a and not s.dlost[d]]
+def own_dice(s: FujiState, f: Frame) -> list[Action]:
+    a = f.args.adventurer
+    return [X.LOSE_DIE[d] for d, die in enumerate(s.dice) if die.owner == a and not die.lost]
 
 
-def leg_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
-    a = f[2]
-    d = action[1][0][1]
-    s.stack.pop()
-    s.dlost[d] = 1
-    s.legs[a] -= 1
-    ev.append({"type": "lose_die", "adventurer": a, "die": d, "value": s.dval[d]})
-
-
-register(F.A_MOVE, auto=reveal_all)
-register(F.A_MOVE_NEXT, auto=next_turn)
-register(F.D_ORDER, legal=order_legal, apply=order_apply)
-register(F.D_BOOST, legal=boost_legal, apply=boost_apply)
-register(F.A_RESOLVE, auto=resolve)
-register(F.D_INJURY, legal=injury_legal, apply=injury_apply)
-register(F.D_LEG, legal=leg_legal, apply=leg_apply)
+def lose_die(s: FujiState, f: Frame, action: Action) -> Events:
+    a, d = f.args.adventurer, action[1][0][1]
+    s.dice[d].lost = True
+    s.dice_to_lose[a] -= 1
+    return [{"type": "lose_die", "adventurer": a, "die": d, "value": s.dice[d].value}]

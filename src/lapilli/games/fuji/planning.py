@@ -7,88 +7,126 @@ seat may give one qualitative signal (the rulebook forbids numbers).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, NamedTuple
+
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE
+from lapilli.core.flow import Events, Frame, then
 
 from . import actions as X
-from . import frames as F
-from .board import XY, cell, reach
-from .rerolls import session_frames
-from .state import FujiState, register
-from .tables import SIGNALS
+from . import steps
+from .board import XY, cell, on_board, reach
+from .components import SIGNALS
+from .equipment import equipment_actions, give_actions, refuse_card, use_card
+from .movement import step_limit
+from .rerolls import sessions
+
+if TYPE_CHECKING:
+    from .state import FujiState
+
+PASSES = (1, 2)
+"""The planning passes round the table (see docs/rules/fuji.md)."""
 
 
-def step_limit(s: FujiState, a: int) -> int:
-    """Up to 3 orthogonal steps; the Scout up to 4."""
-    return 4 if s.has_skill(a, "scout") else 3
+class Signal(NamedTuple):
+    """A qualitative statement given in phase 2 (the rulebook forbids numbers)."""
+
+    adventurer: int
+    say: str
 
 
 def destinations(s: FujiState, a: int) -> dict[int, int]:
     """Cards a's meeple may aim at, with their distance: reachable, and not the
     destination of a neighbour ("players seated next to each other cannot choose the
     same destination card")."""
-    options = reach(s.card, s.lava, s.pos[a], step_limit(s, a))
+    options = reach(s.terrain, s.lava, s.position[a], step_limit(s, a))
     for b in s.neighbours(a):
-        if b < s.m and b != a:
-            options.pop(s.dest[b], None)
+        if b < s.meeple_count and b != a:
+            options.pop(s.destination[b], None)
     if not options:
         # reading: if the neighbours have taken the only card left, you may stay
-        options = {s.pos[a]: 0}
+        options = {s.position[a]: 0}
     return options
 
 
-def start_planning(s: FujiState, f: tuple, ev: list) -> None:
+def start(s: FujiState, f: Frame) -> Events:
     s.phase = 2
-    plans = [(F.D_PLAN, s.controller(a), a, p, 0) for p in (1, 2) for a in s.meeples()]
-    s.push(*plans, (F.A_PLAN_END, CHANCE, -1, 0, 0))
+    plans = [
+        steps.PLAN(s.controller(a), adventurer=a, pass_number=p)
+        for p in PASSES
+        for a in s.meeples()
+    ]
+    then(s, *plans, steps.END_PLANNING())
+    return []
 
 
-def plan_legal(s: FujiState, f: tuple) -> list:
-    from .equipment import equipment_actions, give_actions
-
-    a, p = f[2], f[3]
+def plan_options(s: FujiState, f: Frame) -> list[Action]:
+    a = f.args.adventurer
     out: list[Action] = []
-    if not s.signalled[a] >> p & 1:
+    if s.signalled_in[a] != f.args.pass_number:
         out.extend(X.SIGNAL[k] for k in SIGNALS)
-    out.extend(equipment_actions(s, a, 2, f[1]))
+    out.extend(equipment_actions(s, a, f.seat))
     out.extend(give_actions(s, a))
-    out.extend(X.DEST[XY[c]] for c in sorted(destinations(s, a)))
+    reachable = destinations(s, a)
+    s.reachable = (f, reachable)  # kept for the apply of this very decision
+    out.extend(X.DEST[XY[c]] for c in sorted(reachable))
     return out
 
 
-def plan_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
-    kind = action[0]
-    a = f[2]
-    if kind == "destination":
-        params = dict(action[1])
-        c = cell(params["x"], params["y"])
-        s.dest[a] = c
-        s.ddist[a] = destinations(s, a)[c]
-        s.stack.pop()
-        ev.append({"type": "destination", "adventurer": a, "x": params["x"], "y": params["y"]})
-    elif kind == "signal":
-        s.signalled[a] |= 1 << f[3]
-        say = action[1][0][1]
-        s.signals.append((a, say))
-        ev.append({"type": "signal", "adventurer": a, "say": say})
-    else:
-        from .equipment import apply_equipment
+def refuse_plan(s: FujiState, f: Frame, action: Action) -> str | None:
+    a = f.args.adventurer
+    if action[0] == "destination":
+        x, y = action.arg("x"), action.arg("y")
+        if not on_board(x, y):
+            return "a destination names a card by x and y"
+        c = cell(x, y)
+        limit = step_limit(s, a)
+        if c not in reach(s.terrain, s.lava, s.position[a], limit):
+            return (
+                f"Movement rules: a destination is at most {limit} orthogonal steps away, "
+                "never onto or over lava, rubble or the volcano"
+            )
+        if c not in destinations(s, a):
+            return (
+                "Destination marker: players seated next to each other cannot choose the "
+                "same destination card"
+            )
+        return None
+    if action[0] == "signal":
+        if action.arg("say") in SIGNALS and s.signalled_in[a] != f.args.pass_number:
+            return None
+        return (
+            "Communication: one signal per planning pass; statements with numbers are not allowed"
+        )
+    return refuse_card(s, f, action)
 
-        apply_equipment(s, f, action, ev)
+
+def plan(s: FujiState, f: Frame, action: Action) -> Events:
+    a = f.args.adventurer
+    if action[0] == "destination":
+        x, y = action.arg("x"), action.arg("y")
+        c = cell(x, y)
+        s.destination[a] = c
+        known = s.reachable
+        s.marker_steps[a] = (known[1] if known[0] is f else destinations(s, a))[c]
+        return [{"type": "destination", "adventurer": a, "x": x, "y": y}]
+    if action[0] == "signal":
+        s.signalled_in[a] = f.args.pass_number
+        say = action.arg("say")
+        s.signals.append(Signal(a, say))
+        then(s, f)
+        return [{"type": "signal", "adventurer": a, "say": say}]
+    return use_card(s, f, action)
 
 
-def end_planning(s: FujiState, f: tuple, ev: list) -> None:
+def end(s: FujiState, f: Frame) -> Events:
     """Markers are binding once the rerolls begin; a Radio screen goes back up."""
     s.phase = 3
-    for a in range(len(s.radio)):
-        if s.radio[a]:
-            s.radio[a] = 0
+    for a in range(s.adventurer_count):
+        if s.screen_down[a]:
+            s.screen_down[a] = False
             for d in s.held(a):
-                if not s.daside[d]:
-                    s.dseen[d] = s.base_seen(d)
-    s.push(*session_frames(s), (F.A_BARS, CHANCE, -1, 0, 0), (F.A_EQUIP4, CHANCE, -1, 0, 0))
-
-
-register(F.A_PLAN, auto=start_planning)
-register(F.D_PLAN, legal=plan_legal, apply=plan_apply)
-register(F.A_PLAN_END, auto=end_planning)
+                die = s.dice[d]
+                if not die.aside:
+                    die.seen = s.home_screen(die)
+    then(s, *sessions(s), steps.GATHER(), steps.EQUIPMENT_CARDS())
+    return []

@@ -1,197 +1,160 @@
-"""Phase 1 (rolling the dice behind the screens) and phase 3 (rerolls).
+"""Phase 3: rerolls behind the screens (and the rerolls of Water and Flash light).
 
-Every die is rolled on its own chance node. A reroll session lets one seat select
-dice one at a time and then reroll them together, as often as it is entitled to.
+A reroll session lets one seat select dice one at a time and then reroll them
+together, as often as it is entitled to; each die rerolled is its own chance node.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lapilli.core.actions import Action
-from lapilli.core.state import CHANCE
+from lapilli.core.flow import Events, Frame, then
+from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from . import frames as F
-from .state import PUBLIC, FujiState, register
+from . import steps
+from .components import MAX_POWER_BARS, REROLL_SYMBOL, Injury
+from .dice import Aside
+from .rolling import roll_frames
+
+if TYPE_CHECKING:
+    from .state import FujiState
+
+REROLLS_BY_STEPS = (2, 1, 1, 0)
+"""Phase 3: 2 rerolls to stay, 1 for 1 or 2 steps, 0 for 3 steps."""
 
 
-# ---------------------------------------------------------------- phase 1
-def start_round(s: FujiState, f: tuple, ev: list) -> None:
-    """Phase 1: everybody rolls all their dice behind their screens."""
-    s.round += 1
-    s.phase = 1
-    s.signals = []
-    ev.append({"type": "round", "round": s.round})
-    s.push(
-        *roll_frames(s, [d for d in range(len(s.dtype)) if not s.dlost[d]]),
-        (F.A_PLAN, CHANCE, -1, 0, 0),
-    )
-
-
-def roll_frames(s: FujiState, dice: list[int]) -> list[tuple]:
-    """One chance frame per die, in order. The last die of each holder carries the mask
-    of that holder's dice rolled together (``y``): its roll tells the results to those
-    behind the screen."""
-    batch: dict[int, int] = {}
-    last: dict[int, int] = {}
-    dhold = s.dhold
-    for k, d in enumerate(dice):
-        batch[dhold[d]] = batch.get(dhold[d], 0) | 1 << d
-        last[dhold[d]] = k
-    frames_ = [(F.C_ROLL, CHANCE, -1, d, 0) for d in dice]
-    for a, k in last.items():
-        frames_[k] = (F.C_ROLL, CHANCE, -1, dice[k], batch[a])
-    return frames_
-
-
-def roll_outcomes(s: FujiState, f: tuple) -> tuple:
-    return X.FACE_OUTCOMES
-
-
-def roll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
-    s.stack.pop()
-    d = f[3]
-    s.dval[d] = action[1][0][1]
-    a = s.dhold[d]
-    # behind the holder's screen; in the open while a Radio keeps that screen down
-    if s.radio[a]:
-        s.dseen[d] = s.all_seats() | PUBLIC
-    elif a == s.dhome[d]:
-        s.dseen[d] = s.dmask[d]
-    else:
-        s.dseen[d] = s.seat_mask(a)
-    ev.append({"type": "roll", "adventurer": a})  # no value, no die: hidden
-    batch = f[4]
-    if batch:
-        # the last die of the batch: tell the results to those who see them
-        dice = []
-        while batch:
-            low = batch & -batch
-            dice.append(low.bit_length() - 1)
-            batch ^= low
-        s.dice_events(ev, "rolled", a, dice, again=s.phase != 1)
-
-
-# ---------------------------------------------------------------- phase 3
 def phase3_rerolls(s: FujiState, a: int) -> int:
-    """Rerolls in phase 3: 2 to stay, 1 for 1-2 steps, 0 for 3 steps; +1 on a card with
-    the reroll symbol; Survivalist +1; none for an eye injury (the skill's reroll stays);
-    a Scout moving 4 steps gets none at all."""
-    from .tables import REROLL_SYMBOL
-
-    dist = s.ddist[a]
-    if dist >= 4:
+    """Rerolls in phase 3 by the marker's distance; +1 on a card with the reroll symbol;
+    Survivalist +1; none for an eye injury (the skill's reroll stays); a Scout moving 4
+    steps gets none at all."""
+    steps_away = s.marker_steps[a]
+    if steps_away >= len(REROLLS_BY_STEPS):
         return 0
-    base = 2 if dist == 0 else (1 if dist <= 2 else 0)
-    if REROLL_SYMBOL[s.card[s.dest[a]]]:
-        base += 1
-    if s.inj[a] & 8:
-        base = 0
+    n = REROLLS_BY_STEPS[steps_away]
+    if REROLL_SYMBOL[s.terrain[s.destination[a]]]:
+        n += 1
+    if Injury.EYE in s.injuries[a]:
+        n = 0
     if s.has_skill(a, "survivalist"):
-        base += 1
-    return base
+        n += 1
+    return n
 
 
-def session_frames(s: FujiState) -> list[tuple]:
+def sessions(s: FujiState) -> list[Frame]:
+    """The phase-3 sessions in seat order: one per adventurer with rerolls (or the
+    Buddy's set-aside); the third meeple's dice are rerolled on each side of the table."""
     out = []
     for a in s.meeples():
         n = phase3_rerolls(s, a)
-        s.p3_allowed[a] = n
-        s.p3_used[a] = 0
-        buddy = s.has_skill(a, "buddy")
-        if n <= 0 and not buddy:
+        s.rerolls_allowed[a] = n
+        s.rerolls_used[a] = 0
+        if n <= 0 and not s.has_skill(a, "buddy"):
             continue
-        if a == s.third:
-            out.append((F.A_SESSION, CHANCE, a, n, 0 * 8 + 0 + 1))
-            out.append((F.A_SESSION, CHANCE, a, n, 0 * 8 + 1 + 1))
-        else:
-            out.append((F.A_SESSION, CHANCE, a, n, 0))
+        seats = (0, 1) if a == s.third else (s.controller(a),)
+        out.extend(steps.REROLL(seat, adventurer=a, left=n, selected=()) for seat in seats)
     return out
 
 
-def start_session(s: FujiState, f: tuple, ev: list) -> None:
-    """A reroll session: ``x`` rerolls; ``y`` = kind * 8 + side + 1 (side 0: the
-    adventurer's controller; variant B's third meeple: the seat of that side)."""
-    a, n, y = f[2], f[3], f[4]
-    kind, side = divmod(y, 8)
-    s.sess_adv = a
-    s.sess_left = n
-    s.sess_sel = 0
-    s.sess_kind = kind
-    s.sess_seat = side - 1 if side else s.controller(a)
-    s.stack.append((F.D_REROLL, s.sess_seat, a, 0, 0))
+def card_session(s: FujiState, a: int, rerolls: int) -> Frame:
+    """Rerolls given by an equipment card (Water, Flash light): eye injuries do not
+    matter and they are no phase-3 rerolls for the Gatherer."""
+    return steps.REROLL(s.controller(a), adventurer=a, left=rerolls, selected=(), by_card=True)
 
 
-def reroll_legal(s: FujiState, f: tuple) -> list:
-    seat, a = f[1], f[2]
-    cand = s.visible_own(a, seat)
-    sel = s.sess_sel
+def reroll_options(s: FujiState, f: Frame) -> list[Action]:
+    a, left, selected = f.args.adventurer, f.args.left, f.args.selected
+    mine = s.visible_own(a, f.seat)
     out = []
-    if s.sess_left > 0:
-        out = [X.SELECT[d] for d in cand if not sel >> d & 1]
-        if sel:
+    if left > 0:
+        out = [X.SELECT[d] for d in mine if d not in selected]
+        if selected:
             out.append(X.REROLL)
-    if s.sess_kind == 0 and not s.aside_used[a] and s.has_skill(a, "buddy"):
-        out.extend(X.ASIDE[d] for d in cand)
+    if may_set_aside(s, f):
+        out.extend(X.ASIDE[d] for d in mine)
     out.append(X.STOP)
     return out
 
 
-def reroll_apply(s: FujiState, f: tuple, action: Action, ev: list) -> None:
-    kind = action[0]
-    a = f[2]
+def may_set_aside(s: FujiState, f: Frame) -> bool:
+    """Buddy: one die per round, in phase 3."""
+    a = f.args.adventurer
+    return not f.args.by_card and not s.buddy_used[a] and s.has_skill(a, "buddy")
+
+
+def refuse_reroll(s: FujiState, f: Frame, action: Action) -> str | None:
+    if action in reroll_options(s, f):
+        return None
+    kind, a = action[0], f.args.adventurer
+    if kind in ("select", "reroll"):
+        if f.args.left <= 0:
+            if Injury.EYE in s.injuries[a]:
+                return "Eye injury: you can no longer reroll dice in phase 3"
+            return "Rerolls: you have no rerolls left (2 to stay, 1 for 1-2 steps, 0 for 3)"
+        if kind == "reroll":
+            return "Rerolls: select at least one die first"
+        return "Rerolls: you may only select your own dice, each once per reroll"
+    if kind == "set_aside":
+        if may_set_aside(s, f):
+            return "Buddy: set aside one of your own dice"
+        return "Buddy: only the Buddy (without amnesia) sets aside 1 die, once per round"
+    return None
+
+
+def reroll(s: FujiState, f: Frame, action: Action) -> Events:
+    kind, a = action[0], f.args.adventurer
+    left, by_card = f.args.left, f.args.by_card
     if kind == "select":
-        s.sess_sel |= 1 << action[1][0][1]
-    elif kind == "reroll":
-        s.sess_left -= 1
-        sel = s.sess_sel
-        s.sess_sel = 0
-        dice = [d for d in range(len(s.dtype)) if sel >> d & 1]
-        s.push(*roll_frames(s, dice))
-        event = {"type": "reroll", "adventurer": a, "left": s.sess_left}
+        selected = tuple(sorted((*f.args.selected, action[1][0][1])))
+        then(s, Frame(f.step, f.seat, steps.Reroll(a, left, selected, by_card)))
+        return []
+    if kind == "reroll":
+        left -= 1
+        again = Frame(f.step, f.seat, steps.Reroll(a, left, (), by_card))
+        then(s, *roll_frames(s, list(f.args.selected)), again)
+        event = {"type": "reroll", "adventurer": a, "left": left}
         if a == s.third:
-            event["side"] = s.sess_seat
-        ev.append(event)
-    elif kind == "set_aside":
-        # Buddy: one die per round, shown to everybody, back at the end of the round
-        d = action[1][0][1]
-        s.daside[d] = 1
-        s.dseen[d] = s.all_seats() | PUBLIC
-        s.aside_used[a] = 1
-        s.sess_sel &= ~(1 << d)
-        ev.append(
-            {
-                "type": "set_aside",
-                "adventurer": a,
-                "die": d,
-                "value": s.dval[d],
-                "by": "buddy",
-                "reveal": True,
-            }
-        )
-    else:  # stop
-        s.stack.pop()
-        if s.sess_kind == 0:
-            used = s.p3_allowed[a] - s.sess_left
-            if used > s.p3_used[a]:
-                s.p3_used[a] = used
-        s.sess_adv = s.sess_seat = -1
-        s.sess_left = s.sess_sel = s.sess_kind = 0
+            event["side"] = f.seat
+        return [event]
+    if kind == "set_aside":
+        return set_aside(s, f, action[1][0][1])
+    if not by_card:  # stop
+        used = s.rerolls_allowed[a] - left
+        s.rerolls_used[a] = max(s.rerolls_used[a], used)
+    return []
 
 
-def power_bars(s: FujiState, f: tuple, ev: list) -> None:
+def set_aside(s: FujiState, f: Frame, d: int) -> Events:
+    """Buddy: one die per round, shown to everybody, back at the end of the round."""
+    a = f.args.adventurer
+    die = s.dice[d]
+    die.aside = Aside.BUDDY
+    die.seen = EVERYONE
+    s.buddy_used[a] = True
+    selected = tuple(x for x in f.args.selected if x != d)
+    then(s, Frame(f.step, f.seat, steps.Reroll(a, f.args.left, selected, f.args.by_card)))
+    return [
+        {
+            "type": "set_aside",
+            "adventurer": a,
+            "die": d,
+            "value": die.value,
+            "by": "buddy",
+            "reveal": True,
+        }
+    ]
+
+
+def gather(s: FujiState, f: Frame) -> Events:
     """Gatherer: a power bar for every phase-3 reroll passed up (at most 3)."""
+    ev = []
     for a in s.meeples():
         if s.has_skill(a, "gatherer"):
-            passed = s.p3_allowed[a] - s.p3_used[a]
+            passed = s.rerolls_allowed[a] - s.rerolls_used[a]
             if passed > 0:
-                before = s.bars[a]
-                s.bars[a] = min(3, before + passed)
-                if s.bars[a] != before:
-                    ev.append({"type": "power_bars", "adventurer": a, "bars": s.bars[a]})
-
-
-register(F.A_ROUND, auto=start_round)
-register(F.C_ROLL, outcomes=roll_outcomes, apply=roll_apply)
-register(F.A_SESSION, auto=start_session)
-register(F.D_REROLL, legal=reroll_legal, apply=reroll_apply)
-register(F.A_BARS, auto=power_bars)
+                before = s.power_bars[a]
+                s.power_bars[a] = min(MAX_POWER_BARS, before + passed)
+                if s.power_bars[a] != before:
+                    ev.append({"type": "power_bars", "adventurer": a, "bars": s.power_bars[a]})
+    return ev

@@ -1,289 +1,283 @@
-"""The Fuji position: fields, copies, views, and the loop that runs the rule steps.
+"""The Fuji position: named fields, copies, views, and the seats behind each screen.
 
-The rules themselves live in the modules named after the phases (setup, planning,
-rerolls, equipment, movement, eruption); this module only stores the position and
-dispatches each frame kind (see ``frames.py``) to its rule function.
+The turn flow is the step table of ``steps.py``; the rules themselves live in the
+modules named after the rulebook's phases (set-up, rolling, planning, rerolls,
+equipment, movement, eruption).
 """
 
 from __future__ import annotations
 
 import random
+from enum import IntEnum
 from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
-from lapilli.core.state import CHANCE, TERMINAL, Event, State
+from lapilli.core.flow import FlowState, then
+from lapilli.core.state import CHANCE, Event
+from lapilli.core.zones import EVERYONE, NOBODY, Zone, reroll, seats_mask
 
-from . import frames as F
-from .tables import CHARACTERS, EQUIPMENT, INJURY_AT, POINTS, SKILL_NAME
-
-PUBLIC = 16  # bit of a die's ``seen`` mask: shown openly (a spectator sees it)
+from . import steps
+from .board import CELLS, NOWHERE, XY
+from .components import (
+    CHARACTERS,
+    DICE_SET,
+    EQUIPMENT,
+    LANDSCAPE,
+    POINTS,
+    SKILLS,
+    VILLAGE,
+    VISIBLE_NEUTRAL,
+    Injury,
+)
+from .dice import Aside, FujiDie
+from .planning import Signal
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
 Carabiner), which dice Duct tape / Compass turn, which die the Shovel turns and to what."""
 
-SCALARS = (
-    "n",
-    "m",
-    "neutral",
-    "third",
-    "scenario",
-    "round",
-    "result",
-    "cause",
-    "sess_adv",
-    "sess_seat",
-    "sess_left",
-    "sess_sel",
-    "sess_kind",
-    "remaining",
-    "phase",
+
+class Result(IntEnum):
+    DEFEAT = -1
+    PLAYING = 0
+    VICTORY = 1
+
+
+BOARD = ("terrain", "lava", "equipment_token", "eruption_tokens")
+"""Per cell: the terrain card (0: none), its lava side, the tokens on it."""
+ADVENTURERS = (
+    "position",
+    "destination",
+    "marker_steps",
+    "stamina_lost",
+    "power_bars",
+    "dice_to_lose",
 )
-ROUND_FLAGS = (
-    "aid",
+"""Per adventurer, kept from round to round: the meeple's card, its destination marker
+and how many steps away it was placed, stamina lost, power bars (Gatherer), dice still
+to lose to leg injuries this round."""
+ROUND_EFFECTS = (
+    "first_aid",
     "flare",
-    "boost",
-    "rope4",
-    "radio",
-    "aside_used",
-    "signalled",
-    "p3_allowed",
-    "p3_used",
-    "fresh",
+    "power_bonus",
+    "roped",
+    "screen_down",
+    "buddy_used",
+    "signalled_in",
+    "rerolls_allowed",
+    "rerolls_used",
 )
-"""Per-adventurer effects that last one round: cleared at set-up and after each eruption."""
-COUNTERS = ("lost", "inj", "bars", "tapped", "legs")
-"""Per-adventurer counts kept for the whole game (stamina lost, injuries, power bars, ...)."""
-
-LISTS = (
-    "card",
-    "lava",
-    "etok",
-    "xtok",
-    "pos",
-    "dest",
-    "ddist",
-    "lost",
-    "inj",
-    "bars",
-    "tapped",
-    "fresh",
-    "aid",
-    "flare",
-    "boost",
-    "rope4",
-    "radio",
-    "aside_used",
-    "signalled",
-    "p3_allowed",
-    "p3_used",
-    "legs",
-    "skill",
-    "ring",
-    "dtype",
-    "dval",
-    "dseen",
-    "dhold",
-    "dhome",
-    "dmask",
-    "daside",
-    "dlost",
-    "deck",
-    "bottom",
-    "discard",
-    "skill_pool",
-    "land_pool",
-    "village_pool",
-)
-NESTED = ("equip", "signals")
+"""Per adventurer, for one round: First aid kit used; Flare gun bonus; power bars spent
+on its turn; moved by a Rope in phase 4 (one step more to the marker); its screen down
+(Radio); Buddy's die set aside; the planning pass it signalled in; phase-3 rerolls
+allowed and used (Gatherer)."""
+CARD_SETS = ("used_once", "drawn_this_round")
+"""Per adventurer, equipment card ids: used once by a Tinkerer (tapped); drawn this
+round (usable from the next one)."""
 
 
-class FujiState(State):
-    __slots__ = (*SCALARS, *LISTS, *NESTED, "game", "stack", "_legal", "level")
+class FujiState(FlowState):
+    STEPS = steps.STEPS
+    reachable: tuple[Any, dict[int, int]] = (None, {})
+    """The destinations of the planning decision on top, from when its legal actions were
+    listed: no rule runs before that decision is taken, so its apply need not search
+    the paths again (a cache, not part of the position)."""
 
-    # ------------------------------------------------------------------ basics
+    def __init__(self, game: Any, players: int) -> None:
+        """The table before set-up; every draw of the set-up is a chance node."""
+        self.game = game
+        self.players = players
+        self._seat_adventurers()
+        count = self.adventurer_count
+        self.scenario = 0
+        self.round = 0
+        self.phase = 0  # set-up, then the phase of the round (1-6)
+        self.result = Result.PLAYING
+        self.cause = ""
+        self.terrain = [0] * CELLS
+        self.lava = [False] * CELLS
+        self.equipment_token = [False] * CELLS
+        self.eruption_tokens = [0] * CELLS
+        for name in ("position", "destination", "marker_steps"):
+            setattr(self, name, [NOWHERE] * count)
+        for name in ("stamina_lost", "power_bars", "dice_to_lose"):
+            setattr(self, name, [0] * count)
+        self.skill = [""] * count
+        self.injuries = [Injury(0)] * count
+        self.equipment: list[list[int]] = [[] for _ in range(count)]
+        self.used_once = [frozenset[int]()] * count
+        self.clear_round_effects()
+        self.signals: list[Signal] = []
+        self.dice = self._new_dice()
+        self.equipment_pile = Zone(range(len(EQUIPMENT)))
+        self.discard: list[int] = []
+        self.skill_pile = Zone(range(len(SKILLS)))
+        self.landscape_pile = Zone(LANDSCAPE)
+        self.village_pile = Zone(VILLAGE)
+        self.stack = []
+        then(self, steps.SETUP())
+        self.advance()
+
+    def _seat_adventurers(self) -> None:
+        """Who plays which adventurer. Two players add an adventurer after theirs: the
+        neutral dice (variant A) or a third meeple they run together (variant B)."""
+        variant = self.game.options.variant if self.players == 2 else None
+        self.neutral = self.players if variant == "A" else None
+        self.third = self.players if variant == "B" else None
+        self.meeple_count = self.players + (variant == "B")
+        self.adventurer_count = self.players + (variant is not None)
+
+    def _new_dice(self) -> list[FujiDie]:
+        dice = []
+        for a in range(self.adventurer_count):
+            open_types = list(VISIBLE_NEUTRAL)
+            for i, die_type in enumerate(DICE_SET):
+                if a == self.neutral:
+                    # variant A (U4): one die of each type rolled in front of the screen
+                    shown = die_type in open_types
+                    if shown:
+                        open_types.remove(die_type)
+                    screen = EVERYONE if shown else NOBODY
+                elif a == self.third:
+                    # variant B: a blue 1, a blue 2 and a blue 3 on each side of the screens
+                    screen = seats_mask(i % 2)
+                else:
+                    screen = seats_mask(a)
+                dice.append(FujiDie(die_type, a, screen))
+        return dice
+
+    def clear_round_effects(self) -> None:
+        """The effects that last one round end (at set-up and after each eruption)."""
+        count = self.adventurer_count
+        self.first_aid = [False] * count
+        self.flare = [0] * count
+        self.power_bonus = [0] * count
+        self.roped = [False] * count
+        self.screen_down = [False] * count
+        self.buddy_used = [False] * count
+        self.signalled_in = [0] * count
+        self.rerolls_allowed = [0] * count
+        self.rerolls_used = [0] * count
+        self.drawn_this_round = [frozenset[int]()] * count
+
+    # ------------------------------------------------------------------ who is who
     @property
     def num_players(self) -> int:
-        return self.n
+        return self.players
 
-    def current_player(self) -> int:
-        if self.result:
-            return TERMINAL
-        seat = self.stack[-1][1]
-        return seat
+    @property
+    def level(self) -> int:
+        return self.game.options.level
+
+    def meeples(self) -> range:
+        """The adventurers with a meeple (not the neutral dice)."""
+        return range(self.meeple_count)
 
     def controller(self, a: int) -> int:
         """The seat deciding for adventurer a (variant B: the players take turns
         speaking for the third meeple, seat 0 in odd rounds, seat 1 in even ones)."""
-        if a < self.n:
+        if a < self.players:
             return a
         return 0 if self.round == 0 else (self.round - 1) % 2
 
-    def seat_mask(self, a: int) -> int:
-        """Seats that see behind adventurer a's screen."""
-        if a < self.n:
-            return 1 << a
+    def screen_of(self, a: int) -> int:
+        """The seats behind adventurer a's screen (the third meeple's: both sides)."""
+        if a < self.players:
+            return seats_mask(a)
         if a == self.third:
-            return 3
-        return 0
+            return seats_mask(0, 1)
+        return NOBODY
 
-    def all_seats(self) -> int:
-        return (1 << self.n) - 1
-
-    def meeples(self) -> range:
-        return range(self.m)
+    def home_screen(self, die: FujiDie) -> int:
+        """Who sees a die behind the screen it stands behind now."""
+        return die.screen if die.holder == die.owner else self.screen_of(die.holder)
 
     def neighbours(self, a: int) -> tuple[int, int]:
-        ring = self.ring
-        k = ring.index(a)
-        return ring[k - 1], ring[(k + 1) % len(ring)]
-
-    def held(self, a: int) -> list[int]:
-        """Dice adventurer a holds now (own and borrowed, set-aside included)."""
-        dhold, dlost = self.dhold, self.dlost
-        return [d for d in range(len(dhold)) if dhold[d] == a and not dlost[d]]
-
-    def counting(self, a: int) -> list[int]:
-        """Dice that count for adventurer a in phase 5 (not set aside)."""
-        dhold, dlost, daside = self.dhold, self.dlost, self.daside
-        return [d for d in range(len(dhold)) if dhold[d] == a and not dlost[d] and not daside[d]]
-
-    def visible_own(self, a: int, seat: int) -> list[int]:
-        """Dice of adventurer a, not set aside, whose value ``seat`` sees."""
-        bit = 1 << seat
-        dhold, dlost, daside, dseen = self.dhold, self.dlost, self.daside, self.dseen
-        return [
-            d
-            for d in range(len(dhold))
-            if dhold[d] == a and not dlost[d] and not daside[d] and dseen[d] & bit
-        ]
-
-    def base_seen(self, d: int) -> int:
-        h = self.dhold[d]
-        if h == self.dhome[d]:
-            return self.dmask[d]
-        return self.seat_mask(h)
+        """The adventurers seated left and right of a (the neutral dice sit in the ring)."""
+        count = self.adventurer_count
+        return (a - 1) % count, (a + 1) % count
 
     def has_skill(self, a: int, skill: str) -> bool:
         """A skill that still works (amnesia switches it off)."""
-        return self.skill[a] == skill and not self.inj[a] & 4
-
-    def push(self, *frames_: tuple) -> None:
-        """Push frames so that the first one given runs first."""
-        self.stack.extend(reversed(frames_))
+        return self.skill[a] == skill and Injury.AMNESIA not in self.injuries[a]
 
     def name(self, a: int) -> str:
         """The character's name (the rulebook's names: no effect on the rules)."""
         return CHARACTERS[a][0]
 
-    def dice_events(
-        self, ev: list[Event], kind: str, a: int, dice: list[int], **extra: Any
-    ) -> None:
-        """Events telling the values of ``dice`` (held by adventurer a) to those who see
-        them: one public event for the dice shown openly, and for the rest one event per
-        seat behind the screen, ``"private": seat``."""
-        if not dice:
+    # ------------------------------------------------------------------ dice
+    def held(self, a: int) -> list[int]:
+        """Dice adventurer a holds now (own and borrowed, set-aside included)."""
+        return [d for d, die in enumerate(self.dice) if die.holder == a and not die.lost]
+
+    def counting(self, a: int) -> list[int]:
+        """Dice that count for adventurer a in phase 5 (not set aside)."""
+        return [
+            d
+            for d, die in enumerate(self.dice)
+            if die.holder == a and not die.lost and not die.aside
+        ]
+
+    def visible_own(self, a: int, seat: int) -> list[int]:
+        """Dice of adventurer a, not set aside, whose face ``seat`` sees."""
+        bit = 1 << seat  # EVERYONE has every bit set
+        return [
+            d
+            for d, die in enumerate(self.dice)
+            if die.holder == a and not die.lost and not die.aside and die.seen & bit
+        ]
+
+    def show(self, d: int) -> None:
+        """A die put in front of the screen: everybody sees it."""
+        self.dice[d].seen = EVERYONE
+
+    def tell_dice(self, ev: list[Event], kind: str, a: int, dice: list[int], **extra: Any) -> None:
+        """Events telling the faces of ``dice`` (held by adventurer a) to those who see
+        them: one event for the dice in the open, and one per seat for the dice behind
+        a screen, ``"private": seat``."""
+        if not self.narrate:
             return
-        dseen, dval = self.dseen, self.dval
-        seen = dseen[dice[0]]
-        lone = seen and not seen & (seen - 1) and seen < PUBLIC  # a single seat
-        if lone and all(dseen[d] == seen for d in dice):  # the usual case: one screen
-            mine = [[d, dval[d]] for d in dice]
-            seat = seen.bit_length() - 1
-            ev.append({"type": kind, "adventurer": a, "dice": mine, "private": seat, **extra})
-            return
-        public = [[d, dval[d]] for d in dice if dseen[d] & PUBLIC]
+        public: list[list[int]] = []
+        private: list[list[list[int]]] = [[] for _ in range(self.players)]
+        for d in dice:
+            die = self.dice[d]
+            if die.seen == EVERYONE:
+                public.append([d, die.value])
+                continue
+            for seat, mine in enumerate(private):
+                if die.seen >> seat & 1:
+                    mine.append([d, die.value])
         if public:
             ev.append({"type": kind, "adventurer": a, "dice": public, **extra})
-        for seat in range(self.n):
-            bit = 1 << seat
-            mine = [[d, dval[d]] for d in dice if dseen[d] & bit and not dseen[d] & PUBLIC]
+        for seat, mine in enumerate(private):
             if mine:
                 ev.append({"type": kind, "adventurer": a, "dice": mine, "private": seat, **extra})
 
+    # ------------------------------------------------------------------ the end
     def lose(self, cause: str, ev: list[Event]) -> None:
         if not self.result:
-            self.result = -1
+            self.result = Result.DEFEAT
             self.cause = cause
             self.stack.clear()
             ev.append({"type": "defeat", "cause": cause})
 
     def win(self, ev: list[Event]) -> None:
         if not self.result:
-            self.result = 1
+            self.result = Result.VICTORY
             self.cause = "every meeple stands on a village card"
             self.stack.clear()
             ev.append({"type": "victory", "points": self.victory_points()})
 
-    # ------------------------------------------------------------------ moves
-    def legal_actions(self) -> list[Action]:
-        if self.result:
-            return []
-        legal = self._legal
-        if legal is None:
-            f = self.stack[-1]
-            if f[1] == CHANCE:
-                return []
-            legal = self._legal = LEGAL[f[0]](self, f)
-        return legal
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.result:
-            return []
-        f = self.stack[-1]
-        if f[1] != CHANCE:
-            return []
-        return OUTCOMES[f[0]](self, f)
-
-    def _apply(self, action: Action) -> list[Event]:
-        ev: list[Event] = []
-        self._legal = None
-        f = self.stack[-1]
-        APPLY[f[0]](self, f, action, ev)
-        settle(self, ev)
-        return ev
-
-    def illegal_reason(self, action: Action) -> str:
-        from .reasons import illegal_reason
-
-        return illegal_reason(self, action)
-
-    def action_text(self, action: Action) -> str:
-        from .text import action_text
-
-        return action_text(self, action)
-
-    def event_text(self, event: Event) -> str:
-        from .log import event_text
-
-        text = event_text(self, event)
-        return super().event_text(event) if text is None else text
-
-    def is_secret(self, action: Action) -> bool:
-        """Picking, turning or rerolling a die behind a screen; not a die in the open
-        (a Radio keeps the screen down)."""
-        if action[0] not in SECRET:
-            return False
-        if action[0] == "shovel_face":
-            f = self.stack[-1] if self.stack else None
-            d = f[3] if f is not None and f[0] == F.D_SHOVEL else -1
-        else:
-            d = action.arg("die", -1)
-        if not isinstance(d, int) or not 0 <= d < len(self.dseen):
-            return True
-        return not self.dseen[d] & PUBLIC
-
-    # ------------------------------------------------------------------ results
     def victory_points(self) -> int:
-        if self.result != 1:
+        if self.result != Result.VICTORY:
             return 0
-        injuries = sum(bin(self.inj[a]).count("1") for a in self.meeples())
+        injuries = sum(self.injuries[a].bit_count() for a in self.meeples())
         unused = sum(
-            1 for a in self.meeples() for c in self.equip[a] if not self.tapped[a] >> c & 1
+            1 for a in self.meeples() for c in self.equipment[a] if c not in self.used_once[a]
         )
         return (
-            POINTS["per_player"] * self.m
+            POINTS["per_player"] * self.meeple_count
             + POINTS["per_injury"] * injuries
             + POINTS["per_unused_card"] * unused
         )
@@ -297,145 +291,24 @@ class FujiState(State):
         return text
 
     def scores(self) -> list[float]:
-        return [float(self.victory_points())] * self.n
+        return [float(self.victory_points())] * self.players
 
     def returns(self) -> list[float]:
         if not self.result:
-            return [0.0] * self.n
-        return [1.0 if self.result == 1 else 0.0] * self.n
+            return [0.0] * self.players
+        return [1.0 if self.result == Result.VICTORY else 0.0] * self.players
 
-    # ------------------------------------------------------------------ copies
-    def clone(self) -> FujiState:
-        new = FujiState.__new__(FujiState)
-        new.game = self.game
-        new.level = self.level
-        for name in SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        new.equip = [e[:] for e in self.equip]
-        new.signals = self.signals[:]
-        new.stack = self.stack[:]
-        new._legal = self._legal
-        return new
+    # ------------------------------------------------------------------ text
+    def action_text(self, action: Action) -> str:
+        from .text import action_text
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
-        for name in LISTS:
-            data[name] = list(getattr(self, name))
-        data["equip"] = [list(e) for e in self.equip]
-        data["signals"] = [list(s) for s in self.signals]
-        data["stack"] = [list(f) for f in self.stack]
-        return data
+        return action_text(self, action)
 
-    @classmethod
-    def from_json(cls, game: Any, data: Any) -> FujiState:
-        try:
-            new = cls.__new__(cls)
-            new.game = game
-            new.level = game.options.level
-            for name in SCALARS:
-                value = data[name]
-                if not isinstance(value, int | str):
-                    raise TypeError(name)
-                setattr(new, name, value)
-            for name in LISTS:
-                value = data[name]
-                if not isinstance(value, list):
-                    raise TypeError(name)
-                setattr(new, name, list(value))
-            new.equip = [list(e) for e in data["equip"]]
-            new.signals = [tuple(s) for s in data["signals"]]
-            new.stack = [tuple(f) for f in data["stack"]]
-            for f in new.stack:
-                if len(f) != 5 or f[0] not in ALL_KINDS:
-                    raise ValueError("frame")
-            if len(new.card) != 64 or len(new.dval) != len(new.dtype):
-                raise ValueError("sizes")
-            new._legal = None
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise MalformedInput(f"not a Fuji position ({exc})") from None
-        return new
+    def event_text(self, event: Event) -> str:
+        from .log import event_text
 
-    # ------------------------------------------------------------------ information
-    def die_view(self, d: int, seat: int | None) -> dict[str, Any]:
-        seen = self.dseen[d]
-        visible = bool(seen & PUBLIC) if seat is None else bool(seen >> seat & 1)
-        return {
-            "die": d,
-            "type": "ABC"[self.dtype[d]],
-            "value": self.dval[d] if visible and self.dval[d] else None,
-            "aside": ("", "buddy", "machete")[self.daside[d]],
-            "home": self.dhome[d],
-            "holder": self.dhold[d],
-        }
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        from .board import XY
-
-        f = self.stack[-1] if self.stack else None
-        adventurers = []
-        for a in range(len(self.pos)):
-            adventurers.append(
-                {
-                    "adventurer": a,
-                    "seat": self.controller(a) if a < self.m else None,
-                    "kind": "neutral"
-                    if a == self.neutral
-                    else ("third" if a == self.third else "player"),
-                    "skill": self.skill[a],
-                    "position": list(XY[self.pos[a]]) if self.pos[a] >= 0 else None,
-                    "destination": list(XY[self.dest[a]]) if self.dest[a] >= 0 else None,
-                    "stamina_lost": self.lost[a],
-                    "injuries": self.inj[a],
-                    "power_bars": self.bars[a],
-                    "equipment": [EQUIPMENT[c] for c in self.equip[a]],
-                    "tapped": self.tapped[a],
-                    "first_aid": self.aid[a],
-                    "flare": self.flare[a],
-                    "dice": [
-                        self.die_view(d, seat)
-                        for d in range(len(self.dhold))
-                        if self.dhold[d] == a and not self.dlost[d]
-                    ],
-                }
-            )
-        view: dict[str, Any] = {
-            "round": self.round,
-            "phase": self.phase,
-            "scenario": self.scenario,
-            "level": self.level,
-            "to_move": self.current_player(),
-            "waiting_for": _waiting_for(f, seat),
-            "result": self.result,
-            "cause": self.cause,
-            "terrain": [
-                [c, self.card[c], self.lava[c], self.etok[c], self.xtok[c]]
-                for c in range(64)
-                if self.card[c]
-            ],
-            "adventurers": adventurers,
-            "deck_size": len(self.deck) + len(self.bottom),
-            "bottom": [EQUIPMENT[c] for c in self.bottom],
-            "discard": [EQUIPMENT[c] for c in self.discard],
-            "signals": [list(s) for s in self.signals],
-            "victory_points": self.victory_points(),
-        }
-        if seat is not None and f is not None and f[0] == F.D_REROLL and f[1] == seat:
-            view["reroll"] = {"left": self.sess_left, "selected": self.sess_sel}
-        return view
-
-    def determinize(self, seat: int, rng: random.Random) -> FujiState:
-        """Resample every die value ``seat`` cannot see (the only hidden thing in Fuji:
-        decks are drawn as chance nodes, so nobody knows their order)."""
-        new = self.clone()
-        new._legal = None
-        bit = 1 << seat
-        dval, dseen = new.dval, new.dseen
-        for d in range(len(dval)):
-            if dval[d] and not dseen[d] & bit:
-                dval[d] = rng.randint(1, 6)
-        return new
+        text = event_text(self, event)
+        return super().event_text(event) if text is None else text
 
     def render(self, seat: int | None) -> Any:
         from .text import render
@@ -446,67 +319,206 @@ class FujiState(State):
         name, colour = CHARACTERS[seat]
         return f"{name} ({colour})"
 
-    # ------------------------------------------------------------------ helpers
-    def skill_name(self, a: int) -> str:
-        return SKILL_NAME.get(self.skill[a], "?")
+    def is_secret(self, action: Action) -> bool:
+        """Picking, turning or rerolling a die behind a screen, whatever the step; not a
+        die in the open (a Radio keeps the screen down)."""
+        if action[0] not in SECRET:
+            return False
+        if action[0] == "shovel_face":
+            f = self.pending()
+            d = f.args.die if f is not None and f.step is steps.SHOVEL_FACE else None
+        else:
+            d = action.arg("die")
+        if type(d) is not int or not 0 <= d < len(self.dice):
+            return True
+        return self.dice[d].seen != EVERYONE
 
-    def injury_thresholds(self, old: int, new: int) -> int:
-        return sum(1 for t in INJURY_AT if old < t <= new)
+    # ------------------------------------------------------------------ information
+    def die_view(self, d: int, seat: int | None) -> dict[str, Any]:
+        die = self.dice[d]
+        return {
+            "die": d,
+            "type": "ABC"[die.type],
+            "value": die.view(seat) or None,
+            "aside": "" if die.aside is Aside.NO else die.aside.name.lower(),
+            "home": die.owner,
+            "holder": die.holder,
+        }
+
+    def adventurer_view(self, a: int, seat: int | None) -> dict[str, Any]:
+        pos, dest = self.position[a], self.destination[a]
+        kind = "neutral" if a == self.neutral else "third" if a == self.third else "player"
+        return {
+            "adventurer": a,
+            "seat": self.controller(a) if a < self.meeple_count else None,
+            "kind": kind,
+            "skill": self.skill[a],
+            "position": list(XY[pos]) if pos != NOWHERE else None,
+            "destination": list(XY[dest]) if dest != NOWHERE else None,
+            "stamina_lost": self.stamina_lost[a],
+            "injuries": int(self.injuries[a]),
+            "power_bars": self.power_bars[a],
+            "equipment": [EQUIPMENT[c] for c in self.equipment[a]],
+            "tapped": sum(1 << c for c in self.used_once[a]),
+            "first_aid": int(self.first_aid[a]),
+            "flare": self.flare[a],
+            "dice": [self.die_view(d, seat) for d in self.held(a)],
+        }
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        f = self.pending()
+        pile = self.equipment_pile
+        view: dict[str, Any] = {
+            "round": self.round,
+            "phase": self.phase,
+            "scenario": self.scenario,
+            "level": self.level,
+            "to_move": self.current_player(),
+            "waiting_for": _waiting_for(f, seat),
+            "result": int(self.result),
+            "cause": self.cause,
+            "terrain": [
+                [c, k, int(self.lava[c]), int(self.equipment_token[c]), self.eruption_tokens[c]]
+                for c, k in enumerate(self.terrain)
+                if k
+            ],
+            "adventurers": [self.adventurer_view(a, seat) for a in range(self.adventurer_count)],
+            "deck_size": len(pile),
+            "bottom": [EQUIPMENT[c] for c in pile.under],
+            "discard": [EQUIPMENT[c] for c in self.discard],
+            "signals": [list(s) for s in self.signals],
+            "victory_points": self.victory_points(),
+        }
+        if seat is not None and f is not None and f.step is steps.REROLL and f.seat == seat:
+            selected = sum(1 << d for d in f.args.selected)
+            view["reroll"] = {"left": f.args.left, "selected": selected}
+        return view
+
+    def determinize(self, seat: int, rng: random.Random) -> FujiState:
+        """Roll again every die ``seat`` cannot see: the dice are the only hidden things
+        (every pile is drawn as a chance node, so nobody knows its order)."""
+        new = self.clone()
+        new._legal = None
+        reroll(seat, rng, [die for die in new.dice if die.value])
+        return new
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> FujiState:
+        new = FujiState.__new__(FujiState)
+        new.game = self.game
+        new.players = self.players
+        new.neutral, new.third = self.neutral, self.third
+        new.meeple_count, new.adventurer_count = self.meeple_count, self.adventurer_count
+        new.scenario, new.round, new.phase = self.scenario, self.round, self.phase
+        new.result, new.cause = self.result, self.cause
+        for name in (*BOARD, *ADVENTURERS, *ROUND_EFFECTS, *CARD_SETS, "skill", "injuries"):
+            setattr(new, name, getattr(self, name)[:])
+        new.equipment = [cards[:] for cards in self.equipment]
+        new.signals = self.signals[:]
+        new.dice = [die.copy() for die in self.dice]
+        new.equipment_pile = self.equipment_pile.copy()
+        new.discard = self.discard[:]
+        new.skill_pile = self.skill_pile.copy()
+        new.landscape_pile = self.landscape_pile.copy()
+        new.village_pile = self.village_pile.copy()
+        new.stack = self.stack[:]
+        new._legal = self._legal
+        new.reachable = self.reachable
+        new.narrate = self.narrate
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "players": self.players,
+            "scenario": self.scenario,
+            "round": self.round,
+            "phase": self.phase,
+            "result": int(self.result),
+            "cause": self.cause,
+        }
+        for name in (*BOARD, *ADVENTURERS, *ROUND_EFFECTS, "skill"):
+            data[name] = list(getattr(self, name))
+        data["injuries"] = [int(i) for i in self.injuries]
+        for name in CARD_SETS:
+            data[name] = [sorted(cards) for cards in getattr(self, name)]
+        data["equipment"] = [list(cards) for cards in self.equipment]
+        data["signals"] = [list(s) for s in self.signals]
+        data["dice"] = [die.to_json() for die in self.dice]
+        for name in PILES:
+            data[name] = getattr(self, name).to_json()
+        data["discard"] = list(self.discard)
+        data["stack"] = self.stack_json()
+        return data
+
+    @classmethod
+    def from_json(cls, game: Any, data: Any) -> FujiState:
+        try:
+            return _from_json(cls, game, data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MalformedInput(f"not a Fuji position ({exc})") from None
 
 
-def _waiting_for(f: tuple | None, seat: int | None) -> str:
+PILES = ("equipment_pile", "skill_pile", "landscape_pile", "village_pile")
+
+
+def _waiting_for(f: Any, seat: int | None) -> str:
     if f is None:
         return ""
-    if f[1] == CHANCE:
+    if f.seat == CHANCE:
         return "chance"
-    if seat is None or f[1] == seat:
-        return F.NAMES.get(f[0], "")
+    if seat is None or f.seat == seat:
+        return f.step.name
     return "another seat"
 
 
-def settle(s: FujiState, ev: list[Event]) -> None:
-    """Run automatic steps until a chance node, a decision or the end."""
-    stack = s.stack
-    while stack and not s.result:
-        f = stack[-1]
-        k = f[0]
-        if k >= F.AUTO:
-            stack.pop()
-            AUTO_RUN[k](s, f, ev)
-            continue
-        if k == F.C_EQUIP and not s.deck:
-            stack.pop()
-            from .equipment import draw_from_bottom
-
-            draw_from_bottom(s, f[2], ev)
-            continue
-        if k in F.SKIPPABLE:
-            legal = LEGAL[k](s, f)
-            if len(legal) == 1 and legal[0][0] in ("done", "stop"):
-                APPLY[k](s, f, legal[0], ev)
-                continue
-            s._legal = legal
-        return
-    if s.result:
-        stack.clear()
+def _ints(value: Any, name: str, size: int | None = None) -> list:
+    """A list of numbers (of ``size``, if given) from JSON."""
+    if not isinstance(value, list) or (size is not None and len(value) != size):
+        raise ValueError(f"{name} must be a list" + (f" of {size}" if size is not None else ""))
+    if not all(isinstance(v, int) for v in value):
+        raise TypeError(f"{name} holds something else than numbers")
+    return list(value)
 
 
-LEGAL: dict[int, Any] = {}
-APPLY: dict[int, Any] = {}
-OUTCOMES: dict[int, Any] = {}
-AUTO_RUN: dict[int, Any] = {}
-ALL_KINDS: set[int] = set()
+def _zone(data: Any) -> Zone:
+    zone = Zone({int(k): n for k, n in data["items"].items()})
+    zone.under = _ints(data.get("under", []), "under")
+    return zone
 
 
-def register(
-    kind: int, legal: Any = None, apply: Any = None, outcomes: Any = None, auto: Any = None
-) -> None:
-    ALL_KINDS.add(kind)
-    if legal is not None:
-        LEGAL[kind] = legal
-    if apply is not None:
-        APPLY[kind] = apply
-    if outcomes is not None:
-        OUTCOMES[kind] = outcomes
-    if auto is not None:
-        AUTO_RUN[kind] = auto
+def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
+    s = cls.__new__(cls)
+    s.game = game
+    s.players = game.check_players(data["players"])
+    s._seat_adventurers()
+    count = s.adventurer_count
+    s.scenario, s.round, s.phase = _ints([data["scenario"], data["round"], data["phase"]], "turn")
+    s.result = Result(data["result"])
+    s.cause = str(data["cause"])
+    for name in BOARD:
+        setattr(s, name, _ints(data[name], name, CELLS))
+    for name in (*ADVENTURERS, *ROUND_EFFECTS):
+        setattr(s, name, _ints(data[name], name, count))
+    s.skill = [str(k) for k in data["skill"]]
+    s.injuries = [Injury(v) for v in _ints(data["injuries"], "injuries", count)]
+    for name in CARD_SETS:
+        setattr(s, name, [frozenset(_ints(cards, name)) for cards in data[name]])
+    s.equipment = [_ints(cards, "equipment") for cards in data["equipment"]]
+    if not len(s.skill) == len(s.equipment) == len(s.used_once) == count:
+        raise ValueError("one entry per adventurer")
+    s.signals = [Signal(int(a), str(say)) for a, say in data["signals"]]
+    s.dice = s._new_dice()
+    if len(data["dice"]) != len(s.dice):
+        raise ValueError(f"{len(s.dice)} dice")
+    for die, saved in zip(s.dice, data["dice"], strict=True):
+        die.value, die.seen, die.holder = _ints(
+            [saved[k] for k in ("value", "seen", "holder")], "die"
+        )
+        die.aside = Aside(saved["aside"])
+        die.lost = bool(saved["lost"])
+    for name in PILES:
+        setattr(s, name, _zone(data[name]))
+    s.discard = _ints(data["discard"], "discard")
+    s.stack = s.stack_from_json(data["stack"])
+    s._legal = None
+    return s

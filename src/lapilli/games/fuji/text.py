@@ -10,9 +10,8 @@ from rich.text import Text
 
 from lapilli.core.actions import Action
 
-from .board import XY, H, W, cell
-from .log import who
-from .tables import (
+from .board import NOWHERE, H, W, cell
+from .components import (
     CHARACTERS,
     EQ,
     EQ_NAME,
@@ -20,7 +19,6 @@ from .tables import (
     EQUIPMENT,
     EXHAUSTION,
     FACE_COLOUR,
-    INJURIES,
     INJURY_AT,
     IS_VILLAGE,
     REROLL_SYMBOL,
@@ -30,6 +28,9 @@ from .tables import (
     VOLCANO,
     requirement_text,
 )
+from .log import who
+from .state import Result
+from .steps import PLAN, REROLL
 
 PHASE_NAMES = (
     "set-up",
@@ -56,16 +57,15 @@ def initial(a: int) -> str:
 
 
 def die_text(s, d: int, seat: int | None) -> Text:
-    seen = s.dseen[d]
-    visible = bool(seen & 16) if seat is None else bool(seen >> seat & 1)
-    if not s.dval[d]:
+    die = s.dice[d]
+    if not die.value:
         return Text("··", style="dim")
-    if not visible:
+    v = die.view(seat)
+    if v is None:
         return Text("??", style="dim")
-    v = s.dval[d]
-    colour = FACE_COLOUR[s.dtype[d]][v - 1]
+    colour = FACE_COLOUR[die.type][v - 1]
     t = Text(f"{colour[0].upper()}{v}", style=FACE_STYLE[colour])
-    if s.daside[d]:
+    if die.aside:
         t.append("*", style="bold")
     return t
 
@@ -80,16 +80,16 @@ def map_table(s) -> Table:
     for x in range(W):
         table.add_column(str(x), justify="center")
     markers: dict[int, list[int]] = {}
-    for a in range(s.m):
-        if s.dest[a] >= 0:
-            markers.setdefault(s.dest[a], []).append(a)
+    for a in s.meeples():
+        if s.destination[a] != NOWHERE:
+            markers.setdefault(s.destination[a], []).append(a)
     for y in range(H):
-        if not any(s.card[cell(x, y)] for x in range(W)):
+        if not any(s.terrain[cell(x, y)] for x in range(W)):
             continue
         row = [Text(str(y), style="dim")]
         for x in range(W):
             c = cell(x, y)
-            k = s.card[c]
+            k = s.terrain[c]
             if not k:
                 row.append(Text(""))
                 continue
@@ -105,12 +105,13 @@ def map_table(s) -> Table:
                 t.append(requirement_text(k), style="bold" if village else "green")
                 if REROLL_SYMBOL[k]:
                     t.append("↻", style="bold")
-            if s.etok[c]:
+            if s.equipment_token[c]:
                 t.append(" E", style="cyan")
-            if s.xtok[c]:
-                t.append(" X" if s.xtok[c] == 1 else f" X{s.xtok[c]}", style="bold red")
-            for a in range(s.m):
-                if s.pos[a] == c:
+            tokens = s.eruption_tokens[c]
+            if tokens:
+                t.append(" X" if tokens == 1 else f" X{tokens}", style="bold red")
+            for a in s.meeples():
+                if s.position[a] == c:
                     t.append(f" ●{initial(a)}", style=MEEPLE_STYLE[a])
             for a in markers.get(c, []):
                 t.append(f" ◇{initial(a)}", style=MEEPLE_STYLE[a])
@@ -145,28 +146,27 @@ def adventurer_table(s, seat: int | None) -> Table:
     table = Table(title="Adventurers", box=None, padding=(0, 1))
     for col in ("", "skill", "stamina", "injuries", "dice", "equipment"):
         table.add_column(col)
-    for a in range(len(s.pos)):
-        dice = dice_row(
-            s, [d for d in range(len(s.dhold)) if s.dhold[d] == a and not s.dlost[d]], seat
-        )
+    for a in range(s.adventurer_count):
+        dice = dice_row(s, s.held(a), seat)
         if a == s.neutral:
             table.add_row("Neutral dice", "", "", "", dice, "")
             continue
-        left = EXHAUSTION - s.lost[a]
+        left = EXHAUSTION - s.stamina_lost[a]
         bar = "█" * (left // 2)
-        marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.lost[a] < t)
+        marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.stamina_lost[a] < t)
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
-        inj = ", ".join(name for i, name in enumerate(INJURIES) if s.inj[a] >> i & 1) or "-"
+        inj = ", ".join(space.name.lower() for space in s.injuries[a]) or "-"
         cards = (
             ", ".join(
-                EQ_NAME[c] + (" (used once)" if s.tapped[a] >> c & 1 else "") for c in s.equip[a]
+                EQ_NAME[c] + (" (used once)" if c in s.used_once[a] else "") for c in s.equipment[a]
             )
             or "-"
         )
         skill = SKILL_NAME.get(s.skill[a], "-")
-        if s.bars[a]:
-            skill += f" [{s.bars[a]} power bar{'s' if s.bars[a] > 1 else ''}]"
+        bars = s.power_bars[a]
+        if bars:
+            skill += f" [{bars} power bar{'s' if bars > 1 else ''}]"
         table.add_row(who(s, a), skill, stamina, inj, dice, cards)
     return table
 
@@ -178,7 +178,7 @@ def render(s, seat: int | None) -> Any:
     )
     parts: list[Any] = [head]
     if s.result:
-        if s.result == 1:
+        if s.result == Result.VICTORY:
             parts.append(
                 Text(f"VICTORY! {s.victory_points()} VP — {s.rating()}", style="bold green")
             )
@@ -187,13 +187,9 @@ def render(s, seat: int | None) -> Any:
     parts.append(map_table(s))
     parts.append(legend(s))
     parts.append(adventurer_table(s, seat))
-    if seat is not None and seat < s.m:
+    if seat is not None and seat < s.meeple_count:
         mine = Text("Your screen: ", style="bold")
-        mine.append(
-            dice_row(
-                s, [d for d in range(len(s.dhold)) if s.dhold[d] == seat and not s.dlost[d]], seat
-            )
-        )
+        mine.append(dice_row(s, s.held(seat), seat))
         parts.append(mine)
     if s.signals:
         parts.append(
@@ -202,19 +198,32 @@ def render(s, seat: int | None) -> Any:
                 style="italic",
             )
         )
-    if seat is not None and s.stack and s.stack[-1][1] == seat and s.stack[-1][0] == 16:
-        parts.append(Text(f"Rerolls left: {s.sess_left}", style="bold"))
+    f = s.pending()
+    if seat is not None and f is not None and f.step is REROLL and f.seat == seat:
+        parts.append(Text(f"Rerolls left: {f.args.left}", style="bold"))
     return Group(*parts)
 
 
 def action_text(s, action: Action) -> str:
+    """The action in a menu or the log; a damaged one in its plain form."""
+    try:
+        return _action_text(s, action)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return str(action)
+
+
+def _action_text(s, action: Action) -> str:
     kind = action[0]
     p = dict(action[1])
     if kind == "destination":
         c = cell(p["x"], p["y"])
-        a = s.stack[-1][2] if s.stack else 0
-        stay = " (stay)" if s.pos[a] == c else ""
-        return f"destination ({p['x']},{p['y']}) {requirement_text(s.card[c])}{stay}"
+        f = s.pending()
+        stay = (
+            " (stay)"
+            if f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
+            else ""
+        )
+        return f"destination ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}{stay}"
     if kind == "signal":
         return f"say: “{SIGNAL_TEXT[p['say']]}”"
     if kind == "use":
@@ -229,8 +238,8 @@ def action_text(s, action: Action) -> str:
         return f"give {EQ_NAME[EQ[p['card']]]} to {who(s, p['to'])}"
     if "die" in p:
         d = p["die"]
-        v = s.dval[d]
-        colour = FACE_COLOUR[s.dtype[d]][v - 1] if v else "?"
+        v = s.dice[d].value
+        colour = FACE_COLOUR[s.dice[d].type][v - 1] if v else "?"
         verb = {
             "select": "pick for the reroll:",
             "reroll_die": "reroll",
@@ -245,7 +254,7 @@ def action_text(s, action: Action) -> str:
     if kind in ("rope_to", "swap_card"):
         c = cell(p["x"], p["y"])
         verb = "rope to" if kind == "rope_to" else "binoculars: pick"
-        return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.card[c])}"
+        return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}"
     if kind == "injury":
         return f"injury: {p['space']} ({INJURY_TEXT[p['space']]})"
     if kind == "power_bars":
@@ -272,6 +281,3 @@ TEXT = {
     "stop": "stop (no more rerolls now)",
     "done": "done",
 }
-
-
-__all__ = ["XY", "render", "action_text"]

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from enum import IntFlag
+
 from lapilli.core.data import load_toml
 
 DATA = load_toml(__package__)
 
-COLOURS = ("yellow", "blue", "pink")
-
 # -- dice --------------------------------------------------------------------------
 DIE_TYPES: tuple[str, ...] = tuple(DATA["dice"]["types"])
+FACES = (1, 2, 3, 4, 5, 6)
 FACE_COLOUR: tuple[tuple[str, ...], ...] = tuple(tuple(DATA["dice"][t]) for t in DIE_TYPES)
 DICE_SET: tuple[int, ...] = tuple(DIE_TYPES.index(t) for t in DATA["dice"]["set"])
 VISIBLE_NEUTRAL: tuple[int, ...] = tuple(
@@ -17,22 +18,17 @@ VISIBLE_NEUTRAL: tuple[int, ...] = tuple(
 )
 
 
-def face(die_type: int, value: int) -> int:
-    """Index of a face in the per-card tables: type * 6 + value - 1."""
-    return die_type * 6 + value - 1
-
-
 # -- terrain -----------------------------------------------------------------------
 VOLCANO: int = DATA["terrain"]["volcano"]
 RUBBLE: tuple[int, ...] = tuple(DATA["terrain"]["rubble"])
 LANDSCAPE: tuple[int, ...] = tuple(DATA["terrain"]["landscape"])
 VILLAGE: tuple[int, ...] = tuple(DATA["terrain"]["village"])
-IS_VILLAGE = [False] * 40
-for _c in VILLAGE:
-    IS_VILLAGE[_c] = True
-IS_LANDSCAPE = [False] * 40
-for _c in LANDSCAPE:
-    IS_LANDSCAPE[_c] = True
+CARD_IDS = range(1 + max(VOLCANO, *RUBBLE, *LANDSCAPE, *VILLAGE))
+"""Terrain card ids; 0 is no card."""
+IS_VILLAGE = [c in VILLAGE for c in CARD_IDS]
+IS_LANDSCAPE = [c in LANDSCAPE for c in CARD_IDS]
+IS_WALKABLE = [IS_LANDSCAPE[c] or IS_VILLAGE[c] for c in CARD_IDS]
+"""Movement rules: never onto the volcano or rubble (nor onto lava, a side of a card)."""
 
 
 def _counts(card: dict, die_type: int, value: int) -> bool:
@@ -46,14 +42,15 @@ def _counts(card: dict, die_type: int, value: int) -> bool:
     return ok_colour and ok_value
 
 
-# VALID[card][face] = the face's value if a die showing it is valid for the card, else 0
-VALID: list[tuple[int, ...]] = [()] * 40
-REROLL_SYMBOL = [False] * 40
+VALID: list[tuple[tuple[int, ...], ...]] = [()] * len(CARD_IDS)
+"""``VALID[card][die_type][value]``: the value if a die of that type showing it is valid
+for the card, else 0 (value 0: a die not rolled yet)."""
+REROLL_SYMBOL = [False] * len(CARD_IDS)
 CARD_TEXT: dict[int, str] = {}
 for _key, _card in DATA["cards"].items():
     _id = int(_key)
     VALID[_id] = tuple(
-        v if _counts(_card, t, v) else 0 for t in range(len(DIE_TYPES)) for v in range(1, 7)
+        (0, *(v if _counts(_card, t, v) else 0 for v in FACES)) for t in range(len(DIE_TYPES))
     )
     REROLL_SYMBOL[_id] = bool(_card.get("reroll", False))
     _parts = []
@@ -76,15 +73,10 @@ def requirement_text(card: int) -> str:
 
 
 # -- scenarios ----------------------------------------------------------------------
-def _parse_rows(rows: list[str]) -> list[list[str]]:
-    return [row.split() for row in rows]
-
-
 SCENARIOS: dict[int, dict] = {}
 for _key, _sc in DATA["scenarios"].items():
-    grid = _parse_rows(_sc["rows"])
     SCENARIOS[int(_key)] = {
-        "grid": grid,
+        "grid": [row.split() for row in _sc["rows"]],
         "random": _sc.get("random", True),
         "note": _sc.get("note", ""),
     }
@@ -107,12 +99,32 @@ def stamina_loss(level: int, lead: int | None) -> int:
     return row[lead - 1] if lead <= len(row) else row[-1]
 
 
+def injuries_marked(old: int, new: int) -> int:
+    """Injury marks reached or passed when the stamina lost goes from ``old`` to ``new``."""
+    return sum(1 for mark in INJURY_AT if old < mark <= new)
+
+
+class Injury(IntFlag):
+    """The four injury spaces of an adventurer's stamina board."""
+
+    LEG = 1  # lose one die for good
+    ARM = 2  # no more equipment cards
+    AMNESIA = 4  # the skill is lost
+    EYE = 8  # no rerolls in phase 3
+
+
+INJURY_SPACES: dict[str, Injury] = {space.name.lower(): space for space in Injury}  # type: ignore[union-attr]
+"""The injury spaces by name, as the ``injury`` action gives them."""
+INJURIES: tuple[str, ...] = tuple(INJURY_SPACES)
+
 # -- skills, characters, equipment -------------------------------------------------
 SKILLS: tuple[str, ...] = tuple(DATA["skills"])
 SKILL_DICE = {k: v["dice"] for k, v in DATA["skills"].items()}
 SKILL_DEAL = {k: v["deal"] for k, v in DATA["skills"].items()}
 SKILL_KEEP = {k: v["keep"] for k, v in DATA["skills"].items()}
 SKILL_NAME = {k: v["name"] for k, v in DATA["skills"].items()}
+MAX_POWER_BARS = 3
+"""Gatherer: "you can only have a maximum of 3 power bars"."""
 CHARACTERS = tuple((c["name"], c["colour"]) for c in DATA["characters"])
 
 EQUIPMENT: tuple[str, ...] = tuple(DATA["equipment"])
@@ -125,6 +137,3 @@ EQ_PHASES = tuple(tuple(DATA["equipment"][k]["phases"]) for k in EQUIPMENT)
 POINTS = DATA["points"]
 SIGNALS: tuple[str, ...] = tuple(DATA["signals"])
 SIGNAL_TEXT = dict(DATA["signals"])
-
-INJURIES = ("leg", "arm", "amnesia", "eye")
-LEG, ARM, AMNESIA, EYE = 1, 2, 4, 8

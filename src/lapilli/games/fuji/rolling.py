@@ -1,0 +1,63 @@
+"""Phase 1: everybody rolls their dice behind their screens.
+
+Every die is rolled on its own chance node (phase 1, and each reroll later on). The
+last die of each holder's batch tells the results to those behind that screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core.actions import Action
+from lapilli.core.flow import Events, Frame, then
+from lapilli.core.zones import EVERYONE
+
+from . import actions as X
+from . import steps
+
+if TYPE_CHECKING:
+    from .state import FujiState
+
+
+def start_round(s: FujiState, f: Frame) -> Events:
+    """Phase 1: everybody rolls all their dice behind their screens."""
+    s.round += 1
+    s.phase = 1
+    s.signals = []
+    in_play = [d for d, die in enumerate(s.dice) if not die.lost]
+    then(s, *roll_frames(s, in_play), steps.PLANNING())
+    return [{"type": "round", "round": s.round}]
+
+
+def roll_frames(s: FujiState, dice: list[int]) -> list[Frame]:
+    """One chance frame per die, in order. The last die of each holder tells the results
+    of that holder's dice rolled together."""
+    holders = [s.dice[d].holder for d in dice]
+    frames = [steps.roll_frame(d) for d in dice]
+    for a in set(holders):
+        batch = [d for d, holder in zip(dice, holders, strict=True) if holder == a]
+        last = len(holders) - 1 - holders[::-1].index(a)
+        frames[last] = steps.roll_frame(dice[last], tuple(sorted(batch)))
+    return frames
+
+
+def faces(s: FujiState, f: Frame) -> tuple[tuple[Action, float], ...]:
+    return X.FACE_OUTCOMES
+
+
+def roll(s: FujiState, f: Frame, action: Action) -> Events:
+    """A die comes to rest behind its holder's screen, or in the open while a Radio
+    keeps that screen down."""
+    die = s.dice[f.args.die]
+    die.value = action[1][0][1]
+    a = die.holder
+    if s.screen_down[a]:
+        die.seen = EVERYONE
+    else:
+        die.seen = die.screen if a == die.owner else s.screen_of(a)
+    if not s.narrate:
+        return []
+    ev = [{"type": "roll", "adventurer": a}]  # no value, no die: hidden
+    if f.args.tell:
+        s.tell_dice(ev, "rolled", a, list(f.args.tell), again=s.phase != 1)
+    return ev

@@ -1,0 +1,139 @@
+"""Record random Fuji games: ``python tests/games/fuji/records/make.py``.
+
+Made once with the engine before the port onto the shared turn flow (issue 8), so that
+``test_records.py`` can check the port changed no behaviour. Each set-up of
+``Fuji().conformance_configs()`` gets 30 random games (chance sampled, decisions picked
+uniformly, as the conformance suite plays) and 10 games of a player keen on equipment
+cards and rerolls (so that every card shows up), stored gzip-compressed, each with:
+
+- its actions (decisions and chance outcomes, as in a game record);
+- the final scores, returns and the final ``observation`` of a spectator and every seat;
+- digests of what happens on the way: who is to move with the legal actions (their
+  menu texts, whether secret) or chance outcomes at every step; every seat's and a
+  spectator's log lines; every seat's observation after each step (without
+  ``waiting_for``, which names the internal step and is meant to change).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from lapilli.core.actions import Action
+from lapilli.core.state import CHANCE, TERMINAL, sample_chance
+from lapilli.games.fuji import Fuji
+
+HERE = Path(__file__).parent
+RANDOM_GAMES = 30
+KEEN_GAMES = 10
+KEEN = ("use", "select", "reroll", "give_card")
+
+
+def keen(s, rng: random.Random) -> Action:
+    legal = s.legal_actions()
+    wanted = [a for a in legal if a[0] in KEEN]
+    if wanted and rng.random() < 0.6:
+        return rng.choice(wanted)
+    return rng.choice(legal)
+
+
+def uniform(s, rng: random.Random) -> Action:
+    return rng.choice(s.legal_actions())
+
+
+POLICIES = {"random": uniform, "keen": keen}
+
+
+def file_name(options: dict[str, Any], players: int) -> str:
+    return "-".join(["fuji", *[f"{k}={v}" for k, v in options.items()], f"{players}p"]) + ".json.gz"
+
+
+class Trace:
+    """Digests of a game's course, fed step by step."""
+
+    def __init__(self, players: int) -> None:
+        self.viewers = [None, *range(players)]
+        self.flow = hashlib.sha256()
+        self.logs = {v: hashlib.sha256() for v in self.viewers}
+        self.views = hashlib.sha256()
+
+    def before(self, s) -> None:
+        player = s.current_player()
+        if player == CHANCE:
+            items = [f"{a}:{p!r}" for a, p in s.chance_outcomes()]
+        else:
+            items = [f"{a}:{s.action_text(a)}:{s.is_secret(a)}" for a in s.legal_actions()]
+        self.flow.update(f"{player}|{'|'.join(items)}\n".encode())
+
+    def after(self, s, action: Action, events: list) -> None:
+        for v in self.viewers:
+            lines = [s.event_text(e) for e in events if e.get("private") in (None, v)]
+            self.logs[v].update(("\n".join([str(action), *lines]) + "\n").encode())
+            view = s.observation(v)
+            view.pop("waiting_for", None)
+            self.views.update(json.dumps(view, sort_keys=True).encode())
+
+    def digests(self) -> dict[str, Any]:
+        return {
+            "flow": self.flow.hexdigest(),
+            "logs": {str(v): h.hexdigest() for v, h in self.logs.items()},
+            "views": self.views.hexdigest(),
+        }
+
+
+def play(game: Fuji, players: int, seed: int, policy: str, actions: list[Action] | None = None):
+    """A game played by ``policy`` (or the replay of ``actions``): the final state, the
+    actions and the trace."""
+    rng = random.Random(seed)
+    s = game.new_state(players)
+    trace = Trace(players)
+    played: list[Action] = []
+    while s.current_player() != TERMINAL:
+        trace.before(s)
+        if actions is not None:
+            a = actions[len(played)]
+        elif s.current_player() == CHANCE:
+            a = sample_chance(s, rng)
+        else:
+            a = POLICIES[policy](s, rng)
+        played.append(a)
+        trace.after(s, a, s.apply(a))
+    return s, played, trace
+
+
+def final(s, players: int) -> dict[str, Any]:
+    return {
+        "scores": s.scores(),
+        "returns": s.returns(),
+        "observations": {str(v): s.observation(v) for v in [None, *range(players)]},
+    }
+
+
+def make() -> None:
+    for options, players in Fuji().conformance_configs():
+        game = Fuji(**options)
+        games = []
+        runs = [("random", seed) for seed in range(RANDOM_GAMES)]
+        runs += [("keen", 1000 + seed) for seed in range(KEEN_GAMES)]
+        for policy, seed in runs:
+            s, actions, trace = play(game, players, seed, policy)
+            games.append(
+                {
+                    "policy": policy,
+                    "seed": seed,
+                    "actions": [a.to_json() for a in actions],
+                    **final(s, players),
+                    **trace.digests(),
+                }
+            )
+        data = {"options": options, "players": players, "games": games}
+        raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+        (HERE / file_name(options, players)).write_bytes(gzip.compress(raw, 9, mtime=0))
+
+
+if __name__ == "__main__":
+    make()
