@@ -288,7 +288,6 @@ def token_rows(
 
 
 def resources_on(
-    name: str,
     resources: dict[str, int],
     cx: float,
     cy: float,
@@ -412,12 +411,11 @@ def draw_ocean(obs: dict, t: Targets) -> tuple[str, float]:
         for i, p in enumerate(here):
             px = cx + (i - (len(here) - 1) / 2) * 15
             body.append(pawn(px, cy + 1, p, 1.1))
-        tokens = {k: v for k, v in token_ids.items() if k[0] == name}
-        mine = {kind: v for (_, kind), v in tokens.items()}
+        by_kind = {kind: v for (where, kind), v in token_ids.items() if where == name}
         if ids:  # the hex is the target: its tokens' actions join it
-            ids = ids + [i for v in mine.values() for i in v]
-            mine = {}
-        body.append(resources_on(name, cell["resources"], cx, cy, mine, t))
+            ids = ids + [i for v in by_kind.values() for i in v]
+            by_kind = {}
+        body.append(resources_on(cell["resources"], cx, cy, by_kind, t))
         parts.append(t.wrap(group(*body), ids, outline=outline_hex(cx, cy, S - 1)))
     return group(*parts), bottom
 

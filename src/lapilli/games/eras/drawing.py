@@ -65,8 +65,8 @@ PROMPTS = {
     "place_won": "include the card you took in a path, replace one of yours, or keep it",
     "move": "move your playing piece, or stop",
 }
-SITE_KINDS = ("sideways", "forward", "back", "piece")
-CONE_KINDS = ("cone_enter", "cone_sideways", "cone_back", "cone_forward", "erupt")
+MOVE_KINDS = ("sideways", "forward", "back")
+CONE_MOVES = ("cone_sideways", "cone_back", "cone_forward", "erupt")
 
 
 def seat_fill(seat: int) -> str:
@@ -402,15 +402,13 @@ def draw_path(obs: dict, q: int, seat: int | None, y: float, t: Targets) -> str:
         card_level = t.find("replace", at=p) if q == seat and p else []
         card_level = card_level + (t.find("meteor", path=q, at=p) if p else [])
         outline = el("rect", x=x, y=row.y, width=CARD_W, height=CARD_H, rx=8)
-        if card_level:
+        name = card_name(card_id) if card_id else f"start card {obs['start_cards'][q]}"
+        if card_level:  # the whole card is the target; its sites' actions join it
             merged = card_level + [i for _, ids, _ in site_parts for i in ids]
             inner = [spot for spot, _, _ in site_parts]
-            parts.append(t.wrap(group(*body, *inner), merged, outline=outline))
+            parts.append(t.wrap(group(title(name), *body, *inner), merged, outline=outline))
         else:
-            card_title = title(
-                card_name(card_id) if card_id else f"start card {obs['start_cards'][q]}"
-            )
-            parts.append(group(card_title, *body))
+            parts.append(group(title(name), *body))
             parts += [t.wrap(spot, ids, outline=o) for spot, ids, o in site_parts]
     # where a card may be inserted: a pin above the gap before that place
     for at in range(1, len(path) + 2):
@@ -437,16 +435,12 @@ def sites_targets(
         return out
     if q == seat and obs["pieces"][q] is not None:
         at, lane = obs["pieces"][q]
-        for i in t.find(SITE_KINDS):
+        for i in t.find(MOVE_KINDS):
             a = t.legal[i]
             if a.kind == "sideways":
                 spot = (at, a.arg("lane"))
-            elif a.kind == "forward":
-                spot = (at + 1, lane)
-            elif a.kind == "back":
-                spot = (at - 1, lane)
             else:
-                continue
+                spot = (at + 1 if a.kind == "forward" else at - 1, lane)
             out.setdefault(spot, []).append(i)
     if q == seat and obs["pieces"][q] is None:
         for i in t.find("piece"):
@@ -456,7 +450,7 @@ def sites_targets(
     mine = obs["cones"][seat]
     if mine is not None and mine[0] == q and mine[1] in obs["paths"][q]:
         at, lane = obs["paths"][q].index(mine[1]) + 1, mine[2]
-        for i in t.find(CONE_KINDS[1:]):
+        for i in t.find(CONE_MOVES):
             a = t.legal[i]
             if a.kind == "cone_sideways":
                 spot = (at, a.arg("lane"))
