@@ -15,7 +15,7 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import FlowState, then
 from lapilli.core.state import Event
-from lapilli.core.zones import Zone, redeal, seats_mask
+from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 
 from . import steps, text
 from .board import QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
@@ -56,7 +56,7 @@ class FoggyState(FlowState):
     open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
     hands: list[Zone]  # per seat, seen by its owner
     piles: list[Zone]  # per seat, face down: its owner knows what is in it
-    pool: list[Zone]  # per side: the team variant's 18 tokens before the deal
+    pool: list[Zone]  # per side, team variant only: its 18 tokens before the deal
     hired: list[list[str]]  # per side
     coins: list[int]  # per side
     points: list[list[int]]  # per round: [red, blue]
@@ -77,7 +77,7 @@ class FoggyState(FlowState):
         s.open = [True] * len(QUADRANTS)
         s.hands = [Zone(seen=seats_mask(p)) for p in range(players)]
         s.piles = [Zone(seen=seats_mask(p)) for p in range(players)]
-        s.pool = [Zone(), Zone()]
+        s.pool = [Zone(), Zone()] if s.opts.variant == "team" else []
         s.hired = [[], []]
         s.coins = [0, 0]
         s.points = []
@@ -248,16 +248,9 @@ class FoggyState(FlowState):
         s = self.clone()
         for side in (0, 1):
             mates = s.side_seats(side)
-            redeal(
-                seat,
-                rng,
-                [
-                    *(s.hands[p] for p in mates),
-                    *(s.piles[p] for p in mates),
-                    s.pool[side],
-                    *(FaceDown(s, p) for p in mates),
-                ],
-            )
+            zones: list[Hidden] = [s.hands[p] for p in mates] + [s.piles[p] for p in mates]
+            zones += [FaceDown(s, p) for p in mates] + s.pool[side : side + 1]
+            redeal(seat, rng, zones)
         top = s.pending()
         if top is not None and top.step is steps.PLACE and top.seat != seat:
             # the token another player has chosen but not yet placed
@@ -341,7 +334,8 @@ class FoggyState(FlowState):
             or len(s.open) != len(QUADRANTS)
             or len(s.hands) != s.n
             or len(s.piles) != s.n
-            or (len(s.pool), len(s.hired), len(s.coins)) != (2, 2, 2)
+            or len(s.pool) != (2 if s.opts.variant == "team" else 0)
+            or (len(s.hired), len(s.coins)) != (2, 2)
             or s.round < 1
             or any(len(p) != 2 for p in s.points)
         ):
