@@ -47,22 +47,23 @@ NO_WINNER = -1
 class FoggyState(FlowState):
     STEPS = steps.STEPS
 
+    # (set in this order everywhere, so that every position shares one attribute layout)
     game: FoggyIsland
     opts: FoggyOptions
     n: int  # players
     round: int  # 1-based
     extra_rounds: int  # tie-break rounds played so far
+    hired: list[list[str]]  # per side
     board: list[Token | None]  # 36 tiles, a1..f6 row by row (a Hippo may lie on two)
-    open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
+    hippo: dict[int, tuple[int, int]]  # seat -> the two tiles of its Hippo
     hands: list[Zone]  # per seat, seen by its owner
     piles: list[Zone]  # per seat, face down: its owner knows what is in it
     pool: list[Zone]  # per side, team variant only: its 18 tokens before the deal
-    hired: list[list[str]]  # per side
+    open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
     coins: list[int]  # per side
     points: list[list[int]]  # per round: [red, blue]
     weather: str  # the active weather card
     deck: Zone  # the weather deck: shuffled cards, and those put under it (known)
-    hippo: dict[int, tuple[int, int]]  # seat -> the two tiles of its Hippo
 
     # -- set-up ---------------------------------------------------------------------------
     @classmethod
@@ -73,20 +74,15 @@ class FoggyState(FlowState):
         s.n = players
         s.round = 1
         s.extra_rounds = 0
-        s.board = [None] * len(TILES)
-        s.open = [True] * len(QUADRANTS)
-        s.hands = [Zone(seen=seats_mask(p)) for p in range(players)]
-        s.piles = [Zone(seen=seats_mask(p)) for p in range(players)]
-        s.pool = [Zone(), Zone()] if s.opts.variant == "team" else []
         s.hired = [[], []]
+        collect(s)  # the map, hands, piles and team pools
+        s.open = [True] * len(QUADRANTS)
         s.coins = [0, 0]
         s.points = []
         s.weather = SUNNY
         s.deck = Zone(WEATHER_DECK)
-        s.hippo = {}
         s.stack = []
         s._legal = None
-        collect(s)
         if s.opts.variant == "quick":
             # Quick variant: 80 coins each to hire with before the first round, then
             # the coins left go back to the general pile
@@ -269,17 +265,17 @@ class FoggyState(FlowState):
         s.n = self.n
         s.round = self.round
         s.extra_rounds = self.extra_rounds
+        s.hired = [h[:] for h in self.hired]
         s.board = self.board[:]
-        s.open = self.open[:]
+        s.hippo = self.hippo.copy()
         s.hands = [h.copy() for h in self.hands]
         s.piles = [p.copy() for p in self.piles]
         s.pool = [p.copy() for p in self.pool]
-        s.hired = [h[:] for h in self.hired]
+        s.open = self.open[:]
         s.coins = self.coins[:]
         s.points = self.points[:]
         s.weather = self.weather
         s.deck = self.deck.copy()
-        s.hippo = self.hippo.copy()
         s.stack = self.stack[:]
         s._legal = self._legal
         s.narrate = self.narrate
@@ -314,19 +310,19 @@ class FoggyState(FlowState):
             s.n = game.check_players(int(data["players"]))
             s.round = int(data["round"])
             s.extra_rounds = int(data["extra_rounds"])
+            s.hired = [[_name(k, MERCENARIES) for k in h] for h in data["hired"]]
             s.board = [_token(t, s.n) for t in data["board"]]
-            s.open = [bool(x) for x in data["open"]]
+            s.hippo = {int(p): (int(a), int(b)) for p, (a, b) in data["hippo"].items()}
             s.hands = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["hands"])]
             s.piles = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["piles"])]
             s.pool = [_zone(p, KINDS) for p in data["pool"]]
-            s.hired = [[_name(k, MERCENARIES) for k in h] for h in data["hired"]]
+            s.open = [bool(x) for x in data["open"]]
             s.coins = [int(c) for c in data["coins"]]
             s.points = [[int(x) for x in p] for p in data["points"]]
             s.weather = _name(data["weather"], WEATHERS)
             s.deck = _zone(data["deck"], WEATHERS)
-            s.hippo = {int(p): (int(a), int(b)) for p, (a, b) in data["hippo"].items()}
-            s._legal = None
             s.stack = s.stack_from_json(data["stack"])
+            s._legal = None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise MalformedInput(f"not a Foggy Island position: {exc!r}") from None
         if (
