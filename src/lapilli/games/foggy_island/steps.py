@@ -25,7 +25,6 @@ class WeatherArgs(NamedTuple):
 
 
 ROUND = Step("round", run=round.begin_round)
-NEXT_ROUND = Step("next_round", run=round.next_round)
 WEATHER_DRAW = Step(
     "weather_draw",
     "Weather: the second player takes the 2 top cards of the weather deck",
@@ -218,6 +217,7 @@ HIRE = Step(
     apply=hiring.hire,
 )
 BANK = Step("bank", run=hiring.return_coins)
+NEXT_ROUND = Step("next_round", run=round.next_round)
 
 STEPS = Steps(
     ROUND,
