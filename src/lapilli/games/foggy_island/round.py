@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 
 def draws(zone: Zone, outcomes: dict[str, Action]) -> list[tuple[Action, float]]:
-    """One draw from a shuffled face-down pile (or deck), in the order of the data file."""
+    """One draw from a shuffled face-down pile (or deck), in the order of ``outcomes``."""
     items = zone.items
     if not items:
         return [(outcomes[zone.under[0]], 1.0)] if zone.under else []
     total = sum(items.values())
-    return [(outcomes[k], items[k] / total) for k in in_order(items)]
+    return [(action, items[k] / total) for k, action in outcomes.items() if k in items]
 
 
 # -- set-up ---------------------------------------------------------------------------------

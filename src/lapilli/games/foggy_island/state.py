@@ -18,7 +18,7 @@ from lapilli.core.state import Event
 from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 
 from . import steps, text
-from .board import QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
+from .board import OPEN_TILES, QUADRANTS, TILE_NAMES, TILES
 from .components import (
     KINDS,
     MERCENARIES,
@@ -126,8 +126,9 @@ class FoggyState(FlowState):
         return pile_of(self.hired[side])
 
     def free_tiles(self) -> list[int]:
-        board, open_ = self.board, self.open
-        return [t for t in TILES if board[t] is None and open_[QUADRANT_OF[t]]]
+        """Empty tiles outside the fog boards."""
+        board = self.board
+        return [t for t in OPEN_TILES[tuple(self.open)] if board[t] is None]
 
     def totals(self) -> list[int]:
         """Victory points of each side over all rounds so far."""

@@ -252,6 +252,7 @@ OPENING_BY = [OPENING(p) for p in SEATS]
 TURN_OF = [TURN(seat=p) for p in SEATS]
 CHOOSE_BY = [CHOOSE(p) for p in SEATS]
 DRAW_FOR = [DRAW(seat=p) for p in SEATS]
+HIRE_BY = [HIRE(p) for p in SEATS]
 PLACE_AS = {
     (p, kind, up): PLACE(p, token=kind, face_up=up)
     for p in SEATS

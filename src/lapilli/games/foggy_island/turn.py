@@ -134,8 +134,6 @@ def choose(s: FoggyState, f: Frame, a: Action) -> Events:
 
 
 def legal_place(s: FoggyState, f: Frame) -> list[Action]:
-    if all(s.open):
-        return [place for place, token in zip(A.PLACE, s.board, strict=True) if token is None]
     return [A.PLACE[t] for t in s.free_tiles()]
 
 
