@@ -32,7 +32,8 @@ def tokens_of_side(s, side):
     for p in s.side_seats(side):
         counts.update(s.hands[p].items)
         counts.update(s.piles[p].items)
-    counts.update(s.pool[side].items)
+    for pool in s.pool[side : side + 1]:
+        counts.update(pool.items)
     return counts
 
 

@@ -5,6 +5,11 @@ the same seats must decide among the same actions (same menu texts, same secrecy
 the same chance outcomes with the same probabilities, every step must cause the same
 events and log lines and leave every seat the same view, and the game must end with
 the same scores and final views.
+
+The port shows piles, hands and the team pools as the shared zones do (``{"items": ...}``
+or ``{"count": n}``), and a 2-player game has no pools any more; ``as_before`` writes
+views the old way (the contents or ``{"hidden": n}``, each pool as its size, two empty
+pools in a 2-player game) before comparing.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ def as_before(view: dict) -> dict:
     view = dict(view)
     view["hands"] = [_old_zone(z) for z in view["hands"]]
     view["piles"] = [_old_zone(z) for z in view["piles"]]
-    view["pool"] = [z["count"] for z in view["pool"]]
+    view["pool"] = [z["count"] for z in view["pool"]] or [0, 0]
     return game_view(view)
 
 

@@ -119,8 +119,7 @@ def keep_hippo(s: FoggyState, f: Frame, a: Action) -> Events:
 
 # -- Frog ---------------------------------------------------------------------------------------
 def frog_tile(s: FoggyState, seat: int) -> int | None:
-    for t in TILES:
-        token = s.board[t]
+    for t, token in enumerate(s.board):
         if token is not None and token.kind == "frog" and token.seat == seat and token.face_up:
             return t
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from .components import DATA
 
 SIZE: int = DATA["board_size"]
@@ -65,3 +67,8 @@ def _quadrant_tiles(q: int) -> tuple[int, ...]:
 
 QUADRANT_TILES = tuple(_quadrant_tiles(q) for q in range(4))
 QUADRANT_OF = tuple(next(q for q in range(4) if t in QUADRANT_TILES[q]) for t in TILES)
+OPEN_TILES: dict[tuple[bool, ...], tuple[int, ...]] = {
+    quarters: tuple(t for t in TILES if quarters[QUADRANT_OF[t]])
+    for quarters in product((False, True), repeat=len(QUADRANTS))
+}
+"""The tiles outside the fog boards, for each way the four quarters may be open."""

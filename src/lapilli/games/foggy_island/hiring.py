@@ -26,7 +26,7 @@ def hirers(s: FoggyState) -> list[Frame]:
     starter = s.second_player() if s.points else s.first
     order = [s.side(starter), 1 - s.side(starter)]
     # in the team variant the team-mates take turns at being the one who hires
-    return [steps.HIRE(s.side_seats(side)[(s.round - 1) % (s.n // 2)]) for side in order]
+    return [steps.HIRE_BY[s.side_seats(side)[(s.round - 1) % (s.n // 2)]] for side in order]
 
 
 def hireable(s: FoggyState, side: int) -> list[str]:
@@ -74,7 +74,7 @@ def hire(s: FoggyState, f: Frame, a: Action) -> Events:
     store = s.pool[side] if s.opts.variant == "team" else s.piles[seat]
     store.take(info.replaces)
     store.put(merc)
-    then(s, steps.HIRE(seat))  # and may hire again
+    then(s, steps.HIRE_BY[seat])  # and may hire again
     return [
         {
             "type": "hired",

@@ -15,7 +15,7 @@ from lapilli.core.zones import Zone, seats_mask
 
 from . import actions as A
 from . import hiring, steps
-from .board import QUADRANTS, TILE_NAMES
+from .board import QUADRANTS, TILE_NAMES, TILES
 from .components import EXTRA_ROUNDS, HAND_SIZE, PILE_SIZE, SUNNY, in_order
 from .scoring import scored_lines, winning_side
 
@@ -24,28 +24,28 @@ if TYPE_CHECKING:
 
 
 def draws(zone: Zone, outcomes: dict[str, Action]) -> list[tuple[Action, float]]:
-    """One draw from a shuffled face-down pile (or deck), in the order of the data file."""
+    """One draw from a shuffled face-down pile (or deck), in the order of ``outcomes``."""
     items = zone.items
     if not items:
         return [(outcomes[zone.under[0]], 1.0)] if zone.under else []
     total = sum(items.values())
-    return [(outcomes[k], items[k] / total) for k in in_order(items)]
+    return [(action, items[k] / total) for k, action in outcomes.items() if k in items]
 
 
 # -- set-up ---------------------------------------------------------------------------------
 def collect(s: FoggyState) -> None:
     """Everyone takes their tokens off the map and forms their pile again."""
-    s.board = [None] * len(s.board)
+    s.board = [None] * len(TILES)
     s.hippo = {}
-    for hand in s.hands:
-        hand.clear()
+    seats = range(s.n)
+    s.hands = [Zone(seen=seats_mask(p)) for p in seats]
     if s.opts.variant == "team":
         # each team's 18 tokens are shuffled, to be split 9 and 9
-        for pile in s.piles:
-            pile.clear()
+        s.piles = [Zone(seen=seats_mask(p)) for p in seats]
         s.pool = [Zone(s.composition(side)) for side in (0, 1)]
     else:
-        s.piles = [Zone(s.composition(s.side(p)), seen=seats_mask(p)) for p in range(s.n)]
+        s.piles = [Zone(s.composition(s.side(p)), seen=seats_mask(p)) for p in seats]
+        s.pool = []
 
 
 def begin_round(s: FoggyState, f: Frame) -> Events:

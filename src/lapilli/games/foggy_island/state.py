@@ -15,10 +15,10 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import FlowState, then
 from lapilli.core.state import Event
-from lapilli.core.zones import Zone, redeal, seats_mask
+from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 
 from . import steps, text
-from .board import QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
+from .board import OPEN_TILES, QUADRANTS, TILE_NAMES, TILES
 from .components import (
     KINDS,
     MERCENARIES,
@@ -47,22 +47,23 @@ NO_WINNER = -1
 class FoggyState(FlowState):
     STEPS = steps.STEPS
 
+    # (set in this order everywhere, so that every position shares one attribute layout)
     game: FoggyIsland
     opts: FoggyOptions
     n: int  # players
     round: int  # 1-based
     extra_rounds: int  # tie-break rounds played so far
+    hired: list[list[str]]  # per side
     board: list[Token | None]  # 36 tiles, a1..f6 row by row (a Hippo may lie on two)
-    open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
+    hippo: dict[int, tuple[int, int]]  # seat -> the two tiles of its Hippo
     hands: list[Zone]  # per seat, seen by its owner
     piles: list[Zone]  # per seat, face down: its owner knows what is in it
-    pool: list[Zone]  # per side: the team variant's 18 tokens before the deal
-    hired: list[list[str]]  # per side
+    pool: list[Zone]  # per side, team variant only: its 18 tokens before the deal
+    open: list[bool]  # per quarter NW, NE, SW, SE: not under a fog board
     coins: list[int]  # per side
     points: list[list[int]]  # per round: [red, blue]
     weather: str  # the active weather card
     deck: Zone  # the weather deck: shuffled cards, and those put under it (known)
-    hippo: dict[int, tuple[int, int]]  # seat -> the two tiles of its Hippo
 
     # -- set-up ---------------------------------------------------------------------------
     @classmethod
@@ -73,20 +74,15 @@ class FoggyState(FlowState):
         s.n = players
         s.round = 1
         s.extra_rounds = 0
-        s.board = [None] * len(TILES)
-        s.open = [True] * len(QUADRANTS)
-        s.hands = [Zone(seen=seats_mask(p)) for p in range(players)]
-        s.piles = [Zone(seen=seats_mask(p)) for p in range(players)]
-        s.pool = [Zone(), Zone()]
         s.hired = [[], []]
+        collect(s)  # the map, hands, piles and team pools
+        s.open = [True] * len(QUADRANTS)
         s.coins = [0, 0]
         s.points = []
         s.weather = SUNNY
         s.deck = Zone(WEATHER_DECK)
-        s.hippo = {}
         s.stack = []
         s._legal = None
-        collect(s)
         if s.opts.variant == "quick":
             # Quick variant: 80 coins each to hire with before the first round, then
             # the coins left go back to the general pile
@@ -130,8 +126,9 @@ class FoggyState(FlowState):
         return pile_of(self.hired[side])
 
     def free_tiles(self) -> list[int]:
-        board, open_ = self.board, self.open
-        return [t for t in TILES if board[t] is None and open_[QUADRANT_OF[t]]]
+        """Empty tiles outside the fog boards."""
+        board = self.board
+        return [t for t in OPEN_TILES[tuple(self.open)] if board[t] is None]
 
     def totals(self) -> list[int]:
         """Victory points of each side over all rounds so far."""
@@ -248,16 +245,9 @@ class FoggyState(FlowState):
         s = self.clone()
         for side in (0, 1):
             mates = s.side_seats(side)
-            redeal(
-                seat,
-                rng,
-                [
-                    *(s.hands[p] for p in mates),
-                    *(s.piles[p] for p in mates),
-                    s.pool[side],
-                    *(FaceDown(s, p) for p in mates),
-                ],
-            )
+            zones: list[Hidden] = [s.hands[p] for p in mates] + [s.piles[p] for p in mates]
+            zones += [FaceDown(s, p) for p in mates] + s.pool[side : side + 1]
+            redeal(seat, rng, zones)
         top = s.pending()
         if top is not None and top.step is steps.PLACE and top.seat != seat:
             # the token another player has chosen but not yet placed
@@ -276,17 +266,17 @@ class FoggyState(FlowState):
         s.n = self.n
         s.round = self.round
         s.extra_rounds = self.extra_rounds
+        s.hired = [h[:] for h in self.hired]
         s.board = self.board[:]
-        s.open = self.open[:]
+        s.hippo = self.hippo.copy()
         s.hands = [h.copy() for h in self.hands]
         s.piles = [p.copy() for p in self.piles]
         s.pool = [p.copy() for p in self.pool]
-        s.hired = [h[:] for h in self.hired]
+        s.open = self.open[:]
         s.coins = self.coins[:]
         s.points = self.points[:]
         s.weather = self.weather
         s.deck = self.deck.copy()
-        s.hippo = self.hippo.copy()
         s.stack = self.stack[:]
         s._legal = self._legal
         s.narrate = self.narrate
@@ -321,19 +311,19 @@ class FoggyState(FlowState):
             s.n = game.check_players(int(data["players"]))
             s.round = int(data["round"])
             s.extra_rounds = int(data["extra_rounds"])
+            s.hired = [[_name(k, MERCENARIES) for k in h] for h in data["hired"]]
             s.board = [_token(t, s.n) for t in data["board"]]
-            s.open = [bool(x) for x in data["open"]]
+            s.hippo = {int(p): (int(a), int(b)) for p, (a, b) in data["hippo"].items()}
             s.hands = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["hands"])]
             s.piles = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["piles"])]
             s.pool = [_zone(p, KINDS) for p in data["pool"]]
-            s.hired = [[_name(k, MERCENARIES) for k in h] for h in data["hired"]]
+            s.open = [bool(x) for x in data["open"]]
             s.coins = [int(c) for c in data["coins"]]
             s.points = [[int(x) for x in p] for p in data["points"]]
             s.weather = _name(data["weather"], WEATHERS)
             s.deck = _zone(data["deck"], WEATHERS)
-            s.hippo = {int(p): (int(a), int(b)) for p, (a, b) in data["hippo"].items()}
-            s._legal = None
             s.stack = s.stack_from_json(data["stack"])
+            s._legal = None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise MalformedInput(f"not a Foggy Island position: {exc!r}") from None
         if (
@@ -341,7 +331,8 @@ class FoggyState(FlowState):
             or len(s.open) != len(QUADRANTS)
             or len(s.hands) != s.n
             or len(s.piles) != s.n
-            or (len(s.pool), len(s.hired), len(s.coins)) != (2, 2, 2)
+            or len(s.pool) != (2 if s.opts.variant == "team" else 0)
+            or (len(s.hired), len(s.coins)) != (2, 2)
             or s.round < 1
             or any(len(p) != 2 for p in s.points)
         ):

@@ -25,7 +25,6 @@ class WeatherArgs(NamedTuple):
 
 
 ROUND = Step("round", run=round.begin_round)
-NEXT_ROUND = Step("next_round", run=round.next_round)
 WEATHER_DRAW = Step(
     "weather_draw",
     "Weather: the second player takes the 2 top cards of the weather deck",
@@ -218,6 +217,7 @@ HIRE = Step(
     apply=hiring.hire,
 )
 BANK = Step("bank", run=hiring.return_coins)
+NEXT_ROUND = Step("next_round", run=round.next_round)
 
 STEPS = Steps(
     ROUND,
@@ -252,6 +252,7 @@ OPENING_BY = [OPENING(p) for p in SEATS]
 TURN_OF = [TURN(seat=p) for p in SEATS]
 CHOOSE_BY = [CHOOSE(p) for p in SEATS]
 DRAW_FOR = [DRAW(seat=p) for p in SEATS]
+HIRE_BY = [HIRE(p) for p in SEATS]
 PLACE_AS = {
     (p, kind, up): PLACE(p, token=kind, face_up=up)
     for p in SEATS

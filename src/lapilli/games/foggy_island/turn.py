@@ -98,11 +98,13 @@ def face_up_allowed(s: FoggyState, kind: str) -> bool:
 
 
 def legal_choose(s: FoggyState, f: Frame) -> list[Action]:
+    kinds = in_order(s.hands[f.seat].items)
+    if s.weather != FOGGY:
+        return [A.CHOOSE[k] for k in kinds]
     out = []
-    foggy = s.weather == FOGGY
-    for k in in_order(s.hands[f.seat].items):
+    for k in kinds:
         out.append(A.CHOOSE[k])
-        if foggy and k in A.CHOOSE_DOWN and face_up_allowed(s, k):
+        if k in A.CHOOSE_DOWN and face_up_allowed(s, k):
             out.append(A.CHOOSE_DOWN[k])  # a mercenary may also go face down
     return out
 
@@ -132,8 +134,6 @@ def choose(s: FoggyState, f: Frame, a: Action) -> Events:
 
 
 def legal_place(s: FoggyState, f: Frame) -> list[Action]:
-    if all(s.open):
-        return [place for place, token in zip(A.PLACE, s.board, strict=True) if token is None]
     return [A.PLACE[t] for t in s.free_tiles()]
 
 
