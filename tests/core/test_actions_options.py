@@ -1,3 +1,5 @@
+import copy
+import pickle
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -22,6 +24,13 @@ def test_action_lists_round_trip_as_tuples():
     data = a.to_json()
     assert data["at"] == [2, -1]
     assert Action.from_json(data) == a
+
+
+def test_an_action_survives_copying_and_pickling():
+    a = Action("place_tile", at=(2, -1), tile="c3")
+    for again in (copy.copy(a), copy.deepcopy(a), pickle.loads(pickle.dumps(a))):
+        assert again == a and again.kind == "place_tile" and type(again) is Action
+    assert pickle.loads(pickle.dumps(Action("pass"))) == Action("pass")
 
 
 @pytest.mark.parametrize("bad", [None, [], {"tile": 3}, {"kind": 5}, {"kind": "x", "p": {"a": 1}}])

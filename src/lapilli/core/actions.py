@@ -37,6 +37,11 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     def __new__(cls, kind: str, **params: Any) -> Action:
         return tuple.__new__(cls, (kind, tuple(sorted(params.items()))))
 
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:
+        """How ``copy`` and ``pickle`` make the action again (a tuple subclass would
+        otherwise be rebuilt from the whole tuple as its kind)."""
+        return (self[0],), dict(self[1])
+
     @property
     def kind(self) -> str:
         return self[0]

@@ -6,7 +6,10 @@ ones raise ``IllegalAction`` with a reason and change nothing, a turn-flow step'
 ``refuse`` lets every listed action pass and names the rule an unlisted one of the
 same kind breaks, clones are equal and independent, JSON round trips, chance
 probabilities sum to 1, observations hide what they must, ``determinize`` keeps the
-seat's view, records replay to the same final position.
+seat's view, records replay to the same final position. A game with a numeric view
+(its ``numeric`` module) also has every action it offers in its codec, a mask that marks
+exactly the legal actions, and a fixed-shape ``float32`` vector per seat that
+``determinize`` leaves unchanged.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from .actions import Action
 from .errors import IllegalAction
@@ -83,6 +88,8 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
     if isinstance(state, FlowState) and player >= 0:
         _check_flow_rules(state, legal, strangers)
     _check_views(state, legal, rng)
+    if state.game.part("numeric") is not None:
+        check_numeric(state, rng)
     if state.to_json() != snapshot:
         _fail("observation(), determinize() or a step's refuse() changed the state")
 
@@ -210,6 +217,44 @@ def _check_views(state: State, legal: list[Action], rng: random.Random) -> None:
             _fail("determinize changed the legal actions of the seat to move")
 
 
+def check_numeric(state: State, rng: random.Random) -> None:
+    """The codec round-trips every legal action and its mask marks exactly them; each
+    seat's vector has the layout's size, is float32 and finite, and ``determinize``
+    (which keeps what the seat may see) leaves it unchanged."""
+    game, players = state.game, state.num_players
+    codec = game.action_codec(players)
+    size = game.observation_layout(players).size
+    expected = np.zeros(codec.size, dtype=np.int8)
+    if state.current_player() >= 0:
+        for action in state.legal_actions():
+            if action not in codec:
+                _fail(f"the legal action {action} is not in the action codec")
+            index = codec.encode(action)
+            if codec.decode(index) != action:
+                _fail(f"the codec does not round-trip {action} (id {index})")
+            expected[index] = 1
+    if not np.array_equal(codec.mask(state), expected):
+        _fail("the codec's mask does not mark exactly the legal actions")
+    for seat in range(players):
+        vector = state.numeric(seat)
+        if not isinstance(vector, np.ndarray) or vector.shape != (size,):
+            _fail(f"numeric({seat}) is not a vector of the layout's size {size}")
+        if vector.dtype != np.float32 or not np.isfinite(vector).all():
+            _fail(f"numeric({seat}) is not made of finite float32 numbers")
+        if not np.array_equal(state.determinize(seat, rng).numeric(seat), vector):
+            _fail(f"determinize({seat}) changed numeric({seat}): it shows what the seat cannot see")
+
+
+def check_codec(game: Game, players: int, pool: set[Action]) -> None:
+    """Every action random play made legal has an id in the game's codec."""
+    if game.part("numeric") is None:
+        return
+    codec = game.action_codec(players)
+    missing = sorted(str(a) for a in pool if a not in codec)
+    if missing:
+        _fail(f"{len(missing)} legal actions are not in the action codec: {missing[:5]}")
+
+
 def check_game(
     game: Game,
     players: int,
@@ -240,5 +285,6 @@ def check_game(
                     check_state(state, run.pool, rng)
                 state.apply(action)
             check_state(state, run.pool, rng)
+        check_codec(game, players, run.pool)
         runs.append(run)
     return runs

@@ -1,0 +1,68 @@
+"""The OpenSpiel games pass OpenSpiel's own random simulation test and agree with
+lapilli: legal ids, chance, observation tensors, returns, clones."""
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from lapilli.rl import spiel  # noqa: E402
+
+
+@pytest.mark.parametrize("game, players", [("foggy_island", 2), ("fuji", 3), ("eras", 3)])
+def test_openspiels_random_simulation_test_passes(game, players):
+    pyspiel.random_sim_test(spiel.load(game, players), num_sims=2, serialize=False, verbose=False)
+
+
+def test_every_game_is_registered_by_name_with_its_options():
+    for game_id in ("deeper", "eras", "foggy_island", "fuji", "volcanique"):
+        assert game_id in spiel.GAMES
+    game = pyspiel.load_game("python_lapilli_foggy_island", {"options": '{"mode": "weather"}'})
+    assert game.lapilli.options.mode == "weather" and game.num_players() == 2
+    assert game.num_distinct_actions() == game.lapilli.action_codec(2).size
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert spiel.load("fuji", 3).get_type().utility == pyspiel.GameType.Utility.IDENTICAL
+
+
+def test_a_played_game_agrees_with_lapilli_at_every_step():
+    game = spiel.load("deeper", 2)
+    state = game.new_initial_state()
+    observer = make_observation(game)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert [game.codec.decode(i) for i in legal] == sorted(
+            state.position.legal_actions(), key=game.codec.encode
+        )
+        observer.set_from(state, player)
+        assert np.array_equal(observer.tensor, state.position.numeric(player))
+        assert "=" not in state.action_to_string(player, legal[0])  # the game's own words
+        state.apply_action(rng.choice(legal))
+    assert state.returns() == state.position.returns() and max(state.returns()) > 0
+
+
+def test_a_clone_is_equal_and_independent():
+    game = spiel.load("volcanique", 3)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(150):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    clone = state.clone()
+    assert clone.history() == state.history()
+    assert clone.position.to_json() == state.position.to_json()
+    before = state.position.to_json()
+    clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else 0)
+    assert state.position.to_json() == before != clone.position.to_json()
