@@ -40,8 +40,8 @@ def test_a_record_saves_loads_and_replays_to_the_same_position(tmp_path):
         (lambda d: d.update(format="chess"), "not a lapilli game record"),
         (lambda d: d.update(game="tetris"), "no game called 'tetris'"),
         (lambda d: d.update(seats=["x"]), "seats do not match"),
-        (lambda d: d["actions"].__setitem__(3, {"kind": "take", "token": "dragon"}), "action 4"),
-        (lambda d: d["actions"].__setitem__(0, "garbage"), "action 1 is damaged"),
+        (lambda d: d["actions"].__setitem__(3, {"kind": "take", "token": "dragon"}), "step 4"),
+        (lambda d: d["actions"].__setitem__(0, "garbage"), "step 1 is damaged"),
         (lambda d: d.update(options={"mode": "chaos"}), "cannot set up"),
     ],
 )
