@@ -4,7 +4,7 @@ import random
 import pytest
 
 from lapilli.core.actions import Action
-from lapilli.core.errors import IllegalAction, RecordError
+from lapilli.core.errors import IllegalAction, MalformedInput, RecordError
 from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.registry import load_game
@@ -112,3 +112,77 @@ def test_an_illegal_action_names_the_rule_and_changes_nothing():
         match.apply(Action("hire", mercenary="fox"))
     assert match.state.to_json() == before
     assert len(match.record.actions) == 14
+
+
+def test_the_hash_is_the_same_for_full_and_compact_actions_and_changes_with_any_field():
+    record = played_match().record
+    full = Record.from_json(json.loads(json.dumps(record.to_json())))
+    compact = Record.from_json(json.loads(json.dumps(record.to_json(compact=True))))
+    assert record.to_json()["hash"] == record.to_json(compact=True)["hash"] == full.digest()
+    assert compact.digest() == full.digest()
+    digests = {full.digest()}
+    for change in (
+        lambda r: r.actions.pop(),
+        lambda r: r.seats.__setitem__(0, "human"),
+        lambda r: r.options.update(mode="weather"),
+        lambda r: setattr(r, "game_version", "0"),
+        lambda r: setattr(r, "result", {"scores": [], "returns": [], "winners": []}),
+    ):
+        changed = Record.from_json(json.loads(json.dumps(record.to_json())))
+        change(changed)
+        digests.add(changed.digest())
+    assert len(digests) == 6
+
+
+def test_a_file_record_is_checked_against_its_hash(tmp_path):
+    record = played_match().record
+    path = tmp_path / "g.json"
+    record.save(path)
+    assert Record.load(path).notes == []
+    data = json.loads(path.read_text())
+    data["actions"][-1], data["actions"][-2] = data["actions"][-2], data["actions"][-1]
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="changed after it was saved"):
+        Record.load(path)
+    del data["hash"]
+    path.write_text(json.dumps(data))
+    assert "before records carried an integrity hash" in Record.load(path).notes[0]
+
+
+def test_a_recorded_result_must_be_the_end_the_actions_reach():
+    match = Match(load_game("foggy_island"), 2)
+    rng = random.Random(2)
+    while not match.state.is_terminal():
+        legal = match.state.legal_actions()
+        match.apply(rng.choice(legal) if legal else match.state.chance_outcomes()[0][0])
+    record = match.record
+    assert record.result["scores"] == match.state.scores()
+    record.replay()
+    record.result = dict(record.result, winners=[1 - record.result["winners"][0]])
+    with pytest.raises(RecordError, match="result is not the end its actions reach"):
+        record.replay()
+
+
+def test_a_compact_action_cannot_name_a_parameter_kind():
+    with pytest.raises(MalformedInput, match="compact action"):
+        Action.from_list(["take", "kind", "wolf"])
+    with pytest.raises(MalformedInput) as refused:
+        Action.from_list(["take", "token", "x" * 10_000, "extra"])
+    assert len(str(refused.value)) < 200  # the bad input is quoted short
+
+
+def test_game_versions_newer_refused_older_noted():
+    record = played_match().record
+    record.game_version = "2"
+    with pytest.raises(RecordError, match="version 2 of Foggy Island's rules, newer"):
+        record.replay()
+    record.game_version = "0"
+    record.replay()
+    assert record.notes == [
+        "this record was saved with version 0 of Foggy Island's rules and this lapilli plays "
+        "version 1: it replays only if those rules did not change"
+    ]
+    for damaged in ("one", 1, "1.x"):
+        data = dict(record.to_json(), version=damaged)
+        with pytest.raises(RecordError, match="game version .* is damaged"):
+            Record.from_json(data)
