@@ -5,6 +5,7 @@ import pytest
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction, MalformedInput, RecordError
+from lapilli.core.loop import random_policy
 from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.registry import load_game
@@ -186,3 +187,52 @@ def test_game_versions_newer_refused_older_noted():
         data = dict(record.to_json(), version=damaged)
         with pytest.raises(RecordError, match="game version .* is damaged"):
             Record.from_json(data)
+
+
+def _mutated(data, rng):
+    """``data`` with one value somewhere replaced by a value of another type."""
+    wrong = [None, 0, -5, 10**9, 1.5, "", "zz", [], {}, [1, [2]], True, {"kind": "x"}]
+    value, depth = data, 0
+    while True:
+        keys = list(value) if isinstance(value, dict) else list(range(len(value)))
+        if not keys:
+            return data
+        key = rng.choice(keys)
+        inner = value[key]
+        if depth > 3 or rng.random() < 0.3 or not isinstance(inner, dict | list):
+            value[key] = rng.choice(wrong)
+            return data
+        value, depth = inner, depth + 1
+
+
+@pytest.mark.parametrize("game_id", ["foggy_island", "fuji", "volcanique", "eras", "deeper"])
+def test_random_damage_is_always_a_record_error(tmp_path, game_id):
+    """Fields of the wrong type anywhere, stray bytes, files cut short: every one is
+    refused with a RecordError, nothing else escapes."""
+    game = load_game(game_id)
+    players = 2 if 2 in game.player_counts() else game.default_players()
+    match = Match(game, players, ["random"] * players)
+    rng = random.Random(5)
+    match.play([random_policy(rng)] * players, rng, limit=80)
+    text = json.dumps(match.record.to_json())
+    path = tmp_path / "damaged.json"
+    refused = []
+    for trial in range(60):
+        if trial % 3 == 0:
+            data = json.loads(text)
+            del data["hash"]  # so that the fields' own checks speak
+            damaged = json.dumps(_mutated(data, rng)).encode()
+        elif trial % 3 == 1:
+            damaged = bytearray(text.encode())
+            for _ in range(3):
+                damaged[rng.randrange(len(damaged))] = rng.randrange(256)
+        else:
+            damaged = text.encode()[: rng.randrange(len(text))]
+        path.write_bytes(bytes(damaged))
+        try:
+            Record.load(path).replay()
+        except RecordError:
+            refused.append(trial)
+    cut_short = range(2, 60, 3)
+    assert set(cut_short) <= set(refused)
+    assert len(refused) >= 45  # a few changes are harmless (a new value a field may hold)
