@@ -1,5 +1,6 @@
 """A real terminal session driven through tmux: what a player at a keyboard sees."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -17,19 +18,29 @@ LAPILLI = str(Path(sys.executable).parent / "lapilli")
 class Tmux:
     def __init__(self, command: str):
         self.name = f"lapilli-{uuid.uuid4().hex[:8]}"
+        self.tmux = ["tmux", "-L", self.name]  # a server of its own, gone with the session
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "160", "-y", "60", command],
+            [*self.tmux, "new-session", "-d", "-s", self.name, "-x", "160", "-y", "60", command],
             check=True,
         )
 
     def send(self, *keys: str) -> None:
         for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key, "Enter"], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, key, "Enter"], check=True)
             time.sleep(0.15)
 
     def screen(self) -> str:
         return subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            [*self.tmux, "capture-pane", "-p", "-t", self.name],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+
+    def history(self) -> str:
+        """The screen and everything scrolled off it (what a player could scroll up to)."""
+        return subprocess.run(
+            [*self.tmux, "capture-pane", "-p", "-S", "-", "-t", self.name],
             capture_output=True,
             text=True,
             check=True,
@@ -45,7 +56,7 @@ class Tmux:
         raise AssertionError(f"{text!r} never appeared; screen:\n{self.screen()}")
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
 
 
 def test_a_player_takes_tokens_places_one_and_quits_in_a_real_terminal(tmp_path):
@@ -65,3 +76,34 @@ def test_a_player_takes_tokens_places_one_and_quits_in_a_real_terminal(tmp_path)
     finally:
         tty.close()
     assert save.exists()
+
+
+RED_HAND = re.compile(r"Red[ *]+\d+ (?!hidden)")  # Red's row of the table with the hand shown
+
+
+def test_hot_seat_hand_over_leaves_no_earlier_hand_in_the_scrollback(tmp_path):
+    save = tmp_path / "hot.json"
+    tty = Tmux(f"{LAPILLI} play foggy_island --seats human,human --seed 5 --save {save}; sleep 30")
+    try:
+        tty.wait_for("Red, take the keyboard")
+        tty.send("")
+        tty.wait_for("take ")
+        tty.send("1", "1", "1")
+        deadline = time.time() + 15
+        while tty.history().count("Red took") < 3 and time.time() < deadline:
+            time.sleep(0.1)
+        earlier = tty.history()
+        assert "Red took" in earlier and RED_HAND.search(earlier)  # Red's hand was on screen
+        tty.send("1", "1")
+        tty.wait_for("Blue, take the keyboard")
+        handed = tty.history()
+        assert "Red took" not in handed and not RED_HAND.search(handed), handed
+        tty.send("")
+        blue = tty.wait_for("Since your last turn")
+        assert "Red makes a hidden choice" in blue
+        history = tty.history()
+        assert "Red took" not in history and not RED_HAND.search(history), history
+        tty.send("quit")
+        tty.wait_for("Game saved")
+    finally:
+        tty.close()

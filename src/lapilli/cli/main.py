@@ -10,22 +10,23 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent, split_specs
 from lapilli.core import log
 from lapilli.core.actions import Action
-from lapilli.core.errors import LapilliError
+from lapilli.core.errors import LapilliError, MalformedInput
 from lapilli.core.match import Match
 from lapilli.core.options import describe_options
 from lapilli.core.records import Record
 from lapilli.core.registry import game_class, game_classes, load_game
-from lapilli.core.state import Game, State
+from lapilli.core.state import Event, Game, State
 from lapilli.sim.runner import Setup, Summary, run_games
 
 app = typer.Typer(
@@ -35,7 +36,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, highlight=False)
 
 OptionList = Annotated[
     list[str] | None,
@@ -54,22 +55,49 @@ def progress_bar() -> Progress:
     )
 
 
-def fail(message: str) -> None:
-    err.print(f"[red]error:[/red] {message}")
+def fail(message: str) -> NoReturn:
+    """End the command with one line on stderr (no traceback) and exit status 2."""
+    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
     raise typer.Exit(2)
 
 
-def seats_from(text: str, players: int | None, default_players: int) -> list[str]:
-    seats = split_specs(text)  # "human,mcts:iters=500,c=0.5" keeps the bot's own commas
-    if players is not None and len(seats) == 1:
-        seats = seats * players
-    elif len(seats) == 1 and default_players > 1:
-        # "--seats human" plays against random bots
-        seats = seats + ["random"] * (default_players - 1)
-    for spec in seats:
+DEFAULT_BOT = "random"
+
+
+def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
+    """The seats named (by default one human), then the default bot in every seat left
+    up to the player count: ``players``, else as many as named and at least the game's
+    usual number. A count the game does not allow is refused in the game's words, and
+    more seats named than players is refused too."""
+    named = split_specs(text) if text else ["human"]  # "mcts:iters=500,c=0.5" keeps its comma
+    count = game.check_players(
+        players if players is not None else max(len(named), game.default_players())
+    )
+    if len(named) > count:
+        raise MalformedInput(
+            f"--seats names {len(named)} seats ({', '.join(named)}) but --players is {count}: "
+            "name at most one seat per player (unnamed seats get the random bot)"
+        )
+    for spec in named:
         if spec != "human":
             make_agent(spec)  # a bad bot name fails now, not mid-game
-    return seats
+    return named + [DEFAULT_BOT] * (count - len(named))
+
+
+def load_record(file: Path, index: int | None = None) -> Record:
+    """The record in ``file``, replayed once so that any damage ends the command with one
+    line before anything is shown; what a reader should know about it goes to stderr."""
+    try:
+        record = Record.load(file, index=index)
+    except LapilliError as exc:
+        fail(str(exc))
+    try:
+        record.replay()
+    except LapilliError as exc:
+        fail(f"{file}: {exc}")
+    for note in record.notes:
+        err.print(f"note: {escape(str(file))}: {escape(note)}", soft_wrap=True)
+    return record
 
 
 @app.command()
@@ -93,10 +121,20 @@ def games() -> None:
 def play(
     game: Annotated[str | None, typer.Argument(help="Game id (see `lapilli games`).")] = None,
     seats: Annotated[
-        str, typer.Option(help="Comma-separated seats: human or a bot, e.g. human,random.")
-    ] = "human,random",
+        str | None,
+        typer.Option(
+            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human). "
+            "Seats not named get the random bot."
+        ),
+    ] = None,
     option: OptionList = None,
-    players: Annotated[int | None, typer.Option(help="Number of players.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            help="Number of players (default: the seats named, at least the game's usual "
+            "number); seats beyond --seats get the random bot."
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice, draws and bots.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
     save: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
@@ -107,15 +145,13 @@ def play(
 
     try:
         if resume is not None:
-            record = Record.load(resume)
-            match = Match.from_record(record)
-            seat_list = record.seats
-            save = save or resume
+            match = Match.from_record(load_record(resume))
+            seat_list, save = match.record.seats, save or resume
+        elif game is None:
+            fail("name a game (see `lapilli games`) or give --resume FILE")
         else:
-            if game is None:
-                fail("name a game (see `lapilli games`) or give --resume FILE")
             g = load_game(game, option or [])
-            seat_list = seats_from(seats, players, g.default_players())
+            seat_list = seats_from(seats, players, g)
             match = Match(g, len(seat_list), seat_list)
         session = TerminalGame(
             match,
@@ -139,60 +175,70 @@ def replay(
         int | None, typer.Option(help="The game to show from a records file (default: its first).")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Show what this seat saw (default: everything).")
+        int | None,
+        typer.Option(
+            help="Show only what this seat saw and was told (0 is the first seat). Default: "
+            "all seats, the true position with every hand, face-down token and hidden die, "
+            "and every draw."
+        ),
     ] = None,
     step: Annotated[
         bool, typer.Option("--step/--no-step", help="Step through with Enter (default on a TTY).")
     ] = sys.stdin.isatty(),
     at: Annotated[
-        int | None, typer.Option(help="Show the position after this many actions.")
+        int | None, typer.Option(min=0, help="Show the position after this many actions.")
     ] = None,
 ) -> None:
     """Step through a recorded game, or print its log."""
-    try:
-        record = Record.load(file, index=game)
-        state = record.replay(upto=0)
-        record.replay()  # a damaged record fails here, before anything is printed
-    except LapilliError as exc:
-        fail(str(exc))
+    record = load_record(file, game)
     if seat is not None and not 0 <= seat < record.players:
         fail(f"--seat is a seat number from 0 to {record.players - 1}")
-    actions = record.actions if at is None else record.actions[:at]
+    state = record.replay(upto=0)
+    who = "all seats" if seat is None else f"as {state.seat_label(seat)} saw it"
     console.print(
-        f"[bold]{record.game}[/bold], {record.players} players: {', '.join(record.seats)}; "
-        f"{len(record.actions)} actions"
+        f"[bold]{escape(record.game)}[/bold], {record.players} players: "
+        f"{escape(', '.join(record.seats))}; {len(record.actions)} actions; {who}",
+        soft_wrap=True,
     )
-    for i, action in enumerate(actions, 1):
-        lines = _replay_step(state, action, seat)
+
+    def view(state: State) -> object:
+        return state.render_all() if seat is None else state.render(seat)
+
+    for i, action in enumerate(record.actions[:at], 1):
+        lines, events = _replay_step(state, action, seat)
         if step:
-            console.print(state.render(seat))
-            for line in lines:
-                console.print(f"[bold]{i}.[/bold] {line}")
-            try:
-                if console.input("Enter: next, q: quit > ").strip().lower() == "q":
-                    return
-            except EOFError:
-                return
-        else:
-            for line in lines:
-                console.print(f"{i:>4}. {line}")
-    console.print(state.render(seat))
+            console.print(view(state))
+        for line in lines:
+            console.print(f"[bold]{i:>4}.[/bold] {escape(line)}", soft_wrap=True)
+        end = state.round_end(events)
+        if end is not None and not state.is_terminal():
+            console.print(end)
+        if step and not _next():
+            return
+    console.print(view(state))
     if state.is_terminal():
         scores = ", ".join(f"{state.seat_label(i)} {s:g}" for i, s in enumerate(state.scores()))
         console.print(f"[bold]Final scores:[/bold] {scores}. {state.result_text()}.")
 
 
-def _replay_step(state: State, action: Action, seat: int | None) -> list[str]:
-    """Apply a recorded action; the lines a replay shows for it: everything (who did
-    what, chance included), or only what ``seat`` was told."""
+def _next() -> bool:
+    """Wait for Enter; False when the reader quits (q or the end of input)."""
+    try:
+        return console.input("Enter: next, q: quit > ").strip().lower() != "q"
+    except EOFError:
+        return False
+
+
+def _replay_step(state: State, action: Action, seat: int | None) -> tuple[list[str], list[Event]]:
+    """Apply a recorded action; the lines a replay shows for it (everything: who did
+    what, chance included, or only what ``seat`` was told) and its events."""
     if seat is not None:
-        _, entries = log.play(state, action)
-        return [e.text for e in entries if e.visible_to(seat)]
+        events, entries = log.play(state, action)
+        return [e.text for e in entries if e.visible_to(seat)], events
     actor = state.current_player()
     who = "chance" if actor < 0 else state.seat_label(actor)
     line = f"{who}: {state.action_text(action)}"
-    state.apply(action)
-    return [line]
+    return [line], state.apply(action)
 
 
 @app.command()
@@ -219,8 +265,7 @@ def sim(
 
     try:
         g = load_game(game, option or [])
-        seat_list = seats_from(seats, None, g.default_players())
-        g.check_players(len(seat_list))
+        seat_list = seats_from(seats, None, g)
     except LapilliError as exc:
         fail(str(exc))
     if n < 1 or jobs < 1:
@@ -355,7 +400,7 @@ def main() -> None:
     try:
         app()
     except LapilliError as exc:
-        err.print(f"[red]error:[/red] {exc}")
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
 
 

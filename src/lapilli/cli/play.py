@@ -1,7 +1,9 @@
 """A game in the terminal: humans pick from a numbered menu, bots answer, hidden things stay hidden.
 
-Hot-seat play with several humans clears the screen and asks the next player to take
-the keyboard before their secrets are shown.
+Hot-seat play with several humans wipes the screen and the terminal's scrollback and asks
+the next player to take the keyboard before their secrets are shown; each then reads what
+happened since their last turn. The end of a round whose board is about to vanish
+(cleared, or dice rolled again) is shown, and waits for Enter when anyone is playing.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from lapilli.core.errors import LapilliError
 from lapilli.core.loop import Policy
 from lapilli.core.match import Match
 from lapilli.core.records import Record
-from lapilli.core.state import State
+from lapilli.core.state import Event, State
+
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
+"""Cursor home, clear the screen, clear the scrollback (so nobody can scroll up to a hand)."""
 
 HELP = """Type the number of an action, its text, or its last word (a tile like c3). Commands:
   undo          take back your last decision of this turn
@@ -63,13 +68,14 @@ class TerminalGame:
         ]
         self.last_human: int | None = None
         self.shown = len(match.log)  # log entries already printed
+        self.told = dict.fromkeys(self.humans, self.shown)  # each human's place in the log
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> Record:
         try:
             while not self.match.state.is_terminal():
                 try:
-                    self.match.play(self.policies, self.rng, on_step=lambda *step: self.show_log())
+                    self.match.play(self.policies, self.rng, on_step=self.after_step)
                 except TakenBack:
                     self.show_log()
         except QuitGame:
@@ -103,13 +109,7 @@ class TerminalGame:
     def human_turn(self, state: State, seat: int) -> Action:
         """A human's policy: the menu of legal actions and a prompt (commands answered)."""
         if len(self.humans) > 1 and self.last_human != seat:
-            # hot seat: hide the previous player's secrets before showing this one's
-            self.console.clear()
-            self.console.print(
-                Panel(f"{state.seat_label(seat)}, take the keyboard and press Enter.")
-            )
-            self.read("")
-            self.console.clear()
+            self.hand_over(state, seat)
         self.last_human = seat
         self.console.print(state.render(seat))
         legal = state.legal_actions()
@@ -169,6 +169,16 @@ class TerminalGame:
             raise QuitGame from None
 
     # -- output -------------------------------------------------------------------
+    def after_step(self, state: State, seat: int, action: Action, events: list[Event]) -> None:
+        """The log of a step; the board of a round that just ended, before it vanishes."""
+        self.show_log()
+        end = state.round_end(events)
+        if end is None or state.is_terminal():  # the end of the game shows its own board
+            return
+        self.console.print(end)
+        if self.humans:
+            self.read("The round is over. Press Enter to go on. ")
+
     def show_log(self) -> None:
         """Print what the viewer may read of the log since the last call."""
         viewer = self.viewer()
@@ -176,6 +186,27 @@ class TerminalGame:
             if entry.visible_to(viewer):
                 self.console.print(Text("  " + entry.text, style="dim"))
         self.shown = len(self.match.log)
+        if viewer in self.told:
+            self.told[viewer] = self.shown
+
+    def hand_over(self, state: State, seat: int) -> None:
+        """Hot seat: hide everything on screen (and in the scrollback), let ``seat`` take
+        the keyboard, then tell them what happened since their last turn."""
+        self.wipe()
+        self.console.print(Panel(f"{state.seat_label(seat)}, take the keyboard and press Enter."))
+        self.read("")
+        self.wipe()
+        news = [e for e in self.match.log[self.told[seat] :] if e.visible_to(seat)]
+        if news:
+            self.console.print(Text("Since your last turn:", style="bold"))
+            for entry in news:
+                self.console.print(Text("  " + entry.text, style="dim"))
+        self.told[seat] = self.shown = len(self.match.log)
+
+    def wipe(self) -> None:
+        if self.console.is_terminal:
+            self.console.file.write(WIPE)
+            self.console.file.flush()
 
     def finish(self) -> None:
         state = self.match.state

@@ -7,9 +7,13 @@ intern their actions once at import time.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from .errors import MalformedInput
+
+_quote = reprlib.Repr()  # bad input is quoted in messages, shortened whatever its size
+_quote.maxstring = _quote.maxother = 60
 
 JSONScalar = str | int | float | bool | None
 
@@ -20,7 +24,9 @@ def _freeze(value: Any) -> Any:
         return tuple(_freeze(v) for v in value)
     if isinstance(value, str | int | float | bool) or value is None:
         return value
-    raise MalformedInput(f"an action parameter must be a number, text or list, not {value!r}")
+    raise MalformedInput(
+        f"an action parameter must be a number, text or list, not {_quote.repr(value)}"
+    )
 
 
 def _thaw(value: Any) -> Any:
@@ -65,7 +71,9 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     @classmethod
     def from_json(cls, data: Any) -> Action:
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise MalformedInput(f'an action is an object with a "kind" text, not {data!r}')
+            raise MalformedInput(
+                f'an action is an object with a "kind" text, not {_quote.repr(data)}'
+            )
         params = {k: _freeze(v) for k, v in data.items() if k != "kind"}
         return cls(data["kind"], **params)
 
@@ -82,8 +90,11 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
             not isinstance(data, list)
             or len(data) % 2 != 1
             or not all(isinstance(k, str) for k in data[:1] + data[1::2])
+            or "kind" in data[1::2]
         ):
-            raise MalformedInput(f"a compact action is [kind, name, value, ...], not {data!r}")
+            raise MalformedInput(
+                f"a compact action is [kind, name, value, ...], not {_quote.repr(data)}"
+            )
         params = {data[i]: _freeze(data[i + 1]) for i in range(1, len(data), 2)}
         return cls(data[0], **params)
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from . import log, loop
 from .actions import Action
 from .errors import IllegalAction
-from .records import Record
+from .records import Record, result_of
 from .state import CHANCE, Event, Game, State
 
 
@@ -75,12 +75,7 @@ class Match:
             if self._undo and self._undo[-1][1] != actor:
                 self._undo.clear()
             self._undo.append((before, actor))
-        if state.is_terminal():
-            self.record.result = {
-                "scores": state.scores(),
-                "returns": state.returns(),
-                "winners": state.winners(),
-            }
+        self.record.result = result_of(state)
         return events
 
     def can_undo(self, seat: int) -> bool:

@@ -301,6 +301,24 @@ class State(ABC):
 
         return json.dumps(self.observation(seat), indent=1)
 
+    def render_all(self) -> Any:
+        """The true position with every screen lifted (hands, face-down tokens, dice
+        behind screens), for replays. By default every seat's view in turn; a game may
+        draw its board once with everything on it."""
+        from rich.console import Group
+        from rich.text import Text
+
+        views: list[Any] = []
+        for seat in range(self.num_players):
+            views += [Text(f"What {self.seat_label(seat)} sees:", style="bold"), self.render(seat)]
+        return Group(*views)
+
+    def round_end(self, events: list[Event]) -> Any:
+        """If ``events`` (one step's) closed a round whose last board would vanish unseen
+        (cleared for the next round, or its dice rolled again), that board and its
+        scoring for the terminal to show before play goes on; otherwise None."""
+        return None
+
     def seat_label(self, seat: int) -> str:
         return f"Player {seat + 1}"
 

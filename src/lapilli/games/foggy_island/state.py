@@ -353,6 +353,12 @@ class FoggyState(FlowState):
     def render(self, seat: int | None) -> Any:
         return text.render(self, seat)
 
+    def render_all(self) -> Any:
+        return text.render(self, None, everything=True)
+
+    def round_end(self, events: list[Event]) -> Any:
+        return text.round_end(events)
+
 
 class FaceDown:
     """The face-down tokens one seat placed on the map, as a zone ``redeal`` deals into:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -12,7 +13,7 @@ from lapilli.core.actions import Action
 from lapilli.core.state import Event
 
 from .board import COLUMNS, QUADRANT_OF, SIZE
-from .components import KINDS, MERCENARIES, WHITE
+from .components import KINDS, MERCENARIES, WHITE, Token
 
 SIDE_NAMES = ("Red", "Blue")
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 STYLE = {0: "bold white on red3", 1: "bold white on blue3", WHITE: "bold black on grey85"}
 SHIELD = {0: "red3", 1: "blue3"}
+LINE = {0: "R", 1: "B", WHITE: "W"}  # letters say what the colours say, for NO_COLOR
 ABBREV = {
     "wolf": "Wo",
     "rat": "Ra",
@@ -38,46 +40,62 @@ ABBREV = {
     "hippo": "Hi",
     "frog": "Fr",
 }
+LEGEND = (
+    "Wo:R a Wolf building Red's line (B Blue's, W neutral: breaks lines); "
+    "##?B a face-down token Blue placed; Wo?B one you can see; ~~ fog."
+)
 
 
-def _cell(state: FoggyState, tile: int, seat: int | None) -> Text:
-    token = state.board[tile]
+def _cell(token: Token | None, fogged: bool, sees: bool) -> Text:
+    """One tile, 5 characters wide; ``sees``: whether the viewer knows a face-down token.
+    Letters tell whose line a token builds and who placed it, with colours or without."""
     if token is None:
-        if not state.open[QUADRANT_OF[tile]]:
-            return Text(" ~~ ", style="grey50 on grey23")
-        return Text(" .. ", style="grey62")
+        return Text("  ~~ ", style="grey50 on grey23") if fogged else Text("  .. ", style="grey62")
     kind, placer, up, colour = token
-    if up or seat == placer:
-        # the background is the colour of the line it builds; the letters its owner
-        label = f" {ABBREV[kind]}{'' if up else '?'}"
-        label = label.ljust(4)
-        style = STYLE[colour] if up else f"bold {SHIELD[placer % 2]} on grey30"
-        return Text(label, style=style)
-    return Text(" ## ", style=f"bold white on {SHIELD[placer % 2]}")
+    shield = placer % 2
+    if up:
+        return Text(f" {ABBREV[kind]}:{LINE[colour]}", style=STYLE[colour])
+    if sees:
+        return Text(f" {ABBREV[kind]}?{LINE[shield]}", style=f"bold {SHIELD[shield]} on grey30")
+    return Text(f" ##?{LINE[shield]}", style=f"bold white on {SHIELD[shield]}")
+
+
+def _grid(
+    board: list[Token | None], fogged: Callable[[int], bool], sees: Callable[[Token], bool]
+) -> Text:
+    grid = Text()
+    grid.append("    " + "".join(f"   {c} " for c in COLUMNS) + "\n")
+    for row in range(SIZE):
+        grid.append(f" {row + 1}  ")
+        for col in range(SIZE):
+            token = board[row * SIZE + col]
+            tile = row * SIZE + col
+            grid.append_text(_cell(token, fogged(tile), token is not None and sees(token)))
+        grid.append("\n")
+    return grid
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {KINDS[k].title}" for k, n in sorted(counts.items())) or "-"
 
 
-def render(state: FoggyState, seat: int | None) -> Group:
+def render(state: FoggyState, seat: int | None, everything: bool = False) -> Group:
+    """What ``seat`` sees; ``everything``: the true position (hands, face-down tokens)."""
     header = Text()
     header.append(f"Foggy Island, round {state.round} of {state.rounds}", style="bold")
     header.append(f"   weather: {state.weather}")
     if state.offered():
         header.append(f"   cards drawn: {', '.join(state.offered())}")
-    grid = Text()
-    grid.append("    " + "".join(f" {c}  " for c in COLUMNS) + "\n")
-    for row in range(SIZE):
-        grid.append(f" {row + 1}  ")
-        for col in range(SIZE):
-            grid.append_text(_cell(state, row * SIZE + col, seat))
-        grid.append("\n")
-    legend = Text(
-        "Background = whose line the token builds (red/blue, grey: neutral). "
-        "## face-down token (shield colour), ~~ fog, ? face down (yours).",
-        style="dim",
+    grid = _grid(
+        state.board,
+        lambda tile: not state.open[QUADRANT_OF[tile]],
+        lambda token: everything or token.seat == seat,
     )
+    legend = Text(LEGEND, style="dim")
 
     table = Table(box=None, pad_edge=False)
     table.add_column("seat")
@@ -91,7 +109,11 @@ def render(state: FoggyState, seat: int | None) -> Group:
         name = Text(state.seat_label(p), style=SHIELD[p % 2])
         if p == state.current_player():
             name.append(" *", style="bold")
-        hand = _counts(state.hands[p].items) if p == seat else f"{len(state.hands[p])} hidden"
+        hand = (
+            _counts(state.hands[p].items)
+            if everything or p == seat
+            else f"{len(state.hands[p])} hidden"
+        )
         pile = f"{len(state.piles[p])}"
         pts = " + ".join(str(r[p % 2]) for r in state.points) or "-"
         row = [name, hand, pile, pts]
@@ -109,6 +131,29 @@ def render(state: FoggyState, seat: int | None) -> Group:
         )
         parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
+
+
+def round_end(events: list[Event]) -> Group | None:
+    """The map as the round was scored (every token turned up) and the lines it scored,
+    before the tokens go back to the piles."""
+    scored = next((e for e in events if e["type"] == "round_scored"), None)
+    if scored is None:
+        return None
+    board = [Token(t[0], t[1], True, t[3]) if t else None for t in scored["board"]]
+    points = scored["points"]
+    lines = Text()
+    for line in scored["lines"]:
+        tiles = line["tiles"]
+        lines.append(
+            f"  {SIDE_NAMES[line['side']]}: {tiles[0]}-{tiles[-1]} "
+            f"({len(tiles)} tokens) {_points(line['points'])}\n"
+        )
+    title = f"End of round {scored['round']}: Red {_points(points[0])}, Blue {_points(points[1])}"
+    return Group(
+        Text(title, style="bold"),
+        _grid(board, lambda tile: False, lambda token: True),
+        lines if scored["lines"] else Text("  No line scored.\n"),
+    )
 
 
 def event_text(s: FoggyState, event: Event) -> str | None:

@@ -315,6 +315,11 @@ class FujiState(FlowState):
 
         return render(self, seat)
 
+    def round_end(self, events: list[Event]) -> Any:
+        from .text import round_end
+
+        return round_end(self, events)
+
     def seat_label(self, seat: int) -> str:
         name, colour = CHARACTERS[seat]
         return f"{name} ({colour})"

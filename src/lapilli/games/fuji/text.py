@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lapilli.core.actions import Action
+from lapilli.core.state import Event
 
 from .board import NOWHERE, H, W, cell
 from .components import (
@@ -281,3 +282,12 @@ TEXT = {
     "stop": "stop (no more rerolls now)",
     "done": "done",
 }
+
+
+def round_end(s, events: list[Event]) -> Any:
+    """The mountain as a round left it, before the next round's dice are rolled behind the
+    screens: where everyone stands, and the dice of the round still showing."""
+    if not any(e["type"] == "round" and e["round"] > 1 for e in events):
+        return None
+    title = f"End of round {s.round - 1}: the mountain before round {s.round}'s dice are rolled"
+    return Group(Text(title, style="bold"), render(s, None))
