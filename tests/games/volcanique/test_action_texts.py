@@ -16,7 +16,7 @@ def test_set_up_and_end_game_choices_speak_the_rulebook() -> None:
         Action("choose_tile", tile="uno-light"): "take a light Uno tile",
         Action("bonus", resource="dark"): "take a bonus dark resource",
         Action("discard", resource="light"): "discard a light resource",
-        Action("buy_caldera"): "buy a Caldera card (1 of each resource)",
+        Action("buy_caldera"): "buy a Caldera card",
         Action("summon_island"): "summon an island",
     }
     for action, text in texts.items():

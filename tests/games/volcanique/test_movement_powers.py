@@ -264,3 +264,13 @@ def test_herding_critters_generate_extra_resources_and_points():
     s2.take_critter((0, 0, D), 0)
     s2.add_critter((0, 0, M), 0)
     assert s2.score_breakdown()[0]["herds"] == 0
+
+
+def test_agile_critters_first_form_a_pack_then_move_it():
+    s = start_turn(pack_position(powers=("pack_critters", "agile_critters")))
+    s.apply(A("move_from", at=(0, 0), biome=D))
+    s.apply(A("move_to", at=(0, 0), biome=M))  # the first movement forms the pack
+    assert step(s) == "move"
+    s.apply(A("move_from", at=(-1, 0), biome=M))
+    s.apply(A("move_to", at=(0, 0), biome=D))  # the second moves it, taking blue's biome
+    assert s.critters == {(0, 0, D, 0): 2} and s.hand[1] == 21

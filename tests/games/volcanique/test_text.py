@@ -25,3 +25,76 @@ def test_the_view_shows_heights_biomes_critters_lava_and_hides_other_hands():
     mine, theirs = text(s, 0), text(s, 1)
     assert "3d" in mine and "Pd" in mine and "LAVA" in mine and "0,0" in mine
     assert "Carnage" in mine and "Carnage" not in theirs and "1 hidden" in theirs
+
+
+def test_the_power_grid_is_shown_as_a_tech_tree_with_holders_and_next_unlocks():
+    s = blank()
+    s.unlocked[0] = ["L1", "L3m"]
+    then(s, CLAIM(0))
+    lines = text(s, 1).splitlines()
+    # levels from the top, each slot with its power, holders and links
+    rows = [line.split("│")[1:6] for line in lines if line.startswith("│ L")]
+    slots = [[cell.strip() for cell in row] for row in rows]
+    assert [r[0] for r in slots] == ["L5", "L4", "L4", "L3", "L3", "L3", "L2", "L2", "L1"]
+    assert slots[4] == [
+        "L3",
+        "L3m",
+        "Cooperative Critters",
+        "Pink (P1)",
+        "L1, L2a, L2b, L4a, L4b, L5",
+    ]
+    # what each seat may unlock next
+    pink = next(line for line in lines if line.strip().startswith("Pink (P1):"))
+    assert "L2a Agile Critters" in pink and "L5 Volcanic Winter" in pink
+    blue = next(line for line in lines if line.strip().startswith("Blue (P2):"))
+    assert blue.strip() == "Blue (P2): L1 Bountiful Resources"
+
+
+def test_the_view_names_symbiosis_targets_and_tiles_at_risk_from_lava():
+    s = blank(3)
+    put_uno(s, (0, 0), D, 3)
+    put_uno(s, (1, 0), L, 1)
+    put_uno(s, (5, 0), L, 1)
+    crit(s, (1, 0), L, 1)
+    crit(s, (5, 0), L, 1)
+    s.lava = [lava((0, 0))]
+    then(s, CLAIM(0))
+    view = text(s, 0)
+    assert "Pink (P1) may stack on tiles of Blue (P2), on volcanic soil and tiles" in view
+    assert "Tiles at risk from lava (marked !): " in view
+    risk = next(line for line in view.splitlines() if "Tiles at risk" in line)
+    assert "(1,0) [Blue (P2)]" in risk and "(5,0)" not in risk
+    assert "!1,0" in view
+
+
+def test_every_action_of_random_games_reads_in_words():
+    import random
+
+    from lapilli.core import sample_chance
+    from lapilli.games.volcanique import Volcanique
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = Volcanique().new_state(2 + seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s.apply(sample_chance(s, rng))
+                continue
+            for a in s.legal_actions():
+                words = s.action_text(a)
+                assert "=" not in words, words
+            s.apply(rng.choice(s.legal_actions()))
+
+
+def test_the_map_marks_colossal_burrowed_and_sea_critters_and_the_winter():
+    s = blank()
+    put_uno(s, (0, 0), D)
+    put_uno(s, (1, 0), L)
+    crit(s, (0, 0), D, 0)
+    s.colossal[(0, 0, D, 0)] = 1
+    s.burrowed[(1, 0, L, 0)] = 1
+    s.sea[(2, 0)] = 1
+    s.winter = (((1, 0), s.turn),)
+    then(s, CLAIM(0))
+    view = text(s, 0)
+    assert "PdC" in view and "pl_" in view and "Bsea" in view and "*1,0" in view

@@ -101,7 +101,7 @@ def sea_options(s: VolcaniqueState, seat: int) -> list[Action]:
     spaces = sea_spaces(s)
     out = [act("sea_place", at=h) for h in spaces] if s.hand[seat] > 0 else []
     for h, owner in sorted(s.sea.items()):
-        if owner == seat:
+        if owner == seat and not _cold(s, h):  # the winter stops all movement
             out += [act("sea_move", at=to, sea=h) for to in spaces]
             out += [act("sea_land", at=nb, biome=BIOMES[c], sea=h) for nb, c in landings(s, h)]
     return out

@@ -19,7 +19,17 @@ from lapilli.core import Action
 from lapilli.core.flow import Frame, then
 
 from . import endgame, steps, tectonics
-from .actions import ABANDON, DONE, MAGMA_BOMB, MAGMA_SIPHON, ROTATE, SUPER_VOLCANO, act, at_act
+from .actions import (
+    ABANDON,
+    DONE,
+    MAGMA_BOMB,
+    MAGMA_SIPHON,
+    ROTATE,
+    SUPER_VOLCANO,
+    UNLOCK,
+    act,
+    at_act,
+)
 from .board import Hex, Region, around
 from .components import (
     ROTATIONS,
@@ -286,8 +296,6 @@ def volcano_lands(s: VolcaniqueState, f: Frame) -> Events:
 
 
 def legal_unlock(s: VolcaniqueState, f: Frame) -> list[Action]:
-    from .actions import UNLOCK
-
     return [UNLOCK[slot] for slot in unlockable(s.unlocked[f.seat])]
 
 

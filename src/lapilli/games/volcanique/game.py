@@ -49,11 +49,18 @@ A turn:
 3-5 players: tiles may only go on soil, on empty tiles or tiles of the player
 with the most critters (Symbiosis), or on tiles of the next player
 (to_the_left); anyone with 5+ critters is a target for all.
-The end: the last land tile, a player with no critters left in hand, or
-Volcanic Winter; then one final turn each (spend: volcanoes, 3 resources = 1
-point; no collecting) and finale turns until the lava reaches the sea.
-Score: critters, biome connections, volcanoes, crater, tallest and largest
-biome (3 each), Caldera cards (diversified sets: an option).
+Volcanic powers: each volcano puts a critter from your hand on a power of the
+grid (a tech tree); 26 powers change moving, buying, claiming, sacrificing,
+lava and land; some answer other players' volcanoes and lava. Lightning-bolt
+Caldera cards are played in your own turn.
+The end: the last land tile or a player with no critters left in hand (one
+final turn each: spend on volcanoes, Colossal upgrades, 3 resources = 1 point;
+no collecting; then finale turns until the lava reaches the sea); the Super
+Volcanic Eruption (one turn each to escape, then it erupts); the Volcanic
+Winter (play on until every land tile is frozen).
+Score: critters, biome connections, volcanoes, crater, Colossal Critters,
+herds, tallest and largest biome (3 each), Caldera cards (diversified sets:
+an option).
 """
 
 
@@ -63,7 +70,7 @@ class Volcanique(Game):
     min_players = 2
     max_players = 5
     utility = Utility.GENERAL_SUM
-    version = "1"
+    version = "2"
     Options = VolcaniqueOptions
     summary = (
         "Stack hex tiles into islands, control biomes with your critters, unleash volcanoes "

@@ -68,12 +68,8 @@ def diversion_sides(s: VolcaniqueState, source: Hex, to: Hex) -> list[Hex]:
     flow to: the diversion's 1-2 and 5-6."""
     nbs = around(source)
     d = nbs.index(to)
-    lower = lower_neighbours(s, source, source_height(s, source))
+    lower = lower_neighbours(s, source, s.height(source))  # (lava and volcanoes: no height)
     return [h for h in (nbs[(d + 1) % SIDES], nbs[(d - 1) % SIDES]) if h in lower]
-
-
-def source_height(s: VolcaniqueState, source: Hex) -> int:
-    return s.height(source)
 
 
 def aim(s: VolcaniqueState, index: int, source: Hex, to: Hex) -> Events:

@@ -14,6 +14,7 @@ uncontrolled one. Nothing moves from, onto or across a frozen tile, nor onto lav
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
@@ -39,15 +40,22 @@ def moves_allowed(s: VolcaniqueState, seat: int) -> int:
 
 
 class Ground:
-    """What a move depends on, gathered once: who controls each biome (burrowed
-    critters too), lava, and a test for tiles critters may stand on."""
+    """What a seat's moves depend on, gathered once: who controls each biome (burrowed
+    critters too), lava, the seat's movement powers, and a test for tiles critters may
+    stand on."""
 
-    __slots__ = ("s", "owned", "lava")
+    __slots__ = ("s", "seat", "owned", "lava", "agile", "flying", "cooperative", "pack", "herd")
 
-    def __init__(self, s: VolcaniqueState) -> None:
+    def __init__(self, s: VolcaniqueState, seat: int) -> None:
         self.s = s
+        self.seat = seat
         self.owned = s.biome_owners()
         self.lava = s.lava_hexes()
+        self.agile = has_power(s, seat, "agile_critters")
+        self.flying = has_power(s, seat, "flying_critters")
+        self.cooperative = has_power(s, seat, "cooperative_critters")
+        self.pack = has_power(s, seat, "pack_critters")
+        self.herd = has_power(s, seat, "herding_critters")
 
     def open(self, h: Hex) -> bool:
         """A land tile with biomes, not under lava, not frozen."""
@@ -63,10 +71,12 @@ class Ground:
         return not self.owned.get(self.s.board.biome_of[region])
 
 
-def group_size(s: VolcaniqueState, seat: int, biome: Biome) -> int:
+def group_size(s: VolcaniqueState, seat: int, biome: Biome, grouping: bool | None = None) -> int:
     """The seat's critters in a biome when they form a pack or a herd (2 or more, with
-    Pack or Herding Critters); 0 otherwise."""
-    if not (has_power(s, seat, "pack_critters") or has_power(s, seat, "herding_critters")):
+    Pack or Herding Critters: ``grouping``, looked up when not given); 0 otherwise."""
+    if grouping is None:
+        grouping = has_power(s, seat, "pack_critters") or has_power(s, seat, "herding_critters")
+    if not grouping:
         return 0
     critters = s.critters
     n = sum(critters.get((*m, seat), 0) for m in biome.members)
@@ -83,30 +93,30 @@ def strength(s: VolcaniqueState, biome: Biome, but: int) -> int:
     return max(counts.values(), default=0)
 
 
-def targets(s: VolcaniqueState, seat: int, region: Region, g: Ground) -> list[Region]:
-    """Where the seat's critter on ``region`` (or its pack or herd) may move."""
+def targets(s: VolcaniqueState, region: Region, g: Ground) -> list[Region]:
+    """Where ``g.seat``'s critter on ``region`` (or its pack or herd) may move."""
+    seat = g.seat
     q, r, c = region
     here = (q, r)
     if not g.open(here):
         return []
     biome_of = s.board.biome_of
     biome = biome_of[region]
-    if group_size(s, seat, biome):
-        return _group_targets(s, seat, biome, g)
+    grouping = g.pack or g.herd
+    if group_size(s, seat, biome, grouping):
+        return _group_targets(s, biome, g)
     out = {m for m in biome.members if m[:2] != here and g.open(m[:2])}
-    grouping = has_power(s, seat, "pack_critters") or has_power(s, seat, "herding_critters")
-    cooperative = has_power(s, seat, "cooperative_critters")
     for other in COLOURS_OF[s.stacks[here][-1]]:
         if other == c:
             continue
         owners = g.owned.get(biome_of[(q, r, other)])
-        if not owners or (owners == {seat} and grouping) or (owners - {seat} and cooperative):
+        if not owners or (owners == {seat} and grouping) or (owners - {seat} and g.cooperative):
             out.add((q, r, other))
-    if has_power(s, seat, "agile_critters"):
+    if g.agile:
         for nb in around(here):
             if g.open(nb):
                 out.update(x for x in _regions(s, nb) if g.uncontrolled(x))
-    if has_power(s, seat, "flying_critters"):
+    if g.flying:
         for h in s.board.stackable:
             if h != here and g.open(h):
                 out.update(x for x in _regions(s, h) if g.uncontrolled(x))
@@ -117,13 +127,14 @@ def _regions(s: VolcaniqueState, h: Hex) -> list[Region]:
     return [(h[0], h[1], c) for c in COLOURS_OF[s.stacks[h][-1]]]
 
 
-def _group_targets(s: VolcaniqueState, seat: int, biome: Biome, g: Ground) -> list[Region]:
+def _group_targets(s: VolcaniqueState, biome: Biome, g: Ground) -> list[Region]:
     """A pack or herd moves onto a biome sharing one of its biome's tiles: a pack onto
     one it outnumbers, a herd onto an uncontrolled one (or one of the seat's own)."""
+    seat = g.seat
     if any(not g.open(m[:2]) for m in biome.members if (*m, seat) in s.critters):
         return []  # a frozen member holds the group
-    size = group_size(s, seat, biome)
-    pack = has_power(s, seat, "pack_critters")
+    size = group_size(s, seat, biome, True)
+    pack = g.pack
     biome_of = s.board.biome_of
     out = []
     for m in biome.members:
@@ -139,14 +150,14 @@ def _group_targets(s: VolcaniqueState, seat: int, biome: Biome, g: Ground) -> li
     return sorted(out)
 
 
-def movable(s: VolcaniqueState, seat: int) -> list[Region]:
+def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
     """The seat's critters that have somewhere to go, in order; a pack or herd once."""
     if s.this_turn.moves >= moves_allowed(s, seat):
-        return []
-    g = Ground(s)
+        return
+    g = Ground(s, seat)
+    grouping = g.pack or g.herd
     biome_of = s.board.biome_of
     seen: set[Biome] = set()
-    out = []
     for spot in sorted(s.critters):
         if spot[3] != seat:
             continue
@@ -154,11 +165,10 @@ def movable(s: VolcaniqueState, seat: int) -> list[Region]:
         biome = biome_of[region]
         if biome in seen:
             continue
-        if group_size(s, seat, biome):
+        if group_size(s, seat, biome, grouping):
             seen.add(biome)
-        if targets(s, seat, region, g):
-            out.append(region)
-    return out
+        if targets(s, region, g):
+            yield region
 
 
 def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -184,11 +194,11 @@ def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if movable(s, f.seat) else to_buy(s)
+    return None if any(movable(s, f.seat)) else to_buy(s)
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = targets(s, f.seat, f.args.source, Ground(s))
+    regions = targets(s, f.args.source, Ground(s, f.seat))
     return [at_act("move_to", (q, r), c) for q, r, c in regions]
 
 

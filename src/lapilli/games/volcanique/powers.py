@@ -51,10 +51,14 @@ def unlockable(unlocked: list[str]) -> list[str]:
 
 def has_power(s: VolcaniqueState, seat: int, power: str) -> bool:
     """On the grid, or lent for this turn by a Caldera card the seat played."""
-    if seat == s.player and power in s.this_turn.granted:
+    granted = s.this_turn.granted
+    if granted and seat == s.player and power in granted:
         return True
     grid = s.grid
-    return any(grid.get(slot) == power for slot in s.unlocked[seat])
+    for slot in s.unlocked[seat]:  # noqa: SIM110 (a plain loop: asked at every step)
+        if grid.get(slot) == power:
+            return True
+    return False
 
 
 def held_powers(s: VolcaniqueState, seat: int) -> list[str]:
@@ -81,7 +85,9 @@ def limited_use(s: VolcaniqueState, power: str) -> str:
 
 def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
     """A limited power from the grid: once in the main game, once in the final turn."""
-    return has_power(s, seat, power) and limited_use(s, power) not in s.used[seat]
+    return has_power(s, seat, power) and (
+        not s.used[seat] or limited_use(s, power) not in s.used[seat]
+    )
 
 
 def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:

@@ -50,8 +50,8 @@ def herds(s: VolcaniqueState, seat: int) -> int:
     counts: dict[Biome, int] = {}
     biome_of = s.board.biome_of
     for spot, n in s.critters.items():
-        if spot[3] == seat:
-            biome = biome_of[spot[:3]]
+        biome = biome_of.get(spot[:3])  # (None: on a tile just covered, migrating)
+        if spot[3] == seat and biome is not None:
             counts[biome] = counts.get(biome, 0) + n
     return sum(1 for n in counts.values() if n >= 2)
 

@@ -28,7 +28,7 @@ from .actions import act, at_act
 from .board import Board, Hex, around, land_height
 from .components import VOLCANO
 from .pieces import Lava
-from .powers import has_power, limited_use, may_use_limited, own_turn_step
+from .powers import LIMITED, has_power, limited_use, may_use_limited, own_turn_step
 from .winter import frozen
 
 if TYPE_CHECKING:
@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 Events = list[dict]
 
 EROSION_KINDS = frozenset({"erode"})
+RIFT, CONVERGE = LIMITED
+USE = {power: act("use_power", power=power) for power in LIMITED}
 CONVERGE_REACH = 2
 """Converging Tectonic Plates: an island moves up to this many spaces."""
 RIFT_GAP = 2
@@ -144,11 +146,14 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     for spot in s.spots_on(src):
         n = s.critters[spot]
         riders.append((spot[2], spot[3], n, s.take_critter(spot[:3], spot[3], n)))
+    burrowed = [(x, s.burrowed.pop(x)) for x in [x for x in s.burrowed if x[:2] == src]]
     stack = s.stacks[src]
     s.set_stack(src, stack[:-1])
     s.set_stack(dst, (*s.stacks[dst], stack[-1]))
     for colour, owner, n, big in riders:
         s.add_critter((*dst, colour), owner, n, big)
+    for x, n in burrowed:  # burrowed ones ride in the tile too
+        s.burrowed[(*dst, x[2], x[3])] = n
     then(s, *crushed, steps.CONTESTS())
     return [{"type": "landslide", "seat": f.seat, "from": list(src), "to": list(dst)}]
 
@@ -294,12 +299,11 @@ def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
     holder's own turn while a use is left."""
     if not own_turn_step(s, f):
         return []
-    out = []
-    if may_use_limited(s, f.seat, "rift") and rift_options(s):
-        out.append(act("use_power", power="rift"))
-    if may_use_limited(s, f.seat, "converging_tectonic_plates") and converge_options(s):
-        out.append(act("use_power", power="converging_tectonic_plates"))
-    return out
+    return [
+        USE[power]
+        for power, options in ((RIFT, rift_options), (CONVERGE, converge_options))
+        if may_use_limited(s, f.seat, power) and options(s)
+    ]
 
 
 def refuse_limited(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
