@@ -163,7 +163,8 @@ def encode(state: FoggyState, seat: int) -> np.ndarray:
         _zone(b["hands"][i], obs["hands"][p], HAND_SIZE)
         _zone(b["piles"][i], obs["piles"][p], PILE_SIZE)
     for i, side in enumerate(sides):
-        _zone(b["pool"][i], obs["pool"][side], PILE_SIZE)
+        if obs["pool"]:  # only the team game has team pools
+            _zone(b["pool"][i], obs["pool"][side], PILE_SIZE)
         for kind, count in obs["composition"][side].items():
             b["composition"][i, KIND_INDEX[kind]] = count / PILE_SIZE
         b["coins"][i] = obs["coins"][side] / COINS_SCALE
