@@ -72,7 +72,7 @@ def _zone(raw: Any, where: str, allowed: set[str], seen: int = 0) -> Zone:
         if name not in allowed or type(n) is not int or n < 0:
             _fail(f"{where}: {name!r} x{n!r} does not belong here")
     for name in under:
-        if name not in allowed:
+        if not isinstance(name, str) or name not in allowed:
             _fail(f"{where}: {name!r} does not belong here")
     zone = Zone(items, seen=seen)
     zone.under = list(under)
@@ -102,6 +102,8 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
         if not isinstance(raw, dict):
             _fail(f"the board at {name} is an object")
         tile = raw.get("tile")
+        if not isinstance(tile, str):
+            _fail(f"the board at {name}: {tile!r} is not a tile")
         if tile == HATCH:
             if cell not in oc.hatches:
                 _fail(f"{name} is not a Hatch space")
@@ -129,7 +131,11 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     for key in ("market", "removed"):
         tiles = _get(data, key, list, "the position")
         for tile in tiles:
-            if tile not in TILES or (key == "market" and TILES[tile].level == 0):
+            if (
+                not isinstance(tile, str)
+                or tile not in TILES
+                or (key == "market" and TILES[tile].level == 0)
+            ):
                 _fail(f"the {key}: {tile!r} is not a tile that can be there")
         seen.update(tiles)
         setattr(s, key, list(tiles))
@@ -139,7 +145,9 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     # cards
     s.blueprints = _zone(data.get("blueprint_deck"), "the blueprint deck", set(BLUEPRINT_DECK))
     rockets = _get(data, "rockets", list, "the position")
-    if any(r not in ROCKETS for r in rockets) or len(set(rockets)) != len(rockets):
+    if any(not isinstance(r, str) or r not in ROCKETS for r in rockets) or len(set(rockets)) != len(
+        rockets
+    ):
         _fail(f"the rocket cards left are some of {', '.join(ROCKETS)}, once each")
     s.rockets = list(rockets)
     seats = _get(data, "seats", list, "the position")
@@ -171,7 +179,7 @@ def _seat(s: DeeperState, p: int, raw: Any) -> None:
     s.pawn[p] = cell
     ups = _get(raw, "upgrades", list, where)
     for u in ups:
-        if u not in UPGRADES:
+        if not isinstance(u, str) or u not in UPGRADES:
             _fail(f"{where}: {u!r} is not an upgrade")
         s.upgrades[p] |= UPGRADE_BIT[u]
     for depth in _get(raw, "milestones", list, where):
@@ -179,11 +187,11 @@ def _seat(s: DeeperState, p: int, raw: Any) -> None:
             _fail(f"{where}: there is no {depth!r} m milestone")
         s.milestones[p] |= 1 << (depth // ROW_METRES)
     built = _get(raw, "built", list, where)
-    if any(c not in BLUEPRINTS for c in built):
+    if any(not isinstance(c, str) or c not in BLUEPRINTS for c in built):
         _fail(f"{where}: the built cards are blueprints")
     s.built[p] = list(built)
     rockets = _get(raw, "rockets", list, where)
-    if any(c not in ROCKETS for c in rockets):
+    if any(not isinstance(c, str) or c not in ROCKETS for c in rockets):
         _fail(f"{where}: {rockets!r} are not rocket cards")
     s.rocket_cards[p] = list(rockets)
     s.hands[p] = _zone(raw.get("hand"), f"{where}'s hand", set(BLUEPRINTS), s.hands[p].seen)

@@ -204,7 +204,7 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
 
 
 def _card(value: Any, what: str) -> str:
-    if value not in CARDS:
+    if not isinstance(value, str) or value not in CARDS:
         raise MalformedInput(f"Eras position: {what} is not an era card: {value!r}")
     return value
 
@@ -221,7 +221,7 @@ def _zone(data: Any, what: str, known: set[str], seen: int, counts: bool = True)
             raise MalformedInput(f"Eras position: {what} holds an unknown card {item!r}")
         _int(count, f"the count of {item} in {what}", 1, 99 if counts else 1)
     for item in under:
-        if item not in known:
+        if not isinstance(item, str) or item not in known:
             raise MalformedInput(f"Eras position: {what} holds an unknown card {item!r}")
     zone = Zone(dict(items), seen=seen)
     zone.under = list(under)
@@ -298,7 +298,9 @@ def from_json(game: Eras, data: Any) -> ErasState:
     if s.die is not None and s.die not in ("thunderbolt", "volcano", "dot"):
         raise MalformedInput(f"Eras position: the die has no face {s.die!r}")
     s.thunderbolt = data.get("thunderbolt")
-    if s.thunderbolt is not None and s.thunderbolt not in THUNDERBOLTS:
+    if s.thunderbolt is not None and (
+        not isinstance(s.thunderbolt, str) or s.thunderbolt not in THUNDERBOLTS
+    ):
         raise MalformedInput(f"Eras position: there is no thunderbolt {s.thunderbolt!r}")
     winner = data.get("winner")
     s.winner = None if winner is None else _int(winner, "the winner", 0, n - 1)
@@ -333,7 +335,11 @@ def _check_args(frame: Any, n: int) -> None:
 
 
 def _check_cards(s: ErasState) -> None:
-    """Every era card is in exactly one place, and so is every start card."""
+    """Every era card is in exactly one place, and so is every start card and every
+    thunderbolt (in the deck or put under it)."""
+    thunder = sorted([*s.thunder_deck.hidden(), *s.thunder_deck.under])
+    if thunder != sorted(ErasState(s.game, s.n).thunder_deck.hidden()):
+        raise MalformedInput("Eras position: each thunderbolt card is in its deck once")
     starts = sorted([k for k in s.start if k] + [int(k) for k in s.start_deck.hidden()])
     if starts != sorted(START_NUMBERS):
         raise MalformedInput("Eras position: each start card must be dealt once or in its deck")

@@ -9,6 +9,7 @@ seat (a team's 18 tokens wait in its pool until they are dealt).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core.actions import Action
@@ -20,6 +21,7 @@ from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 from . import steps, text
 from .board import OPEN_TILES, QUADRANTS, TILE_NAMES, TILES
 from .components import (
+    HAND_SIZE,
     KINDS,
     MERCENARIES,
     QUICK_COINS,
@@ -337,6 +339,7 @@ class FoggyState(FlowState):
             or any(len(p) != 2 for p in s.points)
         ):
             raise MalformedInput("not a Foggy Island position: wrong board, seats or rounds")
+        _check(s)
         return s
 
     # -- text -------------------------------------------------------------------------------
@@ -358,6 +361,47 @@ class FoggyState(FlowState):
 
     def round_end(self, events: list[Event]) -> Any:
         return text.round_end(events)
+
+
+def _check(s: FoggyState) -> None:
+    """What a saved position cannot hold: more of a token than its side owns, a hand of
+    more than 5, negative coins, a Hippo or a pending step off the map or the seats."""
+
+    def fail(message: str) -> None:
+        raise MalformedInput(f"Foggy Island position: {message}")
+
+    if s.round > s.rounds or s.extra_rounds < 0 or len(s.points) > s.round:
+        fail(f"round {s.round} of {s.rounds}, {len(s.points)} rounds scored")
+    if any(c < 0 for c in s.coins) or any(x < 0 for p in s.points for x in p):
+        fail("coins and points are never negative")
+    if any(len(h) > HAND_SIZE for h in s.hands):
+        fail(f"a hand holds at most {HAND_SIZE} tokens")
+    tiles = range(len(TILES))
+    for seat, pair in s.hippo.items():
+        if seat not in range(s.n) or not all(t in tiles and s.board[t] for t in pair):
+            fail(f"the Hippo of seat {seat} is not on two tiles of the map")
+    for side in (0, 1):
+        held: Counter[str] = Counter()
+        for p in s.side_seats(side):
+            held.update(s.hands[p].items)
+            held.update(s.piles[p].items)
+            held["hippo"] -= p in s.hippo  # a Hippo lying on two tiles is one token
+        held.update(t.kind for t in s.board if t is not None and t.seat % 2 == side)
+        for pool in s.pool[side : side + 1]:
+            held.update(pool.items)
+        owned = s.composition(side)
+        extra = sorted(k for k, n in held.items() if n > owned.get(k, 0))
+        if extra:
+            fail(f"{text.SIDE_NAMES[side]} has more {', '.join(extra)} tokens than it owns")
+    cards = Counter([*s.deck.under, *s.offered()]) + Counter(s.deck.items)
+    if any(n > WEATHER_DECK[k] for k, n in cards.items()):
+        fail("more weather cards than the deck holds")
+    for frame in s.stack:
+        args = frame.args._asdict()
+        if args.get("seat", 0) not in range(s.n) or args.get("tile", 0) not in tiles:
+            fail(f"the pending step {frame.step.name} names a seat or tile that is not there")
+        if "token" in args and args["token"] not in KINDS:
+            fail(f"the pending step {frame.step.name} names no token")
 
 
 class FaceDown:

@@ -20,9 +20,11 @@ from lapilli.core.zones import EVERYONE, NOBODY, Zone, reroll, seats_mask
 from . import steps
 from .board import CELLS, NOWHERE, XY
 from .components import (
+    CARD_IDS,
     CHARACTERS,
     DICE_SET,
     EQUIPMENT,
+    INJURIES,
     LANDSCAPE,
     POINTS,
     SKILLS,
@@ -526,4 +528,45 @@ def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
     s.discard = _ints(data["discard"], "discard")
     s.stack = s.stack_from_json(data["stack"])
     s._legal = None
+    _check(s)
     return s
+
+
+def _check(s: FujiState) -> None:
+    """What a saved position cannot hold: a card, a die face, a meeple or a skill that
+    does not exist, a die held by nobody, an equipment card in two places."""
+    count, cells, cards = s.adventurer_count, range(CELLS), range(len(EQUIPMENT))
+    if s.round < 0 or not 0 <= s.phase <= 6 or s.scenario < 0:
+        raise ValueError(f"round {s.round}, phase {s.phase}")
+    if any(k not in CARD_IDS for k in s.terrain) or any(k < 0 for k in s.eruption_tokens):
+        raise ValueError("a terrain card or an eruption token that does not exist")
+    for name in ("position", "destination"):
+        if any(c != NOWHERE and c not in cells for c in getattr(s, name)):
+            raise ValueError(f"a {name} off the mountain")
+    if any(k and k not in SKILLS for k in s.skill):
+        raise ValueError(f"a skill that does not exist: {s.skill}")
+    if any(i < 0 or i >= 1 << len(INJURIES) for i in s.injuries):
+        raise ValueError("an injury that does not exist")
+    for die in s.dice:
+        if die.value not in (0, *die.faces) or die.holder not in range(count):
+            raise ValueError(f"a die showing {die.value}, held by {die.holder}")
+    held = [c for cards_of in s.equipment for c in cards_of]
+    every = [*held, *s.discard, *s.equipment_pile.items, *s.equipment_pile.under]
+    if any(c not in cards for c in every) or len(set(every)) != len(every):
+        raise ValueError("each equipment card is in one place")
+    for name in PILES[1:]:
+        pile = getattr(s, name)
+        if any(type(c) is not int or c < 0 for c in [*pile.items, *pile.under]):
+            raise ValueError(f"the {name.replace('_', ' ')} holds no such card")
+    for frame in s.stack:
+        args = frame.args._asdict()
+        named = {
+            "adventurer": [args.get(k, 0) for k in ("adventurer", "to", "mover")],
+            "die": [args.get("die", 0), *args.get("selected", ()), *args.get("tell", ())],
+            "cell": [args.get("cell", 0), args.get("first", 0) % CELLS],
+        }
+        named["adventurer"] += args.get("waiting", ())
+        for what, values in named.items():
+            top = {"adventurer": count, "die": len(s.dice), "cell": CELLS}[what]
+            if any(v not in range(top) for v in values):
+                raise ValueError(f"the pending step {frame.step.name} names no such {what}")
