@@ -163,13 +163,15 @@ def _is(value: Any, kind: type | tuple[type, ...]) -> bool:
 
 
 def seat_of(name: Any, labels: list[str], title: str) -> int:
-    """The seat a name stands for: its label ("Blue", "Pink (P1)"), any word of it
-    ("pink", "P1"), case aside."""
+    """The seat a name stands for: its label ("Blue", "Pink (P1)", "Hiromi (green)"),
+    the part outside or inside the brackets, or any one word of it, case aside."""
     if isinstance(name, str):
-        wanted = name.strip().lower()
+        wanted = " ".join(name.lower().split())
         for seat, label in enumerate(labels):
-            words = label.lower().replace("(", " ").replace(")", " ").split()
-            if wanted in (label.lower(), *words):
+            label = label.lower()
+            outside, _, inside = label.partition("(")
+            words = label.replace("(", " ").replace(")", " ").split()
+            if wanted in (label, outside.strip(), inside.strip(" )"), *words):
                 return seat
     raise MalformedInput(f"{title} position: no player is called {name!r} ({', '.join(labels)})")
 
