@@ -4,11 +4,12 @@ Set-up is played as usual (its draws and choices taken at random with ``seed``, 
 unless given); a description then names what matters: the round, the cards turned to
 their lava side (``lava = ["3,2"]``, cells as the map shows them: column, row), and
 per adventurer (by character name or colour) where its meeple stands, the stamina lost,
-its injuries (a leg injury takes one of its dice away), its skill, its equipment cards and, to resume at planning, the dice it
-rolled (``dice = ["yellow 4", "blue 1"]``: the colour of the face and its number).
-Equipment cards named leave the pile, the discard or another adventurer; cards an
-adventurer held and is not said to hold go back to the pile. Play resumes at the start of the round (``at = "round"``: the
-roll) or once the dice are rolled (``at = "plan"``: the destinations).
+its injuries (a leg injury takes one of its dice away), its skill, its equipment cards
+and, to resume at planning, the dice it rolled (``dice = ["yellow 4", "blue 1"]``: the
+colour of the face and its number; dice not given show 1, 2, 3, ...). Equipment cards
+named leave the pile, the discard or another adventurer; cards an adventurer held and is
+not said to hold go back to the pile. Play resumes at the start of the round (``at =
+"round"``: the roll) or once the dice are rolled (``at = "plan"``: the destinations).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from lapilli.core.state import sample_chance
 
 from . import steps
 from .board import NOWHERE, H, W, cell
-from .components import EQ, FACE_COLOUR, IS_WALKABLE, INJURY_SPACES, SKILLS, Injury
+from .components import EQ, FACE_COLOUR, INJURY_SPACES, IS_WALKABLE, SKILLS, Injury
 from .state import FujiState
 
 TITLE = "Fuji"
