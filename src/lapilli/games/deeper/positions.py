@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
-from lapilli.core.flow import then
+from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.zones import Zone
 
 from .board import HATCH
@@ -222,7 +222,7 @@ def _conserve_cards(s: DeeperState) -> None:
 
 
 # -- the position builder ----------------------------------------------------------------------
-def build(
+def position(
     game: Any,
     players: int = 2,
     *,
@@ -234,7 +234,8 @@ def build(
     left: int = 2,
     swum: bool = False,
 ) -> DeeperState:
-    """A position at the start of ``to_move``'s action ``left`` (of 2), as described.
+    """A position at the start of ``to_move``'s action ``left`` (of 2; 0: the start
+    of the turn, before the actions), as described.
 
     ``tiles``: hex -> tile id (its printed resources on it unless ``resources`` says
     otherwise); ``market``: tile ids; ``seats``: per seat any of ``hex``, ``air``,
@@ -243,7 +244,7 @@ def build(
     named leave their decks; the result is checked like a loaded position.
     """
     from .setup import new_state
-    from .turn import ACT, BREATHE, END_TURN
+    from .turn import ACT, BREATHE, END_TURN, TURN
 
     s = new_state(game, game.check_players(players))
     data = s.to_json()
@@ -270,10 +271,60 @@ def build(
     data["blueprint_deck"] = {"items": dict(cards)}
     data.update(first=0, round=1, turns=1, swum=swum)
     s = state_from_json(game, data)
-    s.stack = []
-    then(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
-    return s
+    if left == 0:
+        return enter(s, TURN(seat=to_move))  # the start of the turn
+    return enter(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
 
 
 def _printed(tile: str) -> dict[str, int]:
     return {RESOURCES[k]: n for k, n in enumerate(TILES[tile].resources) if n}
+
+
+AT = {"turn": 0, "actions": 2, "second action": 1}
+"""Where a turn may resume: its start, its two actions, its second action."""
+
+
+def build(game: Any, description: Any) -> DeeperState:
+    """The position a description names (a dict, or TOML: see ``docs/positions.md``):
+    ``tiles`` and ``resources`` by hex, the ``market``, per seat (``seats."Player
+    1"``) any of ``hex``, ``air``, ``inventory``, ``storage``, ``upgrades``,
+    ``milestones``, ``built``, ``hand``, ``rockets``, and ``turn = { seat, at }``."""
+    desc = Description(description, "the position", "Deeper")
+    players = game.check_players(desc.take("players", int, game.default_players()))
+    labels = [f"Player {p + 1}" for p in range(players)]
+    seat, at = turn_of(desc, labels, AT, "actions")
+    tiles = desc.take("tiles", dict, {})
+    for name, tile in tiles.items():
+        if tile not in TILES or tile == HATCH:
+            desc.fail(f"the tile at {name}: {tile!r} is not a tile (like 40m-11)")
+    seats = {seat_of(k, labels, "Deeper"): v for k, v in desc.part("seats").items()}
+    for p, raw in seats.items():
+        part = Description(raw, f"seats, {labels[p]}", "Deeper")
+        for key in SEAT_KEYS:
+            part.take(key, object, None)
+        part.done()  # every key is one the builder knows
+    state = position(
+        game,
+        players,
+        tiles={str(k): v for k, v in tiles.items()},
+        resources=desc.take("resources", dict, {}),
+        market=desc.names("market", TILES, "a tile"),
+        seats=seats,
+        to_move=seat,
+        left=AT[at],
+    )
+    desc.done()
+    return state
+
+
+SEAT_KEYS = (
+    "hex",
+    "air",
+    "inventory",
+    "storage",
+    "upgrades",
+    "milestones",
+    "built",
+    "hand",
+    "rockets",
+)
