@@ -45,7 +45,7 @@ def test_the_start_position_is_part_of_the_record_hash():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ('players = 2\n', "names its game"),
+        ("players = 2\n", "names its game"),
         ('game = "volcanique"\nturn = { seat = "Teal" }\n', "no player is called 'Teal'"),
         ('game = "volcanique"\nturn = { at = "nap" }\n', "a turn resumes at one of"),
         ('game = "volcanique"\ncolour = "red"\n', "nothing is called colour"),
