@@ -2,6 +2,7 @@
 and its record replays from it; bad descriptions are refused with MalformedInput."""
 
 import random
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,10 @@ def test_a_bad_description_is_refused_naming_what_is_wrong(tmp_path, text, messa
     file.write_text(text)
     with pytest.raises(MalformedInput, match=message):
         positions.load(file)
+
+
+def test_the_docs_show_each_example_file_as_it_is():
+    text = (EXAMPLES.parent / "positions.md").read_text()
+    shown = [tomllib.loads(block.split("```")[0]) for block in text.split("```toml\n")[1:]]
+    files = [tomllib.loads(p.read_text()) for p in EXAMPLES.glob("*.toml")]
+    assert sorted(map(str, shown)) == sorted(map(str, files))
