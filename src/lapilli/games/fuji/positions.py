@@ -71,7 +71,7 @@ def build(game: Any, description: Any) -> FujiState:
         data["lava"][c] = True
     tables = {seat_of(name, labels, TITLE): t for name, t in desc.part("adventurers").items()}
     desc.done()
-    pile = {int(c) for c in data["equipment_pile"]["items"]}
+    pile = {int(c) for c in data["equipment_pile"]["items"]} | set(data["equipment_pile"]["under"])
     rolled = {}
     for a, table in tables.items():
         part = Description(table, f"adventurers, {labels[a]}", TITLE)
