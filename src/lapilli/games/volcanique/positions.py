@@ -45,7 +45,7 @@ from .turn import begin_turn
 
 TITLE = "Volcanique"
 AT = {
-    "turn": lambda p: [],  # its start: the stage says what comes first
+    "turn": None,  # its start: the stage says what comes first (``begin_turn``)
     "move": lambda p: [steps.MOVE(p)],
     "buy": lambda p: [steps.BUY(p)],
     "claim": lambda p: [steps.CLAIM(p)],
@@ -60,12 +60,14 @@ TILE_WORDS = {
 }
 
 
-def default_grid() -> dict[str, str]:
-    """A power grid as set-up may deal it: each slot takes the first power (in data
-    order) that fits it."""
-    grid: dict[str, str] = {}
+def dealt_grid(given: dict[str, str]) -> dict[str, str]:
+    """A power grid as set-up may deal it: the slots given hold their powers, each other
+    slot the first power (in data order) that fits it and is not dealt yet."""
+    grid = dict(given)
     for slot in SLOTS:
-        grid[slot] = next(p for p in GRID_POWERS if p not in grid.values() and fits_slot(p, slot))
+        if slot not in grid:
+            free = [p for p in GRID_POWERS if p not in grid.values() and fits_slot(p, slot)]
+            grid[slot] = free[0]
     return grid
 
 
@@ -116,7 +118,7 @@ def build(game: Any, description: Any) -> VolcaniqueState:
     data["stacks"] = [[q, r, st] for (q, r), st in sorted(stacks.items())]
     lava = [hex_of(h, desc) for h in desc.take("lava", list, [])]
     data["lava"] = [[q, r, FLOWING] for q, r in lava]
-    grid = {**default_grid(), **desc.take("grid", dict, {})}
+    grid = dealt_grid(desc.take("grid", dict, {}))
     data["grid"] = grid
     first = seat_of(desc.take("first", str, labels[0]), labels, TITLE)
     rounds = desc.count("round", 1, 1, 10**6)
@@ -136,10 +138,10 @@ def build(game: Any, description: Any) -> VolcaniqueState:
     state = game.state_from_json(data)
     if at == "turn":
         state.stack = []
-        begin_turn(state)
+        begin_turn(state)  # pushes the stage's first step
         state.advance()
-        return state
-    enter(state, *AT[at](seat))
+    else:
+        enter(state, *AT[at](seat))
     return state
 
 
@@ -154,7 +156,11 @@ def _seat(table: Any, label: str, grid: dict[str, str]) -> dict[str, Any]:
     part = Description(table, f"seats, {label}", TITLE)
     held: dict[str, Any] = {}
     for key in ("critters", "colossal", "burrowed"):
-        held[key] = {region_of(r, part): n for r, n in part.take(key, dict, {}).items()}
+        held[key] = {}
+        for region, n in part.take(key, dict, {}).items():
+            if type(n) is not int or n < 1:
+                part.fail(f"{key} on {region}: {n!r} is not a number of critters")
+            held[key][region_of(region, part)] = n
     held["sea"] = [hex_of(h, part) for h in part.take("sea", list, [])]
     res = part.take("resources", dict, {})
     if any(b not in BIOMES or type(n) is not int for b, n in res.items()):
@@ -179,12 +185,14 @@ def _conserve(data: dict, held: list[dict[str, Any]], stacks: dict, lava: list) 
     data.update(spots)
     data["sea"] = [[q, r, p] for p, h in enumerate(held) for q, r in h["sea"]]
     hands = []
-    for h in held:
+    for p, h in enumerate(held):
         on_board = sum(h["critters"].values()) + sum(h["burrowed"].values())
         pieces = on_board + sum(h["colossal"].values()) + len(h["sea"])
         hands.append(CRITTERS - pieces - h["crater"] - len(h["unlocked"]))
         if hands[-1] < 0:
-            raise MalformedInput(f"{TITLE} position: a seat has more than its {CRITTERS} critters")
+            raise MalformedInput(
+                f"{TITLE} position: {seat_label(p)} has more than its {CRITTERS} critters"
+            )
     data["hand"] = hands
     data["crater"] = [h["crater"] for h in held]
     data["points"] = [h["points"] for h in held]
