@@ -308,6 +308,10 @@ def from_json(game: Eras, data: Any) -> ErasState:
     s.stack = s.stack_from_json(data.get("stack"))
     for frame in s.stack:
         _check_args(frame, n)
+    placing = {frame.seat for frame in s.stack if frame.step.name == "place_piece"}
+    for seat, piece in enumerate(s.pieces):
+        if piece is None and s.first >= 0 and seat not in placing:
+            raise MalformedInput(f"Eras position: the piece of player {seat + 1} is not placed")
     return s
 
 

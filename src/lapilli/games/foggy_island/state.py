@@ -21,9 +21,11 @@ from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 from . import steps, text
 from .board import OPEN_TILES, QUADRANTS, TILE_NAMES, TILES
 from .components import (
+    BASIC_PILE,
     HAND_SIZE,
     KINDS,
     MERCENARIES,
+    PILE_SIZE,
     QUICK_COINS,
     ROUNDS,
     SUNNY,
@@ -381,6 +383,11 @@ def _check(s: FoggyState) -> None:
         if seat not in range(s.n) or not all(t in tiles and s.board[t] for t in pair):
             fail(f"the Hippo of seat {seat} is not on two tiles of the map")
     for side in (0, 1):
+        replaced = Counter(MERCENARIES[k].replaces for k in s.hired[side] if k in MERCENARIES)
+        if any(n > BASIC_PILE.get(k, 0) for k, n in replaced.items()) or any(
+            k not in MERCENARIES for k in s.hired[side]
+        ):
+            fail(f"{text.SIDE_NAMES[side]} hired more mercenaries than it had tokens to replace")
         held: Counter[str] = Counter()
         for p in s.side_seats(side):
             held.update(s.hands[p].items)
@@ -389,10 +396,13 @@ def _check(s: FoggyState) -> None:
         held.update(t.kind for t in s.board if t is not None and t.seat % 2 == side)
         for pool in s.pool[side : side + 1]:
             held.update(pool.items)
-        owned = s.composition(side)
-        extra = sorted(k for k, n in held.items() if n > owned.get(k, 0))
-        if extra:
-            fail(f"{text.SIDE_NAMES[side]} has more {', '.join(extra)} tokens than it owns")
+        owned = Counter(s.composition(side))
+        if +held != owned:
+            wrong = sorted(k for k in held.keys() | owned.keys() if held[k] != owned[k])
+            fail(
+                f"{text.SIDE_NAMES[side]}'s tokens in hands, piles and on the map are not its "
+                f"{PILE_SIZE} (check {', '.join(wrong)})"
+            )
     cards = Counter([*s.deck.under, *s.offered()]) + Counter(s.deck.items)
     if any(n > WEATHER_DECK[k] for k, n in cards.items()):
         fail("more weather cards than the deck holds")
@@ -400,8 +410,8 @@ def _check(s: FoggyState) -> None:
         args = frame.args._asdict()
         if args.get("seat", 0) not in range(s.n) or args.get("tile", 0) not in tiles:
             fail(f"the pending step {frame.step.name} names a seat or tile that is not there")
-        if "token" in args and args["token"] not in KINDS:
-            fail(f"the pending step {frame.step.name} names no token")
+        if frame.step is steps.PLACE and args["token"] not in s.hands[frame.seat]:
+            fail(f"the pending step {frame.step.name} names a token not in the hand")
 
 
 class FaceDown:

@@ -478,13 +478,25 @@ def _waiting_for(f: Any, seat: int | None) -> str:
     return "another seat"
 
 
+FLAGS = frozenset({"lava", "equipment_token", "first_aid", "roped", "screen_down", "buddy_used"})
+"""The fields of yes or no (true or false), per cell or per adventurer."""
+
+
 def _ints(value: Any, name: str, size: int | None = None) -> list:
-    """A list of numbers (of ``size``, if given) from JSON."""
+    """A list of numbers (of ``size``, if given) from JSON; true or false for ``FLAGS``."""
     if not isinstance(value, list) or (size is not None and len(value) != size):
         raise ValueError(f"{name} must be a list" + (f" of {size}" if size is not None else ""))
-    if not all(isinstance(v, int) for v in value):
-        raise TypeError(f"{name} holds something else than numbers")
+    kind = bool if name in FLAGS else int
+    if not all(type(v) is kind for v in value):
+        raise TypeError(f"{name} holds something else than {kind.__name__}s")
     return list(value)
+
+
+def _ints_lists(value: Any, name: str, size: int) -> list[list[int]]:
+    """One list of numbers per adventurer."""
+    if not isinstance(value, list) or len(value) != size:
+        raise ValueError(f"{name} must hold one list per adventurer")
+    return [_ints(v, name) for v in value]
 
 
 def _zone(data: Any) -> Zone:
@@ -509,7 +521,8 @@ def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
     s.skill = [str(k) for k in data["skill"]]
     s.injuries = [Injury(v) for v in _ints(data["injuries"], "injuries", count)]
     for name in CARD_SETS:
-        setattr(s, name, [frozenset(_ints(cards, name)) for cards in data[name]])
+        sets = _ints_lists(data[name], name, count)
+        setattr(s, name, [frozenset(cards) for cards in sets])
     s.equipment = [_ints(cards, "equipment") for cards in data["equipment"]]
     if not len(s.skill) == len(s.equipment) == len(s.used_once) == count:
         raise ValueError("one entry per adventurer")
@@ -550,6 +563,9 @@ def _check(s: FujiState) -> None:
     for die in s.dice:
         if die.value not in (0, *die.faces) or die.holder not in range(count):
             raise ValueError(f"a die showing {die.value}, held by {die.holder}")
+    for a in range(count):
+        if not 0 <= s.dice_to_lose[a] <= len(s.held(a)) or s.stamina_lost[a] < 0:
+            raise ValueError(f"adventurer {a} has {s.dice_to_lose[a]} dice to lose")
     held = [c for cards_of in s.equipment for c in cards_of]
     every = [*held, *s.discard, *s.equipment_pile.items, *s.equipment_pile.under]
     if any(c not in cards for c in every) or len(set(every)) != len(every):

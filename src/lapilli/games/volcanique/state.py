@@ -416,11 +416,28 @@ def _check(s: VolcaniqueState) -> None:
     """What a saved position cannot hold (a ValueError names it): critters on regions
     their tile does not have, more pieces of any kind than the box holds, a crater
     over 3, cards in two places, seats that are not there."""
+    from .setup import ISLAND_PIECES  # (the rule modules import the step table: late)
+
     n, seats = s.players, range(s.players)
     if not (s.player in seats and -1 <= s.first < n and s.turn >= 0 and s.round >= 0):
         raise ValueError("the player to move, the first player or the turn is not there")
-    if len(s.islands) != n:
-        raise ValueError("a starting island for each seat")
+    if len(s.islands) != n or any(len(i) > ISLAND_PIECES for i in s.islands):
+        raise ValueError("a starting island of up to 3 tiles for each seat")
+    if s.stage is Stage.SETUP:
+        _check_setup(s)
+    for f in s.stack:
+        args = f.args._asdict()
+        hexes = list(args.get("island") or ())
+        if "volcano" in args:
+            hexes.append(args["volcano"])
+        if any(h not in s.stacks for h in hexes):
+            raise ValueError(f"the pending step {f.step.name} names a hex without land")
+        kind = args.get("kind")
+        tile = KINDS[kind] if type(kind) is int and 0 <= kind < len(KINDS) else args.get("tile")
+        if "kind" in args and tile is None:
+            raise ValueError(f"the pending step {f.step.name} names no tile")
+        if tile is not None and f.step.name in TAKES_TILE and not _in_stock(s, tile):
+            raise ValueError(f"the pending step {f.step.name} takes a {tile} tile that is not left")
     if any(x not in seats for x in [*s.sea.values(), *s.final_left]):
         raise ValueError("a seat that is not there")
     for stack in s.stacks.values():
@@ -470,6 +487,28 @@ def _check(s: VolcaniqueState) -> None:
     for name, kind in get_type_hints(ThisTurn).items():
         if not fits_type(getattr(s.this_turn, name), kind):
             raise ValueError(f"this turn's {name} is {getattr(s.this_turn, name)!r}")
+
+
+def _check_setup(s: VolcaniqueState) -> None:
+    """During set-up each starting island lies on the map, as many tiles as are built."""
+    from .setup import ISLAND_PIECES
+
+    if any(h not in s.stacks for i in s.islands for h in i):
+        raise ValueError("a starting island off the map")
+    for f in s.stack:
+        built = f.args.piece if "piece" in f.args._fields else None
+        if f.step.name == "setup_critter":
+            built = ISLAND_PIECES
+        if built is not None and len(s.islands[f.seat]) != built:
+            raise ValueError(f"seat {f.seat}'s starting island is not {built} tiles")
+
+
+TAKES_TILE = ("setup_place", "setup_rotate", "island_place", "island_rotate", "bought")
+"""Steps pending on a tile still to be taken from the stock (named in their arguments)."""
+
+
+def _in_stock(s: VolcaniqueState, tile: str) -> bool:
+    return s.volcano_tiles > 0 if tile == "volcano" else s.tiles.get(tile, 0) > 0
 
 
 def _spots(spots: dict[Spot, int], names: Any = None) -> list[list[Any]]:
