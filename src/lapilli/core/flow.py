@@ -176,8 +176,8 @@ class Steps:
         except TypeError as exc:
             raise MalformedInput(f"the step {step.name}: {exc}") from None
         for name, kind in _arg_types(step.Args).items():
-            if not fits_type(getattr(values, name), kind):
-                value = getattr(values, name)
+            value = getattr(values, name)
+            if not fits_type(value, kind) or (name == "seat" and value not in range(players)):
                 raise MalformedInput(f"the step {step.name}: {name} cannot be {value!r}")
         return Frame(step, seat, values)
 

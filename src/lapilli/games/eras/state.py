@@ -308,6 +308,11 @@ def from_json(game: Eras, data: Any) -> ErasState:
     s.stack = s.stack_from_json(data.get("stack"))
     for frame in s.stack:
         _check_args(frame, n)
+    for frame in s.stack:
+        if frame.step.name == "reveal_bids":
+            owner, card = frame.args.owner, frame.args.card
+            if card != s.offer if owner < 0 else card not in s.hands[owner]:
+                raise MalformedInput(f"Eras position: the card bid for, {card}, is not there")
     placing = {frame.seat for frame in s.stack if frame.step.name == "place_piece"}
     for seat, piece in enumerate(s.pieces):
         if piece is None and s.first >= 0 and seat not in placing:

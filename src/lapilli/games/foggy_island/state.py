@@ -19,7 +19,7 @@ from lapilli.core.state import Event
 from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 
 from . import steps, text
-from .board import OPEN_TILES, QUADRANTS, TILE_NAMES, TILES
+from .board import OPEN_TILES, QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
 from .components import (
     BASIC_PILE,
     HAND_SIZE,
@@ -321,7 +321,9 @@ class FoggyState(FlowState):
             s.hands = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["hands"])]
             s.piles = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["piles"])]
             s.pool = [_zone(p, KINDS) for p in data["pool"]]
-            s.open = [bool(x) for x in data["open"]]
+            s.open = list(data["open"])
+            if not all(type(x) is bool for x in s.open):
+                raise ValueError("each quarter is open (true) or under fog (false)")
             s.coins = [int(c) for c in data["coins"]]
             s.points = [[int(x) for x in p] for p in data["points"]]
             s.weather = _name(data["weather"], WEATHERS)
@@ -379,6 +381,8 @@ def _check(s: FoggyState) -> None:
     if any(len(h) > HAND_SIZE for h in s.hands):
         fail(f"a hand holds at most {HAND_SIZE} tokens")
     tiles = range(len(TILES))
+    if any(token and not s.open[QUADRANT_OF[t]] for t, token in enumerate(s.board)):
+        fail("a token lies under a fog board")
     for seat, pair in s.hippo.items():
         if seat not in range(s.n) or not all(t in tiles and s.board[t] for t in pair):
             fail(f"the Hippo of seat {seat} is not on two tiles of the map")

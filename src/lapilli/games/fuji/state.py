@@ -25,6 +25,7 @@ from .components import (
     DICE_SET,
     EQUIPMENT,
     INJURIES,
+    IS_WALKABLE,
     LANDSCAPE,
     POINTS,
     SKILLS,
@@ -556,6 +557,12 @@ def _check(s: FujiState) -> None:
     for name in ("position", "destination"):
         if any(c != NOWHERE and c not in cells for c in getattr(s, name)):
             raise ValueError(f"a {name} off the mountain")
+    for a in s.meeples():
+        dest, pos = s.destination[a], s.position[a]
+        if dest != NOWHERE and not IS_WALKABLE[s.terrain[dest]]:
+            raise ValueError(f"adventurer {a}'s destination marker is not on a card to walk")
+        if s.round and (pos == NOWHERE or not s.terrain[pos] or not s.skill[a]):
+            raise ValueError(f"adventurer {a} has no meeple on a card or no skill")
     if any(k and k not in SKILLS for k in s.skill):
         raise ValueError(f"a skill that does not exist: {s.skill}")
     if any(i < 0 or i >= 1 << len(INJURIES) for i in s.injuries):
@@ -570,10 +577,12 @@ def _check(s: FujiState) -> None:
     every = [*held, *s.discard, *s.equipment_pile.items, *s.equipment_pile.under]
     if any(c not in cards for c in every) or len(set(every)) != len(every):
         raise ValueError("each equipment card is in one place")
-    for name in PILES[1:]:
-        pile = getattr(s, name)
-        if any(type(c) is not int or c < 0 for c in [*pile.items, *pile.under]):
-            raise ValueError(f"the {name.replace('_', ' ')} holds no such card")
+    for pile, ids in ((s.landscape_pile, LANDSCAPE), (s.village_pile, VILLAGE)):
+        cards = sorted([*pile.items, *pile.under, *(k for k in s.terrain if k in ids)])
+        if cards != sorted(ids):
+            raise ValueError("each landscape and village card is on the mountain or in its pile")
+    if any(c not in range(len(SKILLS)) for c in [*s.skill_pile.items, *s.skill_pile.under]):
+        raise ValueError("the skill pile holds no such card")
     for frame in s.stack:
         args = frame.args._asdict()
         named = {

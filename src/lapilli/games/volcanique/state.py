@@ -427,9 +427,16 @@ def _check(s: VolcaniqueState) -> None:
         _check_setup(s)
     for f in s.stack:
         args = f.args._asdict()
-        hexes = list(args.get("island") or ())
+        if not 0 <= args.get("index", 0) <= len(s.lava) or any(
+            o not in seats for o in args.get("others", ())
+        ):
+            raise ValueError(f"the pending step {f.step.name} names a lava flow or seat not there")
+        hexes = [*(args.get("island") or ()), *args.get("dests", ())]
         if "volcano" in args:
             hexes.append(args["volcano"])
+        spot = (*args.get("region", ()), args.get("seat", f.seat))
+        if "region" in args and spot not in s.critters and spot not in s.burrowed:
+            raise ValueError(f"the pending step {f.step.name} moves a critter that is not there")
         if any(h not in s.stacks for h in hexes):
             raise ValueError(f"the pending step {f.step.name} names a hex without land")
         kind = args.get("kind")
