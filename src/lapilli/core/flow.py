@@ -177,9 +177,13 @@ class Steps:
             raise MalformedInput(f"the step {step.name}: {exc}") from None
         for name, kind in _arg_types(step.Args).items():
             value = getattr(values, name)
-            if not fits_type(value, kind) or (name == "seat" and value not in range(players)):
+            if not fits_type(value, kind) or (name in SEAT_ARGS and value not in range(players)):
                 raise MalformedInput(f"the step {step.name}: {name} cannot be {value!r}")
         return Frame(step, seat, values)
+
+
+SEAT_ARGS = ("seat", "by")
+"""Step arguments that name a seat (every game names them so)."""
 
 
 @cache
