@@ -79,6 +79,11 @@ def load(source: str | Path | Mapping[str, Any], game: Game | None = None) -> St
         game = cls.with_options_json(options or {})
     elif game_id is not None and game_id != game.id:
         raise MalformedInput(f"this position is for {game_id!r}, not {game.id!r}")
+    elif (
+        options is not None
+        and game.options_json() != game.with_options_json(options).options_json()
+    ):
+        raise MalformedInput(f"this position is for {game.title} with other options: {options}")
     return build(game, data)
 
 
