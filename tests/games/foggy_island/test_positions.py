@@ -54,6 +54,8 @@ def test_a_hired_mercenary_replaces_its_basic_token():
         ({"map": {"a1": "Red frog"}}, "Red has not that many frog"),
         ({"seats": {"Red": {"hand": ["wolf"] * 6}}}, "at most 5 tokens"),
         ({"map": {"a1": "Red hippo"}}, "a Hippo lies on two tiles"),
+        ({"map": {"a1": "Red hippo", "c1": "Red hippo"}}, "a Hippo lies on two tiles"),
+        ({"seats": {"Red": {"hired": ["wolf"]}}}, "'wolf' is not a mercenary"),
         ({"map": {"a1": "Green wolf"}}, "no player is called 'Green'"),
         ({"map": {"a1": "Red wolf sideways"}}, "face up or face down"),
         ({"open": ["N"]}, "'N' is not a quarter"),
@@ -63,3 +65,12 @@ def test_a_hired_mercenary_replaces_its_basic_token():
 def test_impossible_positions_are_refused(description, message):
     with pytest.raises(MalformedInput, match=message):
         build(FoggyIsland(), description)
+
+
+def test_a_hippo_lies_on_two_neighbouring_tiles_as_one_token():
+    s = build(
+        FoggyIsland(mode="mercenaries"),
+        {"map": {"a1": "Red hippo", "b1": "Red hippo"}, "seats": {"Red": {"hired": ["hippo"]}}},
+    )
+    assert s.hippo == {0: (TILE_INDEX["a1"], TILE_INDEX["b1"])}
+    assert len(s.hands[0]) + len(s.piles[0]) == PILE_SIZE - 1

@@ -18,10 +18,12 @@ from lapilli.core.errors import MalformedInput
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 
 from . import steps
-from .board import QUADRANTS, TILE_INDEX
+from .board import ADJACENT, QUADRANTS, TILE_INDEX
 from .components import (
+    BASIC_PILE,
     HAND_SIZE,
     KINDS,
+    MERCENARIES,
     PILE_SIZE,
     WEATHER_DECK,
     WEATHERS,
@@ -30,6 +32,7 @@ from .components import (
     pile_of,
 )
 from .state import FoggyState
+from .text import SIDE_NAMES
 
 TITLE = "Foggy Island"
 AT = {"turn": lambda seat: [steps.TURN_OF[seat]]}
@@ -62,11 +65,15 @@ def build(game: Any, description: Any) -> FoggyState:
     hands = []
     for p in range(players):
         part = Description(tables.get(p, {}), f"seats, {labels[p]}", TITLE)
-        hired[p % 2] += part.names("hired", KINDS, "a mercenary")
+        hired[p % 2] += part.names("hired", MERCENARIES, "a mercenary")
         coins[p % 2] += part.count("coins", 0, 0, 10**6)
         hands.append(part.names("hand", KINDS, "a token") if "hand" in part else None)
         part.done()
     desc.done()
+    for side in (0, 1):
+        replaced = Counter(MERCENARIES[k].replaces for k in hired[side])
+        if any(n > BASIC_PILE[k] for k, n in replaced.items()):
+            desc.fail(f"{SIDE_NAMES[side]} hired more mercenaries than it had tokens to replace")
     data.update(hired=hired, coins=coins, pool=[{"items": {}} for _ in data["pool"]])
     _deal(s, data, hands, board)
     state = game.state_from_json(data)
@@ -91,7 +98,7 @@ def _map(part: Description, labels: list[str]) -> tuple[dict[int, list], dict[st
         board[tile] = [kind, seat, face != "face down", colour_of(kind, seat % 2)]
         if kind == "hippo":
             hippo.setdefault(str(seat), []).append(tile)
-    if any(len(tiles) != 2 for tiles in hippo.values()):
+    if any(len(tiles) != 2 or tiles[1] not in ADJACENT[tiles[0]] for tiles in hippo.values()):
         part.fail("a Hippo lies on two tiles next to each other")
     return board, hippo
 
@@ -115,7 +122,7 @@ def _deal(s: FoggyState, data: dict, hands: list[list[str] | None], board: dict)
         short = sorted(k for k, n in left.items() if n < 0)
         if short:
             raise MalformedInput(
-                f"{TITLE} position: {s.seat_label(mates[0]).split()[0]} has not that many "
+                f"{TITLE} position: {SIDE_NAMES[side]} has not that many "
                 f"{', '.join(short)} tokens (hired mercenaries replace basic ones)"
             )
         for i, p in enumerate(mates):
