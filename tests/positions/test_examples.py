@@ -12,6 +12,7 @@ from lapilli.core.errors import MalformedInput
 from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.registry import games
+from tests.conformance.damage import damage, play_on, time_limit
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "positions"
 
@@ -72,3 +73,20 @@ def test_the_docs_show_each_example_file_as_it_is():
     shown = [tomllib.loads(block.split("```")[0]) for block in text.split("```toml\n")[1:]]
     files = [tomllib.loads(p.read_text()) for p in EXAMPLES.glob("*.toml")]
     assert sorted(map(str, shown)) == sorted(map(str, files))
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_a_damaged_description_is_refused_or_plays_on(game_id):
+    example = tomllib.loads((EXAMPLES / f"{game_id}.toml").read_text())
+    rng = random.Random(5)
+    refused = 0
+    for _ in range(80):
+        bad, change = damage(example, rng)
+        try:
+            with time_limit(20):
+                play_on(positions.load(bad), random.Random(rng.random()), steps=20)
+        except MalformedInput:
+            refused += 1
+        except Exception as exc:
+            raise AssertionError(f"{change}: {exc!r}") from exc
+    assert refused > 0

@@ -13,7 +13,7 @@ A description file names its game and may give options and the player count::
     game = "foggy_island"
     players = 2
     options = { mode = "weather" }
-    turn = { seat = "Blue", at = "place" }
+    turn = { seat = "Blue", at = "turn" }
 
 This module holds what the builders share: reading files (``read``, ``load``),
 ``Description`` (each key read once; a key nobody reads, a typo, is refused), seat
@@ -37,8 +37,6 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="State")
 _MISSING: Any = object()
-COMMON = ("game", "options")
-"""Keys of a description file that choose the game rather than describe the position."""
 
 
 def read(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
@@ -139,7 +137,7 @@ class Description:
         values = self.take(key, list, [])
         known = set(allowed)
         for value in values:
-            if value not in known:
+            if not isinstance(value, str) or value not in known:
                 self.fail(f"{self.where}: {value!r} is not {what}")
         return list(values)
 

@@ -252,6 +252,8 @@ def position(
     for name, tile in (tiles or {}).items():
         board[name.upper()] = {"tile": tile, "resources": _printed(tile)}
     for name, res in (resources or {}).items():
+        if name.upper() not in board:
+            _fail(f"there is no tile at {name} to hold resources")
         board[name.upper()]["resources"] = res
     data["market"] = list(market)
     named = [t for t in (tiles or {}).values() if TILES[t].level] + list(market)
@@ -295,13 +297,16 @@ def build(game: Any, description: Any) -> DeeperState:
     seat, at = turn_of(desc, labels, AT, "actions")
     tiles = desc.take("tiles", dict, {})
     for name, tile in tiles.items():
-        if tile not in TILES or tile == HATCH:
+        if not isinstance(tile, str) or tile not in TILES or tile == HATCH:
             desc.fail(f"the tile at {name}: {tile!r} is not a tile (like 40m-11)")
     seats = {seat_of(k, labels, "Deeper"): v for k, v in desc.part("seats").items()}
     for p, raw in seats.items():
         part = Description(raw, f"seats, {labels[p]}", "Deeper")
-        for key in SEAT_KEYS:
-            part.take(key, object, None)
+        for key, kind in SEAT_KEYS.items():
+            if key in NAMED:
+                part.names(key, NAMED[key], f"one of the {key}")
+            else:
+                part.take(key, kind, None)
         part.done()  # every key is one the builder knows
     state = position(
         game,
@@ -317,14 +322,17 @@ def build(game: Any, description: Any) -> DeeperState:
     return state
 
 
-SEAT_KEYS = (
-    "hex",
-    "air",
-    "inventory",
-    "storage",
-    "upgrades",
-    "milestones",
-    "built",
-    "hand",
-    "rockets",
-)
+SEAT_KEYS = {
+    "hex": str,
+    "air": int,
+    "inventory": dict,
+    "storage": dict,
+    "upgrades": list,
+    "milestones": list,
+    "built": list,
+    "hand": list,
+    "rockets": list,
+}
+"""What a seat's table may name, and of which kind."""
+NAMED = {"hand": BLUEPRINTS, "built": BLUEPRINTS, "upgrades": UPGRADES, "rockets": ROCKETS}
+"""The seat's lists of cards and upgrades, by name."""

@@ -71,6 +71,8 @@ def position(
     starts = [(start or {}).get(seat, START_NUMBERS[seat]) for seat in range(players)]
     cone_list: list[list[Any] | None] = [None] * players
     for seat, where in (cones or {}).items():
+        if len(where.split()) != 2:
+            raise MalformedInput(f'a cone is written like "Red 2R" (a path, a site), not {where!r}')
         owner, site = where.split()
         q = _seat(owner)
         p, lane = parse_site(site)

@@ -71,12 +71,13 @@ def build(game: Any, description: Any) -> FujiState:
         data["lava"][c] = True
     tables = {seat_of(name, labels, TITLE): t for name, t in desc.part("adventurers").items()}
     desc.done()
-    pile = {int(c) for c in data["equipment_pile"]["items"]} | set(data["equipment_pile"]["under"])
+    saved = data["equipment_pile"]
+    pile = {int(c) for c in saved["items"]} | set(saved.get("under", []))
     rolled = {}
     for a, table in tables.items():
         part = Description(table, f"adventurers, {labels[a]}", TITLE)
         rolled[a] = _adventurer(part, a, data, pile)
-    under = [c for c in data["equipment_pile"]["under"] if c in pile]
+    under = [c for c in saved.get("under", []) if c in pile]
     data["equipment_pile"] = {
         "items": {c: 1 for c in sorted(pile) if c not in under},
         "under": under,

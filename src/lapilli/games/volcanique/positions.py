@@ -67,6 +67,8 @@ def dealt_grid(given: dict[str, str]) -> dict[str, str]:
     for slot in SLOTS:
         if slot not in grid:
             free = [p for p in GRID_POWERS if p not in grid.values() and fits_slot(p, slot)]
+            if not free:
+                raise MalformedInput(f"{TITLE} position: no power is left for the slot {slot}")
             grid[slot] = free[0]
     return grid
 
