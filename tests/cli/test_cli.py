@@ -172,3 +172,35 @@ def test_the_end_of_a_cooperative_game_reads_as_the_teams_victory_or_defeat(tmp_
     end = Record.load(save).replay()
     expected = "Victory: the team wins" if end.winners() else "Defeat: the team loses"
     assert expected in result.output and "Final scores" in result.output
+
+
+def test_play_starts_from_a_position_file_and_the_record_resumes_there(tmp_path):
+    save = tmp_path / "from-position.json"
+    example = "docs/positions/foggy_island.toml"
+    result = invoke(
+        "play",
+        "foggy_island",
+        "--position",
+        example,
+        "--seats",
+        "random,human",
+        "--save",
+        str(save),
+        input="quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Wo:R Wo:R Wo:R" in result.output  # Red's three wolves on b2-d2
+    record = Record.load(save)
+    assert record.start is not None and record.replay().board[7][:2] == ("wolf", 0)  # b2
+    again = invoke("play", "--resume", str(save), input="quit\n")
+    assert again.exit_code == 0 and "Wo:R Wo:R Wo:R" in again.output
+
+
+def test_a_position_file_of_another_game_or_with_two_sets_of_options_is_refused(tmp_path):
+    example = "docs/positions/foggy_island.toml"
+    other = invoke("play", "volcanique", "--position", example)
+    assert other.exit_code == 2 and "is a position of foggy_island, not volcanique" in other.output
+    file = tmp_path / "weather.toml"
+    file.write_text('game = "foggy_island"\noptions = { mode = "weather" }\n')
+    both = invoke("play", "--position", str(file), "-o", "mode=basic")
+    assert both.exit_code == 2 and "not both" in both.output

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent, split_specs
-from lapilli.core import log
+from lapilli.core import log, positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError, MalformedInput
 from lapilli.core.match import Match
@@ -100,6 +100,26 @@ def load_record(file: Path, index: int | None = None) -> Record:
     return record
 
 
+def start_position(file: Path, game: str | None, options: list[str]) -> State:
+    """The position a position file describes. Its game is the file's (``GAME``, if
+    named too, must agree); its options the file's ``options`` table or ``--option``,
+    not both."""
+    description = positions.read(file)
+    named = description.pop("game", None)
+    game = game or named
+    if game is None:
+        raise MalformedInput(f'{file} names no game: add game = "..." or give GAME')
+    if named is not None and named != game:
+        raise MalformedInput(f"{file} is a position of {named}, not {game}")
+    table = description.pop("options", None)
+    if table is not None and options:
+        raise MalformedInput(f"{file} has its options: give them there or with --option, not both")
+    if table is not None and not isinstance(table, dict):
+        raise MalformedInput(f"{file}: the options are a table, options = {{ ... }}")
+    g = game_class(game).with_options_json(table) if table else load_game(game, options)
+    return positions.build(g, description)
+
+
 @app.command()
 def games() -> None:
     """List the games with their player counts and variant options."""
@@ -137,6 +157,13 @@ def play(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice, draws and bots.")] = None,
     resume: Annotated[Path | None, typer.Option(help="Resume a saved game.")] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            help="Start from a position file (TOML, see docs/positions.md) instead of the "
+            "game's set-up."
+        ),
+    ] = None,
     save: Annotated[Path | None, typer.Option(help="Where to save the game record.")] = None,
     bot_delay: Annotated[float, typer.Option(help="Seconds to pause after a bot's move.")] = 0.0,
 ) -> None:
@@ -147,6 +174,12 @@ def play(
         if resume is not None:
             match = Match.from_record(load_record(resume))
             seat_list, save = match.record.seats, save or resume
+        elif position is not None:
+            start = start_position(position, game, option or [])
+            if players is not None and players != start.num_players:
+                fail(f"{position} is a position of {start.num_players} players, not {players}")
+            seat_list = seats_from(seats, start.num_players, start.game)
+            match = Match(start.game, len(seat_list), seat_list, start=start)
         elif game is None:
             fail("name a game (see `lapilli games`) or give --resume FILE")
         else:

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from functools import cache
+from types import UnionType
+from typing import Any, ClassVar, NamedTuple, Union, get_args, get_origin, get_type_hints
 
 from .actions import Action
 from .errors import IllegalAction, MalformedInput
@@ -156,7 +158,8 @@ class Steps:
         """A frame saved by ``Frame.to_json``; MalformedInput names what is wrong."""
         if not isinstance(data, dict):
             raise MalformedInput(f"a pending step is an object, not {data!r}")
-        step = self.by_name.get(data.get("step"))  # type: ignore[arg-type]
+        name = data.get("step")
+        step = self.by_name.get(name) if isinstance(name, str) else None
         if step is None:
             raise MalformedInput(f"there is no step called {data.get('step')!r}")
         seat: Any = data.get("seat")
@@ -172,7 +175,45 @@ class Steps:
             values = step.Args(**{k: _frozen(v) for k, v in args.items()})
         except TypeError as exc:
             raise MalformedInput(f"the step {step.name}: {exc}") from None
+        for name, kind in _arg_types(step.Args).items():
+            value = getattr(values, name)
+            if not fits_type(value, kind) or (name in SEAT_ARGS and value not in range(players)):
+                raise MalformedInput(f"the step {step.name}: {name} cannot be {value!r}")
         return Frame(step, seat, values)
+
+
+SEAT_ARGS = ("seat", "by")
+"""Step arguments that name a seat (every game names them so)."""
+
+
+@cache
+def _arg_types(args: type) -> dict[str, Any]:
+    """The declared types of a step's arguments (none when they cannot be resolved)."""
+    try:
+        return get_type_hints(args)
+    except (NameError, TypeError):
+        return {}
+
+
+def fits_type(value: Any, kind: Any) -> bool:
+    """Whether a saved value has its declared type: numbers, texts, true/false,
+    tuples of them, or None where the type allows it; other types are not checked."""
+    if kind in (int, float):
+        return type(value) is int or (kind is float and type(value) is float)
+    if kind in (str, bool):
+        return type(value) is kind
+    origin, inner = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType):
+        return any(fits_type(value, k) for k in inner)
+    if kind is type(None):
+        return value is None
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(inner) == 2 and inner[1] is Ellipsis:
+            return all(fits_type(v, inner[0]) for v in value)
+        return len(value) == len(inner) and all(map(fits_type, value, inner))
+    return True
 
 
 def then(state: FlowState, *frames: Frame) -> None:

@@ -20,16 +20,25 @@ from .state import CHANCE, Event, Game, State
 
 
 class Match:
-    def __init__(self, game: Game, players: int | None = None, seats: list[str] | None = None):
-        players = game.check_players(players)
+    def __init__(
+        self,
+        game: Game,
+        players: int | None = None,
+        seats: list[str] | None = None,
+        start: State | None = None,
+    ):
+        """A new game: from the game's set-up, or from ``start`` (a position set up with
+        ``core.positions``), which the record keeps so that it replays."""
+        players = game.check_players(start.num_players if start is not None else players)
         self.game = game
-        self.state: State = game.new_state(players)
+        self.state: State = start.clone() if start is not None else game.new_state(players)
         self.record = Record(
             game=game.id,
             players=players,
             seats=list(seats) if seats else ["?"] * players,
             options=game.options_json(),
             game_version=game.version,
+            start=start.to_json() if start is not None else None,
         )
         self._undo: list[tuple[State, int]] = []
         self.log: list[log.Entry] = []

@@ -63,6 +63,9 @@ class Record:
     result: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list, compare=False)
     """What a reader should know about a record that loaded (an old version, no hash)."""
+    start: dict[str, Any] | None = None
+    """The position play started from (``State.to_json``), for a game begun at a
+    set-up position (``lapilli play --position``); None: the game's own set-up."""
 
     def to_json(self, compact: bool = False) -> dict[str, Any]:
         """The record as JSON; ``compact`` writes actions as lists (``Action.to_list``)."""
@@ -76,6 +79,7 @@ class Record:
             "options": self.options,
             "actions": [a.to_list() if compact else a.to_json() for a in self.actions],
             "result": self.result,
+            **({"start": self.start} if self.start is not None else {}),
             "hash": self.digest(),
         }
 
@@ -91,6 +95,8 @@ class Record:
             [a.to_list() for a in self.actions],
             self.result,
         ]
+        if self.start is not None:  # (records that start at set-up keep their old hash)
+            contents.append(self.start)
         text = json.dumps(contents, sort_keys=True, separators=(",", ":"), allow_nan=False)
         return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
@@ -128,6 +134,9 @@ class Record:
                 f"the record's result must be null or an object of lists "
                 f"({', '.join(RESULT_KEYS)}), not {brief(result)}"
             )
+        start = data.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise RecordError(f"the record's start position must be an object, not {brief(start)}")
         version = data["version"]  # "" in a record that does not say
         if not isinstance(version, str) or version and _version(version) is None:
             raise RecordError(f"the record's game version {brief(version)} is damaged")
@@ -139,6 +148,7 @@ class Record:
             actions=_actions(data["actions"]),
             game_version=version,
             result=result,
+            start=start,
         )
 
     def _check_version(self, game: Game) -> None:
@@ -189,7 +199,7 @@ class Record:
         game = game or self.make_game()
         self._check_version(game)
         try:
-            state = game.new_state(self.players)
+            state = self.first_position(game)
         except LapilliError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from None
         for i, action in enumerate(self.actions[:upto]):
@@ -205,6 +215,15 @@ class Record:
                 raise RecordError(f"step {i + 1} does not replay: {exc}") from None
         if upto is None and self.result is not None and self.result != result_of(state):
             raise RecordError("the record's result is not the end its actions reach")
+        return state
+
+    def first_position(self, game: Game) -> State:
+        """Where play began: the start position, or the game's set-up."""
+        if self.start is None:
+            return game.new_state(self.players)
+        state = game.state_from_json(self.start)
+        if state.num_players != self.players:
+            raise RecordError("the record's start position is for another number of players")
         return state
 
     def _version_hint(self, game: Game) -> str:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core.actions import Action
-from lapilli.games.deeper import Deeper
-from lapilli.games.deeper.positions import build
+from lapilli.games.deeper import Deeper, positions
 from lapilli.games.deeper.state import DeeperState
 
 
@@ -15,8 +14,8 @@ def game(**options: Any) -> Deeper:
 
 
 def position(players: int = 1, options: dict[str, Any] | None = None, **kw: Any) -> DeeperState:
-    """A position at the start of a player's actions (see ``positions.build``)."""
-    return build(game(**(options or {})), players, **kw)
+    """A position at the start of a player's actions (see ``positions.position``)."""
+    return positions.position(game(**(options or {})), players, **kw)
 
 
 def A(kind: str, **params: Any) -> Action:

@@ -10,6 +10,7 @@ from lapilli.games.volcanique.board import Board
 from lapilli.games.volcanique.components import BIOME_INDEX, KIND_INDEX, SOIL, VOLCANO
 from lapilli.games.volcanique.options import VolcaniqueOptions
 from lapilli.games.volcanique.pieces import FLOWING, Lava, Stage, ThisTurn
+from lapilli.games.volcanique.positions import build
 from lapilli.games.volcanique.steps import END_TURN, STEPS
 from lapilli.games.volcanique.turn import begin_turn
 
@@ -53,6 +54,11 @@ def blank(n: int = 2, **options) -> VolcaniqueState:
     s.this_turn = ThisTurn()
     s.stack = []
     return s
+
+
+def described(options: dict | None = None, **description) -> VolcaniqueState:
+    """A position in the rulebook's words (``lapilli.games.volcanique.positions``)."""
+    return build(Volcanique(VolcaniqueOptions(**(options or {}))), description)
 
 
 def put(s: VolcaniqueState, h, *codes: int) -> None:

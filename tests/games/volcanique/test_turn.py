@@ -17,11 +17,11 @@ from .helpers import (
     blank,
     conserved,
     crit,
+    described,
     give,
     lava,
     put,
     put_uno,
-    start_turn,
     step,
     tile,
 )
@@ -33,14 +33,19 @@ def line_of_dark(s, hexes=((0, 0), (1, 0), (2, 0))):
 
 
 # -- 1. movement ---------------------------------------------------------------------------
+DUO_AND_TWO_DARK_UNOS = {  # the Duo: dark E, NE, NW; medium W, SW, SE
+    "0,0": ["duo-dark-medium"],
+    "1,0": ["dark Uno"],
+    "2,0": ["dark Uno"],
+}
+
+
 def test_move_within_connected_biome_or_onto_uncontrolled_biome_of_its_tile():
-    s = blank()
-    put(s, (0, 0), tile("duo-dark-medium", 0))  # dark E, NE, NW; medium W, SW, SE
-    put_uno(s, (1, 0), D)
-    put_uno(s, (2, 0), D)
-    crit(s, (0, 0), D, 0)
-    start_turn(s)
-    assert step(s) == "move"
+    s = described(
+        map=DUO_AND_TWO_DARK_UNOS,
+        seats={"Pink": {"critters": {"0,0 dark": 1}}},
+        turn={"seat": "Pink", "at": "move"},
+    )
     s.apply(A("move_from", at=(0, 0), biome=D))
     targets = {(a.arg("at"), a.arg("biome")) for a in s.legal_actions()}
     assert targets == {((1, 0), "dark"), ((2, 0), "dark"), ((0, 0), "medium")}
@@ -49,32 +54,24 @@ def test_move_within_connected_biome_or_onto_uncontrolled_biome_of_its_tile():
 
 
 def test_no_movement_onto_a_controlled_biome():
-    s = blank()
-    put(s, (0, 0), tile("duo-dark-medium", 0))
-    put_uno(s, (-1, 0), M)  # joins the Duo's medium biome, held by blue
-    crit(s, (0, 0), D, 0)
-    crit(s, (-1, 0), M, 1)
-    start_turn(s)
-    # pink's critter has nowhere to go: the medium biome of its tile is controlled
+    # the medium Uno joins the Duo's medium biome, held by Blue
+    seats = {"Pink": {"critters": {"0,0 dark": 1}}, "Blue": {"critters": {"-1,0 medium": 1}}}
+    duo = {"0,0": ["duo-dark-medium"], "-1,0": ["medium Uno"]}
+    s = described(map=duo, seats=seats, turn={"seat": "Pink"})
+    # Pink's critter has nowhere to go: the medium biome of its tile is controlled
     assert step(s) != "move"
-    s2 = blank()
-    put(s2, (0, 0), tile("duo-dark-medium", 0))
-    put_uno(s2, (-1, 0), M)
-    put_uno(s2, (1, 0), D)
-    crit(s2, (0, 0), D, 0)
-    crit(s2, (-1, 0), M, 1)
-    start_turn(s2)
+    s2 = described(map={**duo, "1,0": ["dark Uno"]}, seats=seats, turn={"seat": "Pink"})
     s2.apply(A("move_from", at=(0, 0), biome=D))
     with pytest.raises(IllegalAction, match="uncontrolled biome"):
         s2.apply(A("move_to", at=(0, 0), biome=M))
 
 
 def test_moving_is_optional():
-    s = blank()
-    line_of_dark(s)
-    crit(s, (0, 0), D, 0)
-    give(s, 0, dark=2)
-    start_turn(s)
+    s = described(
+        map=DUO_AND_TWO_DARK_UNOS,
+        seats={"Pink": {"critters": {"0,0 dark": 1}, "resources": {"dark": 2}}},
+        turn={"seat": "Pink"},
+    )
     s.apply(A("done"))
     assert step(s) == "buy" and (0, 0, D, 0) in s.critters
 

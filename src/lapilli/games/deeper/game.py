@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from lapilli.core.positions import playable
 from lapilli.core.state import Game, Utility
 
 from .options import DeeperOptions
@@ -43,7 +44,7 @@ class Deeper(Game):
     def state_from_json(self, data: Any) -> DeeperState:
         from .positions import state_from_json
 
-        return state_from_json(self, data)
+        return playable(state_from_json(self, data), self.title)
 
     def rules_help(self) -> str:
         from .text import rules_help

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
-from lapilli.core.flow import then
+from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.zones import Zone
 
 from .board import HATCH
@@ -72,7 +72,7 @@ def _zone(raw: Any, where: str, allowed: set[str], seen: int = 0) -> Zone:
         if name not in allowed or type(n) is not int or n < 0:
             _fail(f"{where}: {name!r} x{n!r} does not belong here")
     for name in under:
-        if name not in allowed:
+        if not isinstance(name, str) or name not in allowed:
             _fail(f"{where}: {name!r} does not belong here")
     zone = Zone(items, seen=seen)
     zone.under = list(under)
@@ -102,6 +102,8 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
         if not isinstance(raw, dict):
             _fail(f"the board at {name} is an object")
         tile = raw.get("tile")
+        if not isinstance(tile, str):
+            _fail(f"the board at {name}: {tile!r} is not a tile")
         if tile == HATCH:
             if cell not in oc.hatches:
                 _fail(f"{name} is not a Hatch space")
@@ -129,7 +131,11 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     for key in ("market", "removed"):
         tiles = _get(data, key, list, "the position")
         for tile in tiles:
-            if tile not in TILES or (key == "market" and TILES[tile].level == 0):
+            if (
+                not isinstance(tile, str)
+                or tile not in TILES
+                or (key == "market" and TILES[tile].level == 0)
+            ):
                 _fail(f"the {key}: {tile!r} is not a tile that can be there")
         seen.update(tiles)
         setattr(s, key, list(tiles))
@@ -139,7 +145,9 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     # cards
     s.blueprints = _zone(data.get("blueprint_deck"), "the blueprint deck", set(BLUEPRINT_DECK))
     rockets = _get(data, "rockets", list, "the position")
-    if any(r not in ROCKETS for r in rockets) or len(set(rockets)) != len(rockets):
+    if any(not isinstance(r, str) or r not in ROCKETS for r in rockets) or len(set(rockets)) != len(
+        rockets
+    ):
         _fail(f"the rocket cards left are some of {', '.join(ROCKETS)}, once each")
     s.rockets = list(rockets)
     seats = _get(data, "seats", list, "the position")
@@ -171,7 +179,7 @@ def _seat(s: DeeperState, p: int, raw: Any) -> None:
     s.pawn[p] = cell
     ups = _get(raw, "upgrades", list, where)
     for u in ups:
-        if u not in UPGRADES:
+        if not isinstance(u, str) or u not in UPGRADES:
             _fail(f"{where}: {u!r} is not an upgrade")
         s.upgrades[p] |= UPGRADE_BIT[u]
     for depth in _get(raw, "milestones", list, where):
@@ -179,11 +187,11 @@ def _seat(s: DeeperState, p: int, raw: Any) -> None:
             _fail(f"{where}: there is no {depth!r} m milestone")
         s.milestones[p] |= 1 << (depth // ROW_METRES)
     built = _get(raw, "built", list, where)
-    if any(c not in BLUEPRINTS for c in built):
+    if any(not isinstance(c, str) or c not in BLUEPRINTS for c in built):
         _fail(f"{where}: the built cards are blueprints")
     s.built[p] = list(built)
     rockets = _get(raw, "rockets", list, where)
-    if any(c not in ROCKETS for c in rockets):
+    if any(not isinstance(c, str) or c not in ROCKETS for c in rockets):
         _fail(f"{where}: {rockets!r} are not rocket cards")
     s.rocket_cards[p] = list(rockets)
     s.hands[p] = _zone(raw.get("hand"), f"{where}'s hand", set(BLUEPRINTS), s.hands[p].seen)
@@ -214,7 +222,7 @@ def _conserve_cards(s: DeeperState) -> None:
 
 
 # -- the position builder ----------------------------------------------------------------------
-def build(
+def position(
     game: Any,
     players: int = 2,
     *,
@@ -226,7 +234,8 @@ def build(
     left: int = 2,
     swum: bool = False,
 ) -> DeeperState:
-    """A position at the start of ``to_move``'s action ``left`` (of 2), as described.
+    """A position at the start of ``to_move``'s action ``left`` (of 2; 0: the start
+    of the turn, before the actions), as described.
 
     ``tiles``: hex -> tile id (its printed resources on it unless ``resources`` says
     otherwise); ``market``: tile ids; ``seats``: per seat any of ``hex``, ``air``,
@@ -235,7 +244,7 @@ def build(
     named leave their decks; the result is checked like a loaded position.
     """
     from .setup import new_state
-    from .turn import ACT, BREATHE, END_TURN
+    from .turn import ACT, BREATHE, END_TURN, TURN
 
     s = new_state(game, game.check_players(players))
     data = s.to_json()
@@ -243,6 +252,8 @@ def build(
     for name, tile in (tiles or {}).items():
         board[name.upper()] = {"tile": tile, "resources": _printed(tile)}
     for name, res in (resources or {}).items():
+        if name.upper() not in board:
+            _fail(f"there is no tile at {name} to hold resources")
         board[name.upper()]["resources"] = res
     data["market"] = list(market)
     named = [t for t in (tiles or {}).values() if TILES[t].level] + list(market)
@@ -262,10 +273,66 @@ def build(
     data["blueprint_deck"] = {"items": dict(cards)}
     data.update(first=0, round=1, turns=1, swum=swum)
     s = state_from_json(game, data)
-    s.stack = []
-    then(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
-    return s
+    if left == 0:
+        return enter(s, TURN(seat=to_move))  # the start of the turn
+    return enter(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
 
 
 def _printed(tile: str) -> dict[str, int]:
     return {RESOURCES[k]: n for k, n in enumerate(TILES[tile].resources) if n}
+
+
+AT = {"turn": 0, "actions": 2, "second action": 1}
+"""Where a turn may resume: its start, its two actions, its second action."""
+
+
+def build(game: Any, description: Any) -> DeeperState:
+    """The position a description names (a dict, or TOML: see ``docs/positions.md``):
+    ``tiles`` and ``resources`` by hex, the ``market``, per seat (``seats."Player
+    1"``) any of ``hex``, ``air``, ``inventory``, ``storage``, ``upgrades``,
+    ``milestones``, ``built``, ``hand``, ``rockets``, and ``turn = { seat, at }``."""
+    desc = Description(description, "the position", "Deeper")
+    players = game.check_players(desc.take("players", int, game.default_players()))
+    labels = [f"Player {p + 1}" for p in range(players)]
+    seat, at = turn_of(desc, labels, AT, "actions")
+    tiles = desc.take("tiles", dict, {})
+    for name, tile in tiles.items():
+        if not isinstance(tile, str) or tile not in TILES or tile == HATCH:
+            desc.fail(f"the tile at {name}: {tile!r} is not a tile (like 40m-11)")
+    seats = {seat_of(k, labels, "Deeper"): v for k, v in desc.part("seats").items()}
+    for p, raw in seats.items():
+        part = Description(raw, f"seats, {labels[p]}", "Deeper")
+        for key, kind in SEAT_KEYS.items():
+            if key in NAMED:
+                part.names(key, NAMED[key], f"one of the {key}")
+            else:
+                part.take(key, kind, None)
+        part.done()  # every key is one the builder knows
+    state = position(
+        game,
+        players,
+        tiles={str(k): v for k, v in tiles.items()},
+        resources=desc.take("resources", dict, {}),
+        market=desc.names("market", TILES, "a tile"),
+        seats=seats,
+        to_move=seat,
+        left=AT[at],
+    )
+    desc.done()
+    return state
+
+
+SEAT_KEYS = {
+    "hex": str,
+    "air": int,
+    "inventory": dict,
+    "storage": dict,
+    "upgrades": list,
+    "milestones": list,
+    "built": list,
+    "hand": list,
+    "rockets": list,
+}
+"""What a seat's table may name, and of which kind."""
+NAMED = {"hand": BLUEPRINTS, "built": BLUEPRINTS, "upgrades": UPGRADES, "rockets": ROCKETS}
+"""The seat's lists of cards and upgrades, by name."""

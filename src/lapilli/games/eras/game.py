@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lapilli.core.positions import playable
 from lapilli.core.state import Game, Utility
 
 from .components import MAX_PLAYERS, MAX_PLAYERS_OPTION, MIN_PLAYERS
@@ -37,7 +38,7 @@ class Eras(Game):
         return s
 
     def state_from_json(self, data: Any) -> ErasState:
-        return from_json(self, data)
+        return playable(from_json(self, data), self.title)
 
     def rules_help(self) -> str:
         from .text import rules_help

@@ -7,6 +7,11 @@ notation (``SM``, ``3L``) and cones as ``"Blue 2R"`` (on Blue's path, card 2, la
 
 ``at`` names where play resumes in the turn of ``turn``: ``"turn"`` (its start),
 ``"play"``, ``"roll"``, ``"choose"``, ``"move"`` or ``"end"``.
+
+``build(game, description)`` reads the same from a description (a dict, or TOML: see
+``docs/positions.md``): per seat (by colour) its path, piece, cone, tokens, hand and
+start card; the discard pile and the face-up card; cards by name ("Fish #2") or id
+("fish-2").
 """
 
 from __future__ import annotations
@@ -14,9 +19,10 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
+from lapilli.core.positions import Description, enter, seat_of, turn_of
 
 from .bidding import CHOOSE
-from .components import CARD_IDS, LANES, START_NUMBERS, TOKENS
+from .components import CARD_IDS, CARDS, LANES, START_NUMBERS, TOKENS
 from .deck import FACE_UP, draw
 from .game import Eras
 from .movement import START_MOVING
@@ -65,6 +71,8 @@ def position(
     starts = [(start or {}).get(seat, START_NUMBERS[seat]) for seat in range(players)]
     cone_list: list[list[Any] | None] = [None] * players
     for seat, where in (cones or {}).items():
+        if len(where.split()) != 2:
+            raise MalformedInput(f'a cone is written like "Red 2R" (a path, a site), not {where!r}')
         owner, site = where.split()
         q = _seat(owner)
         p, lane = parse_site(site)
@@ -95,9 +103,55 @@ def position(
         "stack": [],
     }
     s = from_json(game, data)
-    s.stack = rest_of_turn(turn, at)
-    s.advance()
+    enter(s, *rest_of_turn(turn, at)[::-1])
     return s
+
+
+AT = ("turn", "play", "roll", "choose", "move", "end")
+CARD_WORDS = {**{c: c for c in CARD_IDS}, **{CARDS[c].name.lower(): c for c in CARD_IDS}}
+
+
+def build(game: Eras, description: Any) -> ErasState:
+    """The position ``description`` describes (see the module's docstring)."""
+    desc = Description(description, "the position", "Eras")
+    players = game.check_players(desc.take("players", int, game.default_players()))
+    labels = list(COLOURS[:players])
+    turn, at = turn_of(desc, labels, dict.fromkeys(AT), "turn")
+    kw: dict[str, dict[int, Any]] = {k: {} for k in ("paths", "pieces", "cones", "tokens")}
+    kw.update(hands={}, start={})
+    for name, table in desc.part("seats").items():
+        seat = seat_of(name, labels, "Eras")
+        part = Description(table, f"seats, {labels[seat]}", "Eras")
+        kw["paths"][seat] = _cards(part.take("path", list, []), part)
+        kw["hands"][seat] = _cards(part.take("hand", list, []), part)
+        for key, field in (("piece", "pieces"), ("cone", "cones")):
+            if key in part:
+                kw[field][seat] = part.take(key, str)
+        if "tokens" in part:
+            kw["tokens"][seat] = part.count("tokens", TOKENS, 0, TOKENS)
+        if "start" in part:
+            kw["start"][seat] = part.count("start", 1, min(START_NUMBERS), max(START_NUMBERS))
+        part.done()
+    discard = _cards(desc.take("discard", list, []), desc)
+    offer = desc.take("offer", str, None)
+    desc.done()
+    return position(
+        players,
+        **kw,
+        discard=discard,
+        offer=_cards([offer], desc)[0] if offer else None,
+        turn=turn,
+        at=at,
+        game=game,
+    )
+
+
+def _cards(names: list[Any], desc: Description) -> list[str]:
+    cards = [CARD_WORDS.get(str(name).lower()) for name in names]
+    for name, card in zip(names, cards, strict=True):
+        if card is None:
+            desc.fail(f'{name!r} is not an era card (like "Fish #2" or fish-2)')
+    return cards  # type: ignore[return-value]
 
 
 def rest_of_turn(seat: int, at: str) -> list[Any]:

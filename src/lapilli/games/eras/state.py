@@ -204,7 +204,7 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
 
 
 def _card(value: Any, what: str) -> str:
-    if value not in CARDS:
+    if not isinstance(value, str) or value not in CARDS:
         raise MalformedInput(f"Eras position: {what} is not an era card: {value!r}")
     return value
 
@@ -221,7 +221,7 @@ def _zone(data: Any, what: str, known: set[str], seen: int, counts: bool = True)
             raise MalformedInput(f"Eras position: {what} holds an unknown card {item!r}")
         _int(count, f"the count of {item} in {what}", 1, 99 if counts else 1)
     for item in under:
-        if item not in known:
+        if not isinstance(item, str) or item not in known:
             raise MalformedInput(f"Eras position: {what} holds an unknown card {item!r}")
     zone = Zone(dict(items), seen=seen)
     zone.under = list(under)
@@ -298,7 +298,9 @@ def from_json(game: Eras, data: Any) -> ErasState:
     if s.die is not None and s.die not in ("thunderbolt", "volcano", "dot"):
         raise MalformedInput(f"Eras position: the die has no face {s.die!r}")
     s.thunderbolt = data.get("thunderbolt")
-    if s.thunderbolt is not None and s.thunderbolt not in THUNDERBOLTS:
+    if s.thunderbolt is not None and (
+        not isinstance(s.thunderbolt, str) or s.thunderbolt not in THUNDERBOLTS
+    ):
         raise MalformedInput(f"Eras position: there is no thunderbolt {s.thunderbolt!r}")
     winner = data.get("winner")
     s.winner = None if winner is None else _int(winner, "the winner", 0, n - 1)
@@ -306,6 +308,15 @@ def from_json(game: Eras, data: Any) -> ErasState:
     s.stack = s.stack_from_json(data.get("stack"))
     for frame in s.stack:
         _check_args(frame, n)
+    for frame in s.stack:
+        if frame.step.name == "reveal_bids":
+            owner, card = frame.args.owner, frame.args.card
+            if card != s.offer if owner < 0 else card not in s.hands[owner]:
+                raise MalformedInput(f"Eras position: the card bid for, {card}, is not there")
+    placing = {frame.seat for frame in s.stack if frame.step.name == "place_piece"}
+    for seat, piece in enumerate(s.pieces):
+        if piece is None and s.first >= 0 and seat not in placing:
+            raise MalformedInput(f"Eras position: the piece of player {seat + 1} is not placed")
     return s
 
 
@@ -333,7 +344,11 @@ def _check_args(frame: Any, n: int) -> None:
 
 
 def _check_cards(s: ErasState) -> None:
-    """Every era card is in exactly one place, and so is every start card."""
+    """Every era card is in exactly one place, and so is every start card and every
+    thunderbolt (in the deck or put under it)."""
+    thunder = sorted([*s.thunder_deck.hidden(), *s.thunder_deck.under])
+    if thunder != sorted(ErasState(s.game, s.n).thunder_deck.hidden()):
+        raise MalformedInput("Eras position: each thunderbolt card is in its deck once")
     starts = sorted([k for k in s.start if k] + [int(k) for k in s.start_deck.hidden()])
     if starts != sorted(START_NUMBERS):
         raise MalformedInput("Eras position: each start card must be dealt once or in its deck")

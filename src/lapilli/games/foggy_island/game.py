@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lapilli.core.positions import playable
 from lapilli.core.state import Game, Utility
 
 from .options import FoggyOptions
@@ -39,7 +40,7 @@ class FoggyIsland(Game):
         return FoggyState.start(self, self.check_players(players))
 
     def state_from_json(self, data: Any) -> FoggyState:
-        return FoggyState.from_json(self, data)
+        return playable(FoggyState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

@@ -9,6 +9,7 @@ seat (a team's 18 tokens wait in its pool until they are dealt).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core.actions import Action
@@ -18,10 +19,13 @@ from lapilli.core.state import Event
 from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
 
 from . import steps, text
-from .board import OPEN_TILES, QUADRANTS, TILE_NAMES, TILES
+from .board import OPEN_TILES, QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
 from .components import (
+    BASIC_PILE,
+    HAND_SIZE,
     KINDS,
     MERCENARIES,
+    PILE_SIZE,
     QUICK_COINS,
     ROUNDS,
     SUNNY,
@@ -317,7 +321,9 @@ class FoggyState(FlowState):
             s.hands = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["hands"])]
             s.piles = [_zone(h, KINDS, seats_mask(p)) for p, h in enumerate(data["piles"])]
             s.pool = [_zone(p, KINDS) for p in data["pool"]]
-            s.open = [bool(x) for x in data["open"]]
+            s.open = list(data["open"])
+            if not all(type(x) is bool for x in s.open):
+                raise ValueError("each quarter is open (true) or under fog (false)")
             s.coins = [int(c) for c in data["coins"]]
             s.points = [[int(x) for x in p] for p in data["points"]]
             s.weather = _name(data["weather"], WEATHERS)
@@ -337,6 +343,7 @@ class FoggyState(FlowState):
             or any(len(p) != 2 for p in s.points)
         ):
             raise MalformedInput("not a Foggy Island position: wrong board, seats or rounds")
+        _check(s)
         return s
 
     # -- text -------------------------------------------------------------------------------
@@ -358,6 +365,57 @@ class FoggyState(FlowState):
 
     def round_end(self, events: list[Event]) -> Any:
         return text.round_end(events)
+
+
+def _check(s: FoggyState) -> None:
+    """What a saved position cannot hold: more of a token than its side owns, a hand of
+    more than 5, negative coins, a Hippo or a pending step off the map or the seats."""
+
+    def fail(message: str) -> None:
+        raise MalformedInput(f"Foggy Island position: {message}")
+
+    if s.round > s.rounds or s.extra_rounds < 0 or len(s.points) > s.round:
+        fail(f"round {s.round} of {s.rounds}, {len(s.points)} rounds scored")
+    if any(c < 0 for c in s.coins) or any(x < 0 for p in s.points for x in p):
+        fail("coins and points are never negative")
+    if any(len(h) > HAND_SIZE for h in s.hands):
+        fail(f"a hand holds at most {HAND_SIZE} tokens")
+    tiles = range(len(TILES))
+    if any(token and not s.open[QUADRANT_OF[t]] for t, token in enumerate(s.board)):
+        fail("a token lies under a fog board")
+    for seat, pair in s.hippo.items():
+        if seat not in range(s.n) or not all(t in tiles and s.board[t] for t in pair):
+            fail(f"the Hippo of seat {seat} is not on two tiles of the map")
+    for side in (0, 1):
+        replaced = Counter(MERCENARIES[k].replaces for k in s.hired[side] if k in MERCENARIES)
+        if any(n > BASIC_PILE.get(k, 0) for k, n in replaced.items()) or any(
+            k not in MERCENARIES for k in s.hired[side]
+        ):
+            fail(f"{text.SIDE_NAMES[side]} hired more mercenaries than it had tokens to replace")
+        held: Counter[str] = Counter()
+        for p in s.side_seats(side):
+            held.update(s.hands[p].items)
+            held.update(s.piles[p].items)
+            held["hippo"] -= p in s.hippo  # a Hippo lying on two tiles is one token
+        held.update(t.kind for t in s.board if t is not None and t.seat % 2 == side)
+        for pool in s.pool[side : side + 1]:
+            held.update(pool.items)
+        owned = Counter(s.composition(side))
+        if +held != owned:
+            wrong = sorted(k for k in held.keys() | owned.keys() if held[k] != owned[k])
+            fail(
+                f"{text.SIDE_NAMES[side]}'s tokens in hands, piles and on the map are not its "
+                f"{PILE_SIZE} (check {', '.join(wrong)})"
+            )
+    cards = Counter([*s.deck.under, *s.offered()]) + Counter(s.deck.items)
+    if any(n > WEATHER_DECK[k] for k, n in cards.items()):
+        fail("more weather cards than the deck holds")
+    for frame in s.stack:
+        args = frame.args._asdict()
+        if args.get("seat", 0) not in range(s.n) or args.get("tile", 0) not in tiles:
+            fail(f"the pending step {frame.step.name} names a seat or tile that is not there")
+        if frame.step is steps.PLACE and args["token"] not in s.hands[frame.seat]:
+            fail(f"the pending step {frame.step.name} names a token not in the hand")
 
 
 class FaceDown:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from lapilli.core.positions import playable
 from lapilli.core.state import Game, Utility
 
 from .options import FujiOptions
@@ -34,7 +35,7 @@ class Fuji(Game):
         return 3
 
     def state_from_json(self, data: Any) -> FujiState:
-        return FujiState.from_json(self, data)
+        return playable(FujiState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

@@ -20,9 +20,12 @@ from lapilli.core.zones import EVERYONE, NOBODY, Zone, reroll, seats_mask
 from . import steps
 from .board import CELLS, NOWHERE, XY
 from .components import (
+    CARD_IDS,
     CHARACTERS,
     DICE_SET,
     EQUIPMENT,
+    INJURIES,
+    IS_WALKABLE,
     LANDSCAPE,
     POINTS,
     SKILLS,
@@ -476,13 +479,25 @@ def _waiting_for(f: Any, seat: int | None) -> str:
     return "another seat"
 
 
+FLAGS = frozenset({"lava", "equipment_token", "first_aid", "roped", "screen_down", "buddy_used"})
+"""The fields of yes or no (true or false), per cell or per adventurer."""
+
+
 def _ints(value: Any, name: str, size: int | None = None) -> list:
-    """A list of numbers (of ``size``, if given) from JSON."""
+    """A list of numbers (of ``size``, if given) from JSON; true or false for ``FLAGS``."""
     if not isinstance(value, list) or (size is not None and len(value) != size):
         raise ValueError(f"{name} must be a list" + (f" of {size}" if size is not None else ""))
-    if not all(isinstance(v, int) for v in value):
-        raise TypeError(f"{name} holds something else than numbers")
+    kind = bool if name in FLAGS else int
+    if not all(type(v) is kind for v in value):
+        raise TypeError(f"{name} holds something else than {kind.__name__}s")
     return list(value)
+
+
+def _ints_lists(value: Any, name: str, size: int) -> list[list[int]]:
+    """One list of numbers per adventurer."""
+    if not isinstance(value, list) or len(value) != size:
+        raise ValueError(f"{name} must hold one list per adventurer")
+    return [_ints(v, name) for v in value]
 
 
 def _zone(data: Any) -> Zone:
@@ -507,7 +522,8 @@ def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
     s.skill = [str(k) for k in data["skill"]]
     s.injuries = [Injury(v) for v in _ints(data["injuries"], "injuries", count)]
     for name in CARD_SETS:
-        setattr(s, name, [frozenset(_ints(cards, name)) for cards in data[name]])
+        sets = _ints_lists(data[name], name, count)
+        setattr(s, name, [frozenset(cards) for cards in sets])
     s.equipment = [_ints(cards, "equipment") for cards in data["equipment"]]
     if not len(s.skill) == len(s.equipment) == len(s.used_once) == count:
         raise ValueError("one entry per adventurer")
@@ -526,4 +542,56 @@ def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
     s.discard = _ints(data["discard"], "discard")
     s.stack = s.stack_from_json(data["stack"])
     s._legal = None
+    _check(s)
     return s
+
+
+def _check(s: FujiState) -> None:
+    """What a saved position cannot hold: a card, a die face, a meeple or a skill that
+    does not exist, a die held by nobody, an equipment card in two places."""
+    count, cells, cards = s.adventurer_count, range(CELLS), range(len(EQUIPMENT))
+    if s.round < 0 or not 0 <= s.phase <= 6 or s.scenario < 0:
+        raise ValueError(f"round {s.round}, phase {s.phase}")
+    if any(k not in CARD_IDS for k in s.terrain) or any(k < 0 for k in s.eruption_tokens):
+        raise ValueError("a terrain card or an eruption token that does not exist")
+    for name in ("position", "destination"):
+        if any(c != NOWHERE and c not in cells for c in getattr(s, name)):
+            raise ValueError(f"a {name} off the mountain")
+    for a in s.meeples():
+        dest, pos = s.destination[a], s.position[a]
+        if dest != NOWHERE and not IS_WALKABLE[s.terrain[dest]]:
+            raise ValueError(f"adventurer {a}'s destination marker is not on a card to walk")
+        if s.round and (pos == NOWHERE or not s.terrain[pos] or not s.skill[a]):
+            raise ValueError(f"adventurer {a} has no meeple on a card or no skill")
+    if any(k and k not in SKILLS for k in s.skill):
+        raise ValueError(f"a skill that does not exist: {s.skill}")
+    if any(i < 0 or i >= 1 << len(INJURIES) for i in s.injuries):
+        raise ValueError("an injury that does not exist")
+    for die in s.dice:
+        if die.value not in (0, *die.faces) or die.holder not in range(count):
+            raise ValueError(f"a die showing {die.value}, held by {die.holder}")
+    for a in range(count):
+        if not 0 <= s.dice_to_lose[a] <= len(s.held(a)) or s.stamina_lost[a] < 0:
+            raise ValueError(f"adventurer {a} has {s.dice_to_lose[a]} dice to lose")
+    held = [c for cards_of in s.equipment for c in cards_of]
+    every = [*held, *s.discard, *s.equipment_pile.items, *s.equipment_pile.under]
+    if any(c not in cards for c in every) or len(set(every)) != len(every):
+        raise ValueError("each equipment card is in one place")
+    for pile, ids in ((s.landscape_pile, LANDSCAPE), (s.village_pile, VILLAGE)):
+        cards = sorted([*pile.items, *pile.under, *(k for k in s.terrain if k in ids)])
+        if cards != sorted(ids):
+            raise ValueError("each landscape and village card is on the mountain or in its pile")
+    if any(c not in range(len(SKILLS)) for c in [*s.skill_pile.items, *s.skill_pile.under]):
+        raise ValueError("the skill pile holds no such card")
+    for frame in s.stack:
+        args = frame.args._asdict()
+        named = {
+            "adventurer": [args.get(k, 0) for k in ("adventurer", "to", "mover")],
+            "die": [args.get("die", 0), *args.get("selected", ()), *args.get("tell", ())],
+            "cell": [args.get("cell", 0), args.get("first", 0) % CELLS],
+        }
+        named["adventurer"] += args.get("waiting", ())
+        for what, values in named.items():
+            top = {"adventurer": count, "die": len(s.dice), "cell": CELLS}[what]
+            if any(v not in range(top) for v in values):
+                raise ValueError(f"the pending step {frame.step.name} names no such {what}")

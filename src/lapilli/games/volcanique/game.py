@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core import Game, MalformedInput, Utility
+from lapilli.core.positions import playable
 
 from .options import VolcaniqueOptions
 from .state import VolcaniqueState
@@ -86,7 +87,7 @@ class Volcanique(Game):
     def state_from_json(self, data: Any) -> VolcaniqueState:
         if not isinstance(data, dict):
             raise MalformedInput("a Volcanique position is a JSON object")
-        return VolcaniqueState.from_json(self, data)
+        return playable(VolcaniqueState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

@@ -8,25 +8,30 @@ their critters, choosing casualties, discarding) are frames pushed on top of the
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 from lapilli.core import Action, MalformedInput
-from lapilli.core.flow import FlowState, then
+from lapilli.core.flow import FlowState, fits_type, then
 from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
 
 from . import scoring, text
 from .board import Biome, Board, Hex, Region
 from .components import (
     BIOMES,
+    COLOURS_OF,
+    CRATER,
     CRITTERS,
     EDGES,
     KIND_COUNT,
+    KINDS,
     LIMITS,
     NB,
     POWER_IDS,
     SLOTS,
     SOIL,
     VOLCANO,
+    kind_of,
 )
 from .pieces import Lava, Spot, Stage, ThisTurn, cards
 from .steps import SETUP_TILE, STEPS
@@ -400,10 +405,117 @@ class VolcaniqueState(FlowState):
                 raise ValueError("more Colossal Critters than critters on a spot")
             if len(s.unlocked) != players or len(s.resources) != players or len(s.used) != players:
                 raise ValueError("per-seat lists do not match the player count")
+            s.stack = s.stack_from_json(data.get("stack"))
+            _check(s)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise MalformedInput(f"not a Volcanique position: {exc}") from None
-        s.stack = s.stack_from_json(data.get("stack"))
         return s
+
+
+def _check(s: VolcaniqueState) -> None:
+    """What a saved position cannot hold (a ValueError names it): critters on regions
+    their tile does not have, more pieces of any kind than the box holds, a crater
+    over 3, cards in two places, seats that are not there."""
+    from .setup import ISLAND_PIECES  # (the rule modules import the step table: late)
+
+    n, seats = s.players, range(s.players)
+    if not (s.player in seats and -1 <= s.first < n and s.turn >= 0 and s.round >= 0):
+        raise ValueError("the player to move, the first player or the turn is not there")
+    if len(s.islands) != n or any(len(i) > ISLAND_PIECES for i in s.islands):
+        raise ValueError("a starting island of up to 3 tiles for each seat")
+    if s.stage is Stage.SETUP:
+        _check_setup(s)
+    for f in s.stack:
+        args = f.args._asdict()
+        if not 0 <= args.get("index", 0) <= len(s.lava) or any(
+            o not in seats for o in args.get("others", ())
+        ):
+            raise ValueError(f"the pending step {f.step.name} names a lava flow or seat not there")
+        hexes = [*(args.get("island") or ()), *args.get("dests", ())]
+        if "volcano" in args:
+            hexes.append(args["volcano"])
+        spot = (*args.get("region", ()), args.get("seat", f.seat))
+        if "region" in args and spot not in s.critters and spot not in s.burrowed:
+            raise ValueError(f"the pending step {f.step.name} moves a critter that is not there")
+        if any(h not in s.stacks for h in hexes):
+            raise ValueError(f"the pending step {f.step.name} names a hex without land")
+        kind = args.get("kind")
+        tile = KINDS[kind] if type(kind) is int and 0 <= kind < len(KINDS) else args.get("tile")
+        if "kind" in args and tile is None:
+            raise ValueError(f"the pending step {f.step.name} names no tile")
+        if tile is not None and f.step.name in TAKES_TILE and not _in_stock(s, tile):
+            raise ValueError(f"the pending step {f.step.name} takes a {tile} tile that is not left")
+    if any(x not in seats for x in [*s.sea.values(), *s.final_left]):
+        raise ValueError("a seat that is not there")
+    for stack in s.stacks.values():
+        if VOLCANO in stack[:-1]:
+            raise ValueError("a volcano under another tile")
+    moving = {f.args.region for f in s.stack if "region" in f.args._fields}
+    for spots in (s.critters, s.burrowed, s.colossal):
+        for (q, r, c, o), k in spots.items():
+            stack = s.stacks.get((q, r))
+            real = stack is not None and stack[-1] >= 0 and c in COLOURS_OF[stack[-1]]
+            if o not in seats or k < 1 or not (real or (q, r, c) in moving):
+                raise ValueError(f"{k} critters of seat {o} on {q},{r} {BIOMES[c % NB]}")
+    for h in s.sea:
+        if h in s.stacks:
+            raise ValueError(f"a sea critter on land at {h}")
+    for p in seats:
+        pieces = s.hand[p] + s.crater[p] + len(s.unlocked[p])
+        pieces += sum(1 for o in s.sea.values() if o == p)
+        for spots in (s.critters, s.burrowed, s.colossal):
+            pieces += sum(k for spot, k in spots.items() if spot[3] == p)
+        if pieces != CRITTERS or s.hand[p] < 0 or not 0 <= s.crater[p] <= CRATER:
+            raise ValueError(f"seat {p} has not its {CRITTERS} critters (crater {s.crater[p]})")
+        if min(s.resources[p]) < 0 or s.points[p] < 0:
+            raise ValueError(f"seat {p} holds a negative count")
+    for b in range(NB):
+        if (
+            s.supply[b] < 0
+            or s.supply[b] + sum(r[b] for r in s.resources) != LIMITS["resource_supply"]
+        ):
+            raise ValueError(f"the {BIOMES[b]} resources do not add up")
+    codes = [c for stack in s.stacks.values() for c in stack] + s.removed
+    land = Counter(KINDS[kind_of(c)] for c in codes if c >= 0)
+    for kind, count in KIND_COUNT.items():
+        if not 0 <= s.tiles.get(kind, 0) <= count - land[kind]:
+            raise ValueError(f"more {kind} tiles than the box holds")
+    if not 0 <= s.volcano_tiles <= LIMITS["volcano_tiles"] - codes.count(VOLCANO):
+        raise ValueError("more volcano tiles than the box holds")
+    if not 0 <= s.lava_tiles <= LIMITS["lava_tiles"] - codes.count(SOIL) - len(s.lava):
+        raise ValueError("more lava and volcanic soil tiles than the box holds")
+    cards = [*s.caldera_deck.items, *s.caldera_discard, *s.grid.values()]
+    cards += [c for hand in s.caldera_hands for c in hand.items]
+    if len(cards) != len(set(cards)) or s.caldera_deck.under:
+        raise ValueError("a power card is in two places")
+    held = [slot for u in s.unlocked for slot in u]
+    if any(slot not in s.grid for slot in held):
+        raise ValueError("a power unlocked on an empty slot of the grid")
+    for name, kind in get_type_hints(ThisTurn).items():
+        if not fits_type(getattr(s.this_turn, name), kind):
+            raise ValueError(f"this turn's {name} is {getattr(s.this_turn, name)!r}")
+
+
+def _check_setup(s: VolcaniqueState) -> None:
+    """During set-up each starting island lies on the map, as many tiles as are built."""
+    from .setup import ISLAND_PIECES
+
+    if any(h not in s.stacks for i in s.islands for h in i):
+        raise ValueError("a starting island off the map")
+    for f in s.stack:
+        built = f.args.piece if "piece" in f.args._fields else None
+        if f.step.name == "setup_critter":
+            built = ISLAND_PIECES
+        if built is not None and len(s.islands[f.seat]) != built:
+            raise ValueError(f"seat {f.seat}'s starting island is not {built} tiles")
+
+
+TAKES_TILE = ("setup_place", "setup_rotate", "island_place", "island_rotate", "bought")
+"""Steps pending on a tile still to be taken from the stock (named in their arguments)."""
+
+
+def _in_stock(s: VolcaniqueState, tile: str) -> bool:
+    return s.volcano_tiles > 0 if tile == "volcano" else s.tiles.get(tile, 0) > 0
 
 
 def _spots(spots: dict[Spot, int], names: Any = None) -> list[list[Any]]:

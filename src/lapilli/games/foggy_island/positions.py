@@ -1,0 +1,138 @@
+"""Foggy Island positions in the rulebook's words (see ``docs/positions.md``).
+
+A description names the tokens on the Island Map by tile (``b3 = "Blue rat"``,
+``c4 = "Red wolf face down"``, a Hippo on both its tiles), each seat's hand, the
+mercenaries each side hired and its coins, the rounds already scored, the weather card
+and the quarters still open. The rest follows by conservation: each seat's pile holds
+its side's tokens not in hand nor on the map (in the team variant split between the
+team-mates, the first one's 9 first), the weather deck the cards not in play. Play
+resumes at the start of a seat's turn: ``turn = { seat = "Blue" }``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from lapilli.core.errors import MalformedInput
+from lapilli.core.positions import Description, enter, seat_of, turn_of
+
+from . import steps
+from .board import ADJACENT, QUADRANTS, TILE_INDEX
+from .components import (
+    BASIC_PILE,
+    HAND_SIZE,
+    KINDS,
+    MERCENARIES,
+    PILE_SIZE,
+    WEATHER_DECK,
+    WEATHERS,
+    colour_of,
+    in_order,
+    pile_of,
+)
+from .state import FoggyState
+from .text import SIDE_NAMES
+
+TITLE = "Foggy Island"
+AT = {"turn": lambda seat: [steps.TURN_OF[seat]]}
+"""Where play may resume: the start of a seat's turn (Hippo, fog, Frog, then a token)."""
+
+
+def build(game: Any, description: Any) -> FoggyState:
+    """The position ``description`` describes (a dict, as read from TOML)."""
+    desc = Description(description, "the position", TITLE)
+    players = game.check_players(desc.take("players", int, game.default_players()))
+    s = game.new_state(players)
+    labels = [s.seat_label(p) for p in range(players)]
+    seat, at = turn_of(desc, labels, AT, "turn")
+    data = s.to_json()
+    points = desc.take("points", list, [])
+    data.update(round=desc.count("round", len(points) + 1, 1, 99), points=points, stack=[])
+    board, hippo = _map(desc.part("map"), labels)
+    data["board"] = [board.get(t) for t in range(len(data["board"]))]
+    data["hippo"] = hippo
+    open_ = desc.names("open", QUADRANTS, "a quarter (NW, NE, SW, SE)") or list(QUADRANTS)
+    data["open"] = [q in open_ for q in QUADRANTS]
+    weather = desc.take("weather", str, data["weather"])
+    if weather not in WEATHERS:
+        desc.fail(f"the weather is one of {', '.join(WEATHERS)}, not {weather!r}")
+    deck = Counter(WEATHER_DECK) - Counter([weather] if game.options.weather else [])
+    data.update(weather=weather, deck={"items": dict(deck)})
+    tables = {seat_of(name, labels, TITLE): t for name, t in desc.part("seats").items()}
+    hired: list[list[str]] = [[], []]
+    coins = [0, 0]
+    hands = []
+    for p in range(players):
+        part = Description(tables.get(p, {}), f"seats, {labels[p]}", TITLE)
+        hired[p % 2] += part.names("hired", MERCENARIES, "a mercenary")
+        coins[p % 2] += part.count("coins", 0, 0, 10**6)
+        hands.append(part.names("hand", KINDS, "a token") if "hand" in part else None)
+        part.done()
+    desc.done()
+    for side in (0, 1):
+        replaced = Counter(MERCENARIES[k].replaces for k in hired[side])
+        if any(n > BASIC_PILE[k] for k, n in replaced.items()):
+            desc.fail(f"{SIDE_NAMES[side]} hired more mercenaries than it had tokens to replace")
+    data.update(hired=hired, coins=coins, pool=[{"items": {}} for _ in data["pool"]])
+    _deal(s, data, hands, board)
+    state = game.state_from_json(data)
+    enter(state, *AT[at](seat))
+    return state
+
+
+def _map(part: Description, labels: list[str]) -> tuple[dict[int, list], dict[str, list]]:
+    """Tokens by tile from ``b3 = "Blue rat face down"``; a seat's Hippo on two tiles."""
+    board: dict[int, list] = {}
+    hippo: dict[str, list[int]] = {}
+    for name, text in part.items():
+        tile = TILE_INDEX.get(str(name).lower())
+        words = str(text).split()
+        if tile is None or len(words) < 2 or words[1] not in KINDS:
+            part.fail(f'a token on the map is like b3 = "Blue rat", not {name} = {text!r}')
+        face = " ".join(words[2:])
+        if face not in ("", "face up", "face down"):
+            part.fail(f"{name}: a token lies face up or face down, not {face!r}")
+        seat = seat_of(words[0], labels, TITLE)
+        kind = words[1]
+        board[tile] = [kind, seat, face != "face down", colour_of(kind, seat % 2)]
+        if kind == "hippo":
+            hippo.setdefault(str(seat), []).append(tile)
+    if any(len(tiles) != 2 or tiles[1] not in ADJACENT[tiles[0]] for tiles in hippo.values()):
+        part.fail("a Hippo lies on two tiles next to each other")
+    return board, hippo
+
+
+def _deal(s: FoggyState, data: dict, hands: list[list[str] | None], board: dict) -> None:
+    """Hands as given (else the first 5 of the pile, in data order), piles by
+    conservation: each side's 18 tokens less those in hand and on the map."""
+    hippos = {int(p) for p in data["hippo"]}
+    for side in (0, 1):
+        mates = s.side_seats(side)
+        left = Counter(pile_of(data["hired"][side]))
+        left.subtract(t[0] for t in board.values() if t[1] % 2 == side)
+        left["hippo"] += sum(1 for p in mates if p in hippos)  # one token on two tiles
+        for p in mates:
+            hand = hands[p]
+            if hand is None:
+                hand = _tokens(left)[:HAND_SIZE]
+                hands[p] = hand
+            data["hands"][p] = {"items": dict(Counter(hand))}
+            left.subtract(hand)
+        short = sorted(k for k, n in left.items() if n < 0)
+        if short:
+            raise MalformedInput(
+                f"{TITLE} position: {SIDE_NAMES[side]} has not that many "
+                f"{', '.join(short)} tokens (hired mercenaries replace basic ones)"
+            )
+        for i, p in enumerate(mates):
+            placed = sum(1 for t in board.values() if t[1] == p) - (p in hippos)
+            room = PILE_SIZE // len(mates) - len(hands[p] or ()) - placed
+            pile = _tokens(left) if i == len(mates) - 1 else _tokens(left)[: max(room, 0)]
+            data["piles"][p] = {"items": dict(Counter(pile))}
+            left.subtract(pile)
+
+
+def _tokens(counts: Counter[str]) -> list[str]:
+    """Tokens one by one, in the order of the data file."""
+    return [k for k in in_order(+counts) for _ in range(counts[k])]

@@ -1,0 +1,65 @@
+"""The shared parts of position builders and loading: descriptions read once, seat
+names, frame arguments checked against their declared types."""
+
+from typing import NamedTuple
+
+import pytest
+
+from lapilli.core.errors import MalformedInput
+from lapilli.core.flow import Step, Steps, fits_type
+from lapilli.core.positions import Description, seat_of
+
+
+def test_a_key_nobody_reads_is_refused():
+    desc = Description({"players": 2, "colour": "red"}, "the position", "Toy")
+    assert desc.take("players", int) == 2
+    with pytest.raises(MalformedInput, match="nothing is called colour here"):
+        desc.done()
+
+
+def test_values_are_checked_for_type_and_range():
+    desc = Description({"round": True, "crater": 9}, "the position", "Toy")
+    with pytest.raises(MalformedInput, match="round is True"):
+        desc.take("round", int)  # true is not a number
+    with pytest.raises(MalformedInput, match="crater is 9, not 0-3"):
+        desc.count("crater", 0, 0, 3)
+
+
+def test_seats_are_named_as_the_game_names_them():
+    labels = ["Pink (P1)", "Blue (P2)", "Hiromi (green)"]
+    assert seat_of("blue", labels, "Toy") == 1
+    assert seat_of("P1", labels, "Toy") == 0
+    assert seat_of("Hiromi", labels, "Toy") == 2
+    assert seat_of("Blue (P2)", labels, "Toy") == 1
+    with pytest.raises(MalformedInput, match="no player is called 'Teal'"):
+        seat_of("Teal", labels, "Toy")
+
+
+class Args(NamedTuple):
+    seat: int
+    at: tuple[int, int]
+    island: tuple[tuple[int, int], ...] | None = None
+
+
+TOY = Steps(Step("go", "Go", legal=lambda s, f: [], apply=lambda s, f, a: [], Args=Args))
+
+
+def test_saved_frame_arguments_have_their_declared_types():
+    frame = TOY.frame_from_json({"step": "go", "seat": 0, "args": {"seat": 1, "at": [0, 2]}}, 2)
+    assert frame.args == Args(1, (0, 2))
+    for args, wrong in [
+        ({"seat": 1, "at": [0]}, "at"),
+        ({"seat": "1", "at": [0, 2]}, "seat"),
+        ({"seat": 5, "at": [0, 2]}, "seat"),  # not a seat of a 2-player game
+        ({"seat": 1, "at": [0, 2], "island": [[0, "x"]]}, "island"),
+    ]:
+        with pytest.raises(MalformedInput, match=f"{wrong} cannot be"):
+            TOY.frame_from_json({"step": "go", "seat": 0, "args": args}, 2)
+    with pytest.raises(MalformedInput, match="no step called"):
+        TOY.frame_from_json({"step": ["go"], "seat": 0}, 2)
+
+
+def test_fits_type_reads_numbers_texts_tuples_and_none():
+    assert fits_type(3, int) and not fits_type(True, int) and not fits_type(1.5, int)
+    assert fits_type(None, tuple[int, ...] | None) and fits_type((1, 2), tuple[int, ...])
+    assert not fits_type((1, "2"), tuple[int, int]) and fits_type("a", str)
