@@ -29,9 +29,9 @@ from .components import (
     VILLAGE,
     VISIBLE_NEUTRAL,
     Injury,
+    Signal,
 )
 from .dice import Aside, FujiDie
-from .planning import Signal
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,

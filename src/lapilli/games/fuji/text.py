@@ -281,6 +281,7 @@ TEXT = {
     "reroll": "reroll the selected dice",
     "stop": "stop (no more rerolls now)",
     "done": "done",
+    "refuse": "refuse: keep your dice",
 }
 
 
