@@ -112,3 +112,24 @@ def test_the_text_view_shows_the_helper_to_its_seat():
     assert "Destination (2,0)" in mine and "a tie or loss costs 4 stamina" in mine
     assert "should move last" in mine
     assert "Helper for Mr Iain Jones" not in text(1) and "Helper" not in text(None)
+
+
+def test_the_bots_chance_of_a_move_follows_the_dice_the_seat_knows():
+    """The heuristic's chance that a planned move succeeds: certain when every die is
+    seen and the mover is ahead, nil on a known tie, in between with hidden dice."""
+    from lapilli.games.fuji.dice import Aside
+    from lapilli.games.fuji.heuristics import success_chance
+
+    s = planning_position()
+    plan(s, {0: (1, 0), 1: (4, 0), 2: (7, 0)})
+    hidden = success_chance(s, 0, 0)
+    assert 0.0 < hidden < 1.0
+    for die in s.dice:
+        die.seen = -1  # every die shown (as in phase 5)
+    ahead = movement_value(s, 0, 16) > max(movement_value(s, b, 16) for b in (1, 2))
+    assert success_chance(s, 0, 0) == (1.0 if ahead else 0.0)
+    for d in s.counting(1):
+        s.dice[d].aside = Aside.MACHETE
+    for d in s.counting(2):
+        s.dice[d].aside = Aside.MACHETE
+    assert success_chance(s, 0, 0) == 1.0  # the neighbours count nothing: 0 < mine
