@@ -1,4 +1,6 @@
-"""Do hiring bots beat bots that never hire? ``python bench/foggy_hiring_bots.py [games] [bot]``
+"""Do hiring bots beat bots that never hire?
+
+``python bench/foggy_hiring_bots.py [games] [bot] [variant]`` (variant: standard, quick)
 
 Foggy Island's mercenary game, ``bot`` (``greedy`` or ``mcts:iters=N``; it values a hire
 by what it adds to later rounds, see ``heuristics.py``) against the same bot that always
@@ -28,12 +30,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+VARIANT: dict[str, str] = {}
+
+
 def game(spec: str, seed: int) -> tuple[float, list[int], list[int]]:
     """The hiring bot's result (1, 0.5 or 0), hires and coins per bot [hiring, not]."""
     rng = random.Random(seed)
     hiring_seat = seed % 2
     bots = [make_agent(spec, seed=seed * 2 + p) for p in range(2)]
-    s = FoggyIsland(mode="mercenaries").new_state(2)
+    s = FoggyIsland(mode="mercenaries", **VARIANT).new_state(2)
     while s.current_player() != TERMINAL:
         p = s.current_player()
         if p == CHANCE:
@@ -67,6 +72,8 @@ def main(games: int, spec: str) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 3:
+        VARIANT["variant"] = sys.argv[3]
     main(
         int(sys.argv[1]) if len(sys.argv) > 1 else 40,
         sys.argv[2] if len(sys.argv) > 2 else "greedy",

@@ -118,3 +118,14 @@ def test_the_greedy_bot_hires_when_the_worth_beats_the_price(monkeypatch):
     assert GreedyAgent(seed=1).act(s, seat) == Action("hire", mercenary="cat")
     monkeypatch.setattr(heuristics, "HIRE_VALUE", {**none, "cat": 3.0})  # 9 < 12
     assert GreedyAgent(seed=1).act(s, seat) == Action("done")
+
+
+def test_foggy_quick_game_coins_are_worth_nothing_unless_spent(monkeypatch):
+    monkeypatch.setattr(heuristics, "HIRE_VALUE", {**heuristics.HIRE_VALUE, "cat": 1.0})
+    s = FoggyIsland(variant="quick").new_state(2)
+    s.apply(Action("choose_weather", card="sunny"))
+    seat = s.current_player()
+    before = heuristics.heuristic(s, seat)
+    s.apply(Action("hire", mercenary="cat"))
+    # the 12 coins would have gone back to the bank: the Cat adds 1 point in each round
+    assert heuristics.heuristic(s, seat) == before + 2 * 1.0

@@ -11,7 +11,8 @@ one of your own tokens) kills its potential, so blocking is valued for free.
 With mercenaries the coins are the final score, so a hire costs coins at once and pays
 back in the rounds still to come: each hired mercenary adds its measured worth per round
 (``[bots.hire_value]`` in the data, made by ``bench/foggy_hire_values.py``) times the
-rounds not yet scored. A bot hires when that beats the price.
+rounds not yet scored. A bot hires when that beats the price (in the quick game the 80
+coins are worth nothing unless spent: what is left goes back to the bank).
 
 The result is mine minus the opponent's side, so it is zero-sum for two sides. The
 bots call it only on positions built from their own view (``determinize``), so it may
@@ -128,7 +129,10 @@ def banked(state: FoggyState) -> list[float]:
     """Points of the rounds already played (coins, with mercenaries, and what the hired
     mercenaries are worth in the rounds not yet scored)."""
     if state.opts.mercenaries:
-        return [state.coins[side] + hire_worth(state, side) for side in (0, 1)]
+        # quick game: the coins left after the first hiring go back to the bank
+        spend_or_lose = state.opts.variant == "quick" and not state.points
+        coins = [0, 0] if spend_or_lose else state.coins
+        return [coins[side] + hire_worth(state, side) for side in (0, 1)]
     totals = state.totals()
     return [float(totals[0]), float(totals[1])]
 
