@@ -1,6 +1,8 @@
 """Bots find each game's evaluation without game-specific code."""
 
 from lapilli.agents.evaluation import evaluation_for, find_heuristic
+from lapilli.agents.greedy import GreedyAgent
+from lapilli.core.actions import Action
 from lapilli.core.registry import load_game
 from lapilli.games.foggy_island import FoggyIsland, heuristics
 from lapilli.games.foggy_island.components import Token
@@ -81,3 +83,49 @@ def test_zero_sum_is_declared_truthfully():
     for seed in range(5):
         state = position(seed=seed, steps=20 + 10 * seed)
         assert heuristics.heuristic(state, 1) == -heuristics.heuristic(state, 0)
+
+
+def hiring_position(seed=3):
+    """A mercenary game at its first hiring, Red to hire with 30 coins."""
+    import random
+
+    from tests.games.foggy_island.helpers import play_randomly
+
+    s = FoggyIsland(mode="mercenaries").new_state(2)
+    s = play_randomly(s, random.Random(seed), lambda s: s.phase == "hire")
+    s.coins = [30, 30]
+    s._legal = None
+    return s
+
+
+def test_foggy_values_a_hire_by_the_rounds_still_to_come(monkeypatch):
+    monkeypatch.setattr(heuristics, "HIRE_VALUE", {**heuristics.HIRE_VALUE, "cat": 5.0})
+    s = hiring_position()
+    assert len(s.points) == 1 and s.rounds == 4
+    side = s.side(s.current_player())
+    before = heuristics.heuristic(s, s.current_player())
+    s.apply(Action("hire", mercenary="cat"))
+    assert heuristics.hire_worth(s, side) == 3 * 5.0  # rounds 2, 3 and 4
+    # 12 coins paid, 15 points to come
+    assert heuristics.heuristic(s, s.current_player()) == before - 12 + 15
+
+
+def test_the_greedy_bot_hires_when_the_worth_beats_the_price(monkeypatch):
+    none = dict.fromkeys(heuristics.HIRE_VALUE, 0.0)
+    s = hiring_position()
+    seat = s.current_player()
+    monkeypatch.setattr(heuristics, "HIRE_VALUE", {**none, "cat": 5.0})
+    assert GreedyAgent(seed=1).act(s, seat) == Action("hire", mercenary="cat")
+    monkeypatch.setattr(heuristics, "HIRE_VALUE", {**none, "cat": 3.0})  # 9 < 12
+    assert GreedyAgent(seed=1).act(s, seat) == Action("done")
+
+
+def test_foggy_quick_game_coins_are_worth_nothing_unless_spent(monkeypatch):
+    monkeypatch.setattr(heuristics, "HIRE_VALUE", {**heuristics.HIRE_VALUE, "cat": 1.0})
+    s = FoggyIsland(variant="quick").new_state(2)
+    s.apply(Action("choose_weather", card="sunny"))
+    seat = s.current_player()
+    before = heuristics.heuristic(s, seat)
+    s.apply(Action("hire", mercenary="cat"))
+    # the 12 coins would have gone back to the bank: the Cat adds 1 point in each round
+    assert heuristics.heuristic(s, seat) == before + 2 * 1.0

@@ -63,6 +63,38 @@ def test_fox_forces_the_opponent_to_swap_an_adjacent_token_for_one_from_hand():
     assert s.phase == "draw" and s.pending().args.seat == 0  # then Red draws as usual
 
 
+def test_fox_other_reading_the_owner_changes_one_of_their_own_adjacent_tokens():
+    """Option fox=own: "the player" is the Fox's owner, who changes one of their own
+    tokens next to the Fox for one from their hand."""
+    layout = {"c2": ("wolf", 1), "d3": ("rat", 0), "b3": ("wolf", 0), "a1": ("wolf", 0)}
+    s = position(
+        layout,
+        hands=[hand("fox", "pig", "wolf", "wolf", "wolf"), hand(*["wolf"] * 5)],
+        fox="own",
+        **MERC,
+    )
+    play(s, "fox", "c3")
+    # Red's own face-up tokens next to the Fox: b3 and the spy Rat on d3 (not Blue's c2)
+    assert {a.arg("tile") for a in s.legal_actions()} == {"b3", "d3"}
+    with pytest.raises(IllegalAction, match="one of your own"):
+        act(s, "target", tile="c2")
+    act(s, "target", tile="b3")
+    assert s.phase == "replace" and s.current_player() == 0
+    act(s, "replace", token="pig")
+    assert at(s, "b3")[:2] == ("pig", 0) and s.hands[0].items == {"wolf": 4}
+
+
+@pytest.mark.parametrize("kind", ["fox", "mouses", "snake", "mole"])
+def test_a_mercenary_with_no_target_says_so_in_the_log(kind):
+    s = position(hands=[hand(kind, *["wolf"] * 4), hand(*["wolf"] * 5)], **MERC)
+    act(s, "choose", token=kind)
+    events = act(s, "place", tile="c3")
+    lines = [s.event_text(e) for e in events]
+    title = MERCENARIES[kind].title
+    assert f"Red's {title} on c3 has no" in " ".join(lines) and "not used" in lines[-1]
+    assert s.phase == "draw"
+
+
 def test_turtle_gives_an_extra_placement_to_the_player_then_the_opponent():
     s = position(
         hands=[hand("turtle", "wolf", "wolf", "wolf", "wolf"), hand(*["wolf"] * 5)], **MERC

@@ -10,8 +10,10 @@ from rich.console import Console
 from lapilli.core.loop import play, random_policy
 from lapilli.core.registry import load_game
 from lapilli.games.foggy_island.board import SIZE
-from lapilli.games.foggy_island.components import WHITE
+from lapilli.games.foggy_island.components import LINE_POINTS, WHITE
 from lapilli.games.foggy_island.text import ABBREV
+
+from .helpers import position
 
 LETTER = {0: "R", 1: "B", WHITE: "W"}
 
@@ -57,3 +59,33 @@ def test_without_colour_every_token_names_its_line_or_its_placer():
                 sees = seat is None or (token is not None and token.seat == seat)
                 want = expected(token, sees)
                 assert cell == want or (not want and cell in ("..", "~~")), (tile, cell, want)
+
+
+def render_text(s, seat) -> str:
+    screen = io.StringIO()
+    Console(file=screen, no_color=True, width=160).print(s.render(seat))
+    return screen.getvalue()
+
+
+def test_live_lines_and_points_show_what_each_seat_can_see():
+    """During a round, every line a seat can see with the points it would score; a
+    face-down token the seat may not look at breaks the line (its line is unknown)."""
+    layout = {
+        "a1": ("wolf", 0),
+        "b1": ("wolf", 0),
+        "c1": ("pig", 0, False),  # Red placed it face down: Blue cannot see it
+        "a3": ("wolf", 1),
+        "b3": ("wolf", 1),
+        "c3": ("wolf", 1),
+    }
+    s = position(layout, weather="foggy")
+    red = s.observation(0)["live"]
+    assert red["points"] == [LINE_POINTS[3] * 2, LINE_POINTS[3]]
+    assert {"side": 0, "tiles": ["a1", "b1", "c1"], "points": LINE_POINTS[3] * 2} in red["lines"]
+    blue = s.observation(1)["live"]
+    assert blue["points"] == [0, LINE_POINTS[3]] and len(blue["lines"]) == 1
+    assert s.observation(None)["live"] == blue
+    shown = render_text(s, 1)
+    assert f"Lines now: Red 0 points, Blue {LINE_POINTS[3]} point" in shown  # 1 point
+    assert "Blue: a3-c3 (3 tokens)" in shown and "a1-c1" not in shown
+    assert "Red: a1-c1 (3 tokens)" in render_text(s, 0)

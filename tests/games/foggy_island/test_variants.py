@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from lapilli.core.errors import MalformedInput
+from lapilli.core.actions import Action
+from lapilli.core.errors import IllegalAction, MalformedInput, OptionError
 from lapilli.games.foggy_island import FoggyIsland
+from lapilli.games.foggy_island.components import MERCENARIES
 
 from .helpers import act, new, play_randomly
 
@@ -64,6 +66,7 @@ def test_team_game_scores_per_team():
 
 def test_the_quick_variant_hires_with_80_coins_then_plays_two_rounds():
     s = new(variant="quick")
+    act(s, "choose_weather", card="cloudy")
     assert s.phase == "hire" and s.coins == [80, 80] and s.rounds == 2
     act(s, "hire", mercenary="cat")
     act(s, "hire", mercenary="fox")
@@ -72,10 +75,10 @@ def test_the_quick_variant_hires_with_80_coins_then_plays_two_rounds():
     act(s, "hire", mercenary="snake")
     act(s, "done")
     assert s.coins == [0, 0]  # the coins left go back to the bank
-    assert s.phase == "weather_draw"  # one weather for the whole game
+    assert s.phase in ("fog_open", "opening") and s.weather == "cloudy"  # no weather draw
     assert "cat" in s.piles[0] and "fox" in s.piles[0] and "snake" in s.piles[1]
     s = play_randomly(s, random.Random(1), lambda s: s.round == 2 and s.phase == "opening")
-    assert s.offered() == ()  # no new weather in round 2
+    assert s.offered() == () and s.weather == "cloudy"  # one weather for the whole game
     s = play_randomly(s, random.Random(1), lambda s: s.is_terminal())
     assert len(s.points) == 2
 
@@ -85,3 +88,42 @@ def test_team_and_quick_imply_the_mercenary_rules():
     assert FoggyIsland(variant="team").options.mercenaries
     assert not FoggyIsland(variant="team").options.weather
     assert FoggyIsland(variant="quick").options.weather
+
+
+def test_the_quick_variant_offers_all_three_weathers_before_the_hiring():
+    """ "Players should choose one weather for the entire game": a choice of every
+    weather (not a draw of two), made by the second player before anyone hires."""
+    s = new(variant="quick")
+    assert s.phase == "weather_choose" and s.current_player() == 1
+    assert {a.arg("card") for a in s.legal_actions()} == {"sunny", "cloudy", "foggy"}
+    assert s.offered() == ("sunny", "cloudy", "foggy")
+    assert "to choose from" in str(s.render(0).renderables[0])
+    events = act(s, "choose_weather", card="foggy")
+    assert s.weather == "foggy" and events[0]["chosen"]
+    with pytest.raises(IllegalAction, match="Quick game: choose one weather"):
+        new(variant="quick").apply(Action("choose_weather", card="stormy"))
+
+
+def test_the_team_variant_refuses_weather_cards():
+    with pytest.raises(OptionError, match="only Sunny Weather is possible"):
+        FoggyIsland(mode="weather", variant="team")
+    assert FoggyIsland(mode="mercenaries", variant="team").options.weather is False
+
+
+def test_the_team_deal_shares_the_hired_mercenaries_out_evenly():
+    """ "Shuffle all hired mercenary characters and divide a pile between players": of
+    3 hired, the team-mate who plays first in the round gets 2, the other 1, whatever
+    the shuffle."""
+    for seed in range(4):
+        s = play_randomly(new(4, variant="team"), random.Random(seed), lambda s: s.phase == "hire")
+        s.coins = [40, 40]
+        wanted = ["fox", "cat", "snake"]
+        while s.phase == "hire":
+            if s.side(s.current_player()) == 0 and wanted:
+                act(s, "hire", mercenary=wanted.pop())
+            else:
+                act(s, "done")
+        play_randomly(s, random.Random(seed), lambda s: s.phase not in ("deal", "team_piles"))
+        assert s.round == 2 and s.first == 1  # seat 2 plays before seat 0 in round 2
+        mercs = [sum(n for k, n in s.piles[p].items.items() if k in MERCENARIES) for p in (2, 0)]
+        assert mercs == [2, 1] and [len(s.piles[p]) for p in (2, 0)] == [9, 9]

@@ -262,3 +262,68 @@ def test_eye_injury_does_not_stop_equipment_rerolls():
     s = position("water", extra=lambda s: s.injuries.__setitem__(0, Injury.EYE))
     act(s, "use", card="water", who=0)
     assert s.pending().args.left == 2
+
+
+# ---------------------------------------------------------------- phase 4 stays open
+def test_phase_4_ends_once_every_meeple_has_said_done_in_a_row():
+    s = position("shovel")
+    for a in (0, 1, 2):
+        assert s.stack[-1].step is steps.USE_EQUIPMENT and s.stack[-1].args.adventurer == a
+        act(s, "done")
+    assert s.phase == 5 and s.stack[-1].step is not steps.USE_EQUIPMENT
+
+
+def test_phase_4_a_player_who_passed_may_act_again_after_a_teammates_card():
+    """Any number of cards in any order: after seat 2's Carabiner changed everyone's
+    dice, seat 0, who had passed, gets the turn again and uses its Shovel."""
+    s = position("shovel")
+    s.equipment[2] = [eq("carabiner")]
+    s._legal = None
+    act(s, "done")
+    act(s, "done")
+    act(s, "use", card="carabiner")
+    for _ in range(3):
+        act(s, "reroll_die", die=s.legal_actions()[0][1][0][1])
+        s.apply(s.chance_outcomes()[2][0])
+    assert s.stack[-1].args.adventurer == 2
+    act(s, "done")
+    assert s.stack[-1].step is steps.USE_EQUIPMENT and s.stack[-1].args.adventurer == 0
+    act(s, "use", card="shovel")
+    assert s.stack[-1].step is steps.SHOVEL_DIE
+
+
+def test_phase_4_signals_one_per_adventurer_and_they_reopen_the_phase():
+    s = position("shovel")
+    act(s, "done")
+    say = s.legal_actions()[0].arg("say")
+    act(s, "signal", say=say)
+    # seat 1 has nothing left to do: its done is taken for it, and seat 0, who passed
+    # before the signal, gets the turn again after seat 2
+    assert s.signals[-1] == (1, say) and s.stack[-1].args == (2, 1)
+    s.signalled_in[2] = 4
+    s._legal = None
+    with pytest.raises(IllegalAction, match="one signal per adventurer in phase 4"):
+        act(s, "signal", say=say)
+    act(s, "done")
+    assert s.stack[-1].args.adventurer == 0 and s.phase == 4
+    act(s, "done")
+    assert s.phase == 5
+
+
+def test_lighter_the_teammate_may_refuse_and_the_card_is_spent():
+    s = position("lighter")
+    act(s, "use", card="lighter", who=1)
+    assert "refuse" in {a[0] for a in s.legal_actions()}
+    events = act(s, "refuse")
+    assert [e["type"] for e in events] == ["refuse_die"]
+    assert "refuses to hand a die" in s.event_text(events[0])
+    assert len(s.counting(0)) == 6 and len(s.counting(1)) == 6
+    assert eq("lighter") not in s.equipment[0]
+
+
+def test_map_the_receiver_cannot_refuse():
+    s = position("map")
+    act(s, "use", card="map", who=2)
+    assert "refuse" not in {a[0] for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match="cannot refuse"):
+        act(s, "refuse")

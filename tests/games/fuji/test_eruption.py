@@ -47,13 +47,16 @@ def test_a_meeple_on_a_flipped_card_is_swallowed():
     assert s.result == -1 and "lava" in s.cause and s.is_terminal()
 
 
-def test_village_cards_flip_too():
+def test_village_cards_have_no_lava_side_and_never_flip():
     s = new(3, scenario="2")
     s.lava[cell(5, 6)] = 1  # next to the village at (6,6)
     for a in range(3):
         s.position[a] = cell(2, 2)
-    play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
-    assert s.lava[cell(6, 6)]
+    s.position[0] = cell(6, 6)  # a meeple waits in the village, beside the lava
+    play_round(s, {0: (6, 6), 1: (3, 2), 2: (4, 2)})
+    assert not s.lava[cell(6, 6)] and not s.result and s.round == 2
+    # the lava spreads to the landscape cards beside it, not to the village
+    assert all(s.lava[n] for n in (cell(5, 5), cell(4, 6)) if s.terrain[n])
 
 
 def test_end_of_round_returns_lent_dice_and_markers():

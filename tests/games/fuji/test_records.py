@@ -1,4 +1,4 @@
-"""Games recorded before the port onto the shared turn flow replay identically.
+"""Recorded games replay identically (made anew only for deliberate rule changes).
 
 ``records/make.py`` played them with the old engine; here each is replayed and every
 step compared: who is to move, the legal actions (with their texts and secrecy) or

@@ -3,7 +3,7 @@
 import pytest
 
 from lapilli.core.errors import IllegalAction
-from lapilli.games.fuji import steps
+from lapilli.games.fuji import Fuji, steps
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import Injury
 
@@ -212,3 +212,39 @@ def test_tinkerer_losing_the_skill_discards_cards_used_once():
     s._legal = None
     act(s, "injury", space="amnesia")
     assert s.equipment[0] == [] and eq("radio") in s.discard and not s.used_once[0]
+
+
+def test_equipment_manager_gives_at_any_time_beside_any_own_decision():
+    """Not only in phase 2 and 4: during the rerolls and phase 5 too; never during
+    set-up, and only at the manager's own decisions (the cards are the seat's)."""
+    s = new(
+        3,
+        skills=("equipment_manager", "buddy", "gatherer"),
+        equipment=["rope", "water", "radio", "shovel"],
+        under=["radio", "shovel"],
+    )
+    line(s)
+    roll(s, {})
+    plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    assert s.stack[-1].step is steps.REROLL and s.current_player() == 0
+    act(s, "give_card", card="rope", to=1)
+    assert eq("rope") in s.equipment[1] and s.stack[-1].step is steps.REROLL
+    act(s, "stop")
+    assert s.current_player() == 1
+    with pytest.raises(IllegalAction, match="only Mr Iain Jones"):
+        act(s, "give_card", card="water", to=2)
+
+
+def test_equipment_manager_cannot_give_during_set_up():
+    s = Fuji(scenario="2").new_state(3)
+    decisions = 0
+    while s.round == 0:
+        if s.current_player() >= 0:
+            decisions += 1
+            assert not any(a[0] == "give_card" for a in s.legal_actions())
+            s.apply(s.legal_actions()[0])
+        else:
+            outcomes = [o for o, _ in s.chance_outcomes()]
+            manager = [o for o in outcomes if o.arg("skill") == "equipment_manager"]
+            s.apply((manager or outcomes)[0])
+    assert s.skill[0] == "equipment_manager" and decisions >= 2  # the cards put under

@@ -53,16 +53,19 @@ def target_tiles(s: FoggyState, kind: str, tile: int, seat: int) -> list[int]:
         return opponents_next_to(s, tile, seat)
     # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
     enemy = 1 - seat % 2
-    tiles = (
-        opponents_next_to(s, tile, seat)
-        if kind == "fox"
-        else [t for t in TILES if movable(s, t) and s.board[t].seat % 2 == enemy]
-    )
+    if kind == "snake":
+        tiles = [t for t in TILES if movable(s, t) and s.board[t].seat % 2 == enemy]
+    elif s.opts.fox == "own":
+        # the other reading: the Fox's owner changes one of their own tokens next to it
+        tiles = [t for t in movable_next_to(s, tile) if s.board[t].seat == seat]
+    else:
+        tiles = opponents_next_to(s, tile, seat)
     return [t for t in tiles if s.hands[s.board[t].seat]]
 
 
-def after_placing(s: FoggyState, seat: int, tile: int, kind: str) -> None:
-    """A face-up mercenary's ability, right after it is placed (when it has one to use)."""
+def after_placing(s: FoggyState, seat: int, tile: int, kind: str) -> Events:
+    """A face-up mercenary's ability, right after it is placed (when it has one to use);
+    a Fox, Snake, Mouses or Mole with nothing to act on says so."""
     if kind == "hippo" and free_next_to(s, tile):
         then(s, steps.HIPPO_SECOND(seat, tile=tile))
     elif kind in SWAPPERS + FORCERS and target_tiles(s, kind, tile, seat):
@@ -74,6 +77,9 @@ def after_placing(s: FoggyState, seat: int, tile: int, kind: str) -> None:
             # Turtle: you, then your opponent, each place one extra token at once
             then(s, steps.EXTRA(seat=seat), steps.EXTRA(seat=(seat + 1) % s.n))
         turn.end_placement(s, seat)
+        if kind in SWAPPERS + FORCERS:
+            return [{"type": "no_target", "seat": seat, "token": kind, "tile": TILE_NAMES[tile]}]
+    return []
 
 
 # -- Hippo ------------------------------------------------------------------------------------
@@ -164,6 +170,8 @@ TARGET_RULES = {
     "mole": "Mole: swap it with an opponent's face-up coloured token next to it",
     "fox": "Fox: pick an opponent's face-up coloured token next to the Fox "
     "(its owner must hold a token to change it for)",
+    "fox_own": "Fox: pick one of your own face-up coloured tokens next to the Fox "
+    "(you must hold a token to change it for)",
     "snake": "Snake: pick any opponent's face-up coloured token on the map "
     "(its owner must hold a token to change it for)",
 }
@@ -172,7 +180,8 @@ TARGET_RULES = {
 def refuse_target(s: FoggyState, f: Frame, a: Action) -> str | None:
     kind, tile = f.args.token, f.args.tile
     if a.kind == "target" and A.TILE_OF.get(a) not in target_tiles(s, kind, tile, f.seat):
-        return f"{TARGET_RULES[f.args.token]}; {a.arg('tile')} is not one"
+        rule = "fox_own" if kind == "fox" and s.opts.fox == "own" else kind
+        return f"{TARGET_RULES[rule]}; {a.arg('tile')} is not one"
     return None
 
 

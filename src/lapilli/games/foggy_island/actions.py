@@ -21,6 +21,8 @@ TARGET = [Action("target", tile=name) for name in TILE_NAMES]
 REPLACE = {k: Action("replace", token=k) for k in KINDS}
 REMOVE_FOG = [Action("remove_fog", board=q) for q in QUADRANTS]
 KEEP_WEATHER = {w: Action("keep_weather", card=w) for w in WEATHERS}
+CHOOSE_WEATHER = {w: Action("choose_weather", card=w) for w in WEATHERS}
+"""Quick variant: the weather for the whole game."""
 HIRE = {k: Action("hire", mercenary=k) for k in MERCENARIES}
 PASS = Action("pass")
 DONE = Action("done")

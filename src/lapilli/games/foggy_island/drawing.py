@@ -310,7 +310,8 @@ def draw_weather(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, floa
     parts = [label(x0, y0 + 14, "Weather", 15, True)]
     cards = [(obs["weather"], [])] if obs.get("weather") else []
     if obs["offered"]:
-        cards = [(c, t.find("keep_weather", card=c)) for c in obs["offered"]]
+        kinds = ("keep_weather", "choose_weather")
+        cards = [(c, t.find(kinds, card=c)) for c in obs["offered"]]
     x = x0
     for card, indexes in cards:
         piece = group(

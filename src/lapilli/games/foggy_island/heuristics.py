@@ -8,6 +8,12 @@ is worth more the fuller it is, and is multiplied like a line when it holds a Pi
 (x2), a Cat (x3) or a Crow (halved). Placing into the opponent's window (a Rabbit, or
 one of your own tokens) kills its potential, so blocking is valued for free.
 
+With mercenaries the coins are the final score, so a hire costs coins at once and pays
+back in the rounds still to come: each hired mercenary adds its measured worth per round
+(``[bots.hire_value]`` in the data, made by ``bench/foggy_hire_values.py``) times the
+rounds not yet scored. A bot hires when that beats the price (in the quick game the 80
+coins are worth nothing unless spent: what is left goes back to the bank).
+
 The result is mine minus the opponent's side, so it is zero-sum for two sides. The
 bots call it only on positions built from their own view (``determinize``), so it may
 read the whole board.
@@ -18,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import LINES
-from .components import LINE_POINTS, WHITE, Token
+from .components import DATA, LINE_POINTS, WHITE, Token
 from .scoring import line_value
 from .state import NO_WINNER
 
@@ -36,6 +42,8 @@ ONE_OF_THREE = 0.12
 """A window with one of a side's tokens and two empty tiles."""
 TO_MOVE_BONUS = 0.25
 """The side to move can complete one of its two-of-three windows right away."""
+HIRE_VALUE: dict[str, float] = dict(DATA["bots"]["hire_value"])
+"""Points a hired mercenary adds to its side in each later round (measured)."""
 
 WINDOWS: tuple[tuple[int, int, int], ...] = tuple(
     (line[i], line[i + 1], line[i + 2]) for line in LINES for i in range(len(line) - 2)
@@ -118,11 +126,25 @@ def side_potential(board: list[Token | None]) -> tuple[list[float], list[int]]:
 
 
 def banked(state: FoggyState) -> list[float]:
-    """Points of the rounds already played (coins, with mercenaries)."""
+    """Points of the rounds already played (coins, with mercenaries, and what the hired
+    mercenaries are worth in the rounds not yet scored)."""
     if state.opts.mercenaries:
-        return [float(state.coins[0]), float(state.coins[1])]
+        # quick game: the coins left after the first hiring go back to the bank
+        spend_or_lose = state.opts.variant == "quick" and not state.points
+        coins = [0, 0] if spend_or_lose else state.coins
+        return [coins[side] + hire_worth(state, side) for side in (0, 1)]
     totals = state.totals()
     return [float(totals[0]), float(totals[1])]
+
+
+def hire_worth(state: FoggyState, side: int) -> float:
+    """What a side's hired mercenaries will still add: their worth per round times the
+    rounds not yet scored (the round in play included, so the value does not jump when
+    a round starts; nothing once the game is over)."""
+    if state.result is not None:
+        return 0.0
+    rounds = state.rounds - len(state.points)
+    return rounds * sum(HIRE_VALUE[k] for k in state.hired[side])
 
 
 def side_values(state: FoggyState) -> list[float]:

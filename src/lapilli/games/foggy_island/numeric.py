@@ -100,7 +100,7 @@ def codec(game: FoggyIsland, players: int) -> ActionCodec:
         actions += [*A.HIPPO_SECOND, *A.HIPPO_KEEP, *A.FROG, *A.TARGET]
         actions += [A.REPLACE[k] for k in kinds]
     if opts.weather:
-        actions += [*A.REMOVE_FOG, *A.KEEP_WEATHER.values()]
+        actions += [*A.REMOVE_FOG, *A.KEEP_WEATHER.values(), *A.CHOOSE_WEATHER.values()]
     if opts.mercenaries:
         actions += [*A.HIRE.values(), A.PASS, A.DONE]
     return ActionCodec(actions)

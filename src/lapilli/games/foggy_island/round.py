@@ -16,7 +16,7 @@ from lapilli.core.zones import Zone, seats_mask
 from . import actions as A
 from . import hiring, steps
 from .board import QUADRANTS, TILE_NAMES, TILES
-from .components import EXTRA_ROUNDS, HAND_SIZE, PILE_SIZE, SUNNY, in_order
+from .components import EXTRA_ROUNDS, HAND_SIZE, KINDS, PILE_SIZE, SUNNY, WEATHERS, in_order
 from .scoring import scored_lines, winning_side
 
 if TYPE_CHECKING:
@@ -51,16 +51,15 @@ def collect(s: FoggyState) -> None:
 def begin_round(s: FoggyState, f: Frame) -> Events:
     """Weather, fog boards, the team deal, then everyone picks 5 tokens, then turns."""
     frames = []
-    if s.opts.weather and not (s.opts.variant == "quick" and s.round > 1):
+    if s.opts.weather and s.opts.variant != "quick":
         if s.round > 1:
             # the card of the last round goes to the bottom of the weather deck
             s.deck.put_under(s.weather)
         frames.append(steps.WEATHER_DRAW(cards=()))
     frames.append(steps.FOG())
     if s.opts.variant == "team":
-        # deal 9 to the first of each team; the other 9 are the team-mate's
         for side in (0, 1):
-            frames += [steps.DEAL(seat=s.side_seats(side)[0])] * (PILE_SIZE // 2)
+            frames += team_deal(s, side)
         frames.append(steps.TEAM_PILES())
     order = [(s.first + i) % s.n for i in range(s.n)]
     then(s, *frames, *(steps.OPENING_BY[p] for p in order), steps.TURN_OF[s.first])
@@ -107,6 +106,24 @@ def keep_weather(s: FoggyState, f: Frame, a: Action) -> Events:
     return [{"type": "weather", "card": card, "seat": f.seat}]
 
 
+def legal_weather_choice(s: FoggyState, f: Frame) -> list[Action]:
+    return list(A.CHOOSE_WEATHER.values())
+
+
+def refuse_weather_choice(s: FoggyState, f: Frame, a: Action) -> str | None:
+    if a.kind == "choose_weather" and a.arg("card") not in WEATHERS:
+        return f"Quick game: choose one weather of {', '.join(WEATHERS)}"
+    return None
+
+
+def choose_weather(s: FoggyState, f: Frame, a: Action) -> Events:
+    """Quick game: "players should choose one weather for the entire game"; it is
+    chosen before the hiring, which may then take it into account."""
+    card = a.arg("card")
+    s.weather = card
+    return [{"type": "weather", "card": card, "seat": f.seat, "chosen": True}]
+
+
 def lay_fog_boards(s: FoggyState, f: Frame) -> Events:
     """Cloudy and Foggy: three fog boards leave one random 3x3 quarter open."""
     sunny = s.weather == SUNNY
@@ -126,8 +143,24 @@ def open_quarter(s: FoggyState, f: Frame, a: Action) -> Events:
     return [{"type": "fog_open", "board": QUADRANTS[q]}]
 
 
+def team_deal(s: FoggyState, side: int) -> list[Frame]:
+    """ "Shuffle all hired mercenary characters and divide a pile between players": the
+    team-mate who plays first this round is dealt half the hired mercenaries (the odd one
+    too), then basic tokens up to 9; the other 9 are the team-mate's."""
+    mates = sorted(s.side_seats(side), key=lambda p: (p - s.first) % s.n)
+    mercenaries = (len(s.hired[side]) + 1) // 2
+    basic = PILE_SIZE // 2 - mercenaries
+    return [steps.DEAL(seat=mates[0], mercenary=True)] * mercenaries + [
+        steps.DEAL(seat=mates[0], mercenary=False)
+    ] * basic
+
+
 def deal_outcomes(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
-    return draws(s.pool[s.side(f.args.seat)], A.DEAL)
+    pool = s.pool[s.side(f.args.seat)].items
+    wanted = f.args.mercenary
+    counts = {k: n for k, n in pool.items() if KINDS[k].mercenary == wanted}
+    total = sum(counts.values())
+    return [(action, counts[k] / total) for k, action in A.DEAL.items() if k in counts]
 
 
 def deal(s: FoggyState, f: Frame, a: Action) -> Events:
@@ -141,7 +174,8 @@ def deal(s: FoggyState, f: Frame, a: Action) -> Events:
 def team_piles(s: FoggyState, f: Frame) -> Events:
     """The rest of each team's tokens is the team-mate's pile."""
     for side in (0, 1):
-        mate = s.side_seats(side)[1]
+        dealt = next(p for p in s.side_seats(side) if s.piles[p])
+        mate = next(p for p in s.side_seats(side) if p != dealt)
         s.piles[mate].items = s.pool[side].clear()
     return []
 

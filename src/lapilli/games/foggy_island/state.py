@@ -38,7 +38,7 @@ from .components import (
 from .hiring import hirers
 from .options import FoggyOptions
 from .round import collect
-from .scoring import winning_side
+from .scoring import scored_lines, winning_side
 from .turn import face_up_allowed
 
 if TYPE_CHECKING:
@@ -90,8 +90,11 @@ class FoggyState(FlowState):
         if s.opts.variant == "quick":
             # Quick variant: 80 coins each to hire with before the first round, then
             # the coins left go back to the general pile
+            # and one weather chosen for the whole game (by the second player, who
+            # draws the weather in the other games), before the hiring
             s.coins = [QUICK_COINS, QUICK_COINS]
-            then(s, *hirers(s), steps.BANK(), steps.ROUND())
+            choose = steps.WEATHER_CHOOSE(s.second_player())
+            then(s, choose, *hirers(s), steps.BANK(), steps.ROUND())
         else:
             then(s, steps.ROUND())
         s.advance()
@@ -152,10 +155,13 @@ class FoggyState(FlowState):
         return self.stack[-1].step.name if self.stack else "over"
 
     def offered(self) -> tuple[str, ...]:
-        """The weather cards drawn, before one is kept."""
+        """The weather cards drawn, before one is kept (quick game: every weather, before
+        one is chosen)."""
         top = self.pending()
         if top is not None and top.step in (steps.WEATHER_DRAW, steps.WEATHER_KEEP):
             return top.args.cards
+        if top is not None and top.step is steps.WEATHER_CHOOSE:
+            return WEATHERS
         return ()
 
     def owed(self) -> list[int]:
@@ -224,8 +230,22 @@ class FoggyState(FlowState):
             "points": [list(p) for p in self.points],
             "hippo": {str(p): [TILE_NAMES[t] for t in ts] for p, ts in self.hippo.items()},
             "pending": self.owed(),
+            "live": self.live(seat),
             "step": self._step_view(seat),
             "result": self.result,
+        }
+
+    def live(self, seat: int | None) -> dict[str, Any]:
+        """The lines on the map now, and the points they would score, as ``seat`` sees
+        them: a face-down token it cannot look at breaks a line (its line is unknown)."""
+        seen = [t if t is None or self.visible_to(t, seat) else None for t in self.board]
+        lines = scored_lines(seen)
+        return {
+            "lines": [
+                {"side": ln.side, "tiles": [TILE_NAMES[t] for t in ln.tiles], "points": ln.points}
+                for ln in lines
+            ],
+            "points": [sum(ln.points for ln in lines if ln.side == side) for side in (0, 1)],
         }
 
     def _step_view(self, seat: int | None) -> dict[str, Any]:

@@ -40,6 +40,13 @@ WEATHER_KEEP = Step(
     apply=round.keep_weather,
     Args=WeatherArgs,
 )
+WEATHER_CHOOSE = Step(
+    "weather_choose",
+    "Quick game: choose one weather for the entire game",
+    legal=round.legal_weather_choice,
+    refuse=round.refuse_weather_choice,
+    apply=round.choose_weather,
+)
 FOG = Step("fog", run=round.lay_fog_boards)
 FOG_OPEN = Step(
     "fog_open",
@@ -53,12 +60,18 @@ class SeatArgs(NamedTuple):
     seat: int
 
 
+class DealArgs(NamedTuple):
+    seat: int
+    mercenary: bool  # a hired mercenary is dealt (else a basic token)
+
+
 DEAL = Step(
     "deal",
-    "Team game: each team's 18 tokens are shuffled and split 9 and 9",
+    "Team game: the hired mercenaries are shuffled and shared out evenly, then the "
+    "rest of each team's 18 tokens, 9 and 9",
     outcomes=round.deal_outcomes,
     apply=round.deal,
-    Args=SeatArgs,
+    Args=DealArgs,
 )
 TEAM_PILES = Step("team_piles", run=round.team_piles)
 OPENING = Step(
@@ -223,6 +236,7 @@ STEPS = Steps(
     ROUND,
     WEATHER_DRAW,
     WEATHER_KEEP,
+    WEATHER_CHOOSE,
     FOG,
     FOG_OPEN,
     DEAL,

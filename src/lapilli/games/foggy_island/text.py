@@ -89,7 +89,9 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
     header.append(f"Foggy Island, round {state.round} of {state.rounds}", style="bold")
     header.append(f"   weather: {state.weather}")
     if state.offered():
-        header.append(f"   cards drawn: {', '.join(state.offered())}")
+        offered = ", ".join(state.offered())
+        choosing = state.pending().step.name == "weather_choose"  # type: ignore[union-attr]
+        header.append(f"   {'to choose from' if choosing else 'cards drawn'}: {offered}")
     grid = _grid(
         state.board,
         lambda tile: not state.open[QUADRANT_OF[tile]],
@@ -120,7 +122,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         if state.opts.mercenaries:
             row += [str(state.coins[p % 2]), ", ".join(KINDS[k].title for k in state.hired[p % 2])]
         table.add_row(*row)
-    parts = [header, grid, legend, table]
+    parts = [header, grid, legend, _live(state.live(None if everything else seat)), table]
     if state.is_terminal():
         winners = state.winners()
         verdict = (
@@ -131,6 +133,20 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         )
         parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
+
+
+def _live(live: dict) -> Text:
+    """The lines on the map now and what they would score (as the viewer sees them)."""
+    red, blue = live["points"]
+    text = Text(f"Lines now: Red {_points(red)}, Blue {_points(blue)}")
+    for line in live["lines"]:
+        tiles = line["tiles"]
+        text.append(
+            f"\n  {SIDE_NAMES[line['side']]}: {tiles[0]}-{tiles[-1]} "
+            f"({len(tiles)} tokens) {_points(line['points'])}",
+            style=SHIELD[line["side"]],
+        )
+    return text
 
 
 def round_end(events: list[Event]) -> Group | None:
@@ -171,6 +187,14 @@ def event_text(s: FoggyState, event: Event) -> str | None:
     if kind == "placed":
         what = KINDS[event["token"]].title if event["token"] else "a face-down token"
         return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
+    if kind == "no_target":
+        what = {"fox": "token to change", "snake": "token to change"}.get(
+            event["token"], "opponent's token to swap with"
+        )
+        return (
+            f"{s.seat_label(event['seat'])}'s {KINDS[event['token']].title} on {event['tile']} "
+            f"has no {what}: its ability is not used"
+        )
     if kind in ("drew", "took", "dealt"):
         return f"{s.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
     return None
@@ -212,6 +236,8 @@ def action_text(s: FoggyState, action: Action) -> str:
         return f"{verb} {action.arg('tile')}"
     if kind == "remove_fog":
         return f"remove the {action.arg('board')} fog board"
+    if kind == "choose_weather":
+        return f"choose {action.arg('card')} weather for the whole game"
     if kind in ("keep_weather", "weather"):
         return f"{'keep' if kind == 'keep_weather' else 'draw'} {action.arg('card')} weather"
     if kind == "open":

@@ -157,7 +157,7 @@ def place(s: FoggyState, f: Frame, a: Action) -> Events:
     kind, up = f.args
     events = put_token(s, seat, tile, kind, up)
     if up and KINDS[kind].mercenary:
-        abilities.after_placing(s, seat, tile, kind)
+        events += abilities.after_placing(s, seat, tile, kind)
     else:
         end_placement(s, seat)
     return events

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from lapilli.core.grid import distances
 
-from .components import IS_WALKABLE
+from .components import IS_VILLAGE, IS_WALKABLE
 
 W = 8
 H = 8
@@ -84,10 +84,11 @@ def path(
 
 
 def spreading(terrain: Sequence[int], lava: Sequence[bool]) -> list[int]:
-    """Phase 6: every card orthogonally next to a lava card flips (they flip together)."""
+    """Phase 6: every card orthogonally next to a lava card flips (they flip together).
+    Village cards have no lava side, so they never flip (see docs/rules/fuji.md)."""
     flips = []
     for c in range(CELLS):
-        if terrain[c] and not lava[c]:
+        if terrain[c] and not lava[c] and not IS_VILLAGE[terrain[c]]:
             for n in NEIGH[c]:
                 if lava[n]:
                     flips.append(c)

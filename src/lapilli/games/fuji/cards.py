@@ -109,7 +109,7 @@ EFFECTS: dict[str, Effect] = {
     "binoculars": lambda s, a, seat, who, ev: [steps.BINOCULARS(seat, adventurer=a)],
     # the teammate hands over one die of their choice
     "lighter": lambda s, a, seat, who, ev: [
-        steps.GIVE_DIE(s.controller(who), adventurer=who, to=a)  # type: ignore[arg-type]
+        steps.GIVE_DIE(s.controller(who), adventurer=who, to=a, may_refuse=True)  # type: ignore[arg-type]
     ],
     "map": lambda s, a, seat, who, ev: [steps.GIVE_DIE(seat, adventurer=a, to=who)],
     "carabiner": lambda s, a, seat, who, ev: [
@@ -145,13 +145,31 @@ def swap(s: FujiState, f: Frame, action: Action) -> Events:
 
 
 def dice_to_hand_over(s: FujiState, f: Frame) -> list[Action]:
+    """Lighter: "a teammate *may* give you 1 die", so it may refuse; the Map's receiver
+    "cannot refuse", and its giver is the card's user."""
     a = f.args.adventurer
-    return [X.GIVE_DIE[d] for d in s.visible_own(a, f.seat) or s.counting(a)]
+    out = [X.GIVE_DIE[d] for d in s.visible_own(a, f.seat) or s.counting(a)]
+    if f.args.may_refuse:
+        out.append(X.REFUSE)
+    return out
+
+
+def refuse_hand_over(s: FujiState, f: Frame, action: Action) -> str | None:
+    if action in dice_to_hand_over(s, f):
+        return None
+    if action[0] == "refuse":
+        return "Map: the other player cannot refuse (only a Lighter's teammate may)"
+    if action[0] == "give_die":
+        return "Lighter / Map: hand over one of your own dice"
+    return None
 
 
 def hand_over(s: FujiState, f: Frame, action: Action) -> Events:
     """Lighter / Map: the die changes hands unturned until the end of the round."""
-    d, giver, to = action[1][0][1], f.args.adventurer, f.args.to
+    giver, to = f.args.adventurer, f.args.to
+    if action[0] == "refuse":
+        return [{"type": "refuse_die", "adventurer": giver, "to": to}]
+    d = action[1][0][1]
     die = s.dice[d]
     before = die.seen
     die.holder = to

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntFlag
+from typing import NamedTuple
 
 from lapilli.core.data import load_toml
 
@@ -137,3 +138,10 @@ EQ_PHASES = tuple(tuple(DATA["equipment"][k]["phases"]) for k in EQUIPMENT)
 POINTS = DATA["points"]
 SIGNALS: tuple[str, ...] = tuple(DATA["signals"])
 SIGNAL_TEXT = dict(DATA["signals"])
+
+
+class Signal(NamedTuple):
+    """A qualitative statement given in phase 2 or 4 (the rulebook forbids numbers)."""
+
+    adventurer: int
+    say: str

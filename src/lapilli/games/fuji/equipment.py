@@ -11,7 +11,7 @@ from lapilli.core.flow import Events, Frame, then
 from . import actions as X
 from . import steps
 from .cards import EFFECTS, targets
-from .components import EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, Injury
+from .components import EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, SIGNALS, Injury, Signal
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -46,23 +46,58 @@ def equipment_actions(s: FujiState, a: int, seat: int) -> list[Action]:
     return out
 
 
-def give_actions(s: FujiState, a: int) -> list[Action]:
-    """Equipment manager: give own cards to teammates at any time (even with a broken
-    arm, not with amnesia)."""
-    if not s.equipment[a] or not s.has_skill(a, "equipment_manager"):
+def give_options(s: FujiState, f: Frame) -> list[Action]:
+    """Equipment manager: give own cards to teammates at any time, i.e. beside any
+    decision of the manager's seat once the game is set up (even with a broken arm, not
+    with amnesia)."""
+    if s.round == 0:
         return []
-    return [X.give_card(EQUIPMENT[c], b) for c in s.equipment[a] for b in s.meeples() if b != a]
+    out = []
+    for a in s.meeples():
+        if s.equipment[a] and s.controller(a) == f.seat and s.has_skill(a, "equipment_manager"):
+            out.extend(
+                X.give_card(EQUIPMENT[c], b) for c in s.equipment[a] for b in s.meeples() if b != a
+            )
+    return out
+
+
+def refuse_give(s: FujiState, f: Frame, action: Action) -> str | None:
+    if action in give_options(s, f):
+        return None
+    name, to = action.arg("card", ""), action.arg("to")
+    giver = next((a for a in s.meeples() if EQ.get(name) in s.equipment[a]), None)
+    if giver is None or not s.has_skill(giver, "equipment_manager"):
+        return "Only the Equipment manager (without amnesia) may give equipment cards"
+    if s.round == 0:
+        return "Equipment manager: cards are given once the game is set up"
+    if s.controller(giver) != f.seat:
+        return f"Equipment manager: only {s.name(giver)}'s player gives {s.name(giver)}'s cards"
+    if to not in s.meeples() or to == giver:
+        return "Equipment manager: give one of your own cards to a teammate"
+    return None
+
+
+def give(s: FujiState, f: Frame, action: Action) -> Events:
+    """The card changes hands; the decision on top goes on. In phase 4 the teammates
+    who passed may act again (the new card may be of use to its owner)."""
+    name, b = action.arg("card"), action.arg("to")
+    c = EQ[name]
+    a = next(a for a in s.meeples() if c in s.equipment[a])
+    s.equipment[a].remove(c)
+    s.equipment[b].append(c)
+    if c in s.drawn_this_round[a]:
+        s.drawn_this_round[a] = s.drawn_this_round[a] - {c}
+        s.drawn_this_round[b] = s.drawn_this_round[b] | {c}
+    if f.step is steps.USE_EQUIPMENT:
+        s.stack[-1] = reopen(f)
+    return [{"type": "give_card", "adventurer": a, "to": b, "card": name}]
 
 
 def refuse_card(s: FujiState, f: Frame, action: Action) -> str | None:
     """Why a card may not be used or given now (None: it may)."""
-    if action[0] not in ("use", "give_card") or action in f.step.legal(s, f):  # type: ignore[misc]
+    if action[0] != "use" or action in f.step.legal(s, f):  # type: ignore[misc]
         return None
     a = f.args.adventurer
-    if action[0] == "give_card":
-        if not s.has_skill(a, "equipment_manager"):
-            return "Only the Equipment manager (without amnesia) may give equipment cards"
-        return "Equipment manager: give one of your own cards to a teammate"
     name = action.arg("card", "")
     if name not in EQ:
         return f"there is no equipment card called {name!r}"
@@ -94,20 +129,11 @@ def spend(s: FujiState, a: int, c: int, ev: Events) -> None:
 
 
 def use_card(s: FujiState, f: Frame, action: Action) -> Events:
-    """Use or give a card during a's turn of phase 2 or 4, which goes on after the
-    choices the card asks for."""
+    """Use a card during a's turn of phase 2 or 4, which goes on after the choices the
+    card asks for."""
     a = f.args.adventurer
     name = action.arg("card")
     c = EQ[name]
-    if action[0] == "give_card":
-        b = action.arg("to")
-        s.equipment[a].remove(c)
-        s.equipment[b].append(c)
-        if c in s.drawn_this_round[a]:
-            s.drawn_this_round[a] = s.drawn_this_round[a] - {c}
-            s.drawn_this_round[b] = s.drawn_this_round[b] | {c}
-        then(s, f)
-        return [{"type": "give_card", "adventurer": a, "to": b, "card": name}]
     effect = action.arg("copy", name)
     who = action.arg("who")
     ev: Events = [
@@ -119,24 +145,57 @@ def use_card(s: FujiState, f: Frame, action: Action) -> Events:
 
 
 # ---------------------------------------------------------------- phase 4
+PHASE4_SIGNAL = 4
+"""``signalled_in`` of an adventurer who has given its phase-4 signal."""
+
+
 def phase4(s: FujiState, f: Frame) -> Events:
-    """Phase 4: one pass in seat order; each adventurer uses cards, then says done."""
+    """Phase 4: open until nobody wants to act. The turn goes round the table; an
+    adventurer uses cards, signals, then says done; the phase ends when every meeple in
+    a row has said done with nothing happening in between (a card used, given or a
+    signal lets those who passed act again)."""
     s.phase = 4
-    turns = [steps.USE_EQUIPMENT(s.controller(a), adventurer=a) for a in s.meeples()]
-    then(s, *turns, steps.SCREENS_DOWN())
+    then(s, steps.USE_EQUIPMENT(s.controller(0), adventurer=0, passes=0))
     return []
+
+
+def reopen(f: Frame) -> Frame:
+    """The same turn, with nobody having passed since something happened."""
+    return f._replace(args=f.args._replace(passes=0))
 
 
 def phase4_options(s: FujiState, f: Frame) -> list[Action]:
     a = f.args.adventurer
     out = equipment_actions(s, a, f.seat)
-    out.extend(give_actions(s, a))
+    if s.signalled_in[a] != PHASE4_SIGNAL:
+        out.extend(X.SIGNAL[k] for k in SIGNALS)
     out.append(X.DONE)
     return out
 
 
+def refuse_phase4(s: FujiState, f: Frame, action: Action) -> str | None:
+    if action[0] == "signal" and action not in phase4_options(s, f):
+        return "Communication: one signal per adventurer in phase 4; no numbers"
+    return refuse_card(s, f, action)
+
+
 def phase4_use(s: FujiState, f: Frame, action: Action) -> Events:
-    return [] if action[0] == "done" else use_card(s, f, action)
+    a = f.args.adventurer
+    if action[0] == "done":
+        passes = f.args.passes + 1
+        if passes >= s.meeple_count:
+            then(s, steps.SCREENS_DOWN())
+        else:
+            b = (a + 1) % s.meeple_count
+            then(s, steps.USE_EQUIPMENT(s.controller(b), adventurer=b, passes=passes))
+        return []
+    if action[0] == "signal":
+        s.signalled_in[a] = PHASE4_SIGNAL
+        say = action.arg("say")
+        s.signals.append(Signal(a, say))
+        then(s, reopen(f))
+        return [{"type": "signal", "adventurer": a, "say": say}]
+    return use_card(s, reopen(f), action)
 
 
 # ---------------------------------------------------------------- drawing

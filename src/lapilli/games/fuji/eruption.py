@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def erupt(s: FujiState, ev: list) -> None:
-    """Every card orthogonally next to lava flips to its lava side (villages too, U7);
+    """Every card with a lava side (rubble, landscape) orthogonally next to lava flips;
     a meeple on a flipped card is swallowed and the team loses."""
     flips = spreading(s.terrain, s.lava)
     for c in flips:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from lapilli.core.grid import distances
 
 from .board import NOWHERE, around
@@ -17,9 +19,18 @@ FAR = 99
 NO_LAVA = 20
 """Distance to lava when none can be reached."""
 
-# expected valid value of one unseen die of each type on each card
+# expected valid value of one unseen die of each type on each card, and its variance
 _MEAN = [
     tuple(sum(VALID[k][t]) / len(FACES) for t in range(len(DIE_TYPES))) if VALID[k] else ()
+    for k in CARD_IDS
+]
+_VAR = [
+    tuple(
+        sum(v * v for v in VALID[k][t]) / len(FACES) - _MEAN[k][t] ** 2
+        for t in range(len(DIE_TYPES))
+    )
+    if VALID[k]
+    else ()
     for k in CARD_IDS
 ]
 
@@ -39,12 +50,12 @@ def _lava_distance(s, start: int) -> int:
     return min((d for c, d in steps.items() if lava[c] and c != start), default=NO_LAVA)
 
 
-def expected_value(s, b: int, card: int, seat: int) -> float:
-    """b's movement value on ``card`` as ``seat`` can judge it: the dice it sees count
-    their value, the others their average."""
+def value_spread(s, b: int, card: int, seat: int) -> tuple[float, float]:
+    """b's movement value on ``card`` as ``seat`` can judge it: the mean and variance,
+    the dice it sees counting their value, the others as a fair roll."""
     valid = VALID[card]
-    mean = _MEAN[card]
-    total = 0.0
+    mean, var = _MEAN[card], _VAR[card]
+    total = spread = 0.0
     for die in s.dice:
         if not die.counts_for(b):
             continue
@@ -52,20 +63,30 @@ def expected_value(s, b: int, card: int, seat: int) -> float:
             total += valid[die.type][die.value]
         else:
             total += mean[die.type]
-    return total
+            spread += var[die.type]
+    return total, spread
+
+
+def _beats(mine: tuple[float, float], other: tuple[float, float]) -> float:
+    """The chance one value is strictly higher than another (normal approximation,
+    with half a point for the tie that fails)."""
+    lead = mine[0] - other[0] - 0.5
+    spread = mine[1] + other[1]
+    if spread <= 0:
+        return 1.0 if lead > 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / math.sqrt(2.0 * spread)))
 
 
 def success_chance(s, a: int, seat: int) -> float:
-    """A rough chance that a's planned move succeeds, from ``seat``'s point of view."""
+    """The chance that a's planned move succeeds, from ``seat``'s point of view: beating
+    both neighbours (taken as independent)."""
     card = s.terrain[s.destination[a]]
-    mine = expected_value(s, a, card, seat) + s.flare[a] + s.power_bonus[a]
+    total, spread = value_spread(s, a, card, seat)
+    mine = (total + s.flare[a] + s.power_bonus[a], spread)
     left, right = s.neighbours(a)
-    best = max(expected_value(s, left, card, seat), expected_value(s, right, card, seat))
-    if mine > best + 2:
-        return 0.85
-    if mine > best:
-        return 0.5
-    return 0.15
+    return _beats(mine, value_spread(s, left, card, seat)) * _beats(
+        mine, value_spread(s, right, card, seat)
+    )
 
 
 def heuristic(state, seat: int) -> float:

@@ -171,6 +171,10 @@ def _give_die(s, e):
     return f"{who(s, e['adventurer'])} hands one die to {who(s, e['to'])} for this round"
 
 
+def _refuse_die(s, e):
+    return f"{who(s, e['adventurer'])} refuses to hand a die to {who(s, e['to'])}"
+
+
 def _received(s, e):
     seat, to = e.get("private"), e["adventurer"]
     face = faces(s, e["dice"])
@@ -317,6 +321,7 @@ TEXT = {
     "turn_die": _turn_die,
     "shovel": _shovel,
     "give_die": _give_die,
+    "refuse_die": _refuse_die,
     "received": _received,
     "lose_die": _lose_die,
     "power_bars": _power_bars,

@@ -3,11 +3,11 @@
 The codec lists, in this order: skills to choose, equipment to put under the pile, die
 types to leave out, signals, destinations, Rope moves and Binoculars picks (each per
 card place x, y), dice to select, set aside, give, reroll, turn, shovel or lose (per
-die id), the Shovel's new face, ``reroll``, ``stop``, ``done``, the next adventurer,
-power bars to spend, injury spaces, equipment given (per card and adventurer) and used
-(per card, with no target or a target adventurer; then the Pocket knife per card it
-copies). Adventurers, dice and seats keep their numbers, so the vector holds the seat's
-own number.
+die id), the Shovel's new face, ``reroll``, ``stop``, ``done``, ``refuse`` (a Lighter's
+giver), the next adventurer, power bars to spend, injury spaces, equipment given (per
+card and adventurer) and used (per card, with no target or a target adventurer; then
+the Pocket knife per card it copies). Adventurers, dice and seats keep their numbers,
+so the vector holds the seat's own number.
 
 The vector is built from ``observation(seat)`` only: a die behind another screen shows
 no value. Adventurers are listed "me first": the seats' adventurers from mine on, then
@@ -124,7 +124,7 @@ def codec(game: Fuji, players: int) -> ActionCodec:
         actions += dice
     actions += A.LOSE_DIE
     actions += [Action("shovel_face", value=v) for v in FACES]
-    actions += [A.REROLL, A.STOP, A.DONE, *A.NEXT_TURN, *A.BOOST, *A.INJURY.values()]
+    actions += [A.REROLL, A.STOP, A.DONE, A.REFUSE, *A.NEXT_TURN, *A.BOOST, *A.INJURY.values()]
     actions += [A.give_card(card, b) for card in EQUIPMENT for b in adventurers]
     targets = (None, *adventurers)
     actions += [A.use(card, None, who) for card in EQUIPMENT if card != KNIFE for who in targets]

@@ -2,12 +2,13 @@
 
 Two passes in seat order: in the first each adventurer places its destination marker,
 in the second it may move it after seeing everybody's markers and signals. Each pass a
-seat may give one qualitative signal (the rulebook forbids numbers).
+seat may give one qualitative signal (the rulebook forbids numbers); phase 4 allows one
+more (see ``equipment.py``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Events, Frame, then
@@ -15,8 +16,8 @@ from lapilli.core.flow import Events, Frame, then
 from . import actions as X
 from . import steps
 from .board import XY, cell, on_board, reach
-from .components import SIGNALS
-from .equipment import equipment_actions, give_actions, refuse_card, use_card
+from .components import SIGNALS, Signal
+from .equipment import equipment_actions, refuse_card, use_card
 from .movement import step_limit
 from .rerolls import sessions
 
@@ -25,13 +26,6 @@ if TYPE_CHECKING:
 
 PASSES = (1, 2)
 """The planning passes round the table (see docs/rules/fuji.md)."""
-
-
-class Signal(NamedTuple):
-    """A qualitative statement given in phase 2 (the rulebook forbids numbers)."""
-
-    adventurer: int
-    say: str
 
 
 def destinations(s: FujiState, a: int) -> dict[int, int]:
@@ -65,7 +59,6 @@ def plan_options(s: FujiState, f: Frame) -> list[Action]:
     if s.signalled_in[a] != f.args.pass_number:
         out.extend(X.SIGNAL[k] for k in SIGNALS)
     out.extend(equipment_actions(s, a, f.seat))
-    out.extend(give_actions(s, a))
     reachable = destinations(s, a)
     s.reachable = (f, reachable)  # kept for the apply of this very decision
     out.extend(X.DEST[XY[c]] for c in sorted(reachable))

@@ -26,14 +26,17 @@ REROLLS_BY_STEPS = (2, 1, 1, 0)
 
 
 def phase3_rerolls(s: FujiState, a: int) -> int:
-    """Rerolls in phase 3 by the marker's distance; +1 on a card with the reroll symbol;
-    Survivalist +1; none for an eye injury (the skill's reroll stays); a Scout moving 4
-    steps gets none at all."""
-    steps_away = s.marker_steps[a]
+    return rerolls_for(s, a, s.marker_steps[a], s.destination[a])
+
+
+def rerolls_for(s: FujiState, a: int, steps_away: int, c: int) -> int:
+    """Rerolls in phase 3 for a marker ``steps_away`` on card place c: by distance; +1 on
+    a card with the reroll symbol; Survivalist +1; none for an eye injury (the skill's
+    reroll stays); a Scout moving 4 steps gets none at all."""
     if steps_away >= len(REROLLS_BY_STEPS):
         return 0
     n = REROLLS_BY_STEPS[steps_away]
-    if REROLL_SYMBOL[s.terrain[s.destination[a]]]:
+    if REROLL_SYMBOL[s.terrain[c]]:
         n += 1
     if Injury.EYE in s.injuries[a]:
         n = 0

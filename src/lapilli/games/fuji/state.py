@@ -32,9 +32,10 @@ from .components import (
     VILLAGE,
     VISIBLE_NEUTRAL,
     Injury,
+    Signal,
 )
 from .dice import Aside, FujiDie
-from .planning import Signal
+from .helper import helper
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
@@ -396,6 +397,7 @@ class FujiState(FlowState):
             "discard": [EQUIPMENT[c] for c in self.discard],
             "signals": [list(s) for s in self.signals],
             "victory_points": self.victory_points(),
+            "helper": helper(self, seat),
         }
         if seat is not None and f is not None and f.step is steps.REROLL and f.seat == seat:
             selected = sum(1 << d for d in f.args.selected)

@@ -80,6 +80,12 @@ class Binoculars(NamedTuple):
 class GiveDie(NamedTuple):
     adventurer: int  # who hands over a die
     to: int
+    may_refuse: bool = False  # Lighter: the teammate may refuse; Map: no
+
+
+class Phase4(NamedTuple):
+    adventurer: int
+    passes: int  # adventurers who said done in a row just before this turn
 
 
 class TurnDice(NamedTuple):
@@ -206,11 +212,11 @@ GATHER = Step("gather", run=rerolls.gather)
 EQUIPMENT_CARDS = Step("equipment_cards", run=equipment.phase4)
 USE_EQUIPMENT = Step(
     "use_equipment",
-    "Phase 4 (equipment cards): use a phase-4 card or say done",
+    "Phase 4 (equipment cards): use a phase-4 card, signal, or say done",
     equipment.phase4_options,
-    equipment.refuse_card,
+    equipment.refuse_phase4,
     equipment.phase4_use,
-    Args=Adventurer,
+    Args=Phase4,
     settle=take_if_only(X.DONE),
 )
 
@@ -269,9 +275,9 @@ BINOCULARS = Step(
 )
 GIVE_DIE = Step(
     "give_die",
-    "Lighter / Map: hand over one of your own dice",
+    "Lighter / Map: hand over one of your own dice (Lighter: or refuse)",
     cards.dice_to_hand_over,
-    refuse_unlisted("Lighter / Map: hand over one of your own dice", "give_die"),
+    cards.refuse_hand_over,
     cards.hand_over,
     Args=GiveDie,
 )
@@ -333,6 +339,16 @@ ROPE = Step(
     Args=Adventurer,
 )
 
+# ---------------------------------------------------------------- at any time
+GIVE_CARD = Step(
+    "give_card",
+    "Equipment manager: give one of your own cards to a teammate",
+    equipment.give_options,
+    equipment.refuse_give,
+    equipment.give,
+    kinds=frozenset({"give_card"}),
+)
+
 STEPS = Steps(
     SETUP,
     DRAW_SCENARIO,
@@ -371,4 +387,5 @@ STEPS = Steps(
     SHOVEL_DIE,
     SHOVEL_FACE,
     ROPE,
+    free=[GIVE_CARD],
 )

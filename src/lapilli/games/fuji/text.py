@@ -29,6 +29,7 @@ from .components import (
     VOLCANO,
     requirement_text,
 )
+from .helper import helper
 from .log import who
 from .state import Result
 from .steps import PLAN, REROLL
@@ -202,7 +203,51 @@ def render(s, seat: int | None) -> Any:
     f = s.pending()
     if seat is not None and f is not None and f.step is REROLL and f.seat == seat:
         parts.append(Text(f"Rerolls left: {f.args.left}", style="bold"))
+    parts.extend(helper_text(s, item) for item in helper(s, seat))
     return Group(*parts)
+
+
+def _fail(card: dict) -> str:
+    text = f"a tie or loss costs {card['stamina_on_fail']} stamina"
+    if card["exhausted_on_fail"]:
+        return text + " (exhaustion: the team loses)"
+    if card["injuries_on_fail"]:
+        return text + f" ({card['injuries_on_fail']} injury)"
+    return text
+
+
+def helper_text(s, item: dict) -> Text:
+    """The private helper of one meeple (see ``helper.py``), in sentences."""
+    a = item["adventurer"]
+    out = Text(f"Helper for {who(s, a)} (only you see this)", style="bold")
+    dest = item["destination"]
+    if dest is not None:
+        x, y = dest["card"]
+        req = requirement_text(s.terrain[cell(x, y)])
+        out.append(
+            f"\n  Destination ({x},{y}) {req}: your valid dice {dest['value']} "
+            f"({dest['valid']} dice)"
+            + (f", {dest['hidden']} you cannot see" if dest["hidden"] else "")
+        )
+        for n in dest["neighbours"]:
+            hidden = f" + {n['hidden']} hidden dice" if n["hidden"] else ""
+            out.append(f"\n    {who(s, n['adventurer'])}: {n['value']} known{hidden}")
+        lead = dest["ahead_by"]
+        verdict = f"ahead by {lead}" if lead > 0 else "not ahead (a tie fails)"
+        out.append(f"\n    You are {verdict}" + ("" if dest["certain"] else " of what you know"))
+        out.append(f"; {dest['rerolls']} reroll(s) in phase 3; {_fail(dest)}")
+        if "warning" in dest:
+            out.append(f"\n    ⚠ {dest['warning']}", style="bold yellow")
+    for card in item.get("cards", []):
+        x, y = card["card"]
+        req = requirement_text(s.terrain[cell(x, y)])
+        out.append(
+            f"\n  ({x},{y}) {req}, {card['steps']} step(s): yours {card['value']}, "
+            f"{card['rerolls']} reroll(s), {_fail(card)}"
+        )
+        if "warning" in card:
+            out.append(" ⚠ eruption token on the way: move last", style="yellow")
+    return out
 
 
 def action_text(s, action: Action) -> str:
@@ -281,6 +326,7 @@ TEXT = {
     "reroll": "reroll the selected dice",
     "stop": "stop (no more rerolls now)",
     "done": "done",
+    "refuse": "refuse: keep your dice",
 }
 
 

@@ -1,7 +1,10 @@
 """Record random Foggy Island games: ``python tests/games/foggy_island/records/make.py``.
 
-Made once with the engine from before the port onto the shared turn flow (issue 8), so
-that ``test_records.py`` can check that the port changed no behaviour. Each set-up of
+Made first with the engine from before the port onto the shared turn flow (issue 8), so
+that ``test_records.py`` could check that the port changed no behaviour; made anew for
+issue 15, which changes every view (the live lines and points) and the course of the
+quick games (one weather chosen from all three) and the team games (the hired
+mercenaries shared out evenly). Regenerate only for a deliberate change. Each set-up of
 ``FoggyIsland().conformance_configs()`` gets 30 random games (chance sampled, decisions
 picked uniformly, as the conformance suite plays); the set-ups with mercenaries get 10
 more games of a player keen on hiring and on placing mercenaries face up (so that every
