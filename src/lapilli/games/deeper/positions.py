@@ -129,7 +129,8 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     for key in ("market", "removed"):
         tiles = _get(data, key, list, "the position")
         for tile in tiles:
-            if tile not in TILES or (key == "market" and TILES[tile].level == 0):
+            # the market holds deck tiles; only a starting tile (no deck) leaves the game
+            if tile not in TILES or (TILES[tile].level == 0) != (key == "removed"):
                 _fail(f"the {key}: {tile!r} is not a tile that can be there")
         seen.update(tiles)
         setattr(s, key, list(tiles))

@@ -40,7 +40,7 @@ class DeeperState(FlowState):
     res: list[int]  # resources on the board: res[cell * NRES + k]
     decks: list[Zone]  # the five depth decks (20m ... 100m), face down
     market: list[str]  # face-up tiles, in the order they arrived
-    removed: list[str]  # tiles terraformed away (out of the game)
+    removed: list[str]  # starting tiles terraformed away (they have no deck to go to)
     blueprints: Zone  # the blueprint deck, face down
     rockets: list[str]  # rocket cards not yet built
     pawn: list[int]

@@ -85,6 +85,13 @@ def _deck_of(tile: str) -> str:
     return DECK_NAMES[TILES[tile].level - 1]
 
 
+def _where_discarded(tile: str) -> str:
+    """Where a terraformed tile goes (``exploring.discard``)."""
+    if TILES[tile].level:
+        return f"to the bottom of the {_deck_of(tile)} deck"
+    return "a starting tile, out of the game"
+
+
 # -- actions -----------------------------------------------------------------------------
 def action_text(s: DeeperState, a: Action) -> str:
     kind = a.kind
@@ -194,7 +201,9 @@ def event_text(s: DeeperState, e: dict[str, Any]) -> str:
         how = {"explore": "explores", "scan": "scans and places", "terraform": "terraforms"}
         verb = how.get(e["how"], "places")
         text = f"{who} {verb} {e['at']} with {tile_text(e['tile'])}"
-        return text + (f", replacing {e['replaced']}" if e.get("replaced") else "")
+        if e.get("replaced"):
+            text += f", replacing {e['replaced']} ({_where_discarded(e['replaced'])})"
+        return text
     if kind == "milestone":
         return (
             f"{who} explores {e['depth']}m for the first time: {e['points']}* and a blueprint card"
