@@ -268,8 +268,12 @@ def event_text(s: DeeperState, e: dict[str, Any]) -> str:
 
 
 def public_frame(s: DeeperState) -> dict[str, Any] | None:
-    """What the game waits for; every frame argument in Deeper is public."""
-    return s.stack[-1].to_json() if s.stack else None
+    """What the game waits for, named and in words; every frame argument in Deeper is
+    public."""
+    if not s.stack:
+        return None
+    frame = s.stack[-1]
+    return {**frame.to_json(), "prompt": frame.step.prompt}
 
 
 def prompt(s: DeeperState) -> str:
@@ -442,7 +446,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
         out.append("  Storage ")
         out.append_text(_tokens(s.storage[p], s.storage_size(p)))
         hand = s.hands[p]
-        if hand.sees(seat) or s.is_terminal():
+        if s.hand_shown(p, seat):
             cards = ", ".join(card_name(c) for c in sorted(hand.hidden())) or "-"
         else:
             cards = f"{len(hand)} hidden"
