@@ -58,14 +58,14 @@ class Evaluation:
         """Expected result per seat in [0, 1] at a position that is not the end.
 
         Competing seats: a sigmoid of each seat's lead over the best other. A
-        cooperative game's heuristic is one absolute value for the team, so it is
-        measured from ``baseline`` (what the searching ``seat`` judged the root to be
-        worth): better than now tends to 1, worse to 0.
+        cooperative game's heuristic is one absolute value for the team, and so is a
+        lone seat's, so it is measured from ``baseline`` (what the searching ``seat``
+        judged the root to be worth): better than now tends to 1, worse to 0.
         """
         n = state.num_players
         h = self.heuristic
         scale = self.scale
-        if cooperative:
+        if cooperative or n == 1:
             v = _sigmoid((h(state, seat) - baseline) / scale)
             return [v] * n
         if n == 2 and self.zero_sum:

@@ -19,14 +19,16 @@ Each iteration:
    a node visited ``n`` times has at most ``widen * n ** alpha`` children. When the
    same seat is still to move after it (a turn split into choose, then place), the
    expansion goes on to the end of that seat's turn (``chain``), so a leaf is scored
-   where its decision shows on the board.
+   where its decision shows on the board. A game of one seat never hands the turn on,
+   so there the expansion stops at the new node.
 4. **Roll out** with random moves to the end (``cutoff=-1``), or for ``cutoff=K``
    steps and then score the position with the game's heuristic turned into expected
    results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
    supplies a heuristic has its new leaves scored at once (``cutoff=0``: faster and,
    in Foggy Island, stronger); a game without one is played out at random. A
-   cooperative game's (``Game.utility``) team heuristic is absolute, so its leaves are measured from
-   the heuristic of the root (averaged over a few worlds) and never saturate.
+   cooperative game's (``Game.utility``) team heuristic is absolute, and so is a lone
+   seat's, so their leaves are measured from the heuristic of the root (averaged over a
+   few worlds) and never saturate.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
    every seat the same return, so the bots play for the team).
@@ -148,7 +150,9 @@ class _Search:
         self.state, self.seat, self.bot = state, seat, bot
         self.rng = bot.rng
         self.evaluation = evaluation_for(type(state.game))
-        self.cooperative = state.game.utility is Utility.COOPERATIVE
+        # one team: a cooperative game, or a lone seat (both have absolute heuristics)
+        self.cooperative = state.game.utility is Utility.COOPERATIVE or state.num_players == 1
+        self.chain = bot.chain and state.num_players > 1
         cutoff = bot.cutoff
         if cutoff is None:
             cutoff = 0 if self.evaluation.source != "scores" else -1
@@ -200,7 +204,7 @@ class _Search:
                 node = self.chance(s, node)
                 path.append(node)
                 continue
-            if expanded and (not self.bot.chain or player != mover):
+            if expanded and (not self.chain or player != mover):
                 return path
             mover = player
             legal = s.legal_actions()

@@ -3,6 +3,7 @@ the stated rule."""
 
 from lapilli.agents import make_agent
 from lapilli.games.deeper import heuristics as H
+from lapilli.games.deeper.components import TILES, TITANIUM, UPGRADES
 
 from .helpers import A, position
 
@@ -59,3 +60,32 @@ def test_a_bot_outside_a_tie_names_the_tied_player_next_in_turn_order():
         values[winner] = H.heuristic(after, 2)
     # outside the tie, Player 3 prefers Player 1, who comes first after it in turn order
     assert values[0] > values[1]
+
+
+def test_the_greedy_bot_makes_room_for_what_the_next_card_needs():
+    # the Launch Platform (4 titanium) is the last card; spare kelp fills the Inventory
+    s = position(
+        tiles={"H20": "40m-11"},
+        seats={
+            0: {
+                "hex": "H20",
+                "built": ["radio"],
+                "rockets": ["fuel_booster", "command_module"],
+                "inventory": {"kelp": 8},
+                "milestones": [40, 60, 80, 100],  # no milestone to scan for
+                "upgrades": list(UPGRADES),  # nor an upgrade to go home for
+            }
+        },
+    )
+    chosen = make_agent("greedy", seed=2).act(s, 0)
+    assert chosen.kind == "gather" and chosen.arg("resource") == "titanium"
+
+
+def test_a_resource_only_deeper_decks_still_hold_is_a_longer_dive():
+    # titanium: the 40m deck's tiles hold it; once they are gone it takes a 60m Scan
+    s = position(seats={0: {"built": ["radio"], "rockets": ["fuel_booster", "command_module"]}})
+    near = H.value(s, 0)
+    for tile in list(s.decks[1].hidden()):
+        if TILES[tile].resources[TITANIUM]:
+            s.decks[1].take(tile)
+    assert H.value(s, 0) < near

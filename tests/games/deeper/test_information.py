@@ -8,6 +8,7 @@ from lapilli.core.loop import play, random_policy
 from lapilli.core.state import CHANCE
 
 from .helpers import A, game, position
+from .test_text import shown
 
 
 def test_a_blueprint_hand_is_seen_by_its_owner_only():
@@ -63,3 +64,34 @@ def test_every_random_thing_is_a_chance_node():
 
     play(s, [policy, policy], rng, on_step=note)
     assert kinds == {"first", "draw", "blueprint", "lose"}
+
+
+def test_the_end_shows_every_hand_beside_the_tally():
+    s = position(
+        2,
+        seats={
+            0: {
+                "built": ["radio"],
+                "rockets": ["fuel_booster", "command_module"],
+                "inventory": {"titanium": 4},
+            },
+            1: {"hand": ["radio", "pump"]},
+        },
+    )
+    assert s.observation(0)["seats"][1]["hand"] is None
+    assert "2 hidden" in shown(s.render(0))
+    s.apply(A("craft", card="launch_platform"))
+    assert s.is_terminal()
+    for seat in (0, 1, None):
+        assert s.observation(seat)["seats"][1]["hand"] == ["pump", "radio"]
+        assert "hand: Pump, Radio" in shown(s.render(seat))
+
+
+def test_the_observation_names_the_pending_decision_in_words():
+    s = position(2, market=["20m-01"], seats={0: {"hex": "E10"}})
+    pending = s.observation(1)["pending"]
+    assert pending["step"] == "act" and pending["seat"] == 0 and pending["args"] == {"left": 2}
+    assert pending["prompt"].startswith("Your turn: take up to 2 actions")
+    s.apply(A("explore", tile="20m-01", at="E30"))  # the 40m milestone draws a blueprint
+    assert s.observation(0)["pending"]["step"] == "draw_blueprint"
+    assert s.observation(0)["pending"]["seat"] == CHANCE

@@ -148,8 +148,8 @@ def test_terraform_replaces_an_adjacent_tile_with_one_resource_fewer():
         seats={0: {"hex": "G10"}},
     )
     s.apply(A("terraform", tile="40m-12", at="H20"))
-    # the old tile's resources go to the supply, the old tile leaves the game
-    assert s.tiles[s.ocean.cell("H20")] == "40m-12" and s.removed == ["20m-01"]
+    # the old tile's resources go to the supply, the old tile under its deck
+    assert s.tiles[s.ocean.cell("H20")] == "40m-12" and s.decks[0].under == ["20m-01"]
     assert step(s) == "fewer"
     assert [a.arg("resource") for a in s.legal_actions()] == ["kelp", "coral", "titanium"]
     s.apply(A("fewer", resource="kelp"))
@@ -181,3 +181,31 @@ def test_terraform_must_still_fit_every_neighbour():
         s.apply(A("terraform", tile="20m-01", at="G30"))
     with pytest.raises(IllegalAction, match="holds no tile to replace"):
         s.apply(A("terraform", tile="20m-01", at="F20"))
+
+
+def test_a_terraformed_tile_goes_under_its_deck_and_comes_back_full():
+    # ours: "discard" sends the tile where trimmed market tiles go, so the ocean never
+    # runs dry; its resources went to the supply and it comes back with all of them
+    s = position(
+        tiles={"H20": "20m-05"},
+        market=["20m-04"],
+        resources={"H20": {"kelp": 1}},
+        seats={0: {"hex": "G10"}},
+    )
+    for tile in list(s.decks[0].hidden()):
+        s.decks[0].take(tile)
+    events = s.apply(A("terraform", tile="20m-04", at="H20"))
+    assert s.decks[0].under == ["20m-05"] and not s.removed
+    assert "replacing 20m-05 (to the bottom of the 20m deck)" in s.event_text(events[0])
+    s.apply(A("swim", to="H20"))  # the second action; next turn, a Scan of the 20m deck
+    s.apply(A("scan", deck="20m"))
+    assert s.chance_outcomes() == [(A("draw", tile="20m-05"), 1.0)]
+    s.apply(A("draw", tile="20m-05"))
+    s.apply(A("place", at="H40"))
+    assert on(s, "H40") == {"kelp": 2}
+
+
+def test_a_terraformed_starting_tile_leaves_the_game():
+    s = position(market=["20m-04"])
+    s.apply(A("terraform", tile="20m-04", at="G10"))
+    assert s.removed == ["start-1"] and all("start-1" not in d for d in s.decks)

@@ -42,6 +42,8 @@ def test_a_position_survives_its_json_form():
         (lambda d: d["board"].update(H20={"tile": "20m-01"}), "20m-01 is in two places"),
         (lambda d: d["board"]["G10"].update(resources={"gold": 1}), "'gold' is not a resource"),
         (lambda d: d["decks"].pop("60m"), "the decks are"),
+        (lambda d: d.update(removed=["20m-01"]), "removed: '20m-01' is not a tile that can be"),
+        (lambda d: d.update(market=["start-1"]), "market: 'start-1' is not a tile that can be"),
         (lambda d: d["seats"][0].update(hex="H40"), "which has no tile"),
         (lambda d: d["seats"][0].update(air=9), "9 air in Lungs of 4"),
         (lambda d: d["seats"][0].update(inventory={"fish": 5}), "more resources than cells"),

@@ -56,6 +56,41 @@ def test_sea_glide_works_after_a_scan_too():
     assert at(s) == "G10"
 
 
+def test_sea_glide_works_after_a_terraform_and_the_scanners_free_explore():
+    # a Terraform "performs an Explore action", and so does the Scanner's free Explore
+    s = position(
+        tiles={"H20": "20m-01"},
+        market=["20m-05"],
+        seats={0: {"hex": "G10", "upgrades": ["sea_glide"]}},
+    )
+    s.apply(A("terraform", tile="20m-05", at="H20"))  # kelp only: one fewer by itself
+    assert step(s) == "glide"
+    s.apply(A("glide"))
+    assert at(s) == "H20"
+    s = position(
+        tiles={"H20": "40m-11"},
+        market=["20m-11"],
+        seats={0: {"hex": "H20", "built": ["scanner"], "upgrades": ["sea_glide"]}},
+    )
+    s.apply(A("scan", deck="20m"))
+    for tile in ("20m-01", "20m-02", "20m-03", "20m-04"):
+        s.apply(A("draw", tile=tile))
+    s.apply(A("trim", tile="20m-04"))
+    s.apply(A("explore", tile="20m-11", at="G30"))
+    s.apply(A("blueprint", card="garden"))  # the 40m milestone
+    assert step(s) == "glide"
+    s.apply(A("glide"))
+    assert at(s) == "G30"
+
+
+def test_a_terraform_explores_a_new_depth_too():
+    s = position(
+        tiles={"H20": "20m-01", "H40": "20m-02"}, market=["20m-05"], seats={0: {"hex": "H20"}}
+    )
+    events = s.apply(A("terraform", tile="20m-05", at="H40"))
+    assert {"type": "milestone", "seat": 0, "depth": 40, "points": 1} in events
+
+
 # -- Lungs and Inventory tiles ------------------------------------------------------------
 def test_rebreather_and_air_tank_uncover_two_lungs_spaces_each():
     s = position(seats={0: {"inventory": {"titanium": 1, "coral": 1, "quartz": 1}}})

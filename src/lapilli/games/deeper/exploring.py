@@ -398,7 +398,7 @@ def terraform(s: DeeperState, seat: int, a: Action) -> Events:
     tile, cell = a.arg("tile"), s.ocean.index[a.arg("at")]
     old = s.tiles[cell]
     assert old is not None
-    s.removed.append(old)  # the old tile leaves the game; its resources go to the supply
+    discard(s, old)
     s.market.remove(tile)
     events, frames = place(s, seat, tile, cell, "terraform")
     events[0]["replaced"] = old
@@ -411,6 +411,16 @@ def terraform(s: DeeperState, seat: int, a: Action) -> Events:
         fewer = [FEWER(seat, at=s.ocean.names[cell])]
     then(s, *fewer, *frames, *after_explore(s, seat, cell))
     return events
+
+
+def discard(s: DeeperState, tile: str) -> None:
+    """A terraformed tile goes to the bottom of its own deck, as market tiles do, and
+    its resources to the supply; a starting tile has no deck and leaves the game."""
+    level = TILES[tile].level
+    if level:
+        s.decks[level - 1].put_under(tile)
+    else:
+        s.removed.append(tile)
 
 
 def _new_tile(s: DeeperState, f: Frame) -> list[int]:

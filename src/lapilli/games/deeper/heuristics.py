@@ -11,7 +11,6 @@ from __future__ import annotations
 from lapilli.core.grid import distances
 
 from .components import (
-    BASIC,
     BLUEPRINTS,
     DIAMOND,
     FINS,
@@ -41,14 +40,26 @@ UPGRADE_WORTH = {
     "air_tank": 0.5,
 }
 GOAL = 0.8  # per star of the card worked toward, once it is built (nothing left to do)
-TMAX = 24  # actions counted at most toward a card
-FAR = 10  # swims counted at most to a tile
-LEVEL = 2  # swims a depth level counts for, toward a deck not explored yet
+HELD = 0.5  # the share of GOAL earned by holding the card's cost (the rest by nearness)
+TMAX = 32  # actions counted at most toward a card
+FAR = 12  # swims counted at most to a tile
+LEVEL = 1  # swims a depth level takes (straight down a column)
+EXPLORE = 4  # actions a Scan for a missing resource takes, counting the tries
+SPARE = 2  # spare tokens of a kind worth keeping
 STORED = 0.1  # per resource for the next card kept in the Storage (safe from drowning)
 DROWN = 1.0  # share of the expected drowning loss counted
 TIE_ORDER = 0.01
-FIRST_DECK = {k: min(t.level for t in TILES.values() if t.level and t.resources[k]) for k in BASIC}
-"""The shallowest deck whose tiles hold each basic resource."""
+
+
+def _first_deck(s: DeeperState, k: int) -> int:
+    """The shallowest deck still holding a tile with resource ``k`` (the decks' contents
+    are no secret: every tile is listed); 1 when none does (the market may)."""
+    for level, deck in enumerate(s.decks, 1):
+        if any(TILES[t].resources[k] for t in deck.items) or any(
+            TILES[t].resources[k] for t in deck.under
+        ):
+            return level
+    return 1
 
 
 def _goals(s: DeeperState, p: int) -> list[tuple[list[int], int]]:
@@ -117,9 +128,31 @@ def _actions_left(
                 t += far
                 break
         if missing > 0:
-            t += FAR + LEVEL * max(0, FIRST_DECK.get(k, 1) - s.level(p)) + (missing + 1) // 2
-            way_back = max(way_back, 2 * FIRST_DECK.get(k, 1))
+            # a dive to the deck that holds it: down, Scan (a few tries), onto the new
+            # tile, gather; then home from that depth
+            level = _first_deck(s, k)
+            t += LEVEL * max(0, level - s.level(p)) + EXPLORE + (missing + 1) // 2
+            way_back = max(way_back, LEVEL * level + 1)
     return t + min(FAR, way_back)
+
+
+def _trip(
+    s: DeeperState,
+    p: int,
+    goal: list[int],
+    covered: list[int],
+    reach: dict[int, int],
+    back: dict[int, int],
+    home: int,
+) -> int:
+    """The actions still needed to build ``goal``: from here while the air lasts (each
+    breath outside spends one; two actions a breath), else home to breathe first, if a
+    trip from there on full Lungs would do (a longer one takes several anyway)."""
+    here = _actions_left(s, p, goal, covered, reach, back, home)
+    if not home or here <= 2 * (s.air[p] + 1):
+        return here
+    trip = _actions_left(s, p, goal, covered, back, back, 0)
+    return home + trip if trip <= 2 * (s.lungs(p) + 1) else here
 
 
 def value(s: DeeperState, p: int) -> float:
@@ -132,13 +165,18 @@ def value(s: DeeperState, p: int) -> float:
     best, spent, per_action = 0.0, [0] * NRES, 0.0
     for goal, stars in _goals(s, p):
         covered, used, converts = _paid(goal, held)
-        t = _actions_left(s, p, goal, covered, reach, back, home) + converts
-        worth = GOAL * stars * (1.0 - min(TMAX, t) / TMAX)
+        t = _trip(s, p, goal, covered, reach, back, home) + converts
+        # holding the cost counts by itself, so a bot makes room for it (spare tokens
+        # are worth less than a share of a card)
+        held_share = sum(covered) / sum(goal) if sum(goal) else 1.0
+        near = 1.0 - min(TMAX, t) / TMAX
+        worth = GOAL * stars * (HELD * held_share + (1.0 - HELD) * near)
         worth += STORED * sum(min(sto[k], used[k]) for k in range(NRES))
         if worth > best:
             best, spent, per_action = worth, used, GOAL * stars / TMAX
     v += best
-    v += sum(WORTH[k] * (held[k] - spent[k]) for k in range(NRES) if k != FOOD)
+    # a few spare tokens of a kind are worth keeping; a hoard only fills the cells
+    v += sum(WORTH[k] * min(SPARE, held[k] - spent[k]) for k in range(NRES) if k != FOOD)
     v += WORTH[FOOD] * inv[FOOD]
     v += sum(w for k, w in UPGRADE_WORTH.items() if s.has(p, k))
     v += 0.2 * sum(1 for c in s.hands[p].hidden() if c != RADIO)

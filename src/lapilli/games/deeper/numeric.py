@@ -116,7 +116,7 @@ NOTES = {
     "market": "1 for each tile in the market (tile data order)",
     "market_tiles": f"per market place (up to {MARKET_SLOTS}, in arrival order): "
     + "; ".join(TILE_FEATURES),
-    "removed": "1 for each tile terraformed out of the game",
+    "removed": "1 for each starting tile terraformed out of the game",
     "decks": "per depth deck (20m ... 100m): tiles left / 12, tiles known at its bottom / 12",
     "blueprint_deck": "blueprint cards left in the deck / 14",
     "rockets": "1 for each rocket card not yet built",

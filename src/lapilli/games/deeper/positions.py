@@ -131,10 +131,11 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     for key in ("market", "removed"):
         tiles = _get(data, key, list, "the position")
         for tile in tiles:
+            # the market holds deck tiles; only a starting tile (no deck) leaves the game
             if (
                 not isinstance(tile, str)
                 or tile not in TILES
-                or (key == "market" and TILES[tile].level == 0)
+                or (TILES[tile].level == 0) != (key == "removed")
             ):
                 _fail(f"the {key}: {tile!r} is not a tile that can be there")
         seen.update(tiles)

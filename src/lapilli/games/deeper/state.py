@@ -40,7 +40,7 @@ class DeeperState(FlowState):
     res: list[int]  # resources on the board: res[cell * NRES + k]
     decks: list[Zone]  # the five depth decks (20m ... 100m), face down
     market: list[str]  # face-up tiles, in the order they arrived
-    removed: list[str]  # tiles terraformed away (out of the game)
+    removed: list[str]  # starting tiles terraformed away (they have no deck to go to)
     blueprints: Zone  # the blueprint deck, face down
     rockets: list[str]  # rocket cards not yet built
     pawn: list[int]
@@ -184,16 +184,23 @@ class DeeperState(FlowState):
             ],
             "built": list(self.built[p]),
             "rockets": list(self.rocket_cards[p]),
-            "hand": sorted(self.hands[p].hidden()) if self.hands[p].sees(seat) else None,
+            "hand": sorted(self.hands[p].hidden()) if self.hand_shown(p, seat) else None,
             "hand_count": len(self.hands[p]),
             "score": sum(self.breakdown(p).values()),
         }
 
+    def hand_shown(self, p: int, seat: int | None) -> bool:
+        """A blueprint hand is its owner's secret until the game is over; then every
+        hand is shown beside the tally (the tie decision included)."""
+        return bool(self.end) or self.hands[p].sees(seat)
+
     def determinize(self, seat: int, rng: random.Random) -> DeeperState:
         """Blueprint hands and the blueprint deck dealt again; the tile decks hold no
-        secret a player could not count (every tile face is listed)."""
+        secret a player could not count (every tile face is listed). Once the game is
+        over the hands are shown, and the deck holds what is left: nothing to deal."""
         s = self.clone()
-        redeal(seat, rng, [s.blueprints, *s.hands])
+        if not self.end:
+            redeal(seat, rng, [s.blueprints, *s.hands])
         return s
 
     # -- copies ---------------------------------------------------------------------

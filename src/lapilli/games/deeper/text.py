@@ -85,6 +85,13 @@ def _deck_of(tile: str) -> str:
     return DECK_NAMES[TILES[tile].level - 1]
 
 
+def _where_discarded(tile: str) -> str:
+    """Where a terraformed tile goes (``exploring.discard``)."""
+    if TILES[tile].level:
+        return f"to the bottom of the {_deck_of(tile)} deck"
+    return "a starting tile, out of the game"
+
+
 # -- actions -----------------------------------------------------------------------------
 def action_text(s: DeeperState, a: Action) -> str:
     kind = a.kind
@@ -194,7 +201,9 @@ def event_text(s: DeeperState, e: dict[str, Any]) -> str:
         how = {"explore": "explores", "scan": "scans and places", "terraform": "terraforms"}
         verb = how.get(e["how"], "places")
         text = f"{who} {verb} {e['at']} with {tile_text(e['tile'])}"
-        return text + (f", replacing {e['replaced']}" if e.get("replaced") else "")
+        if e.get("replaced"):
+            text += f", replacing {e['replaced']} ({_where_discarded(e['replaced'])})"
+        return text
     if kind == "milestone":
         return (
             f"{who} explores {e['depth']}m for the first time: {e['points']}* and a blueprint card"
@@ -259,8 +268,12 @@ def event_text(s: DeeperState, e: dict[str, Any]) -> str:
 
 
 def public_frame(s: DeeperState) -> dict[str, Any] | None:
-    """What the game waits for; every frame argument in Deeper is public."""
-    return s.stack[-1].to_json() if s.stack else None
+    """What the game waits for, named and in words; every frame argument in Deeper is
+    public."""
+    if not s.stack:
+        return None
+    frame = s.stack[-1]
+    return {**frame.to_json(), "prompt": frame.step.prompt}
 
 
 def prompt(s: DeeperState) -> str:
@@ -433,7 +446,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
         out.append("  Storage ")
         out.append_text(_tokens(s.storage[p], s.storage_size(p)))
         hand = s.hands[p]
-        if hand.sees(seat) or s.is_terminal():
+        if s.hand_shown(p, seat):
             cards = ", ".join(card_name(c) for c in sorted(hand.hidden())) or "-"
         else:
             cards = f"{len(hand)} hidden"
