@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from lapilli.cli.main import app
@@ -172,3 +173,18 @@ def test_the_end_of_a_cooperative_game_reads_as_the_teams_victory_or_defeat(tmp_
     end = Record.load(save).replay()
     expected = "Victory: the team wins" if end.winners() else "Defeat: the team loses"
     assert expected in result.output and "Final scores" in result.output
+
+
+def test_bench_compares_with_openspiel_tic_tac_toe():
+    pytest.importorskip("pyspiel")
+    result = invoke("bench", "foggy_island", "--seconds", "0.3", "--peer")
+    assert result.exit_code == 0, result.output
+    assert "x peer" in result.output
+
+
+def test_peer_rate_counts_tic_tac_toe_steps():
+    pytest.importorskip("pyspiel")
+    from lapilli.sim.bench import peer_rate
+
+    rate = peer_rate(0.2)
+    assert rate is not None and rate > 100  # at most 9 steps a game, thousands a second
