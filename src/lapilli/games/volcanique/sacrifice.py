@@ -165,7 +165,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_sacrifice(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if sacrifice_options(s, f.seat) else to_caldera(s)
+    return None if len(s.step_legal(f)) > 1 else to_caldera(s)  # more than "done"
 
 
 def to_caldera(s: VolcaniqueState) -> Events:
@@ -232,6 +232,8 @@ def _room_for(s: VolcaniqueState, island: tuple[Hex, ...], need: int, blocked: s
         return h not in blocked and h not in island
 
     edge = {nb for h in island for nb in around(h) if free(nb)}
+    if len(edge) >= need:  # the usual case: room right beside it
+        return True
     return len(distances(edge, around, free, limit=need - 1)) >= need
 
 
