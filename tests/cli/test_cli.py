@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from typer.testing import CliRunner
 
 from lapilli.cli.main import app
@@ -204,3 +205,18 @@ def test_a_position_file_of_another_game_or_with_two_sets_of_options_is_refused(
     file.write_text('game = "foggy_island"\noptions = { mode = "weather" }\n')
     both = invoke("play", "--position", str(file), "-o", "mode=basic")
     assert both.exit_code == 2 and "not both" in both.output
+
+
+def test_bench_compares_with_openspiel_tic_tac_toe():
+    pytest.importorskip("pyspiel")
+    result = invoke("bench", "foggy_island", "--seconds", "0.3", "--peer")
+    assert result.exit_code == 0, result.output
+    assert "x peer" in result.output
+
+
+def test_peer_rate_counts_tic_tac_toe_steps():
+    pytest.importorskip("pyspiel")
+    from lapilli.sim.bench import peer_rate
+
+    rate = peer_rate(0.2)
+    assert rate is not None and rate > 100  # at most 9 steps a game, thousands a second

@@ -360,10 +360,18 @@ def bench(
         str | None,
         typer.Option(help="Also time this bot's decisions, e.g. mcts:iters=500 or greedy."),
     ] = None,
+    peer: Annotated[
+        bool,
+        typer.Option(
+            help="Also time OpenSpiel's pure-Python tic-tac-toe in the same run (half "
+            "before, half after each game) and print each game's steps/s as a multiple "
+            "of it (needs the rl extra)."
+        ),
+    ] = False,
 ) -> None:
     """Measure random-playout throughput: games/s, steps/s and clones/s (one core)."""
     from lapilli.sim.bench import bench as run_bench
-    from lapilli.sim.bench import bot_rate
+    from lapilli.sim.bench import bot_rate, peer_rate
 
     try:
         ids = [game] if game else list(game_classes())
@@ -376,8 +384,14 @@ def bench(
     except LapilliError as exc:
         fail(str(exc))
     title = f"Random playouts, {seconds:g} s per game, one core"
+    if peer:
+        title += "; peer: OpenSpiel python_tic_tac_toe"
     table = Table(title=title + (f"; bot: {bot}" if bot else ""))
     columns = ["game", "players", "games/s", "steps/s", "clones/s"]
+    if peer:
+        if peer_rate(0.01) is None:
+            fail("--peer needs OpenSpiel: pip install 'lapilli[rl]'")
+        columns += ["peer steps/s", "x peer"]
     if bot:
         columns += ["bot moves/s", "bot iters/s"]
     for column in columns:
@@ -385,6 +399,7 @@ def bench(
     for g, game_id in targets:
         n = players or g.default_players()
         with console.status(f"benchmarking {game_id}..."):
+            before = peer_rate(seconds / 2) if peer else None
             result = run_bench(g, n, seconds)
             row = [
                 game_id,
@@ -393,6 +408,9 @@ def bench(
                 f"{result.steps_per_s:,.0f}",
                 f"{result.clones_per_s:,.0f}",
             ]
+            if before is not None:
+                rate = (before + (peer_rate(seconds / 2) or before)) / 2
+                row += [f"{rate:,.0f}", f"{result.steps_per_s / rate:.2f}"]
             if bot:
                 rate = bot_rate(g, n, bot, seconds)
                 row += [f"{rate.decisions_per_s:,.1f}", f"{rate.iterations_per_s:,.0f}"]

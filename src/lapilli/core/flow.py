@@ -230,7 +230,7 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
 
     def settle(state: Any, frame: Frame) -> Events | None:
         step = frame.step
-        legal = list(step.legal(state, frame))  # type: ignore[misc]
+        legal = list(state.step_legal(frame))
         for free in state.STEPS.free:
             legal.extend(free.legal(state, frame))
         if legal != [action]:
@@ -253,6 +253,7 @@ class FlowState(State):
     stack: list[Frame]
     narrate: bool = True
     _legal: list[Action] | None = None
+    _own: tuple[Frame, Sequence[Action]] | None = None  # see ``step_legal``
 
     # -- who moves, what may happen ------------------------------------------------
     def current_player(self) -> int:
@@ -275,7 +276,8 @@ class FlowState(State):
         step = frame.step
         if step.legal is None:
             return []
-        found = step.legal(self, frame)
+        found = self.step_legal(frame)
+        self._own = None  # kept in ``_legal`` from now on
         free_steps = self.STEPS.free
         if not free_steps and type(found) is list:
             return found  # the step's own list: no copy needed
@@ -283,6 +285,17 @@ class FlowState(State):
         for free in free_steps:
             legal.extend(free.legal(self, frame))  # type: ignore[misc]
         return legal
+
+    def step_legal(self, frame: Frame) -> Sequence[Action]:
+        """The actions of ``frame``'s own step (free steps aside), found once while the
+        position does not change: a ``settle`` rule that asks for them leaves them
+        ready for ``legal_actions`` when its frame waits for its decider."""
+        own = self._own
+        if own is not None and own[0] is frame:
+            return own[1]
+        found = frame.step.legal(self, frame)  # type: ignore[misc]
+        self._own = (frame, found)
+        return found
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if not self.stack:
@@ -310,7 +323,7 @@ class FlowState(State):
         return self._apply(action)
 
     def _apply(self, action: Action) -> Events:
-        self._legal = None
+        self._legal = self._own = None
         stack = self.stack
         free = self.STEPS.free_kinds.get(action[0]) if self.STEPS.free_kinds else None
         if free is not None and stack[-1].seat >= 0:
@@ -330,6 +343,7 @@ class FlowState(State):
         stack = self.stack
         while stack:
             frame = stack.pop()
+            self._own = None  # the position may have changed since it was found
             step = frame.step
             if frame.seat == AUTO:
                 events.extend(step.run(self, frame))  # type: ignore[misc]

@@ -66,6 +66,33 @@ def _middle_position(game: Game, players: int, rng: random.Random) -> State:
     return trail[len(trail) // 2]
 
 
+PEER = "python_tic_tac_toe"
+"""The peer a playout rate is compared with: OpenSpiel's pure-Python tic-tac-toe."""
+
+
+def peer_rate(seconds: float, seed: int = 0) -> float | None:
+    """Steps per second of random playouts of OpenSpiel's pure-Python tic-tac-toe, the
+    yardstick for a game's speed (None when OpenSpiel, the ``rl`` extra, is missing).
+    Measure it in the same run as the game: the machine's load changes both alike."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401 (registers the peer)
+    except ImportError:
+        return None
+    game = pyspiel.load_game(PEER)
+    rng = random.Random(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def bench(game: Game, players: int, seconds: float = 3.0) -> BenchResult:
     games, steps, elapsed = random_playouts(game, players, seconds)
     return BenchResult(

@@ -55,9 +55,9 @@ def _winter(s: VolcaniqueState, seat: int) -> Events:
 
 
 NOW: dict[str, tuple[Callable[[VolcaniqueState], object], Callable[..., Events]]] = {
-    "rift": (tectonics.rift_options, _now(lambda seat: steps.RIFT(seat))),
+    "rift": (tectonics.may_rift, _now(lambda seat: steps.RIFT(seat))),
     "converging_tectonic_plates": (
-        tectonics.converge_options,
+        tectonics.may_converge,
         _now(lambda seat: steps.CONVERGE(seat)),
     ),
     "carnage": (carnage_targets, _now(lambda seat: steps.CARNAGE(seat))),

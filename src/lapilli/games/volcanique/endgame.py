@@ -134,7 +134,7 @@ def spend(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_spend(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if legal_spend(s, f) != [DONE] else to_claim(s)
+    return None if s.step_legal(f) != [DONE] else to_claim(s)
 
 
 def score_point(s: VolcaniqueState, f: Frame) -> Events:
@@ -190,4 +190,4 @@ def final_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_final_critter(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if len(legal_final_critter(s, f)) > 1 else []
+    return None if len(s.step_legal(f)) > 1 else []

@@ -83,7 +83,7 @@ def erupt(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_erupt(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_erupt(s, f)
+    legal = s.step_legal(f)
     return erupt(s, f, legal[0]) if len(legal) == 1 else None
 
 
@@ -159,7 +159,7 @@ def sleight(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def settle_sleight(s: VolcaniqueState, f: Frame) -> Events | None:
     """An Uno looks the same every way round: nothing to turn."""
-    return None if len(legal_sleight(s, f)) > 1 else []
+    return None if len(s.step_legal(f)) > 1 else []
 
 
 # -- escaping the target -------------------------------------------------------------------
@@ -262,7 +262,7 @@ def colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def settle_colossal_escape(s: VolcaniqueState, f: Frame) -> Events | None:
     """Nowhere to escape to: it is wiped out with the rest (both pieces go home)."""
-    legal = legal_colossal_escape(s, f)
+    legal = s.step_legal(f)
     if len(legal) > 1:
         return None
     return colossal_escape(s, f, legal[0]) if legal else []
@@ -329,7 +329,7 @@ def settle_unlock(s: VolcaniqueState, f: Frame) -> Events | None:
     if s.hand[f.seat] == 0:
         then(s, steps.ERUPTED(volcano=f.args.volcano, seat=f.seat, main=True))
         return []
-    legal = legal_unlock(s, f)
+    legal = s.step_legal(f)
     return unlock(s, f, legal[0]) if len(legal) == 1 else None
 
 

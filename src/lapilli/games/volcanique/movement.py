@@ -194,7 +194,7 @@ def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if any(movable(s, f.seat)) else to_buy(s)
+    return None if len(s.step_legal(f)) > 1 else to_buy(s)  # more than "done"
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:

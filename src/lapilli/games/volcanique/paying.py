@@ -45,7 +45,7 @@ def pay(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_pay(s: VolcaniqueState, f: Frame) -> Events | None:
-    options = legal_pay(s, f)
+    options = s.step_legal(f)
     return pay(s, f, options[0]) if len(options) == 1 else None
 
 

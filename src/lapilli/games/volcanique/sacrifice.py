@@ -165,7 +165,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_sacrifice(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if sacrifice_options(s, f.seat) else to_caldera(s)
+    return None if len(s.step_legal(f)) > 1 else to_caldera(s)  # more than "done"
 
 
 def to_caldera(s: VolcaniqueState) -> Events:
@@ -198,6 +198,15 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
     """The first island tile goes one empty space away from all land; the others join
     the island, still one space away from every other land tile. Only spots from which
     the whole island can be completed are offered."""
+    lava = tuple(sorted(s.lava_hexes()))
+    key = ("island", island, size, lava, tuple(sorted(s.sea)), s.winter and (s.winter, s.turn))
+    memo = s.board.memo  # asked twice a step (is there room, where): found once
+    if key not in memo:
+        memo[key] = _island_hexes(s, island, size)
+    return memo[key]
+
+
+def _island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[Hex]:
     other = [h for h in s.stacks if h not in island]
     # no tile next to other land, nor on lava cooling in the sea or a sea critter
     blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes() | set(s.sea)
@@ -223,6 +232,8 @@ def _room_for(s: VolcaniqueState, island: tuple[Hex, ...], need: int, blocked: s
         return h not in blocked and h not in island
 
     edge = {nb for h in island for nb in around(h) if free(nb)}
+    if len(edge) >= need:  # the usual case: room right beside it
+        return True
     return len(distances(edge, around, free, limit=need - 1)) >= need
 
 

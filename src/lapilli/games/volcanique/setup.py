@@ -116,7 +116,7 @@ def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_place(s, f)
+    legal = s.step_legal(f)
     return place(s, f, legal[0]) if len(legal) == 1 else None
 
 
@@ -169,7 +169,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_rotate(s, f)
+    legal = s.step_legal(f)
     return rotate(s, f, legal[0]) if len(legal) == 1 else None
 
 
@@ -206,7 +206,7 @@ def place_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_critter(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_critter(s, f)
+    legal = s.step_legal(f)
     return place_critter(s, f, legal[0]) if len(legal) == 1 else None
 
 

@@ -175,7 +175,7 @@ def settle_buy(s: VolcaniqueState, f: Frame) -> Events | None:
     tiles = s.this_turn.tiles
     if tiles >= powers.max_tiles(s, seat):
         return to_claim(s)
-    if buy_options(s, seat):
+    if any(a != DONE for a in s.step_legal(f)):  # a tile to buy
         return None
     if tiles:
         return to_claim(s)
@@ -252,7 +252,7 @@ def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_place(s, f)
+    legal = s.step_legal(f)
     return place(s, f, legal[0]) if len(legal) == 1 else None
 
 
@@ -283,7 +283,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
-    legal = legal_rotate(s, f)
+    legal = s.step_legal(f)
     return rotate(s, f, legal[0]) if len(legal) == 1 else None
 
 

@@ -16,7 +16,8 @@ Nothing moves onto lava, a sea critter or other land.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, then
@@ -201,18 +202,27 @@ def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
         s.super_volcano = (*moved(s.super_volcano[:2]), s.super_volcano[2])
 
 
-def converge_options(s: VolcaniqueState) -> list[Action]:
-    """Each island, each direction, 1 or 2 spaces; it stops once it touches land."""
+def _memo(s: VolcaniqueState, name: str, moves: Callable[[set[Hex]], Iterator[Action]]) -> Any:
+    """The moves of a tectonic power on this board with its blocked spaces, kept with
+    the board (they depend on nothing else): ``name`` lists them all, ``name?`` tells
+    whether there is any (it stops at the first)."""
+    blocked = _blocked(s)
+    key = (name, tuple(sorted(blocked)))
     memo = s.board.memo
-    key = ("converge", tuple(s.lava), tuple(sorted(s.sea)))
     if key not in memo:
-        memo[key] = _converge_options(s)
+        if name[-1] == "?":
+            memo[key] = next(moves(blocked), None) is not None
+        else:
+            memo[key] = list(moves(blocked))
     return memo[key]
 
 
-def _converge_options(s: VolcaniqueState) -> list[Action]:
-    blocked = _blocked(s)
-    out = []
+def converge_options(s: VolcaniqueState) -> list[Action]:
+    """Each island, each direction, 1 or 2 spaces; it stops once it touches land."""
+    return _memo(s, "converge", lambda blocked: _converges(s, blocked))
+
+
+def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
     for island in islands(s):
         others = [h for h in s.stacks if h not in island]
         near = {nb for h in others for nb in around(h)} | set(others)
@@ -221,18 +231,21 @@ def _converge_options(s: VolcaniqueState) -> list[Action]:
                 to = _shifted(island, d, k)
                 if any(h in blocked or h in others for h in to):
                     break
-                out.append(act("converge", at=island[0], dir=d, steps=k))
+                yield act("converge", at=island[0], dir=d, steps=k)
                 if any(h in near for h in to):
                     break  # it touches another island: the movement ends
-    return out
+
+
+def may_converge(s: VolcaniqueState) -> bool:
+    return _memo(s, "converge?", lambda blocked: _converges(s, blocked))
 
 
 def rift_options(s: VolcaniqueState) -> list[Action]:
-    memo = s.board.memo
-    key = ("rift", tuple(s.lava), tuple(sorted(s.sea)))
-    if key not in memo:
-        memo[key] = _rift_options(s)
-    return memo[key]
+    return _memo(s, "rift", lambda blocked: _rifts(s, blocked))
+
+
+def may_rift(s: VolcaniqueState) -> bool:
+    return _memo(s, "rift?", lambda blocked: _rifts(s, blocked))
 
 
 AXES = {"q": lambda h: h[0], "r": lambda h: h[1], "s": lambda h: -h[0] - h[1]}
@@ -276,9 +289,7 @@ def _whole(hexes: tuple[Hex, ...]) -> bool:
     return connected(next(iter(group)), around, lambda x: x in group) == group
 
 
-def _rift_options(s: VolcaniqueState) -> list[Action]:
-    blocked = _blocked(s)
-    out = []
+def _rifts(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
     for island in islands(s):
         if len(island) < 2:
             continue
@@ -290,8 +301,7 @@ def _rift_options(s: VolcaniqueState) -> list[Action]:
                 if any(h in blocked or h in others or h in rest for h in to):
                     continue
                 if min(distance(a, b) for a in to for b in rest) >= RIFT_GAP:
-                    out.append(act("rift", at=at, axis=axis, side=side, dir=d))
-    return out
+                    yield act("rift", at=at, axis=axis, side=side, dir=d)
 
 
 def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -301,8 +311,8 @@ def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
         return []
     return [
         USE[power]
-        for power, options in ((RIFT, rift_options), (CONVERGE, converge_options))
-        if may_use_limited(s, f.seat, power) and options(s)
+        for power, any_move in ((RIFT, may_rift), (CONVERGE, may_converge))
+        if may_use_limited(s, f.seat, power) and any_move(s)
     ]
 
 

@@ -116,7 +116,7 @@ def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:
-    if any(claimable(s, f.seat, f.args.island)) or claim_extras(s, f):
+    if len(s.step_legal(f)) > 1:  # more than "done"
         return None
     return _after_claim(s, f)
 
