@@ -70,22 +70,25 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
     link = page.wait_for_selector("#links a")
     secret = link.get_attribute("href").split("#seat=")[1]
     link.click()
-    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#board .target")
     assert "you are Red" in page.text_content("#who")
     assert "seat" not in page.url and "token" not in page.url  # the secret left the address
     page.reload()  # the seat is kept by its cookie
-    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#board .target")
     assert "you are Red" in page.text_content("#who")
-    for taken in range(5):  # the opening hand: five Wolves
-        page.locator("#actions button:has-text('take Wolf')").click()
-        expect(page.locator("#board")).to_contain_text(f"{taken + 1} Wolf")
-    page.locator("#actions button:has-text('play Wolf')").click()
-    page.locator("#actions button:has-text('place on c3')").click()
+    for _ in range(5):  # the opening hand: five Wolves, taken from the pile drawn
+        version = page.get_attribute("body", "data-version")
+        page.locator("#board .target", has=page.locator("title", has_text="take Wolf")).click()
+        expect(page.locator("body")).not_to_have_attribute("data-version", version)
+    page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
+    page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()
     expect(page.locator("#log")).to_contain_text("Blue placed")
-    page.wait_for_selector("#actions button:has-text('play')")  # Red's turn again
-    board = page.text_content("#board")
-    assert "Wo" in board
-    assert "5 hidden" in board  # Blue's hand stays hidden
+    expect(page.locator("#log")).to_contain_text("Red placed Wolf on c3")
+    expect(page.locator("#status")).to_contain_text("Your turn")  # Red's turn again
+    view = page.evaluate("view")
+    assert view["observation"]["hands"][1] == {"count": 5}  # Blue's hand stays hidden
+    hand = view["observation"]["hands"][0]["items"]
+    assert sum(hand.values()) == 5 and hand["wolf"] >= 4  # refilled from the pile
     page.screenshot(path=str(tmp_path / "table.png"))
     requests = [r.getMessage() for r in caplog.records if r.name == "uvicorn.access"]
     assert any("/api/tables/" in line for line in requests)  # the access log was on
