@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +59,13 @@ def browser():
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium
         chromium.close()
+
+
+def shot(page, tmp_path: Path, name: str) -> None:
+    """A full-page screenshot in the test's directory, copied to ``LAPILLI_SHOTS`` if set."""
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    wanted = os.environ.get("LAPILLI_SHOTS")
+    if wanted:
+        os.makedirs(wanted, exist_ok=True)
+        shutil.copy(path, os.path.join(wanted, path.name))

@@ -8,9 +8,7 @@ Screenshots of each board mid-game are saved in the test's directory and, when
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 import time
 import xml.etree.ElementTree as ET
 
@@ -21,6 +19,7 @@ pytest.importorskip("playwright.sync_api")
 import httpx  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
+from .browsing import shot  # noqa: E402
 from .helpers import new_table, seat  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -47,15 +46,6 @@ def until(page, expression: str, timeout: float = 30.0) -> None:
     while not page.evaluate(expression):
         assert time.time() < deadline, f"still not {expression}"
         time.sleep(0.02)
-
-
-def shot(page, tmp_path, name: str) -> None:
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    wanted = os.environ.get("LAPILLI_SHOTS")
-    if wanted:
-        os.makedirs(wanted, exist_ok=True)
-        shutil.copy(path, os.path.join(wanted, path.name))
 
 
 def decide(page, rng: random.Random) -> str:
@@ -148,8 +138,10 @@ def test_a_human_plays_a_whole_game_by_clicking_the_board(
     assert result and "not over" not in result
     if game == "fuji":  # a cooperative game: the team's victory or defeat, in words
         assert result.startswith(("Victory", "Defeat")), result
-    rows = page.locator("#scores tbody tr")
-    assert rows.count() == 2
+    outcomes = page.locator("#scores tbody tr td:last-child").all_text_contents()
+    assert len(outcomes) == 2 and set(outcomes) <= {"won", "lost", "draw"}
+    if game == "fuji":  # the team wins or loses as one
+        assert len(set(outcomes)) == 1
     assert not page.title().startswith("\u25b6")  # no "your turn" once the game is over
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the page scrolls sideways ({width}px)"
@@ -242,3 +234,26 @@ def _same_drawing(page, served: str) -> bool:
         " return [svg.querySelectorAll('*').length + 1, svg.textContent]; })()"
     )
     return shown == [len(list(root.iter())), "".join(root.itertext())]
+
+
+def test_a_stale_click_is_refused_and_the_page_shows_the_new_position(browser, live_server):
+    """Two tabs of one seat: a move made in one makes the other's board stale; a click
+    there is refused (409), says why, and the page redraws the position as it is."""
+    with httpx.Client(base_url=live_server) as client:
+        table, (red, _) = new_table(client, seats=("human", "human"))
+        context, first, _ = open_seat(browser, live_server, f"/table/{table}#seat={red}", DESKTOP)
+        second = context.new_page()  # the same seat, by its cookie
+        second.goto(f"{live_server}/table/{table}")
+        until(second, "document.body.dataset.state === 'yours'")
+        old = second.get_attribute("body", "data-version")
+        view_url = f"{live_server}/api/tables/{table}"
+        second.route(view_url, lambda route: route.abort())  # this tab hears of no change
+        decide(first, random.Random(1))
+        assert second.get_attribute("body", "data-version") == old
+        second.unroute(view_url)
+        second.locator("#board .target > .hit").first.click()  # chosen in the old position
+        expect(second.locator("#error")).to_contain_text("position changed")
+        until(second, f"document.body.dataset.version === '{int(old) + 1}'")
+        view = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        assert view["version"] == int(old) + 1 and view["step"] == 1  # only the first move
+        context.close()

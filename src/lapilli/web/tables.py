@@ -29,7 +29,7 @@ from lapilli.core.errors import IllegalAction
 from lapilli.core.loop import Policy, play
 from lapilli.core.match import Match
 from lapilli.core.records import Record
-from lapilli.core.state import CHANCE, Event, Game, State
+from lapilli.core.state import CHANCE, Event, Game, State, Utility
 from lapilli.core.svg import drawing_for
 
 from .store import Seat, Store, StoredTable, token_hash
@@ -222,6 +222,7 @@ class LiveTable:
             "table": self.id,
             "game": self.match.game.id,
             "title": self.match.game.title,
+            "options": self.match.game.options_json(),
             "version": version,
             "you": seat,
             "seats": [
@@ -235,6 +236,7 @@ class LiveTable:
             "scores": state.scores() if terminal else None,
             "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
             "result": state.result_text() if terminal else None,
+            "outcomes": outcomes(state) if terminal else None,
             "actions": actions,
             **board(self.draw_board, state, seat, legal, texts),
             "observation": state.observation(seat),
@@ -253,6 +255,16 @@ def board(
     if draw is not None:
         return {"svg": draw(state.observation(seat), seat, legal, texts), "board_html": None}
     return {"svg": None, "board_html": render_html(state.render(seat))}
+
+
+def outcomes(state: State) -> list[str]:
+    """Each seat's end: won, lost (a team's defeat loses for all), or a draw."""
+    winners = state.winners()
+    lost = bool(winners) or state.game.utility is Utility.COOPERATIVE
+    return [
+        "won" if seat in winners else "lost" if lost else "draw"
+        for seat in range(state.num_players)
+    ]
 
 
 def shown_log(log: list[Logged], seat: int | None) -> list[dict[str, Any]]:

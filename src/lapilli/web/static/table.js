@@ -193,13 +193,11 @@ $("undo").addEventListener("click", () => send("undo", {}));
 function showEnd() {
   $("end").hidden = false;
   $("result").textContent = view.result;
-  const winners = new Set(view.winners);
   $("scores").tBodies[0].replaceChildren(
     ...view.seats.map((s, i) => {
-      const row = element("tr");
-      const won = winners.has(s.label) ? "won" : view.winners.length ? "lost" : "\u2014";
+      const row = element("tr", undefined, { className: view.outcomes[i] });
       row.append(element("td", s.label + (i === view.you ? " (you)" : "")));
-      row.append(element("td", String(view.scores[i])), element("td", won));
+      row.append(element("td", String(view.scores[i])), element("td", view.outcomes[i]));
       return row;
     }),
   );
