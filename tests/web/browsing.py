@@ -69,3 +69,41 @@ def shot(page, tmp_path: Path, name: str) -> None:
     if wanted:
         os.makedirs(wanted, exist_ok=True)
         shutil.copy(path, os.path.join(wanted, path.name))
+
+
+# Every piece of HTML text (the drawings are checked in tests/games): its colour against
+# the background painted under it (ancestors' colours blended while see-through), as a
+# WCAG contrast ratio; the texts below 4.5:1 are returned.
+LOW_CONTRAST = """
+(() => {
+  const rgba = (c) => {
+    const v = (c.match(/[\\d.]+/g) || []).map(Number);
+    return v.length === 3 ? [...v, 1] : v;
+  };
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const low = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || !el.checkVisibility()) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own && !['INPUT', 'SELECT'].includes(el.tagName)) continue;
+    const layers = [];
+    for (let at = el; at; at = at.parentElement) {
+      const bg = rgba(getComputedStyle(at).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    let under = [255, 255, 255];
+    for (const [r, g, b, a] of layers.reverse()) {
+      under = under.map((v, i) => v * (1 - a) + [r, g, b][i] * a);
+    }
+    const [l1, l2] = [lum(rgba(getComputedStyle(el).color)), lum(under)].sort((a, b) => b - a);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    const said = el.textContent.trim().slice(0, 30);
+    if (ratio < 4.5) low.push(`${el.tagName} "${said}" ${ratio.toFixed(2)}`);
+  }
+  return low;
+})()
+"""

@@ -19,7 +19,7 @@ from playwright.sync_api import expect  # noqa: E402
 
 from lapilli.web.server import create_app  # noqa: E402
 
-from .browsing import shot  # noqa: E402
+from .browsing import LOW_CONTRAST, shot  # noqa: E402
 
 
 @pytest.fixture
@@ -79,9 +79,16 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
     page.reload()  # the seat is kept by its cookie
     page.wait_for_selector("#board .target")
     assert "you are Red" in page.text_content("#who")
-    for _ in range(5):  # the opening hand: five Wolves, taken from the pile drawn
+    for taken in range(5):  # the opening hand: five Wolves, taken from the pile drawn
         version = page.get_attribute("body", "data-version")
-        page.locator("#board .target", has=page.locator("title", has_text="take Wolf")).click()
+        wolves = page.locator("#board .target", has=page.locator("title", has_text="take Wolf"))
+        if taken:
+            wolves.click()
+        else:  # by keyboard: the board's targets take the focus and answer Enter
+            assert wolves.get_attribute("role") == "button"
+            assert "take Wolf" in wolves.get_attribute("aria-label")
+            wolves.focus()
+            page.keyboard.press("Enter")
         expect(page.locator("body")).not_to_have_attribute("data-version", version)
     page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
     page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()
@@ -113,6 +120,10 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
     page.check("#option-extra_thrill")  # a checkbox
     assert "eruption token" in page.text_content("#option-extra_thrill-help")
     shot(page, tmp_path, "lobby-1280")
+    assert page.evaluate(LOW_CONTRAST) == []
+    page.evaluate("document.getElementById('about').style.color = '#555555'")
+    assert page.evaluate(LOW_CONTRAST) == ['P "Fuji: 2-4 players." 2.03']  # the check sees
+    page.evaluate("document.getElementById('about').style.color = ''")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, tmp_path, "lobby-390")
     page.click("button[type=submit]")

@@ -19,7 +19,7 @@ pytest.importorskip("playwright.sync_api")
 import httpx  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from .browsing import shot  # noqa: E402
+from .browsing import LOW_CONTRAST, shot  # noqa: E402
 from .helpers import new_table, seat  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -90,6 +90,7 @@ def play_to_the_end(page, tmp_path, name: str, rng: random.Random, shot_at: int)
         assert page.title().startswith("\u25b6 Your turn")
         if decision == shot_at:
             shot(page, tmp_path, f"{name}-mid")
+            assert page.evaluate(LOW_CONTRAST) == []
         counts[decide(page, rng)] += 1
     raise AssertionError(f"{name}: no end after {MOST} decisions ({counts})")
 
@@ -112,6 +113,10 @@ GAMES = [
     ("fuji", {"level": 1, "variant": "B"}, DESKTOP, 8),
     ("eras", {"round_limit": 3}, DESKTOP, 6),
     ("deeper", {"max_rounds": 3}, DESKTOP, 2),
+    ("foggy_island", {"mode": "weather"}, PHONE, 30),
+    ("volcanique", {"max_rounds": 2}, PHONE, 12),
+    ("eras", {"round_limit": 3}, PHONE, 8),
+    ("deeper", {"max_rounds": 3}, PHONE, 4),
 ]
 
 
@@ -146,6 +151,7 @@ def test_a_human_plays_a_whole_game_by_clicking_the_board(
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the page scrolls sideways ({width}px)"
     shot(page, tmp_path, f"{name}-end")
+    assert page.evaluate(LOW_CONTRAST) == []
     assert not errors, errors
     print(f"{name}: {counts} in {took:.1f} s")
     context.close()

@@ -44,16 +44,37 @@ function showBoard(svg, html) {
     panels.setAttribute("viewBox", boxes[1]);
     board.appendChild(panels);
   }
+  for (const svg of board.querySelectorAll("svg")) focusable(svg);
 }
 
-$("board").addEventListener("click", (event) => {
+// The targets a copy of the drawing shows take the keyboard's focus, named by their title.
+function focusable(svg) {
+  const frame = svg.getBoundingClientRect();
+  for (const target of svg.querySelectorAll(".target")) {
+    const box = target.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom) continue;
+    target.setAttribute("tabindex", "0");
+    target.setAttribute("role", "button");
+    target.setAttribute("aria-label", target.querySelector("title").textContent.replaceAll("\n", "; "));
+  }
+}
+
+$("board").addEventListener("click", (event) => choose(event.target.closest(".target")));
+$("board").addEventListener("keydown", (event) => {
   const target = event.target.closest(".target");
+  if (!target || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  choose(target);
+});
+
+function choose(target) {
   if (!target || !view || frame) return;
   const one = target.dataset.action;
   const several = (target.dataset.actions || "").split(" ").filter(Boolean);
   if (one !== undefined) play(Number(one));
   else if (several.length) pick(several.map(Number));
-});
+}
 
 function pick(indexes) {
   const choices = $("choices");
