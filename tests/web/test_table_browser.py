@@ -219,14 +219,17 @@ def test_two_seats_in_two_browsers_never_see_each_others_secrets(browser, live_s
             seen = page.evaluate("view")
             assert seen["observation"]["hands"][other] == {"count": 5}
             assert sum(seen["observation"]["hands"][me]["items"].values()) == 5
-            mine = client.get(f"/api/tables/{table}", headers=seat((red, blue)[me])).json()
-            theirs = client.get(f"/api/tables/{table}", headers=seat((red, blue)[other])).json()
-            assert _same_drawing(page, mine["svg"]) and not _same_drawing(page, theirs["svg"])
+            my_view = client.get(f"/api/tables/{table}", headers=seat((red, blue)[me])).json()
+            their_view = client.get(f"/api/tables/{table}", headers=seat((red, blue)[other])).json()
+            assert _same_drawing(page, my_view["svg"])
+            assert not _same_drawing(page, their_view["svg"])
             log = page.text_content("#log")
-            label = seen["seats"][other]["label"]
-            assert f"{label}: take" not in log and f"{label} makes a hidden choice" in log
-            assert json.dumps(theirs["observation"]["hands"][other]) not in json.dumps(seen)
-            shot(page, tmp_path, f"foggy-two-seats-{label}")
+            i_am, they_are = seen["seats"][me]["label"], seen["seats"][other]["label"]
+            assert log.count(f"{i_am} took ") == 5  # what I took, I read
+            assert f"{they_are} took" not in log  # what they took, I do not
+            assert log.count(f"{they_are} makes a hidden choice") == 5
+            assert json.dumps(their_view["observation"]["hands"][other]) not in json.dumps(seen)
+            shot(page, tmp_path, f"foggy-two-seats-{i_am}")
             assert not errors, errors
         for context, _, _ in pages:
             context.close()

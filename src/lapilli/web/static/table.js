@@ -40,11 +40,28 @@ function showBoard(svg, html) {
   const boxes = [drawing.dataset.boardBox, drawing.dataset.panelsBox];
   if (narrow.matches && boxes.every(Boolean)) {
     const panels = drawing.cloneNode(true);
-    drawing.setAttribute("viewBox", boxes[0]);
-    panels.setAttribute("viewBox", boxes[1]);
     board.appendChild(panels);
+    drawing.setAttribute("viewBox", drawn(drawing, boxes[0].split(" ").map(Number)));
+    panels.setAttribute("viewBox", boxes[1]);
   }
   for (const svg of board.querySelectorAll("svg")) focusable(svg);
+}
+
+// The part of ``box`` (x y width height) where something is drawn, plus a margin: a
+// board drawn small in a large frame fills the phone's width.
+function drawn(svg, [x, y, w, h]) {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const part of svg.children) {
+    if (!(part instanceof SVGGraphicsElement)) continue;
+    const b = part.getBBox();
+    const [l, t] = [Math.max(b.x, x), Math.max(b.y, y)];
+    const [r, d] = [Math.min(b.x + b.width, x + w), Math.min(b.y + b.height, y + h)];
+    if (r <= l || d <= t) continue;
+    [left, top, right, bottom] = [Math.min(left, l), Math.min(top, t), Math.max(right, r), Math.max(bottom, d)];
+  }
+  if (left === Infinity) return `${x} ${y} ${w} ${h}`;
+  const m = 6;
+  return `${left - m} ${top - m} ${right - left + 2 * m} ${bottom - top + 2 * m}`;
 }
 
 // The targets a copy of the drawing shows take the keyboard's focus, named by their title.
@@ -117,8 +134,8 @@ function show(data) {
     $("status").textContent = `Game over. ${view.result}.`;
     showEnd();
   } else if (mine) {
-    const onBoard = view.svg ? "click a highlighted place on the board, or " : "";
-    $("status").textContent = `Your turn: ${onBoard}choose from the list of moves.`;
+    const where = view.svg ? "a highlighted place on the board" : "a move from the list";
+    $("status").textContent = `Your turn: choose ${where}.`;
   } else {
     const who = view.to_move_label || "the dice";
     $("status").textContent = `Waiting for ${who}${view.waiting_for_bot ? " (bot)" : ""}\u2026`;
@@ -175,7 +192,8 @@ function showPlayers() {
   });
 }
 
-// Entries after ``since`` are new to this seat: they are highlighted.
+// Entries after ``since`` are new to this seat: they are highlighted, and the newest
+// are repeated under the status (a phone shows the log far below the board).
 function showLog(entries, since) {
   const log = $("log");
   log.replaceChildren(
@@ -184,6 +202,8 @@ function showLog(entries, since) {
       .reverse()
       .map((e) => element("li", e.text, { className: e.step > since ? "new" : "" })),
   );
+  const fresh = entries.filter((e) => e.step > since).slice(-3);
+  $("news").replaceChildren(...fresh.map((e) => element("li", `\u2022 ${e.text}`)));
 }
 
 async function play(index) {
