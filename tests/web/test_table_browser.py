@@ -148,6 +148,14 @@ def test_a_human_plays_a_whole_game_by_clicking_the_board(
     assert len(outcomes) == 2 and set(outcomes) <= {"won", "lost", "draw"}
     if game == "fuji":  # the team wins or loses as one
         assert len(set(outcomes)) == 1
+    view = page.evaluate("view")
+    if game in ("volcanique", "deeper"):  # their tallies, item by item, add up to the scores
+        expect(page.locator("#breakdown")).to_be_visible()
+        assert page.locator("#breakdown tbody tr").count() >= 4
+        for row, score in zip(view["breakdown"], view["scores"], strict=True):
+            assert row.pop("total", sum(row.values())) == sum(row.values()) == score, row
+    else:
+        assert view["breakdown"] is None and page.locator("#breakdown").is_hidden()
     assert not page.title().startswith("\u25b6")  # no "your turn" once the game is over
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the page scrolls sideways ({width}px)"

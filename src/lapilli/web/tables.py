@@ -237,6 +237,7 @@ class LiveTable:
             "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
             "result": state.result_text() if terminal else None,
             "outcomes": outcomes(state) if terminal else None,
+            "breakdown": state.score_breakdown() if terminal else None,
             "actions": actions,
             **board(self.draw_board, state, seat, legal, texts),
             "observation": state.observation(seat),

@@ -242,7 +242,25 @@ function showEnd() {
       return row;
     }),
   );
+  showBreakdown();
   if ($("replay").hidden) setUpReplay();
+}
+
+// The game's tally, one row per item and one column per seat (fits a phone).
+function showBreakdown() {
+  const rows = view.breakdown;
+  $("breakdown").hidden = !rows;
+  if (!rows) return;
+  const head = element("tr", undefined);
+  head.append(element("th", "Item"), ...view.seats.map((s) => element("th", s.label)));
+  $("breakdown").tHead.replaceChildren(head);
+  $("breakdown").tBodies[0].replaceChildren(
+    ...Object.keys(rows[0]).map((item) => {
+      const row = element("tr", undefined, { className: item === "total" ? "total" : "" });
+      row.append(element("th", item.replaceAll("_", " ")), ...rows.map((r) => element("td", String(r[item]))));
+      return row;
+    }),
+  );
 }
 
 function setUpReplay() {
