@@ -79,16 +79,18 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
     page.reload()  # the seat is kept by its cookie
     page.wait_for_selector("#board .target")
     assert "you are Red" in page.text_content("#who")
-    for taken in range(5):  # the opening hand: five Wolves, taken from the pile drawn
+    wolves = page.locator("#board .target", has=page.locator("title", has_text="take Wolf"))
+    assert wolves.get_attribute("role") == "button"  # the board's targets take the focus
+    assert "take Wolf" in wolves.get_attribute("aria-label")
+    wolves.focus()
+    page.keyboard.press("Enter")  # and answer the keyboard
+    expect(page.locator("#undo")).to_be_visible()
+    page.click("#undo")  # taken back at once
+    expect(page.locator("#undo")).to_be_hidden()
+    assert page.evaluate("view.observation.hands[0].items") == {}
+    for _ in range(5):  # the opening hand: five Wolves, taken from the pile drawn
         version = page.get_attribute("body", "data-version")
-        wolves = page.locator("#board .target", has=page.locator("title", has_text="take Wolf"))
-        if taken:
-            wolves.click()
-        else:  # by keyboard: the board's targets take the focus and answer Enter
-            assert wolves.get_attribute("role") == "button"
-            assert "take Wolf" in wolves.get_attribute("aria-label")
-            wolves.focus()
-            page.keyboard.press("Enter")
+        wolves.click()
         expect(page.locator("body")).not_to_have_attribute("data-version", version)
     page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
     page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()

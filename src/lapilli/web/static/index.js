@@ -55,7 +55,8 @@ async function load() {
   $("game").replaceChildren(...games.map((g) => element("option", `${g.title} (${g.players})`, { value: g.id })));
   showGame();
   const tables = await (await fetch("/api/tables")).json();
-  $("tables").replaceChildren(
+  if (!tables.tables.length) $("tables").replaceChildren(element("li", "none yet"));
+  else $("tables").replaceChildren(
     ...tables.tables.map((t) => {
       const item = element("li");
       item.append(element("a", `${t.game} ${t.table}`, { href: `/table/${t.table}` }));
