@@ -240,6 +240,15 @@ def test_two_seats_in_two_browsers_never_see_each_others_secrets(browser, live_s
             assert json.dumps(their_view["observation"]["hands"][other]) not in json.dumps(seen)
             shot(page, tmp_path, f"foggy-two-seats-{i_am}")
             assert not errors, errors
+        watcher = browser.new_page(viewport=DESKTOP)  # a third browser, with no seat
+        watcher.goto(f"{live_server}/table/{table}")
+        until(watcher, "document.body.dataset.state === 'waiting'")
+        assert watcher.text_content("#who") == "watching"
+        assert watcher.locator("#board .target").count() == 0  # nothing to click
+        seen = watcher.evaluate("view")
+        assert seen["observation"]["hands"][0] == seen["observation"]["hands"][1] == {"count": 5}
+        assert "took" not in watcher.text_content("#log")
+        watcher.close()
         for context, _, _ in pages:
             context.close()
 
