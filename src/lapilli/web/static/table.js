@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const api = `/api/tables/${tableId}`;
 const narrow = matchMedia("(max-width: 800px)");
+const FINGER = 0.6; // the smallest scale of a board on a narrow screen
 let view = null; // the live view last shown
 let frame = null; // the replay step shown, or null for the live table
 const marked = `lapilli-seen-${tableId}`; // the step at which this seat's last turn ended
@@ -41,7 +42,10 @@ function showBoard(svg, html) {
   if (narrow.matches && boxes.every(Boolean)) {
     const panels = drawing.cloneNode(true);
     board.appendChild(panels);
-    drawing.setAttribute("viewBox", drawn(drawing, boxes[0].split(" ").map(Number)));
+    const box = drawn(drawing, boxes[0].split(" ").map(Number));
+    drawing.setAttribute("viewBox", box);
+    // a wide board keeps places big enough for a finger: the board scrolls sideways
+    drawing.style.minWidth = `${Math.round(Number(box.split(" ")[2]) * FINGER)}px`;
     panels.setAttribute("viewBox", boxes[1]);
   }
   for (const svg of board.querySelectorAll("svg")) focusable(svg);
