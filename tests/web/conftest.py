@@ -18,6 +18,7 @@ import uuid
 
 import pytest
 
+from .browsing import browser, live_server  # noqa: F401 (fixtures)
 from .serving import free_port
 
 

@@ -13,10 +13,13 @@ playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
+import httpx  # noqa: E402
 import uvicorn  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
 from lapilli.web.server import create_app  # noqa: E402
+
+from .browsing import LOW_CONTRAST, shot  # noqa: E402
 
 
 @pytest.fixture
@@ -56,7 +59,7 @@ def page():
                 "--no-first-run",
             ],
         )
-        yield browser.new_page()
+        yield browser.new_page(viewport={"width": 1280, "height": 800})
         browser.close()
 
 
@@ -65,37 +68,79 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
     page.goto(server + "/")
     page.wait_for_selector("#game option[value=foggy_island]", state="attached")
     page.select_option("#game", "foggy_island")
-    page.fill("#seats", "human,random")
+    assert page.input_value("#seat-0") == "human" and page.input_value("#seat-1") == "random"
     page.click("button[type=submit]")
     link = page.wait_for_selector("#links a")
     secret = link.get_attribute("href").split("#seat=")[1]
     link.click()
-    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#board .target")
     assert "you are Red" in page.text_content("#who")
     assert "seat" not in page.url and "token" not in page.url  # the secret left the address
     page.reload()  # the seat is kept by its cookie
-    page.wait_for_selector("#actions button")
+    page.wait_for_selector("#board .target")
     assert "you are Red" in page.text_content("#who")
-    for taken in range(5):  # the opening hand: five Wolves
-        page.locator("#actions button:has-text('take Wolf')").click()
-        expect(page.locator("#board")).to_contain_text(f"{taken + 1} Wolf")
-    page.locator("#actions button:has-text('play Wolf')").click()
-    page.locator("#actions button:has-text('place on c3')").click()
+    wolves = page.locator("#board .target", has=page.locator("title", has_text="take Wolf"))
+    assert wolves.get_attribute("role") == "button"  # the board's targets take the focus
+    assert "take Wolf" in wolves.get_attribute("aria-label")
+    wolves.focus()
+    page.keyboard.press("Enter")  # and answer the keyboard
+    expect(page.locator("#undo")).to_be_visible()
+    page.click("#undo")  # taken back at once
+    expect(page.locator("#undo")).to_be_hidden()
+    assert page.evaluate("view.observation.hands[0].items") == {}
+    for _ in range(5):  # the opening hand: five Wolves, taken from the pile drawn
+        version = page.get_attribute("body", "data-version")
+        wolves.click()
+        expect(page.locator("body")).not_to_have_attribute("data-version", version)
+    page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
+    page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()
     expect(page.locator("#log")).to_contain_text("Blue placed")
-    page.wait_for_selector("#actions button:has-text('play')")  # Red's turn again
-    board = page.text_content("#board")
-    assert "Wo" in board
-    assert "5 hidden" in board  # Blue's hand stays hidden
+    expect(page.locator("#log")).to_contain_text("Red placed Wolf on c3")
+    expect(page.locator("#status")).to_contain_text("Your turn")  # Red's turn again
+    view = page.evaluate("view")
+    assert view["observation"]["hands"][1] == {"count": 5}  # Blue's hand stays hidden
+    hand = view["observation"]["hands"][0]["items"]
+    assert sum(hand.values()) == 5 and hand["wolf"] >= 4  # refilled from the pile
     page.screenshot(path=str(tmp_path / "table.png"))
     requests = [r.getMessage() for r in caplog.records if r.name == "uvicorn.access"]
     assert any("/api/tables/" in line for line in requests)  # the access log was on
     assert not any(secret in r.getMessage() for r in caplog.records)
 
 
+def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_path):
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=fuji]", state="attached")
+    page.select_option("#game", "fuji")
+    page.select_option("#players", "3")
+    expect(page.locator(".seat")).to_have_count(3)
+    page.select_option("#seat-1", "mcts")  # a bot whose parameters hold a comma
+    page.locator(".seat").nth(1).locator("summary").click()
+    page.fill("#seat-1-mcts-iters", "50")
+    page.fill("#seat-1-mcts-c", "0.5")
+    page.select_option("#seat-2", "greedy")
+    page.select_option("#option-level", "1")  # a choice
+    page.check("#option-extra_thrill")  # a checkbox
+    assert "eruption token" in page.text_content("#option-extra_thrill-help")
+    shot(page, tmp_path, "lobby-1280")
+    assert page.evaluate(LOW_CONTRAST) == []
+    page.evaluate("document.getElementById('about').style.color = '#555555'")
+    assert page.evaluate(LOW_CONTRAST) == ['P "Fuji: 2-4 players." 2.03']  # the check sees
+    page.evaluate("document.getElementById('about').style.color = ''")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, tmp_path, "lobby-390")
+    page.click("button[type=submit]")
+    expect(page.locator("#links")).to_contain_text("bot (mcts:iters=50,c=0.5,")
+    expect(page.locator("#links")).to_contain_text("bot (greedy)")
+    table = page.get_attribute("#links li:last-child a", "href").split("/")[-1]
+    options = httpx.get(f"{server}/api/tables/{table}").json()["options"]
+    assert options["level"] == 1 and options["extra_thrill"] is True
+    assert options["variant"] == "A"  # untouched fields keep their defaults
+
+
 def test_an_illegal_request_shows_its_reason(server, page):
     page.goto(server + "/")
-    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
-    page.select_option("#game", "foggy_island")  # a two-player game: three seats are refused
-    page.fill("#seats", "human,human,human")
+    page.wait_for_selector("#game option[value=volcanique]", state="attached")
+    page.select_option("#game", "volcanique")
+    page.fill("#option-caldera_limit", "-1")
     page.click("button[type=submit]")
-    expect(page.locator("#error")).to_contain_text("for 2 players")
+    expect(page.locator("#error")).to_contain_text("caldera_limit cannot be negative")

@@ -31,4 +31,4 @@ def test_a_human_plays_every_game_against_a_bot(tmp_path, game_id):
             view = wait_for_human(client, table, tokens[0])
         assert acted == 12 or view["terminal"]
         assert view["you"] == 0 and view["observation"]
-        assert view["board_html"]
+        assert view["svg"].startswith("<svg") and view["board_html"] is None

@@ -37,11 +37,15 @@ def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
         view = wait_for_human(client, table, red)
         assert view["observation"]["hands"][1] == {"count": 5}
         assert sum(view["observation"]["hands"][0]["items"].values()) == 5
-        assert "makes a hidden choice" in " ".join(view["log"])
+        assert "makes a hidden choice" in " ".join(e["text"] for e in view["log"])
         spectator = client.get(f"/api/tables/{table}").json()
         assert spectator["you"] is None and spectator["actions"] == []
         assert spectator["observation"]["hands"][0] == {"count": 5}
-        assert "<pre class=board>" in view["board_html"]
+        assert view["svg"].startswith("<svg") and view["board_html"] is None
+        assert (
+            'data-action="0"' in client.get(f"/api/tables/{table}", headers=seat(red)).json()["svg"]
+        )  # the first of Red's moves is a place on the board
+        assert "data-action" not in spectator["svg"]  # a watcher has nothing to click
 
 
 def test_the_server_refuses_bad_moves_with_reasons_and_changes_nothing(db):
@@ -145,7 +149,66 @@ def test_bots_only_tables_finish_and_open_their_record_and_replay(db):
         record = client.get(f"/api/tables/{table}/record").json()
         assert record["game"] == "foggy_island" and record["result"]["scores"]
         frame = client.get(f"/api/tables/{table}/replay", params={"step": 3}).json()
-        assert frame["step"] == 3 and frame["last"]
+        assert frame["step"] == 3 and frame["last"].startswith("take") and frame["by"] == "Red"
+        assert frame["svg"].startswith("<svg") and "data-action" not in frame["svg"]
+        assert [e["step"] for e in frame["log"]] == sorted(e["step"] for e in frame["log"])
+        assert all(e["step"] <= 3 for e in frame["log"])
+        end = client.get(f"/api/tables/{table}/replay", params={"step": 10**6}).json()
+        assert end["step"] == end["steps"] == len(record["actions"])
+        assert len(end["log"]) > len(frame["log"])
+        # a seat's view of the finished game: its own hand, the others' hidden
+        red = client.get(f"/api/tables/{table}/replay", params={"step": 8, "seat": 0}).json()
+        watcher = client.get(f"/api/tables/{table}/replay", params={"step": 8}).json()
+        assert red["svg"] != watcher["svg"]
+        assert len(red["log"]) >= len(watcher["log"])
+        wrong = client.get(f"/api/tables/{table}/replay", params={"step": 8, "seat": 2})
+        assert wrong.status_code == 400 and "no seat 2" in wrong.json()["error"]
+
+
+def test_a_move_chosen_in_an_older_position_is_refused(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client)
+        view = wait_for_human(client, table, red)
+        moved = client.post(
+            f"/api/tables/{table}/act",
+            headers=seat(red),
+            json={"index": 0, "version": view["version"]},
+        )
+        assert moved.status_code == 200 and moved.json()["version"] == view["version"] + 1
+        stale = client.post(
+            f"/api/tables/{table}/act",
+            headers=seat(red),
+            json={"index": 0, "version": view["version"]},
+        )
+        assert stale.status_code == 409 and "position changed" in stale.json()["error"]
+        after = client.get(f"/api/tables/{table}", headers=seat(red)).json()
+        assert after["version"] == view["version"] + 1  # the stale move changed nothing
+
+
+def test_the_lobby_gets_typed_options_and_bot_parameters(db):
+    with TestClient(create_app(db)) as client:
+        games = client.get("/api/games").json()
+        fuji = next(g for g in games["games"] if g["id"] == "fuji")
+        level = next(o for o in fuji["options"] if o["name"] == "level")
+        assert level["kind"] == "choice" and level["choices"] == [1, 2, 3, 4] and level["help"]
+        thrill = next(o for o in fuji["options"] if o["name"] == "extra_thrill")
+        assert thrill["kind"] == "bool" and thrill["default"] is False
+        iters = next(p for p in games["bot_params"]["mcts"] if p["name"] == "iters")
+        assert iters["kind"] == "int" and iters["help"]
+        table, _ = new_table(
+            client,
+            game="fuji",
+            seats=("human", "mcts:iters=50,c=0.7"),  # one seat, its parameters comma-separated
+            options={"level": 1, "extra_thrill": True, "scenario": "3"},
+        )
+        record = client.app.state.tables.get(table).match.record
+        assert record.options["level"] == 1 and record.options["extra_thrill"] is True
+        assert record.seats[1].startswith("mcts:iters=50,c=0.7")
+        wrong = client.post(
+            "/api/tables",
+            json={"game": "fuji", "seats": ["human", "human"], "options": {"level": 9}},
+        )
+        assert wrong.status_code == 400 and "level" in wrong.json()["error"]
 
 
 def test_watchers_hear_of_every_change(db):

@@ -112,3 +112,25 @@ def describe_options(options_cls: type) -> list[tuple[str, str, str]]:
         default = f.default if f.default is not dataclasses.MISSING else ""
         rows.append((f.name, str(default), f.metadata.get("help", "")))
     return rows
+
+
+def option_form(options_cls: type) -> list[dict[str, Any]]:
+    """Each option as a form field: name, kind (``bool``, ``int``, ``float``, ``choice``
+    or ``text``), default, choices and help, for a lobby to build typed inputs."""
+    rows = []
+    for name, f in option_fields(options_cls).items():
+        kind = _field_type(options_cls, name)
+        choices = f.metadata.get("choices")
+        if choices is None and typing.get_origin(kind) is typing.Literal:
+            choices = typing.get_args(kind)
+        form = {bool: "bool", int: "int", float: "float"}.get(kind, "text")
+        rows.append(
+            {
+                "name": name,
+                "kind": "choice" if choices else form,
+                "default": f.default if f.default is not dataclasses.MISSING else None,
+                "choices": list(choices or ()),
+                "help": f.metadata.get("help", ""),
+            }
+        )
+    return rows

@@ -250,6 +250,11 @@ class State(ABC):
             return list(range(self.num_players)) if best > 0 else []
         return [i for i, r in enumerate(returns) if r == best and r > 0]
 
+    def score_breakdown(self) -> list[dict[str, int]] | None:
+        """Each seat's points item by item (the items named in the game's words), for an
+        end screen; None when the game does not tally them."""
+        return None
+
     def result_text(self) -> str:
         """The result in words: who won, a draw, or the team's victory or defeat."""
         if not self.is_terminal():

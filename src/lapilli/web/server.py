@@ -34,18 +34,19 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from lapilli.agents import agent_names
+from lapilli.agents import AGENTS
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
-from lapilli.core.options import describe_options
-from lapilli.core.registry import game_classes, load_game
+from lapilli.core.options import option_form, options_from_json
+from lapilli.core.registry import game_class, game_classes, load_game
+from lapilli.core.state import CHANCE
 
 from .guard import Guard
 from .hub import Hub
 from .settings import Settings
 from .store import Store
-from .tables import LiveTable, NotYourTurn, Tables, render_html
+from .tables import LiveTable, NotYourTurn, Tables, board, replayed, shown_log
 
 STATIC = files("lapilli.web") / "static"
 COOKIE_DAYS = 30
@@ -66,7 +67,9 @@ class Strict(BaseModel):
 
 class NewTable(Strict):
     game: Annotated[str, Field(max_length=64)]
-    options: list[Text] = Field(default_factory=list, max_length=32, description="key=value")
+    options: list[Text] | dict[Annotated[str, Field(max_length=64)], bool | int | float | Text] = (
+        Field(default_factory=list, max_length=32, description="key=value texts, or an object")
+    )
     seats: list[Text] = Field(min_length=1, max_length=16, description="human, or a bot")
     private: bool = Field(default=False, description="left out of the list of tables")
 
@@ -74,6 +77,9 @@ class NewTable(Strict):
 class Move(Strict):
     action: dict[str, Any] | None = Field(default=None, max_length=16)
     index: int | None = Field(default=None, ge=0, le=100_000, description="in the legal list")
+    version: int | None = Field(
+        default=None, ge=0, le=2**53, description="of the position the move was chosen in"
+    )
 
     @field_validator("action")
     @classmethod
@@ -253,15 +259,27 @@ def list_games() -> dict[str, Any]:
                 "id": gid,
                 "title": cls.title,
                 "players": cls.players_summary(),
+                "counts": list(cls().player_counts()),
                 "default_players": cls().default_players(),
-                "options": [
-                    {"name": name, "default": default, "help": text}
-                    for name, default, text in describe_options(cls.Options)
-                ],
+                "options": option_form(cls.Options),
             }
             for gid, cls in game_classes().items()
         ],
-        "bots": agent_names(),
+        "bots": list(AGENTS),
+        "bot_params": {
+            name: [
+                {
+                    "name": key,
+                    "kind": param.type.__name__,
+                    "default": param.default,
+                    "help": param.help,
+                    "minimum": param.minimum,
+                    "choices": list(param.choices),
+                }
+                for key, param in agent.PARAMS.items()
+            ]
+            for name, agent in AGENTS.items()
+        },
     }
 
 
@@ -270,7 +288,11 @@ def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
     if len(spec.seats) > settings.max_seats:
         raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
-    game = load_game(spec.game, spec.options)
+    if isinstance(spec.options, dict):
+        cls = game_class(spec.game)
+        game = cls(options_from_json(cls.Options, spec.options))
+    else:
+        game = load_game(spec.game, spec.options)
     game.check_players(len(spec.seats))
     specs = [s if s == "human" else settings.bot_spec(s) for s in spec.seats]
     match = Match(game, len(specs), specs)
@@ -342,7 +364,7 @@ async def act(
         raise HTTPException(400, "send an action or the index of one")
 
     def act_and_view() -> bytes:
-        tables_of(request).act(table, seat, choice)
+        tables_of(request).act(table, seat, choice, move.version)
         return table.view(seat)
 
     return json_bytes(await run_in_threadpool(act_and_view))
@@ -373,16 +395,29 @@ def record(table: Finished) -> dict[str, Any]:
 
 
 @finished.get("/replay")
-def replay(table: Finished, step: Annotated[int, Query(ge=0, le=10_000_000)]) -> dict[str, Any]:
-    """The position after ``step`` actions of a finished game, as a spectator saw it."""
+def replay(
+    table: Finished,
+    step: Annotated[int, Query(ge=0, le=10_000_000)],
+    seat: Annotated[int | None, Query(ge=0, le=64)] = None,
+) -> dict[str, Any]:
+    """The position after ``step`` actions of a finished game as ``seat`` saw it (a
+    spectator by default), its log up to there and who did what at that step."""
     rec = table.match.record
     step = min(step, len(rec.actions))
-    state = rec.replay(upto=step, game=table.match.game)
+    if seat is not None and seat >= rec.players:
+        raise HTTPException(400, f"there is no seat {seat}: the game had {rec.players}")
+    state, logged = replayed(rec, table.match.game, step)
+    before = rec.replay(upto=step - 1, game=table.match.game) if step else None
+    actor = before.current_player() if before is not None else CHANCE
+    played = before is not None and actor != CHANCE  # chance tells through its events
     return {
         "step": step,
         "steps": len(rec.actions),
-        "last": state.action_text(rec.actions[step - 1]) if step else None,
-        "board_html": render_html(state.render(None)),
+        "seat": seat,
+        "last": before.action_text(rec.actions[step - 1]) if played else None,
+        "by": before.seat_label(actor) if played else None,
+        "log": shown_log(logged, seat)[-200:],
+        **board(table.draw_board, state, seat, [], []),
     }
 
 

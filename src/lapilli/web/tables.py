@@ -23,11 +23,14 @@ from typing import Any
 from rich.console import Console
 
 from lapilli.agents import make_agent
+from lapilli.core import log as game_log
 from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction
 from lapilli.core.loop import Policy, play
 from lapilli.core.match import Match
-from lapilli.core.state import CHANCE, Event, State
+from lapilli.core.records import Record
+from lapilli.core.state import CHANCE, Event, Game, State, Utility
+from lapilli.core.svg import drawing_for
 
 from .store import Seat, Store, StoredTable, token_hash
 
@@ -40,6 +43,14 @@ logger = logging.getLogger("lapilli.web")
 
 class NotYourTurn(IllegalAction):
     pass
+
+
+class StalePosition(NotYourTurn):
+    """A move chosen in a position that has changed since (refused, 409)."""
+
+
+Logged = tuple[int, game_log.Entry]
+"""A log entry and the step (actions played before it, plus one) that wrote it."""
 
 
 class Pause(Exception):
@@ -63,9 +74,11 @@ class LiveTable:
         # replaying the record rebuilds the position, its log and its undo history
         record = stored.record
         self.match = Match(record.make_game(), record.players, record.seats)
+        self.log: list[Logged] = []
         for action in record.actions:
-            self.match.apply(action)
-        del self.match.log[:-LOG_KEPT]
+            self._apply(action)
+        del self.log[:-LOG_KEPT]
+        self.draw_board = drawing_for(self.match.game)
 
     # -- who is who -------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -82,9 +95,15 @@ class LiveTable:
         return player == CHANCE or (player >= 0 and self.seats[player].kind == "bot")
 
     # -- changes ------------------------------------------------------------------------
-    def act(self, seat: int, choice: Action | int) -> None:
-        """Play an action, or the one at this index of the legal list."""
+    def act(self, seat: int, choice: Action | int, version: int | None = None) -> None:
+        """Play an action, or the one at this index of the legal list; with ``version``,
+        only if the position is still the one of that version."""
         with self.moving:
+            if version is not None and version != self.version:
+                raise StalePosition(
+                    "the position changed since this move was chosen: it was not played, "
+                    "look again and choose"
+                )
             state = self.match.state
             if state.is_terminal():
                 raise IllegalAction("the game is over: no more actions")
@@ -106,16 +125,25 @@ class LiveTable:
             self.store.take_back(self.id, n, self.version + 1)
             with self.lock:
                 self.match.undo(seat)
+                self.log.append((n, self.match.log.pop()))
                 self.version += 1
         self.told(self)
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal step, its log entries kept with its number."""
+        before = len(self.match.log)
+        self.match.apply(action)
+        step = len(self.match.record.actions)
+        self.log.extend((step, entry) for entry in self.match.log[before:])
+        del self.match.log[:]
 
     def _commit(self, action: Action) -> None:
         """Write a legal step, then apply it (callers hold ``moving``)."""
         n = len(self.match.record.actions)
         self.store.append(self.id, n, action, self.version + 1)
         with self.lock:
-            self.match.apply(action)
-            del self.match.log[:-LOG_KEPT]
+            self._apply(action)
+            del self.log[:-LOG_KEPT]
             self.version += 1
         if self.match.state.is_terminal():
             self.store.finish(self.id)
@@ -174,8 +202,9 @@ class LiveTable:
             version = self.version
             state = self.match.state.clone()
             can_undo = seat is not None and self.match.can_undo(seat)
-            log = [e.text for e in self.match.log if e.visible_to(seat)][-LOG_SHOWN:]
-        view = self._view(state, seat, version) | {"can_undo": can_undo, "log": log}
+            log = shown_log(self.log, seat)[-LOG_SHOWN:]
+            step = len(self.match.record.actions)
+        view = self._view(state, seat, version) | {"can_undo": can_undo, "log": log, "step": step}
         data = json.dumps(view).encode()
         self._views[seat] = (version, data)
         return data
@@ -183,16 +212,17 @@ class LiveTable:
     def _view(self, state: State, seat: int | None, version: int) -> dict[str, Any]:
         player = state.current_player()
         terminal = state.is_terminal()
-        actions = []
-        if seat is not None and player == seat:
-            actions = [
-                {"index": i, "text": state.action_text(a), "action": a.to_json()}
-                for i, a in enumerate(state.legal_actions())
-            ]
+        legal = state.legal_actions() if seat is not None and player == seat else []
+        texts = [state.action_text(a) for a in legal]
+        actions = [
+            {"index": i, "text": text, "action": a.to_json()}
+            for i, (a, text) in enumerate(zip(legal, texts, strict=True))
+        ]
         return {
             "table": self.id,
             "game": self.match.game.id,
             "title": self.match.game.title,
+            "options": self.match.game.options_json(),
             "version": version,
             "you": seat,
             "seats": [
@@ -205,10 +235,52 @@ class LiveTable:
             "terminal": terminal,
             "scores": state.scores() if terminal else None,
             "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
+            "result": state.result_text() if terminal else None,
+            "outcomes": outcomes(state) if terminal else None,
+            "breakdown": state.score_breakdown() if terminal else None,
             "actions": actions,
-            "board_html": render_html(state.render(seat)),
+            **board(self.draw_board, state, seat, legal, texts),
             "observation": state.observation(seat),
         }
+
+
+def board(
+    draw: Callable[..., str] | None,
+    state: State,
+    seat: int | None,
+    legal: list[Action],
+    texts: list[str],
+) -> dict[str, str | None]:
+    """The seat's board: the game's SVG drawing (its targets index ``legal``), or the
+    terminal's text as HTML for a game without one."""
+    if draw is not None:
+        return {"svg": draw(state.observation(seat), seat, legal, texts), "board_html": None}
+    return {"svg": None, "board_html": render_html(state.render(seat))}
+
+
+def outcomes(state: State) -> list[str]:
+    """Each seat's end: won, lost (a team's defeat loses for all), or a draw."""
+    winners = state.winners()
+    lost = bool(winners) or state.game.utility is Utility.COOPERATIVE
+    return [
+        "won" if seat in winners else "lost" if lost else "draw"
+        for seat in range(state.num_players)
+    ]
+
+
+def shown_log(log: list[Logged], seat: int | None) -> list[dict[str, Any]]:
+    return [{"step": step, "text": e.text} for step, e in log if e.visible_to(seat)]
+
+
+def replayed(record: Record, game: Game, upto: int) -> tuple[State, list[Logged]]:
+    """The position after ``upto`` steps of a record, and the log up to there."""
+    match = Match(game, record.players, record.seats)
+    logged: list[Logged] = []
+    for step, action in enumerate(record.actions[:upto], 1):
+        before = len(match.log)
+        match.apply(action)
+        logged.extend((step, entry) for entry in match.log[before:])
+    return match.state, logged
 
 
 def legal_form(state: State, action: Action) -> Action:
@@ -334,8 +406,10 @@ class Tables:
         self.bots.wake(table)
         return table, tokens
 
-    def act(self, table: LiveTable, seat: int, choice: Action | int) -> None:
-        table.act(seat, choice)
+    def act(
+        self, table: LiveTable, seat: int, choice: Action | int, version: int | None = None
+    ) -> None:
+        table.act(seat, choice, version)
         self.bots.wake(table)
 
     def recover(self) -> None:

@@ -199,6 +199,7 @@ def test_eruption_token_erupts_at_once_when_a_meeple_moves_onto_it():
     assert s.eruption_tokens[cell(1, 0)] == 0
     # Jona stood on (3,0), next to the volcano: swallowed at once
     assert s.result == -1 and "lava" in s.cause
+    assert s.result_text() == f"Defeat: the team loses ({s.cause})"
     del row
 
 
@@ -215,6 +216,7 @@ def test_victory_the_moment_every_meeple_stands_on_a_village():
     # 4 VP per player, +1 per unused card (one each), no injuries
     assert s.victory_points() == 12 + 3 and s.scores() == [15.0] * 3
     assert s.returns() == [1.0, 1.0, 1.0] and s.winners() == [0, 1, 2]
+    assert s.result_text() == f"Victory: the team wins with 15 victory points ({s.rating()})"
 
 
 def test_victory_points_and_rating_bands():

@@ -121,6 +121,9 @@ class DeeperState(FlowState):
     def scores(self) -> list[float]:
         return [float(sum(self.breakdown(p).values())) for p in range(self.n)]
 
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return [self.breakdown(p) for p in range(self.n)]
+
     def tied(self) -> list[int]:
         scores = self.scores()
         best = max(scores)

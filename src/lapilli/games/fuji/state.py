@@ -297,6 +297,15 @@ class FujiState(FlowState):
     def scores(self) -> list[float]:
         return [float(self.victory_points())] * self.players
 
+    def result_text(self) -> str:
+        """The team's victory with its points and rating, or its defeat and why."""
+        if self.result == Result.VICTORY:
+            vp = self.victory_points()
+            return f"Victory: the team wins with {vp} victory points ({self.rating()})"
+        if self.result == Result.DEFEAT:
+            return f"Defeat: the team loses ({self.cause})"
+        return super().result_text()
+
     def returns(self) -> list[float]:
         if not self.result:
             return [0.0] * self.players

@@ -307,6 +307,11 @@ class VolcaniqueState(FlowState):
     def action_text(self, action: Action) -> str:
         return text.action_text(self, action)
 
+    def event_text(self, event: dict[str, Any]) -> str:
+        from .log import event_text
+
+        return event_text(self, event) or super().event_text(event)
+
     def render(self, seat: int | None) -> Any:
         return text.render(self, seat)
 

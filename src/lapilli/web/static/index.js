@@ -1,37 +1,141 @@
-// The lobby: pick a game, seats and options; create a table and share its seat links.
+// The lobby: a game from the list, each seat a human or a bot with its parameters, the
+// game's variant options as typed fields; create the table and share its seat links.
 const $ = (id) => document.getElementById(id);
 
 let games = [];
+let botParams = {};
+
+function element(tag, text, props = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  return Object.assign(node, props);
+}
+
+// A field for one typed value (an option or a bot parameter): returns the label and a
+// function reading the value back, typed.
+function field(spec, idPrefix) {
+  const id = `${idPrefix}-${spec.name}`;
+  const label = element("label", undefined, { htmlFor: id });
+  let input;
+  let read;
+  if (spec.kind === "bool") {
+    input = element("input", undefined, { type: "checkbox", checked: Boolean(spec.default) });
+    read = () => input.checked;
+    label.append(input, ` ${spec.name.replaceAll("_", " ")}`);
+  } else {
+    if (spec.choices && spec.choices.length) {
+      input = element("select");
+      for (const choice of spec.choices) input.append(element("option", String(choice), { value: String(choice) }));
+      input.value = String(spec.default);
+      read = () => spec.choices.find((c) => String(c) === input.value);
+    } else if (["int", "float"].includes(spec.kind)) {
+      input = element("input", undefined, { type: "number", step: spec.kind === "int" ? "1" : "any" });
+      if (spec.minimum !== null && spec.minimum !== undefined) input.min = spec.minimum;
+      if (spec.default !== null) input.value = spec.default;
+      else input.placeholder = "auto";
+      read = () => (input.value === "" ? null : Number(input.value));
+    } else {
+      input = element("input", undefined, { type: "text", value: spec.default ?? "" });
+      read = () => input.value;
+    }
+    label.append(`${spec.name.replaceAll("_", " ")} `, input);
+  }
+  input.id = id;
+  input.name = spec.name;
+  const help = element("small", spec.help, { id: `${id}-help`, className: "help" });
+  input.setAttribute("aria-describedby", help.id);
+  label.append(element("br"), help);
+  return [label, read];
+}
 
 async function load() {
   const data = await (await fetch("/api/games")).json();
   games = data.games;
-  $("game").innerHTML = games.map((g) => `<option value="${g.id}">${g.title} (${g.players})</option>`).join("");
-  $("bots").textContent = "Bots: " + data.bots.join(", ");
-  showHelp();
+  botParams = data.bot_params;
+  $("game").replaceChildren(...games.map((g) => element("option", `${g.title} (${g.players})`, { value: g.id })));
+  showGame();
   const tables = await (await fetch("/api/tables")).json();
-  $("tables").innerHTML = tables.tables
-    .map((t) => `<li><a href="/table/${t.table}">${t.game} ${t.table}</a></li>`)
-    .join("");
+  if (!tables.tables.length) $("tables").replaceChildren(element("li", "none yet"));
+  else $("tables").replaceChildren(
+    ...tables.tables.map((t) => {
+      const item = element("li");
+      item.append(element("a", `${t.game} ${t.table}`, { href: `/table/${t.table}` }));
+      return item;
+    }),
+  );
 }
 
-function showHelp() {
-  const game = games.find((g) => g.id === $("game").value);
-  if (!game) return;
-  $("seats").value = ["human"].concat(Array(game.default_players - 1).fill("random")).join(",");
-  $("help").innerHTML = game.options
-    .map((o) => `<div><code>${o.name}=${o.default}</code> ${o.help}</div>`)
-    .join("");
+const game = () => games.find((g) => g.id === $("game").value);
+let readOptions = [];
+let readSeats = [];
+
+function showGame() {
+  const g = game();
+  $("about").textContent = `${g.title}: ${g.players} players.`;
+  $("players").replaceChildren(...g.counts.map((n) => element("option", String(n), { value: String(n) })));
+  $("players").value = String(g.default_players);
+  showSeats();
+  readOptions = [];
+  $("options").replaceChildren(
+    ...g.options.map((o) => {
+      const [label, read] = field(o, "option");
+      readOptions.push([o, read]);
+      return label;
+    }),
+  );
+  if (!g.options.length) $("options").append(element("p", "This game has no variants.", { className: "help" }));
 }
 
-$("game").addEventListener("change", showHelp);
+function showSeats() {
+  const n = Number($("players").value);
+  const kept = [...$("seats").querySelectorAll("select.kind")].map((s) => s.value);
+  readSeats = [];
+  $("seats").replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const row = element("div", undefined, { className: "seat" });
+    const kind = element("select", undefined, { className: "kind", id: `seat-${i}` });
+    kind.append(element("option", "human", { value: "human" }));
+    for (const bot of Object.keys(botParams)) kind.append(element("option", `bot: ${bot}`, { value: bot }));
+    kind.value = kept[i] || (i === 0 ? "human" : "random");
+    const label = element("label", `Seat ${i + 1} `, { htmlFor: kind.id });
+    label.append(kind);
+    const params = element("details", undefined, { className: "params" });
+    row.append(label, params);
+    let reads = [];
+    const showParams = () => {
+      const specs = botParams[kind.value] || [];
+      reads = [];
+      params.replaceChildren(element("summary", `${kind.value} bot settings`));
+      for (const p of specs) {
+        const [field_, read] = field(p, `seat-${i}-${kind.value}`);
+        reads.push([p, read]);
+        params.append(field_);
+      }
+      params.hidden = !specs.length;
+    };
+    kind.addEventListener("change", showParams);
+    showParams();
+    readSeats.push(() => {
+      if (kind.value === "human") return "human";
+      const changed = reads.filter(([p, read]) => read() !== p.default && !(read() === null && p.default === null));
+      if (!changed.length) return kind.value;
+      return `${kind.value}:` + changed.map(([p, read]) => `${p.name}=${read() ?? "auto"}`).join(",");
+    });
+    $("seats").appendChild(row);
+  }
+}
+
+$("game").addEventListener("change", showGame);
+$("players").addEventListener("change", showSeats);
 $("new").addEventListener("submit", async (event) => {
   event.preventDefault();
   $("error").textContent = "";
+  const options = {};
+  for (const [o, read] of readOptions) if (read() !== o.default) options[o.name] = read();
   const body = {
     game: $("game").value,
-    seats: $("seats").value.split(",").map((s) => s.trim()).filter(Boolean),
-    options: $("options").value.split(/\s+/).filter(Boolean),
+    seats: readSeats.map((read) => read()),
+    options,
     private: $("private").checked,
   };
   const response = await fetch("/api/tables", {
@@ -44,12 +148,17 @@ $("new").addEventListener("submit", async (event) => {
     $("error").textContent = data.error || "could not create the table";
     return;
   }
-  $("links").innerHTML =
-    "<p>Share each link with its player (it is their secret seat):</p><ul>" +
-    data.seats
-      .map((s) => `<li>${s.label}: ${s.link ? `<a href="${s.link}">${location.origin}${s.link}</a>` : "bot"}</li>`)
-      .join("") +
-    `<li>Watchers: <a href="${data.watch}">${location.origin}${data.watch}</a></li></ul>`;
+  const list = element("ul");
+  for (const s of data.seats) {
+    const item = element("li", `${s.label}: `);
+    if (s.link) item.append(element("a", location.origin + s.link, { href: s.link }));
+    else item.append(`bot (${s.spec})`);
+    list.append(item);
+  }
+  const watch = element("li", "Watchers: ");
+  watch.append(element("a", location.origin + data.watch, { href: data.watch }));
+  list.append(watch);
+  $("links").replaceChildren(element("p", "Share each link with its player (it is their secret seat):"), list);
 });
 
 load();

@@ -1,10 +1,15 @@
-// A table: draw what this seat may see, offer its legal actions, follow changes live.
+// A table: the seat's drawn board, whose highlighted places are its legal moves; the
+// moves as a list too (keyboard), the players, the log, the end and the replay.
 // A seat link carries its secret after "#seat="; the page trades it for an HttpOnly
 // cookie (the server's), then drops it from the address bar and the history.
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const api = `/api/tables/${tableId}`;
-let shownVersion = -1;
+const narrow = matchMedia("(max-width: 800px)");
+const FINGER = 0.6; // the smallest scale of a board on a narrow screen
+let view = null; // the live view last shown
+let frame = null; // the replay step shown, or null for the live table
+const marked = `lapilli-seen-${tableId}`; // the step at which this seat's last turn ended
 
 async function takeSeat() {
   const secret = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -18,79 +23,299 @@ async function takeSeat() {
   if (!response.ok) $("error").textContent = (await response.json()).error;
 }
 
-function escape(text) {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+function element(tag, text, props = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  return Object.assign(node, props);
 }
 
+// -- the board ----------------------------------------------------------------------------
+// On a narrow screen the drawing is shown twice, cut to its board and to its panels.
+function showBoard(svg, html) {
+  const board = $("board");
+  board.innerHTML = svg || html || "";
+  const drawing = board.querySelector("svg");
+  if (!drawing) return;
+  drawing.removeAttribute("width");
+  drawing.removeAttribute("height");
+  const boxes = [drawing.dataset.boardBox, drawing.dataset.panelsBox];
+  if (narrow.matches && boxes.every(Boolean)) {
+    const panels = drawing.cloneNode(true);
+    board.appendChild(panels);
+    const box = drawn(drawing, boxes[0].split(" ").map(Number));
+    drawing.setAttribute("viewBox", box);
+    // a wide board keeps places big enough for a finger: the board scrolls sideways
+    drawing.style.minWidth = `${Math.round(Number(box.split(" ")[2]) * FINGER)}px`;
+    panels.setAttribute("viewBox", boxes[1]);
+  }
+  for (const svg of board.querySelectorAll("svg")) focusable(svg);
+}
+
+// The part of ``box`` (x y width height) where something is drawn, plus a margin: a
+// board drawn small in a large frame fills the phone's width.
+function drawn(svg, [x, y, w, h]) {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const part of svg.children) {
+    if (!(part instanceof SVGGraphicsElement)) continue;
+    const b = part.getBBox();
+    const [l, t] = [Math.max(b.x, x), Math.max(b.y, y)];
+    const [r, d] = [Math.min(b.x + b.width, x + w), Math.min(b.y + b.height, y + h)];
+    if (r <= l || d <= t) continue;
+    [left, top, right, bottom] = [Math.min(left, l), Math.min(top, t), Math.max(right, r), Math.max(bottom, d)];
+  }
+  if (left === Infinity) return `${x} ${y} ${w} ${h}`;
+  const m = 6;
+  return `${left - m} ${top - m} ${right - left + 2 * m} ${bottom - top + 2 * m}`;
+}
+
+// The targets a copy of the drawing shows take the keyboard's focus, named by their title.
+function focusable(svg) {
+  const frame = svg.getBoundingClientRect();
+  for (const target of svg.querySelectorAll(".target")) {
+    const box = target.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom) continue;
+    target.setAttribute("tabindex", "0");
+    target.setAttribute("role", "button");
+    target.setAttribute("aria-label", target.querySelector("title").textContent.replaceAll("\n", "; "));
+  }
+}
+
+$("board").addEventListener("click", (event) => choose(event.target.closest(".target")));
+$("board").addEventListener("keydown", (event) => {
+  const target = event.target.closest(".target");
+  if (!target || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  choose(target);
+});
+
+function choose(target) {
+  if (!target || !view || frame) return;
+  const one = target.dataset.action;
+  const several = (target.dataset.actions || "").split(" ").filter(Boolean);
+  if (one !== undefined) play(Number(one));
+  else if (several.length) pick(several.map(Number));
+}
+
+function pick(indexes) {
+  const choices = $("choices");
+  choices.replaceChildren();
+  for (const i of indexes) {
+    const button = element("button", view.actions[i].text, { type: "button" });
+    button.addEventListener("click", () => play(i));
+    choices.appendChild(button);
+  }
+  $("picker").hidden = false;
+  choices.querySelector("button").focus();
+}
+
+$("cancel").addEventListener("click", () => ($("picker").hidden = true));
+
+// -- the live table -------------------------------------------------------------------------
 async function refresh() {
   const response = await fetch(api);
-  const view = await response.json();
+  const data = await response.json();
   if (!response.ok) {
-    $("error").textContent = view.error;
+    $("error").textContent = data.error;
     return;
   }
-  shownVersion = view.version;
+  show(data);
+}
+
+function show(data) {
+  if (view && data.version < view.version) return; // an answer overtaken by a newer one
+  view = data;
+  $("picker").hidden = true;
+  const mine = view.actions.length > 0;
+  document.body.dataset.version = view.version;
+  document.body.dataset.state = view.terminal ? "over" : mine ? "yours" : "waiting";
   $("title").textContent = view.title;
+  document.title = (mine ? "\u25B6 Your turn \u00B7 " : "") + `${view.title} \u00B7 lapilli`;
   $("who").textContent = view.you === null ? "watching" : `you are ${view.seats[view.you].label}`;
-  $("board").innerHTML = view.board_html;
+  if (!frame) showBoard(view.svg, view.board_html);
+  $("status").className = mine ? "yours" : "";
   if (view.terminal) {
-    const scores = view.seats.map((s, i) => `${s.label} ${view.scores[i]}`).join(", ");
-    const winners = view.winners.length ? `${view.winners.join(" and ")} won` : "a draw";
-    $("status").textContent = `Game over: ${winners}. ${scores}.`;
-    setUpReplay();
-  } else if (view.actions.length) {
-    $("status").textContent = "Your move:";
+    $("status").textContent = `Game over. ${view.result}.`;
+    showEnd();
+  } else if (mine) {
+    const where = view.svg ? "a highlighted place on the board" : "a move from the list";
+    $("status").textContent = `Your turn: choose ${where}.`;
   } else {
-    $("status").textContent = `Waiting for ${view.to_move_label || "the dice"}${view.waiting_for_bot ? " (bot)" : ""}...`;
+    const who = view.to_move_label || "the dice";
+    $("status").textContent = `Waiting for ${who}${view.waiting_for_bot ? " (bot)" : ""}\u2026`;
   }
-  $("actions").innerHTML = "";
-  for (const a of view.actions) {
-    const button = document.createElement("button");
-    button.textContent = a.text;
-    button.dataset.index = a.index;
-    button.addEventListener("click", () => send("act", { index: a.index }));
-    $("actions").appendChild(button);
-  }
+  showMoves();
+  showPlayers();
+  if (!frame) showLog(view.log, Number(sessionStorage.getItem(marked) ?? view.step - 1));
   $("undo").hidden = !view.can_undo;
-  $("log").innerHTML = view.log.slice().reverse().map((line) => `<li>${escape(line)}</li>`).join("");
+}
+
+function showMoves() {
+  const list = $("actions");
+  list.replaceChildren();
+  const onBoard = new Set(
+    [...document.querySelectorAll("#board .target")].flatMap((t) =>
+      (t.dataset.action ?? t.dataset.actions).split(" ").map(Number),
+    ),
+  );
+  for (const a of view.actions) {
+    const button = element("button", a.text, { type: "button" });
+    button.dataset.index = a.index;
+    if (!onBoard.has(a.index)) button.classList.add("off-board");
+    button.addEventListener("click", () => play(a.index));
+    list.appendChild(button);
+  }
+  $("count").textContent = view.actions.length;
+  // moves with no place on the board are buttons in the bar (the list if too many)
+  const off = view.actions.filter((a) => !onBoard.has(a.index));
+  $("extra").replaceChildren();
+  if (off.length && off.length <= 12) {
+    $("extra").append(element("span", off.length < view.actions.length ? "Also: " : "Moves: "));
+    for (const a of off) {
+      const button = element("button", a.text, { type: "button" });
+      button.addEventListener("click", () => play(a.index));
+      $("extra").append(button);
+    }
+  }
+  $("moves").open ||= off.length > 12 && off.length === view.actions.length;
+}
+
+function showPlayers() {
+  const list = $("players");
+  list.replaceChildren();
+  view.seats.forEach((s, i) => {
+    const kind = s.kind === "bot" ? ` (bot: ${s.spec})` : "";
+    const item = element("li", `${s.label}${kind}`);
+    if (i === view.you) item.append(element("strong", " \u2014 you"));
+    if (i === view.to_move && !view.terminal) {
+      item.prepend(element("span", "\u25B6 ", { title: "to move" }));
+      item.classList.add("to-move");
+    }
+    if (view.terminal) item.append(element("span", ` \u00B7 ${view.scores[i]} points`));
+    list.appendChild(item);
+  });
+}
+
+// Entries after ``since`` are new to this seat: they are highlighted, and the newest
+// are repeated under the status (a phone shows the log far below the board).
+function showLog(entries, since) {
+  const log = $("log");
+  log.replaceChildren(
+    ...entries
+      .slice()
+      .reverse()
+      .map((e) => element("li", e.text, { className: e.step > since ? "new" : "" })),
+  );
+  const fresh = entries.filter((e) => e.step > since).slice(-3);
+  $("news").replaceChildren(...fresh.map((e) => element("li", `\u2022 ${e.text}`)));
+}
+
+async function play(index) {
+  $("error").textContent = "";
+  $("picker").hidden = true;
+  await send("act", { index, version: view.version });
 }
 
 async function send(verb, body) {
-  $("error").textContent = "";
   const response = await fetch(`${api}/${verb}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) $("error").textContent = data.error;
-  refresh();
+  if (!response.ok) {
+    $("error").textContent = data.error;
+    refresh();
+    return;
+  }
+  if (!data.actions.length) sessionStorage.setItem(marked, data.step); // what follows is news
+  show(data);
 }
 
 $("undo").addEventListener("click", () => send("undo", {}));
 
-let replayReady = false;
-async function setUpReplay() {
-  if (replayReady) return;
-  replayReady = true;
-  const first = await (await fetch(`${api}/replay?step=0`)).json();
-  $("replay").hidden = false;
-  $("step").max = first.steps;
-  $("step").value = first.steps;
-  $("steplabel").textContent = `step ${first.steps} of ${first.steps}`;
-  $("step").addEventListener("input", async () => {
-    const frame = await (await fetch(`${api}/replay?step=${$("step").value}`)).json();
-    $("board").innerHTML = frame.board_html;
-    $("steplabel").textContent = `step ${frame.step} of ${frame.steps}: ${frame.last || "set-up"}`;
-  });
+// -- the end and the replay ---------------------------------------------------------------------
+function showEnd() {
+  $("end").hidden = false;
+  $("result").textContent = view.result;
+  $("scores").tBodies[0].replaceChildren(
+    ...view.seats.map((s, i) => {
+      const row = element("tr", undefined, { className: view.outcomes[i] });
+      row.append(element("td", s.label + (i === view.you ? " (you)" : "")));
+      row.append(element("td", String(view.scores[i])), element("td", view.outcomes[i]));
+      return row;
+    }),
+  );
+  showBreakdown();
+  if ($("replay").hidden) setUpReplay();
 }
 
+// The game's tally, one row per item and one column per seat (fits a phone).
+function showBreakdown() {
+  const rows = view.breakdown;
+  $("breakdown").hidden = !rows;
+  if (!rows) return;
+  const head = element("tr", undefined);
+  head.append(element("th", "Item"), ...view.seats.map((s) => element("th", s.label)));
+  $("breakdown").tHead.replaceChildren(head);
+  $("breakdown").tBodies[0].replaceChildren(
+    ...Object.keys(rows[0]).map((item) => {
+      const row = element("tr", undefined, { className: item === "total" ? "total" : "" });
+      row.append(element("th", item.replaceAll("_", " ")), ...rows.map((r) => element("td", String(r[item]))));
+      return row;
+    }),
+  );
+}
+
+function setUpReplay() {
+  $("replay").hidden = false;
+  $("download").href = `${api}/record`;
+  $("download").download = `lapilli-${view.game}-${tableId}.json`;
+  const viewer = $("viewer");
+  viewer.replaceChildren(element("option", "a spectator", { value: "" }));
+  view.seats.forEach((s, i) => viewer.appendChild(element("option", s.label, { value: String(i) })));
+  if (view.you !== null) viewer.value = String(view.you);
+  for (const id of ["step", "slider"]) $(id).max = view.step;
+  $("step").value = $("slider").value = view.step;
+  $("steplabel").textContent = `The end: step ${view.step} of ${view.step}.`;
+}
+
+async function goTo(step) {
+  const max = Number($("slider").max);
+  step = Math.max(0, Math.min(max, step));
+  const seat = $("viewer").value;
+  const response = await fetch(`${api}/replay?step=${step}${seat ? `&seat=${seat}` : ""}`);
+  const data = await response.json();
+  if (!response.ok) {
+    $("error").textContent = data.error;
+    return;
+  }
+  frame = data;
+  document.body.dataset.step = frame.step;
+  $("step").value = $("slider").value = frame.step;
+  showBoard(frame.svg, frame.board_html);
+  showLog(frame.log, frame.step - 1);
+  const what = frame.by ? `${frame.by}: ${frame.last}` : frame.step ? "chance" : "the set-up";
+  $("steplabel").textContent = `Step ${frame.step} of ${frame.steps}: ${what}.`;
+}
+
+$("first").addEventListener("click", () => goTo(0));
+$("prev").addEventListener("click", () => goTo(Number($("slider").value) - 1));
+$("next").addEventListener("click", () => goTo(Number($("slider").value) + 1));
+$("latest").addEventListener("click", () => goTo(Number($("slider").max)));
+$("slider").addEventListener("input", () => goTo(Number($("slider").value)));
+$("step").addEventListener("change", () => goTo(Number($("step").value)));
+$("viewer").addEventListener("change", () => goTo(Number($("slider").value)));
+
+narrow.addEventListener("change", () => (frame ? showBoard(frame.svg, frame.board_html) : view && show(view)));
+
+// -- following the table live -----------------------------------------------------------------------
 function follow() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
   socket.onmessage = (message) => {
     const { version } = JSON.parse(message.data);
-    if (version !== shownVersion) refresh();
+    if (!view || version !== view.version) refresh();
   };
   socket.onclose = () => setTimeout(follow, 2000);
 }
