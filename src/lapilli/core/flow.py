@@ -177,8 +177,13 @@ class Steps:
             raise MalformedInput(f"the step {step.name}: {exc}") from None
         for name, kind in _arg_types(step.Args).items():
             value = getattr(values, name)
-            if not fits_type(value, kind) or (name in SEAT_ARGS and value not in range(players)):
-                raise MalformedInput(f"the step {step.name}: {name} cannot be {value!r}")
+            if not fits_type(value, kind):
+                raise MalformedInput(f"the pending step {step.name}: {name} cannot be {value!r}")
+            if name in SEAT_ARGS and value not in range(players):
+                raise MalformedInput(
+                    f"the pending step {step.name}: {name} must be a whole number "
+                    f"0-{players - 1}, not {value!r}"
+                )
         return Frame(step, seat, values)
 
 
