@@ -89,3 +89,16 @@ def test_a_resource_only_deeper_decks_still_hold_is_a_longer_dive():
         if TILES[tile].resources[TITANIUM]:
             s.decks[1].take(tile)
     assert H.value(s, 0) < near
+
+
+def test_cut_off_from_home_a_bot_counts_exploring_a_way_back():
+    # Player 2 stands beside Player 1's Hatch (F0), with no tiles between it and its own (J0)
+    s = position(2, tiles={"F20": "20m-01"}, seats={1: {"hex": "F20"}})
+    for hatch_side in ("I10", "K10"):
+        s.tiles[s.ocean.cell(hatch_side)] = None
+    reach = H._swims(s, s.pawn[1])
+    assert s.ocean.hatches[1] not in reach
+    assert H._way_home(s, 1, reach) == 2 * 4  # four hexes of open water: explore, swim
+    for hexname, tile in (("G30", "20m-02"), ("H20", "20m-04"), ("I10", "20m-05")):
+        s.tiles[s.ocean.cell(hexname)] = tile
+    assert H._way_home(s, 1, H._swims(s, s.pawn[1])) == 4  # now a swim

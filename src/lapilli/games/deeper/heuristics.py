@@ -98,6 +98,17 @@ def _swims(s: DeeperState, start: int) -> dict[int, int]:
     )
 
 
+def _way_home(s: DeeperState, p: int, reach: dict[int, int]) -> int:
+    """Swims to the Hatch; cut off from it, a way must be explored (about two actions a
+    hex: place a tile, swim onto it)."""
+    hatch = s.ocean.hatches[p]
+    if hatch in reach:
+        return reach[hatch]
+    around = s.ocean.neighbours
+    water = distances([s.pawn[p]], lambda c: [n for n in around[c] if n >= 0])
+    return min(FAR, 2 * water.get(hatch, FAR))
+
+
 def _actions_left(
     s: DeeperState,
     p: int,
@@ -161,7 +172,7 @@ def value(s: DeeperState, p: int) -> float:
     held = [inv[k] + sto[k] for k in range(NRES)]
     reach = _swims(s, s.pawn[p])
     back = _swims(s, s.ocean.hatches[p])
-    home = 0 if s.in_habitat(p) else reach.get(s.ocean.hatches[p], FAR)
+    home = 0 if s.in_habitat(p) else _way_home(s, p, reach)
     best, spent, per_action = 0.0, [0] * NRES, 0.0
     for goal, stars in _goals(s, p):
         covered, used, converts = _paid(goal, held)
