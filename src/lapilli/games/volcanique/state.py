@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action, MalformedInput
-from lapilli.core.flow import FlowState, then
+from lapilli.core.flow import FlowState, Frame, then
 from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
 
 from . import scoring, text
@@ -21,6 +21,7 @@ from .components import (
     CRITTERS,
     EDGES,
     KIND_COUNT,
+    KINDS,
     LIMITS,
     NB,
     POWER_IDS,
@@ -247,6 +248,9 @@ class VolcaniqueState(FlowState):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         data = self._public()
+        if self.stage is Stage.OVER:
+            data["scores"] = self.scores()
+            data["score_breakdown"] = self.score_breakdown()
         if seat is not None:
             data["seat"] = seat
             data["caldera_hand"] = cards(self.caldera_hands[seat])
@@ -259,6 +263,7 @@ class VolcaniqueState(FlowState):
         return {
             "stage": self.stage.value,
             "step": pending.to_json() if pending else None,
+            "placing": _placing(pending),
             "turn": self.turn,
             "round": self.round,
             "current": self.current_player(),
@@ -405,6 +410,20 @@ class VolcaniqueState(FlowState):
             raise MalformedInput(f"not a Volcanique position: {exc}") from None
         s.stack = s.stack_from_json(data.get("stack"))
         return s
+
+
+PLACING = frozenset(
+    {"place", "rotate", "island_place", "island_rotate", "setup_place", "setup_rotate"}
+)
+"""The steps in which a land tile is being placed (where, then how it is turned)."""
+
+
+def _placing(frame: Frame | None) -> dict[str, Any] | None:
+    """The land tile being placed and by whom: its kind, and its hex once chosen."""
+    if frame is None or frame.step.name not in PLACING:
+        return None
+    at = getattr(frame.args, "at", None)
+    return {"seat": frame.seat, "tile": KINDS[frame.args.kind], "at": list(at) if at else None}
 
 
 def _spots(spots: dict[Spot, int], names: Any = None) -> list[list[Any]]:
