@@ -8,6 +8,8 @@ from lapilli.core import sample_chance
 from lapilli.core.state import CHANCE
 from lapilli.games.volcanique.drawing import draw
 from tests.games.drawing_checks import check, parse, positions, targets, text_of
+from tests.games.volcanique.helpers import A, D, M, at, blank, crit, give, put, put_uno, tile
+from tests.games.volcanique.helpers import power as unlock
 
 OFF_BOARD = {"done", "abandon", "buy_point"}
 """Choices with no piece to click: the action list offers them."""
@@ -108,3 +110,75 @@ def test_a_payment_is_a_row_of_cubes_per_way_to_pay():
                 if n.tag.endswith("rect") and n.get("rx") == "3" and n.get("width") == "16"
             ]
             assert len(cubes) == sum(a.arg(b) for b in ("dark", "medium", "light"))
+
+
+# -- the powers on the board, the tile being placed, the end -------------------------------
+
+
+def test_the_tile_being_placed_is_in_the_observation_and_the_drawing():
+    s = blank()
+    for h in ((0, 0), (1, 0), (2, 0)):
+        put_uno(s, h, D)
+    give(s, 0, dark=2)
+    at(s, "buy")
+    s.apply(A("buy", tile="duo-dark-medium"))
+    assert s.pending().step.name == "place"
+    placing = s.observation(1)["placing"]
+    assert placing == {"seat": 0, "tile": "duo-dark-medium", "at": None}
+    while s.pending().step.name != "rotate":
+        s.apply(s.legal_actions()[0])
+    placing = s.observation(None)["placing"]
+    assert placing["tile"] == "duo-dark-medium" and placing["at"] is not None
+    legal = s.legal_actions()
+    shown = text_of(draw(s.observation(0), 0, legal, [s.action_text(a) for a in legal]))
+    assert "Pink (P1) places a duo-dark-medium tile" in shown
+    assert "places a duo-dark-medium tile here" in shown  # the hex, marked on the map
+    assert s.observation(0)["placing"] is not None and s.apply(legal[0]) is not None
+    assert s.observation(0)["placing"] is None  # placed
+
+
+def test_final_scores_are_in_the_observation_at_the_end_only():
+    rng = random.Random(2)
+    s = lapilli.load_game("volcanique").new_state(2)
+    while not s.is_terminal():
+        chance = s.current_player() == CHANCE
+        s.apply(sample_chance(s, rng) if chance else rng.choice(s.legal_actions()))
+    view = s.observation(None)
+    assert view["scores"] == s.scores()
+    assert [row["total"] for row in view["score_breakdown"]] == s.scores()
+    shown = text_of(draw(view, None, [], []))
+    for score in s.scores():
+        assert f"final score {score:g}" in shown
+    running = play_until(lambda s: s.observation(None)["turn"] >= 6, players=2, seed=2)
+    assert "scores" not in running.observation(None)
+
+
+def test_colossal_burrowed_and_sea_critters_frozen_spaces_and_the_super_volcano_show():
+    s = blank()
+    put_uno(s, (0, 0), D)
+    put_uno(s, (1, 0), M)
+    put(s, (0, 1), tile("uno-dark"), -2)  # a volcano
+    crit(s, (0, 0), D, 0)
+    s.colossal[(0, 0, D, 0)] = 1
+    s.burrowed[(1, 0, M, 1)] = 1
+    s.sea[(2, 0)] = 1
+    s.super_volcano = (0, 1, 0)
+    s.winter = (((0, 0), s.turn),)  # spawned this turn: only its own space is frozen
+    shown = text_of(draw(s.observation(None), None, [], []))
+    assert "Pink (P1) critter on dark, Colossal" in shown
+    assert "Blue (P2) burrowed critter on medium" in shown
+    assert "Blue (P2) sea critter at (2,0)" in shown
+    assert "the super volcano of Pink (P1)" in shown
+    assert "(0,0) frozen by the Volcanic Winter" in shown
+    assert "(1,0) frozen" not in shown
+
+
+def test_the_tech_tree_shows_what_each_seat_may_unlock_next():
+    s = blank()
+    unlock(s, 0, "bountiful_resources")  # L1: its neighbours come next
+    shown = text_of(draw(s.observation(None), None, [], []))
+    assert "Pink (P1) may unlock Agile Critters next" in shown
+    assert "Pink (P1) may unlock Erosion next" in shown
+    assert "Pink (P1) may unlock Rift next" not in shown  # not linked to what it holds
+    assert "Blue (P2) may unlock Bountiful Resources next" in shown  # L1 first
+    assert "Blue (P2) may unlock Agile Critters next" not in shown

@@ -1,11 +1,15 @@
 """The board as a player sees it, drawn as SVG from one seat's observation.
 
 Left: the islands in the sea. Each hex shows its top tile with every region in its biome
-colour (so the tile's orientation shows), its stack height, volcanoes, lava and volcanic
-soil, and critters as pawns in their seat's colour with the seat's number. Right: the
-Volcanic Power Grid as a tech tree with who unlocked what, the supply, and a panel per
-player (critters in hand, the Sacrificial Critter Crater, resources, powers and Caldera
-cards, face down for everyone else).
+colour (so the tile's orientation shows), its stack height, volcanoes (the super volcano
+ringed in red), lava and volcanic soil, critters as pawns in their seat's colour with the
+seat's number (a Colossal Critter larger, with a C; a burrowed one as a mound; sea
+critters on the ocean), the spaces the Volcanic Winter has frozen, and the hex where a
+new tile is being placed. Right: the Volcanic Power Grid as a tech tree (levels, links,
+who unlocked what, and which slots each seat may unlock next), the supply, the tile
+being placed with its possible turns, and a panel per player (critters in hand, the
+Sacrificial Critter Crater, resources, powers, Caldera cards face down for everyone
+else, and the final score once the game is over).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lapilli.core.actions import Action
+from lapilli.core.hexgrid import distance
 from lapilli.core.svg import (
     Targets,
     direction_vector,
@@ -30,6 +35,7 @@ from lapilli.core.svg import (
 )
 
 from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
+from .powers import unlockable
 from .steps import STEPS
 from .text import DIRECTION_NAMES, SEAT_COLOURS
 
@@ -43,6 +49,8 @@ VOLCANO_FILL = "#6b5a52"
 CRATER = "#e0401c"
 LAVA = "#f26b1d"
 LAVA_DARK = "#b3330e"
+FROST = "#eef7ff"
+MOUND = "#8d6e63"
 PAPER = "#fbf8f1"
 PANEL = "#ffffff"
 LINE = "#4a4a4a"
@@ -67,6 +75,70 @@ def seat_fill(seat: int) -> str:
 
 def seat_name(seat: int) -> str:
     return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)].title()} (P{seat + 1})"
+
+
+def colossal(x: float, y: float, seat: int, scale: float, count: int, name: str) -> str:
+    """A Colossal Critter: a larger pawn with a C beside it."""
+    fill = seat_fill(seat)
+    return group(
+        pawn(x, y, seat, scale * 1.3, count, name),
+        el(
+            "circle",
+            cx=x - 10 * scale,
+            cy=y - 10 * scale,
+            r=6 * scale,
+            fill="#ffffff",
+            stroke="#111111",
+            stroke_width=1,
+        ),
+        text(
+            x - 10 * scale,
+            y - 7 * scale,
+            "C",
+            font_size=8 * scale,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#111111",
+        ),
+        el(
+            "circle",
+            cx=x,
+            cy=y + 1 * scale,
+            r=12 * scale,
+            fill="none",
+            stroke=fill,
+            stroke_width=1.5,
+        ),
+    )
+
+
+def mound(x: float, y: float, seat: int, scale: float, count: int, biome: str) -> str:
+    """A burrowed critter: an earth mound with its seat's number, under the region."""
+    s = scale
+    return group(
+        title(
+            f"{seat_name(seat)} burrowed critter on {biome}" + (f" ({count})" if count > 1 else "")
+        ),
+        el(
+            "ellipse",
+            cx=x,
+            cy=y + 9 * s,
+            rx=11 * s,
+            ry=5 * s,
+            fill=MOUND,
+            stroke=seat_fill(seat),
+            stroke_width=2,
+        ),
+        text(
+            x,
+            y + 12 * s,
+            seat + 1,
+            font_size=7 * s,
+            font_weight="bold",
+            text_anchor="middle",
+            fill="#ffffff",
+        ),
+    )
 
 
 def land_height(stack: Sequence[int]) -> int:
@@ -157,9 +229,9 @@ def region_spot(center: tuple[float, float], size: float, dirs: list[int]) -> tu
     return (center[0] + vx / norm * size * 0.5, center[1] + vy / norm * size * 0.5)
 
 
-def mini_tile(cx: float, cy: float, size: float, kind: str) -> str:
-    """A land tile of ``kind`` as it lies in the supply (rotation 0)."""
-    code = KINDS.index(kind) * 6
+def mini_tile(cx: float, cy: float, size: float, kind: str, rotation: int = 0) -> str:
+    """A land tile of ``kind`` as it lies in the supply (rotation 0), or turned."""
+    code = KINDS.index(kind) * 6 + rotation
     return group(
         *(
             el(
@@ -311,12 +383,18 @@ class MapView:
         return (self.ox + x, self.oy + y - LIFT * max(0, height - 1))
 
 
+def frozen(obs: dict, h: tuple[int, int]) -> bool:
+    """Whether the Volcanic Winter has reached a space (as ``winter.frozen`` reads it)."""
+    return any(distance(h, (q, r)) <= obs["turn"] - began for q, r, began in obs["winter"])
+
+
 def draw_map(obs: dict, t: Targets, height: float) -> str:
     stacks = {(q, r): st for q, r, st in obs["map"]}
     lava = {(q, r) for q, r, _ in obs["lava"]}
-    critters = {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in obs["critters"]}
+    pieces = Pieces(obs)
+    sea_critters = {(q, r): o for q, r, o in obs["sea"]}
     hex_targets = {tuple(a.arg("at")) for a in t.legal if on_hex(a)}
-    land = set(stacks) | lava | hex_targets
+    land = set(stacks) | lava | hex_targets | set(sea_critters)
     sea = {
         (q + dq, r + dr)
         for q, r in land or {(0, 0)}
@@ -337,17 +415,114 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
         )
     badges = []
     for h in sorted(stacks, key=lambda h: (h[1], h[0])):
-        stack, badge = draw_stack(view, h, stacks[h], critters, h in lava, t)
+        stack, badge = draw_stack(view, h, stacks[h], pieces, h in lava, t)
         out.append(stack)
         badges.append(badge)
     for h in sorted(lava - set(stacks)):
         out.append(lava_blob(*view.center(h), size))
+    for h, o in sorted(sea_critters.items()):
+        x, y = view.center(h)
+        out.append(pawn(x, y, o, size / 30, name=f"{seat_name(o)} sea critter at ({h[0]},{h[1]})"))
+    out.append(draw_marks(obs, view, stacks, sea))
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
         ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
         out.append(t.wrap("", t.where(lambda a, h=h: on_hex(a) and a.arg("at") == h), outline=ring))
     out.append(group(*badges, pointer_events="none"))  # on top, never in the way of a click
     return group(*out)
+
+
+def draw_marks(obs: dict, view: MapView, stacks: dict, sea: set) -> str:
+    """What lies over the spaces and takes no click: frost where the winter has reached,
+    the super volcano's red ring, the hex where a new tile is being placed."""
+    size = view.size
+    marks = []
+    if obs["winter"]:
+        for h in sorted(h for h in sea | set(stacks) if frozen(obs, h)):
+            height = land_height(stacks[h]) if h in stacks else 1
+            c = view.center(h, height)
+            marks.append(
+                group(
+                    title(f"({h[0]},{h[1]}) frozen by the Volcanic Winter"),
+                    el(
+                        "polygon",
+                        points=pts(hex_corners(c, size * (0.9 if h in stacks else 0.96))),
+                        fill="none" if h in stacks else FROST,
+                        stroke="#ffffff",
+                        stroke_width=3 if h in stacks else 1,
+                    ),
+                    *(
+                        el(
+                            "line",
+                            x1=c[0] - dx * size * 0.18,
+                            y1=c[1] + size * 0.55 - dy * size * 0.18,
+                            x2=c[0] + dx * size * 0.18,
+                            y2=c[1] + size * 0.55 + dy * size * 0.18,
+                            stroke="#2a6fb0",
+                            stroke_width=1.6,
+                        )
+                        for dx, dy in ((1, 0), (0.5, 0.87), (0.5, -0.87))
+                    ),
+                )
+            )
+    if obs["super_volcano"]:
+        q, r, o = obs["super_volcano"]
+        c = view.center((q, r), land_height(stacks[(q, r)]) + 1)
+        marks.append(
+            group(
+                title(f"the super volcano of {seat_name(o)}"),
+                el(
+                    "polygon",
+                    points=pts(hex_corners(c, size * 1.02)),
+                    fill="none",
+                    stroke="#d50000",
+                    stroke_width=4,
+                ),
+                text(
+                    c[0],
+                    c[1] + size * 0.72,
+                    "SUPER",
+                    font_size=max(9, size * 0.24),
+                    font_weight="bold",
+                    text_anchor="middle",
+                    fill="#b00000",
+                    stroke="#ffffff",
+                    stroke_width=3,
+                    paint_order="stroke",
+                ),
+            )
+        )
+    placing = obs.get("placing")
+    if placing and placing["at"]:
+        h = tuple(placing["at"])
+        height = land_height(stacks[h]) if h in stacks else 1
+        marks.append(
+            group(
+                title(f"{seat_name(placing['seat'])} places a {placing['tile']} tile here"),
+                el(
+                    "polygon",
+                    points=pts(hex_corners(view.center(h, height), size * 0.88)),
+                    fill="none",
+                    stroke=seat_fill(placing["seat"]),
+                    stroke_width=4,
+                    stroke_dasharray="6 4",
+                ),
+            )
+        )
+    return group(*marks, pointer_events="none")
+
+
+class Pieces:
+    """The critters of each region from an observation: regular and Colossal ones by
+    owner, and burrowed ones."""
+
+    def __init__(self, obs: dict) -> None:
+        def spots(rows: list) -> dict:
+            return {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in rows}
+
+        self.critters = spots(obs["critters"])
+        self.colossal = spots(obs["colossal"])
+        self.burrowed = spots(obs["burrowed"])
 
 
 def on_hex(action: Action) -> bool:
@@ -372,7 +547,7 @@ def badge_spot(c: tuple[float, float], size: float, pawns: list) -> tuple[float,
     return spot
 
 
-def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> tuple[str, str]:
+def draw_stack(view: MapView, h, stack, pieces: Pieces, lava: bool, t: Targets) -> tuple[str, str]:
     """A stack of tiles with its critters, and its height badge (drawn over the map
     afterwards, so no later tile hides it)."""
     size = view.size
@@ -449,14 +624,24 @@ def draw_stack(view: MapView, h, stack, critters, lava: bool, t: Targets) -> tup
     if top >= 0:
         for biome, dirs in regions(top):
             x, y = region_spot(c, size, dirs)
-            who = critters.get((h[0], h[1], biome))
+            region = (h[0], h[1], biome)
+            who = pieces.critters.get(region)
             piece = ""
             if who:
                 spots.append((x, y))
                 name = f"{seat_name(who[0])} critter on {BIOMES[biome]}"
                 if who[1] > 1:
                     name += f" ({who[1]} critters)"
-                piece = pawn(x, y, who[0], size / 32, who[1], name)
+                big = pieces.colossal.get(region)
+                if big:
+                    name += f", {big[1]} of them Colossal" if who[1] > 1 else ", Colossal"
+                    piece = colossal(x, y, who[0], size / 32, who[1], name)
+                else:
+                    piece = pawn(x, y, who[0], size / 32, who[1], name)
+            under = pieces.burrowed.get(region)
+            if under:
+                spots.append((x, y))
+                piece = group(mound(x, y, under[0], size / 32, under[1], BIOMES[biome]), piece)
             hit = el("polygon", points=pts(region_shape(c, size * 0.92, dirs)))
             indexes = t.where(lambda a, h=h, b=BIOMES[biome]: on_region(a, h, b))
             parts.append(t.wrap(piece, indexes, outline=hit))
@@ -505,6 +690,11 @@ def draw_grid(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
         (xa, ya), (xb, yb) = slot_xy(a, x0, y0 + 10), slot_xy(b, x0, y0 + 10)
         parts.append(el("line", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#8a7f75", stroke_width=3))
     owners = {s: [p for p, marks in enumerate(obs["unlocked"]) if s in marks] for s in SLOTS}
+    may_unlock: dict[str, list[int]] = {s: [] for s in SLOTS}
+    for p, marks in enumerate(obs["unlocked"]):
+        for slot in unlockable(marks):
+            if slot not in marks:  # (a full tree: the critter goes on a held power)
+                may_unlock[slot].append(p)
     for slot in SLOTS:
         x, y = slot_xy(slot, x0, y0 + 10)
         power = obs["grid"].get(slot)
@@ -543,6 +733,32 @@ def draw_grid(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
                     p,
                     0.62,
                     name=f"{seat_name(p)} unlocked {name}",
+                )
+            )
+        for i, p in enumerate(may_unlock[slot]):  # hollow: this seat may unlock it next
+            px, py = x + w / 2 - 10 - i * 15, y + h / 2 - 10
+            card.append(
+                group(
+                    title(f"{seat_name(p)} may unlock {name} next"),
+                    el(
+                        "circle",
+                        cx=px,
+                        cy=py,
+                        r=6,
+                        fill="#ffffff",
+                        stroke=seat_fill(p),
+                        stroke_width=2.5,
+                        stroke_dasharray="3 2",
+                    ),
+                    text(
+                        px,
+                        py + 3.5,
+                        p + 1,
+                        font_size=9,
+                        font_weight="bold",
+                        text_anchor="middle",
+                        fill="#111111",
+                    ),
                 )
             )
         outline = el("rect", x=x - w / 2 - 2, y=y - h / 2 - 2, width=w + 4, height=h + 4, rx=7)
@@ -605,7 +821,10 @@ def draw_player(
 ) -> tuple[str, float]:
     mine = p == seat
     current = obs.get("current") == p
-    pay, bottom = draw_payments(x0 + 18, y0 + 124, t) if mine else ("", y0 + 124)
+    held = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
+    powers = wrap_words("powers: " + (", ".join(held) or "none"), 70)
+    top = y0 + 110 + 14 * len(powers)
+    pay, bottom = draw_payments(x0 + 18, top, t) if mine else ("", top)
     h = bottom - y0 + 6
     fill = seat_fill(p)
     name = seat_name(p) + (" — you" if mine else "")
@@ -625,12 +844,12 @@ def draw_player(
         pawn(x0 + 28, y0 + 22, p, 0.9),
         text(x0 + 44, y0 + 25, name, font_size=15, font_weight="bold", fill="#111111"),
     ]
-    if current:
+    if current or "scores" in obs:
         parts.append(
             text(
                 x0 + SIDE_W - 12,
                 y0 + 25,
-                "▶ to move",
+                f"final score {obs['scores'][p]:g}" if "scores" in obs else "▶ to move",
                 font_size=13,
                 font_weight="bold",
                 text_anchor="end",
@@ -733,10 +952,9 @@ def draw_player(
             )
     # row 4: unlocked powers
     y += 44
-    powers = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
-    parts.append(
-        text(x0 + 18, y, "powers: " + (", ".join(powers) or "none"), font_size=12, fill="#111111")
-    )
+    for line in powers:
+        parts.append(text(x0 + 18, y, line, font_size=12, fill="#111111"))
+        y += 14
     parts.append(pay)
     return group(*parts), y0 + h
 
@@ -761,25 +979,53 @@ def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
     return group(*parts), y + 28
 
 
-def draw_rotations(x0: float, y0: float, t: Targets) -> tuple[str, float]:
-    """The turns the new tile may take (the observation does not say which tile it is,
-    so each choice shows its label: where each biome's edges face)."""
-    indexes = t.find("rotate")
-    if not indexes:
+def draw_placing(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+    """The tile being placed (by whom, where), and the turns it may take: each drawn
+    as the tile would lie, with its label."""
+    placing = obs.get("placing")
+    if not placing:
         return "", y0
+    kind, seat = placing["tile"], placing["seat"]
+    where = f" at ({placing['at'][0]},{placing['at'][1]})" if placing["at"] else ""
     parts = [
-        text(x0, y0 + 14, "Turn the new tile:", font_size=14, font_weight="bold", fill="#111111")
+        mini_tile(x0 + 20, y0 + 20, 17, kind),
+        text(
+            x0 + 44,
+            y0 + 25,
+            f"{seat_name(seat)} places a {kind} tile{where}",
+            font_size=14,
+            font_weight="bold",
+            fill="#111111",
+        ),
     ]
-    y = y0 + 24
-    for i in indexes:
+    y = y0 + 44
+    indexes = t.find("rotate")
+    if indexes:
+        parts.append(text(x0, y + 10, "Turn the new tile:", font_size=13, fill="#111111"))
+        y += 18
+    for k, i in enumerate(indexes):
+        x, yy = x0 + (k % 2) * (SIDE_W / 2), y + (k // 2) * 44
         piece = group(
-            el("rect", x=x0, y=y, width=SIDE_W, height=24, rx=5, fill="#fff3e0", stroke="#5d4037"),
-            text(x0 + 8, y + 17, t.labels[i], font_size=12, fill="#111111"),
+            el(
+                "rect",
+                x=x,
+                y=yy,
+                width=SIDE_W / 2 - 6,
+                height=40,
+                rx=5,
+                fill="#fff3e0",
+                stroke="#5d4037",
+            ),
+            mini_tile(x + 22, yy + 20, 17, kind, t.legal[i].arg("rotation")),
+            *(
+                text(x + 44, yy + 16 + 13 * j, line, font_size=11, fill="#111111")
+                for j, line in enumerate(wrap_words(t.labels[i], 28)[:2])
+            ),
         )
-        parts.append(
-            t.wrap(piece, [i], outline=el("rect", x=x0, y=y, width=SIDE_W, height=24, rx=5))
-        )
-        y += 30
+        outline = el("rect", x=x, y=yy, width=SIDE_W / 2 - 6, height=40, rx=5)
+        parts.append(t.wrap(piece, [i], outline=outline))
+    if indexes:
+        y += ((len(indexes) + 1) // 2) * 44
     return group(*parts), y + 4
 
 
@@ -809,7 +1055,7 @@ def draw(
     parts = [text(12, 26, status_line(obs, n), font_size=16, font_weight="bold", fill="#111111")]
     grid, y = draw_grid(obs, SIDE_X, 36, t)
     supply, y = draw_supply(obs, SIDE_X, y, t)
-    rotations, y = draw_rotations(SIDE_X, y, t)
+    rotations, y = draw_placing(obs, SIDE_X, y, t)
     parts += [grid, supply, rotations]
     y += 6
     for p in range(n):

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any, get_type_hints
 
 from lapilli.core import Action, MalformedInput
-from lapilli.core.flow import FlowState, fits_type, then
+from lapilli.core.flow import FlowState, Frame, fits_type, then
 from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
 
 from . import scoring, text
@@ -252,6 +252,9 @@ class VolcaniqueState(FlowState):
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         data = self._public()
+        if self.stage is Stage.OVER:
+            data["scores"] = self.scores()
+            data["score_breakdown"] = self.score_breakdown()
         if seat is not None:
             data["seat"] = seat
             data["caldera_hand"] = cards(self.caldera_hands[seat])
@@ -264,6 +267,7 @@ class VolcaniqueState(FlowState):
         return {
             "stage": self.stage.value,
             "step": pending.to_json() if pending else None,
+            "placing": _placing(pending),
             "turn": self.turn,
             "round": self.round,
             "current": self.current_player(),
@@ -522,6 +526,20 @@ TAKES_TILE = ("setup_place", "setup_rotate", "island_place", "island_rotate", "b
 
 def _in_stock(s: VolcaniqueState, tile: str) -> bool:
     return s.volcano_tiles > 0 if tile == "volcano" else s.tiles.get(tile, 0) > 0
+
+
+PLACING = frozenset(
+    {"place", "rotate", "island_place", "island_rotate", "setup_place", "setup_rotate"}
+)
+"""The steps in which a land tile is being placed (where, then how it is turned)."""
+
+
+def _placing(frame: Frame | None) -> dict[str, Any] | None:
+    """The land tile being placed and by whom: its kind, and its hex once chosen."""
+    if frame is None or frame.step.name not in PLACING:
+        return None
+    at = getattr(frame.args, "at", None)
+    return {"seat": frame.seat, "tile": KINDS[frame.args.kind], "at": list(at) if at else None}
 
 
 def _spots(spots: dict[Spot, int], names: Any = None) -> list[list[Any]]:
