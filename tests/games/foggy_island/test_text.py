@@ -86,6 +86,6 @@ def test_live_lines_and_points_show_what_each_seat_can_see():
     assert blue["points"] == [0, LINE_POINTS[3]] and len(blue["lines"]) == 1
     assert s.observation(None)["live"] == blue
     shown = render_text(s, 1)
-    assert f"Lines now: Red 0 points, Blue {LINE_POINTS[3]} point" in shown  # 1 point
+    assert f"Lines now score Red: 0 points, Blue: {LINE_POINTS[3]} point" in shown  # 1 point
     assert "Blue: a3-c3 (3 tokens)" in shown and "a1-c1" not in shown
     assert "Red: a1-c1 (3 tokens)" in render_text(s, 0)

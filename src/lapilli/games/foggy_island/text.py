@@ -138,7 +138,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
 def _live(live: dict) -> Text:
     """The lines on the map now and what they would score (as the viewer sees them)."""
     red, blue = live["points"]
-    text = Text(f"Lines now: Red {_points(red)}, Blue {_points(blue)}")
+    text = Text(f"Lines now score Red: {_points(red)}, Blue: {_points(blue)}")
     for line in live["lines"]:
         tiles = line["tiles"]
         text.append(

@@ -94,7 +94,7 @@ def give(s: FujiState, f: Frame, action: Action) -> Events:
 
 
 def refuse_card(s: FujiState, f: Frame, action: Action) -> str | None:
-    """Why a card may not be used or given now (None: it may)."""
+    """Why a card may not be used now (None: it may)."""
     if action[0] != "use" or action in f.step.legal(s, f):  # type: ignore[misc]
         return None
     a = f.args.adventurer
