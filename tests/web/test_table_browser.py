@@ -157,6 +157,7 @@ def test_a_human_plays_a_whole_game_by_clicking_the_board(
     else:
         assert view["breakdown"] is None and page.locator("#breakdown").is_hidden()
     assert not page.title().startswith("\u25b6")  # no "your turn" once the game is over
+    assert "\u25b6" not in page.text_content("#board")  # nor anybody's turn on the board
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= viewport["width"], f"the page scrolls sideways ({width}px)"
     shot(page, tmp_path, f"{name}-end")

@@ -674,7 +674,7 @@ def draw_player(
 ) -> tuple[str, float]:
     fill = seat_fill(p)
     mine = p == seat
-    turn = obs["turn"] == p and obs["winner"] is None
+    turn = obs["turn"] == p and obs["winner"] is None and obs["pending"] is not None
     parts = [piece(x0 + 18, y0 + 20, p, 10, tip=seat_label(p))]
     head = seat_label(p) + (" — you" if mine else "") + f" · start card {obs['start_cards'][p]}"
     parts.append(label(x0 + 36, y0 + 25, head, 14, True))
