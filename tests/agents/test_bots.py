@@ -61,7 +61,7 @@ def _hidden_swap(state, seat):
                 hand.put(b)
                 pile.take(b)
                 pile.put(a)
-                twin._legal = None
+                twin.changed()
                 return twin
     return None
 

@@ -94,7 +94,7 @@ def hiring_position(seed=3):
     s = FoggyIsland(mode="mercenaries").new_state(2)
     s = play_randomly(s, random.Random(seed), lambda s: s.phase == "hire")
     s.coins = [30, 30]
-    s._legal = None
+    s.changed()
     return s
 
 

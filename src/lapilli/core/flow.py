@@ -327,6 +327,11 @@ class FlowState(State):
                 raise IllegalAction(self.illegal_reason(action))
         return self._apply(action)
 
+    def changed(self) -> None:
+        """Forget the actions found for the position as it was: call this after changing
+        it other than by ``apply`` (loading, redealing hidden things, tests)."""
+        self._legal = self._own = None
+
     def _apply(self, action: Action) -> Events:
         self._legal = self._own = None
         stack = self.stack

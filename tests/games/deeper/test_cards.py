@@ -93,7 +93,7 @@ def test_reactor_takes_a_titanium_off_other_cards_not_upgrades_or_conversions():
     assert card_cost(s, 0, "radio")[3] == 0 and card_cost(s, 0, "launch_platform")[3] == 3
     assert card_cost(s, 0, "observatory") == list(BLUEPRINTS["observatory"].cost)  # no titanium
     s.inventory[0][1] = 1  # one kelp
-    s._legal = None
+    s.changed()
     assert A("craft", card="garden") in s.legal_actions()  # titanium + kelp, less 1 titanium
     assert A("craft", card="knife") not in s.legal_actions()  # the Knife still costs titanium
     two = position(seats={0: {"built": ["reactor", "reactor"]}})

@@ -133,7 +133,7 @@ def test_an_empty_deck_cannot_be_scanned():
     s = position()
     for tile in list(s.decks[0].hidden()):
         s.decks[0].take(tile)
-    s._legal = None
+    s.changed()
     assert not [a for a in s.legal_actions() if a.kind == "scan"]
     with pytest.raises(IllegalAction, match="the 20m deck is empty"):
         s.apply(A("scan", deck="20m"))

@@ -56,7 +56,7 @@ def position(layout=None, hands=None, to_move=0, weather="sunny", players=2, **o
     s.pool = [Zone(), Zone()] if players == 4 else []
     # ``to_move`` chooses a token in a normal turn; the next player's turn follows
     s.stack = [TURN_OF[(to_move + 1) % players], CHOOSE_BY[to_move]]
-    s._legal = None
+    s.changed()
     return s
 
 

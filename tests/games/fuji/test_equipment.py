@@ -64,7 +64,7 @@ def test_binoculars_swap_two_empty_landscape_cards():
     s.terrain[cell(2, 0)] = 5
     s.terrain[cell(5, 0)] = 27
     s.equipment_token[cell(6, 0)] = 1
-    s._legal = None
+    s.changed()
     act(s, "use", card="binoculars")
     picks = {(a[1][0][1], a[1][1][1]) for a in s.legal_actions()}
     # not where a meeple stands, not a card with a token
@@ -233,7 +233,7 @@ def test_pocket_knife_copies_another_players_card_and_is_discarded():
 def test_pocket_knife_copies_only_cards_usable_in_this_phase():
     s = position("pocket_knife", phase=2)
     s.equipment[1] = [eq("shovel"), eq("radio")]
-    s._legal = None
+    s.changed()
     copies = {dict(a[1]).get("copy") for a in s.legal_actions() if a[0] == "use"}
     assert copies == {"radio"}
 
@@ -278,7 +278,7 @@ def test_phase_4_a_player_who_passed_may_act_again_after_a_teammates_card():
     dice, seat 0, who had passed, gets the turn again and uses its Shovel."""
     s = position("shovel")
     s.equipment[2] = [eq("carabiner")]
-    s._legal = None
+    s.changed()
     act(s, "done")
     act(s, "done")
     act(s, "use", card="carabiner")
@@ -301,7 +301,7 @@ def test_phase_4_signals_one_per_adventurer_and_they_reopen_the_phase():
     # before the signal, gets the turn again after seat 2
     assert s.signals[-1] == (1, say) and s.stack[-1].args == (2, 1)
     s.signalled_in[2] = 4
-    s._legal = None
+    s.changed()
     with pytest.raises(IllegalAction, match="one signal per adventurer in phase 4"):
         act(s, "signal", say=say)
     act(s, "done")

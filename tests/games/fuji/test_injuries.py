@@ -62,5 +62,5 @@ def test_an_injury_space_is_covered_only_once():
     s = line_position(("buddy", "gatherer", "equipment_manager"))
     s.injuries[0] = Injury.LEG | Injury.ARM | Injury.EYE
     s.stack.append(steps.INJURY(0, adventurer=0))
-    s._legal = None
+    s.changed()
     assert [a[1][0][1] for a in s.legal_actions()] == ["amnesia"]

@@ -38,11 +38,11 @@ def test_equipment_manager_still_gives_with_a_broken_arm_but_not_with_amnesia():
     line(s)
     roll(s, {})
     s.injuries[0] = Injury.ARM  # broken arm
-    s._legal = None
+    s.changed()
     kinds = {a[0] for a in s.legal_actions()}
     assert "give_card" in kinds and "use" not in kinds
     s.injuries[0] = Injury.AMNESIA  # amnesia
-    s._legal = None
+    s.changed()
     assert "give_card" not in {a[0] for a in s.legal_actions()}
     with pytest.raises(IllegalAction, match="Equipment manager"):
         act(s, "give_card", card="water", to=2)
@@ -193,7 +193,7 @@ def test_tinkerer_uses_a_card_twice_then_discards_it():
     act(s, "use", card="radio")
     assert s.equipment[0] == [eq("radio")] and eq("radio") in s.used_once[0]
     s.screen_down[0] = False
-    s._legal = None
+    s.changed()
     act(s, "use", card="radio")
     assert s.equipment[0] == [] and eq("radio") in s.discard
 
@@ -209,7 +209,7 @@ def test_tinkerer_losing_the_skill_discards_cards_used_once():
     roll(s, {})
     act(s, "use", card="radio")
     s.stack.append(steps.INJURY(0, adventurer=0))
-    s._legal = None
+    s.changed()
     act(s, "injury", space="amnesia")
     assert s.equipment[0] == [] and eq("radio") in s.discard and not s.used_once[0]
 

@@ -198,7 +198,7 @@ def test_a_limited_power_once_in_the_main_game_and_once_in_the_final_turn():
     with pytest.raises(IllegalAction, match="once in the main game"):
         use(s, "rift")
     s.stage = Stage.FINAL
-    s._legal = None
+    s.changed()
     assert A("use_power", power="rift") in s.legal_actions()
     assert s.used[0] == ("rift@main",)
 

@@ -86,7 +86,7 @@ class FoggyState(FlowState):
         s.weather = SUNNY
         s.deck = Zone(WEATHER_DECK)
         s.stack = []
-        s._legal = None
+        s.changed()
         if s.opts.variant == "quick":
             # Quick variant: 80 coins each to hire with before the first round, then
             # the coins left go back to the general pile
@@ -279,7 +279,7 @@ class FoggyState(FlowState):
             kind = kinds[rng.randrange(len(kinds))]
             up = top.args.face_up and face_up_allowed(s, kind)
             s.stack[-1] = steps.PLACE_AS[top.seat, kind, up]
-        s._legal = None
+        s.changed()
         return s
 
     # -- copies ---------------------------------------------------------------------------------
@@ -349,7 +349,7 @@ class FoggyState(FlowState):
             s.weather = _name(data["weather"], WEATHERS)
             s.deck = _zone(data["deck"], WEATHERS)
             s.stack = s.stack_from_json(data["stack"])
-            s._legal = None
+            s.changed()
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise MalformedInput(f"not a Foggy Island position: {exc!r}") from None
         if (
@@ -427,7 +427,8 @@ def _check(s: FoggyState) -> None:
                 f"{text.SIDE_NAMES[side]}'s tokens in hands, piles and on the map are not its "
                 f"{PILE_SIZE} (check {', '.join(wrong)})"
             )
-    cards = Counter([*s.deck.under, *s.offered()]) + Counter(s.deck.items)
+    drawn = s.offered() if s.opts.variant != "quick" else ()  # a quick game's choice draws none
+    cards = Counter([*s.deck.under, *drawn]) + Counter(s.deck.items)
     if any(n > WEATHER_DECK[k] for k, n in cards.items()):
         fail("more weather cards than the deck holds")
     for frame in s.stack:

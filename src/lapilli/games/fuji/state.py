@@ -417,7 +417,7 @@ class FujiState(FlowState):
         """Roll again every die ``seat`` cannot see: the dice are the only hidden things
         (every pile is drawn as a chance node, so nobody knows its order)."""
         new = self.clone()
-        new._legal = None
+        new.changed()
         reroll(seat, rng, [die for die in new.dice if die.value])
         return new
 
@@ -552,7 +552,7 @@ def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
         setattr(s, name, _zone(data[name]))
     s.discard = _ints(data["discard"], "discard")
     s.stack = s.stack_from_json(data["stack"])
-    s._legal = None
+    s.changed()
     _check(s)
     return s
 

@@ -301,7 +301,7 @@ class VolcaniqueState(FlowState):
 
     def determinize(self, seat: int, rng: random.Random) -> VolcaniqueState:
         s = self.clone()
-        s._legal = s._own = None  # what may be played depends on the hands redealt
+        s.changed()  # what may be played depends on the hands redealt
         s.unshare_caldera()
         # the hands first, in seat order, then the deck: one pool of unseen cards
         redeal(seat, rng, [*s.caldera_hands, s.caldera_deck])
