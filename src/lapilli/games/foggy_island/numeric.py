@@ -71,7 +71,8 @@ NOTES = {
     "first": "one-hot of the seat who starts this round, me first",
     "progress": "round / rounds to play, rounds to play / 7",
     "weather": "one-hot of the active weather card (sunny, cloudy, foggy)",
-    "offered": "weather cards drawn and waiting to be kept, per card / 2",
+    "offered": "weather cards drawn and waiting to be kept (quick game: the three to choose "
+    "from), per card / 2",
     "deck_bottom": "weather cards known under the deck, per card / 8",
     "open": "per quarter NW, NE, SW, SE: 1 if no fog board covers it",
     "board": "per tile a1..f6 (row by row): " + "; ".join(TILE_FEATURES),
