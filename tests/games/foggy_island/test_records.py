@@ -24,21 +24,9 @@ from lapilli.core.actions import Action
 from lapilli.core.records import Record
 from lapilli.games.foggy_island import FoggyIsland
 
-from .records.make import HERE, file_name, final, game_view, play
+from .records.make import HERE, as_before, file_name, final, play
 
 CONFIGS = FoggyIsland().conformance_configs()
-
-
-def _old_zone(view: dict) -> dict:
-    return view["items"] if "items" in view else {"hidden": view["count"]}
-
-
-def as_before(view: dict) -> dict:
-    view = dict(view)
-    view["hands"] = [_old_zone(z) for z in view["hands"]]
-    view["piles"] = [_old_zone(z) for z in view["piles"]]
-    view["pool"] = [z["count"] for z in view["pool"]] or [0, 0]
-    return game_view(view)
 
 
 def load(path: Path):

@@ -32,6 +32,19 @@ from .steps import STEPS
 
 class DeeperState(FlowState):
     STEPS = STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "first_player": "first player",
+        "act": "actions",
+        "scan_draw": "scan",
+        "place": "place the tile",
+        "trim": "tile market",
+        "free_explore": "free explore",
+        "fewer": "terraform",
+        "draw_blueprint": "blueprint draw",
+        "glide": "sea glide",
+        "lose": "drowning",
+        "breath_card": "breathe",
+    }
 
     game: Any
     n: int
@@ -166,6 +179,7 @@ class DeeperState(FlowState):
             "builder": self.builder,
             "tie_winner": self.tie_winner,
             "pending": public_frame(self),
+            "decision": self.decision(),
         }
 
     def _seat_view(self, p: int, seat: int | None) -> dict[str, Any]:
@@ -184,16 +198,22 @@ class DeeperState(FlowState):
             ],
             "built": list(self.built[p]),
             "rockets": list(self.rocket_cards[p]),
-            "hand": sorted(self.hands[p].hidden()) if self.hands[p].sees(seat) else None,
+            "hand": sorted(self.hands[p].hidden()) if self.shows_hand(p, seat) else None,
             "hand_count": len(self.hands[p]),
             "score": sum(self.breakdown(p).values()),
         }
+
+    def shows_hand(self, p: int, seat: int | None) -> bool:
+        """Blueprints in hand are their owner's secret; every hand is shown once the
+        game is over."""
+        return self.hands[p].sees(seat) or bool(self.end)
 
     def determinize(self, seat: int, rng: random.Random) -> DeeperState:
         """Blueprint hands and the blueprint deck dealt again; the tile decks hold no
         secret a player could not count (every tile face is listed)."""
         s = self.clone()
-        redeal(seat, rng, [s.blueprints, *s.hands])
+        if not s.end:  # once the game is over every hand is shown
+            redeal(seat, rng, [s.blueprints, *s.hands])
         return s
 
     # -- copies ---------------------------------------------------------------------

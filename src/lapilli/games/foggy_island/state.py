@@ -46,6 +46,18 @@ NO_WINNER = -1
 
 class FoggyState(FlowState):
     STEPS = steps.STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "weather_draw": "weather draw",
+        "weather_keep": "weather",
+        "fog_open": "fog",
+        "opening": "opening hand",
+        "hippo_keep": "hippo",
+        "fog_remove": "remove a fog board",
+        "hippo_second": "hippo",
+        "target": "ability",
+        "prairie_first": "prairie dog",
+        "prairie_second": "prairie dog",
+    }
 
     # (set in this order everywhere, so that every position shares one attribute layout)
     game: FoggyIsland
@@ -220,6 +232,7 @@ class FoggyState(FlowState):
             "points": [list(p) for p in self.points],
             "hippo": {str(p): [TILE_NAMES[t] for t in ts] for p, ts in self.hippo.items()},
             "pending": self.owed(),
+            "decision": self.decision(),
             "step": self._step_view(seat),
             "result": self.result,
         }

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from lapilli.core import Action, MalformedInput
+from lapilli.core import Action, Event, MalformedInput
 from lapilli.core.flow import FlowState, then
 from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
 
@@ -37,6 +37,41 @@ if TYPE_CHECKING:
 
 class VolcaniqueState(FlowState):
     STEPS = STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "setup_tile": "starting island tile",
+        "setup_place": "starting island place",
+        "setup_rotate": "starting island rotate",
+        "setup_critter": "Trio critter",
+        "deal_slot": "deal",
+        "coin": "dispute",
+        "bonus": "bonus resource",
+        "move_to": "move",
+        "place": "stack",
+        "remove": "contested biome",
+        "super": "super volcano",
+        "sleight": "sleight of land",
+        "migration": "volcanic migration",
+        "colossal_escape": "colossal escape",
+        "winter_spawn": "volcanic winter",
+        "siphon": "magma siphon",
+        "bomb": "magma bomb",
+        "bomb_roll": "magma bomb roll",
+        "lateral": "lateral eruption",
+        "lateral_roll": "lateral eruption roll",
+        "lava_start": "lava direction",
+        "divert": "lava diversion",
+        "diversion": "lava diversion roll",
+        "island_tile": "summon island tile",
+        "island_place": "summon island place",
+        "island_rotate": "summon island rotate",
+        "draw": "Caldera draw",
+        "lava_flow": "lava flow",
+        "spend": "final spending",
+        "final_critter": "final critter",
+        "converge": "converging tectonic plates",
+        "play_caldera": "play a Caldera card",
+        "use_power": "use a power",
+    }
     game: Volcanique
 
     def __init__(self, game: Volcanique, players: int) -> None:
@@ -259,6 +294,7 @@ class VolcaniqueState(FlowState):
         return {
             "stage": self.stage.value,
             "step": pending.to_json() if pending else None,
+            "decision": self.decision(),
             "turn": self.turn,
             "round": self.round,
             "current": self.current_player(),
@@ -300,6 +336,9 @@ class VolcaniqueState(FlowState):
     # -- text ------------------------------------------------------------------------------
     def action_text(self, action: Action) -> str:
         return text.action_text(self, action)
+
+    def event_text(self, event: Event) -> str:
+        return text.event_text(self, event)
 
     def render(self, seat: int | None) -> Any:
         return text.render(self, seat)

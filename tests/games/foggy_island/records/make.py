@@ -17,6 +17,10 @@ ability shows up). They are stored gzip-compressed, each with:
 
 The golden playthroughs (``tests/golden``) are replayed the same way into
 ``golden.json.gz``, so that the port can show their final positions did not change.
+
+``make.py redigest`` keeps every stored game's actions and refreshes what they show, after
+a deliberate change of texts or views (done once since the port, for issue 9's readable
+texts).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import gzip
 import hashlib
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +41,7 @@ HERE = Path(__file__).parent
 GOLDEN = HERE.parents[2] / "golden"
 RANDOM_GAMES = 30
 KEEN_GAMES = 10
-FLOW_NOTES = ("ctx", "step")
+FLOW_NOTES = ("ctx", "step", "decision")
 """Observation keys that describe the turn flow's internals (old and new), not the game."""
 
 
@@ -86,6 +91,19 @@ def file_name(options: dict[str, Any], players: int) -> str:
 
 def game_view(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k not in FLOW_NOTES}
+
+
+def _old_zone(view: dict) -> dict:
+    return view["items"] if "items" in view else {"hidden": view["count"]}
+
+
+def as_before(view: dict) -> dict:
+    """A view written the old way (see ``test_records.py``)."""
+    view = dict(view)
+    view["hands"] = [_old_zone(z) for z in view["hands"]]
+    view["piles"] = [_old_zone(z) for z in view["piles"]]
+    view["pool"] = [z["count"] for z in view["pool"]] or [0, 0]
+    return game_view(view)
 
 
 class Trace:
@@ -199,5 +217,27 @@ def make() -> None:
     write(HERE / "golden.json.gz", golden)
 
 
+def redigest() -> None:
+    """Replay every stored game's actions with today's engine and store what it shows:
+    for a deliberate change of texts or views (issue 9: every event and chance outcome
+    in the game's words, face-up placements marked as reveals)."""
+    for path in [*sorted(HERE.glob("foggy_island-*.json.gz"))]:
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        game = FoggyIsland(**data["options"])
+        for item in data["games"]:
+            actions = [Action.from_json(a) for a in item["actions"]]
+            s, _, trace = play(game, data["players"], 0, "random", actions, as_before)
+            item.update(final(s, data["players"], as_before), **trace.digests())
+        write(path, data)
+    golden = json.loads(gzip.decompress((HERE / "golden.json.gz").read_bytes()))
+    for item in golden:
+        record = json.loads((GOLDEN / item["file"]).read_text())["record"]
+        game = FoggyIsland.with_options_json(record["options"])
+        actions = [Action.from_json(a) for a in record["actions"]]
+        s, _, trace = play(game, record["players"], 0, "random", actions, as_before)
+        item.update(final(s, record["players"], as_before), **trace.digests())
+    write(HERE / "golden.json.gz", golden)
+
+
 if __name__ == "__main__":
-    make()
+    redigest() if sys.argv[1:] == ["redigest"] else make()
