@@ -326,6 +326,7 @@ def check_hidden(state: State, pool: set[Action], rng: random.Random) -> int:
             _fail(f"hidden.alter({seat}) returned a copy that differs in nothing")
         where = f"(altered for seat {seat}: {', '.join(changed)})"
         _same_views(state, other, seat, pool, rng, where)
+        _same_views(state, other, None, pool, rng, where)  # a spectator sees no more
         compared += 1
         action = _next_in_both(state, other, rng)
         if action is None:
@@ -335,11 +336,12 @@ def check_hidden(state: State, pool: set[Action], rng: random.Random) -> int:
         events_two, lines_two = log.play(two, action)
         if any(e.get("reveal") for e in [*events_one, *events_two]):
             continue
-        read_one = [e.text for e in lines_one if e.visible_to(seat)]
-        read_two = [e.text for e in lines_two if e.visible_to(seat)]
-        if read_one != read_two:
-            _fail(f"seat {seat}'s log reads {read_one} or {read_two} after {action} {where}")
-        _same_views(one, two, seat, pool, rng, f"after {action} {where}")
+        for viewer in (seat, None):
+            read_one = [e.text for e in lines_one if e.visible_to(viewer)]
+            read_two = [e.text for e in lines_two if e.visible_to(viewer)]
+            if read_one != read_two:
+                _fail(f"seat {viewer}'s log reads {read_one} or {read_two} after {action} {where}")
+            _same_views(one, two, viewer, pool, rng, f"after {action} {where}")
     return compared
 
 
@@ -349,9 +351,9 @@ def _changed_parts(state: State, other: State) -> list[str]:
 
 
 def _same_views(
-    state: State, other: State, seat: int, pool: set[Action], rng: random.Random, where: str
+    state: State, other: State, seat: int | None, pool: set[Action], rng: random.Random, where: str
 ) -> None:
-    """What ``seat`` reads is the same in both positions."""
+    """What ``seat`` (None: a spectator) reads is the same in both positions."""
     if state.current_player() != other.current_player():
         _fail(f"who is to move depends on what seat {seat} cannot see {where}")
     if state.observation(seat) != other.observation(seat):
@@ -361,8 +363,10 @@ def _same_views(
         lines = zip_longest(shown.splitlines(), shown_other.splitlines(), fillvalue="")
         first = next((a, b) for a, b in lines if a != b)
         _fail(f"render({seat}) shows what seat {seat} cannot see {where}: {first}")
-    if state.game.part("numeric") is not None and not np.array_equal(
-        state.numeric(seat), other.numeric(seat)
+    if (
+        seat is not None
+        and state.game.part("numeric") is not None
+        and not np.array_equal(state.numeric(seat), other.numeric(seat))
     ):
         _fail(f"numeric({seat}) shows what seat {seat} cannot see {where}")
     if state.current_player() != seat:
