@@ -20,6 +20,14 @@ def test_game_honours_the_engine_contract(game_id, options, players):
     game = cls.with_options_json(options)
     runs = check_game(game, players, seeds=range(4), checks_per_game=10)
     assert all(run.final.is_terminal() for run in runs)
+    if players > 1:  # something was hidden from a seat, and its views were compared
+        assert sum(run.altered for run in runs) > 0
+
+
+@pytest.mark.parametrize("game_id", games())
+def test_game_alters_what_a_seat_cannot_see_for_the_no_leak_check(game_id):
+    hook = game_class(game_id).part("hidden")
+    assert hook is not None and callable(hook.alter)
 
 
 def test_foggy_island_is_registered():

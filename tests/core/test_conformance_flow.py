@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lapilli.core import Action, Game, Utility
+from lapilli.core import Action, Game, State, Utility
 from lapilli.core.conformance import ConformanceFailure, check_game
 from lapilli.core.flow import FlowState, Frame, Step, Steps, then
 
@@ -75,6 +75,16 @@ def stones(refuse: Refuse) -> Game:
         def observation(self, seat: int | None) -> dict[str, Any]:
             return {"left": self.left}
 
+        def action_text(self, action: Action) -> str:
+            if action.kind == "pile":
+                return f"a pile of {action.arg('stones')} stones"
+            return f"take {action.arg('stones')} stones"
+
+        def event_text(self, event: dict[str, Any]) -> str:
+            if event["type"] == "pile":
+                return f"the die sets a pile of {event['stones']} stones"
+            return f"{self.seat_label(event['seat'])} takes {event['stones']} stones"
+
         def determinize(self, seat: int, rng: random.Random) -> StonesState:
             return self.clone()
 
@@ -124,3 +134,24 @@ def test_a_refuse_that_lets_an_unlisted_action_pass_fails():
 
     with pytest.raises(ConformanceFailure, match="is not listed, but refuse.. gives no reason"):
         check_game(stones(forgets_the_pile), 2, seeds=range(6), checks_per_game=50)
+
+
+def test_actions_and_events_in_engine_notation_fail(monkeypatch):
+    game = stones(the_rule)
+    toy = type(game.new_state())
+    with monkeypatch.context() as m:
+        m.setattr(toy, "action_text", lambda s, a: str(a))
+        with pytest.raises(ConformanceFailure, match="'=' is engine notation"):
+            check_game(game, 2, seeds=range(1))
+    with monkeypatch.context() as m:
+        m.setattr(toy, "event_text", lambda s, e: f"took: stones [{e.get('stones')}]")
+        with pytest.raises(ConformanceFailure, match="'\\[' is engine notation"):
+            check_game(game, 2, seeds=range(1))
+    with monkeypatch.context() as m:
+        m.setattr(toy, "event_text", State.event_text)
+        with pytest.raises(ConformanceFailure, match="event has no text of its own"):
+            check_game(game, 2, seeds=range(1))
+    with monkeypatch.context() as m:
+        m.setattr(toy, "action_text", lambda s, a: a.kind)
+        with pytest.raises(ConformanceFailure, match="several actions read 'pile'"):
+            check_game(game, 2, seeds=range(1))

@@ -6,28 +6,42 @@ ones raise ``IllegalAction`` with a reason and change nothing, a turn-flow step'
 ``refuse`` lets every listed action pass and names the rule an unlisted one of the
 same kind breaks, clones are equal and independent, JSON round trips, chance
 probabilities sum to 1, observations hide what they must, ``determinize`` keeps the
-seat's view, records replay to the same final position. A game with a numeric view
-(its ``numeric`` module) also has every action it offers in its codec, a mask that marks
-exactly the legal actions, and a fixed-shape ``float32`` vector per seat that
-``determinize`` leaves unchanged.
+seat's view, records replay to the same final position. Observations match the game's
+documented schema (its ``schema`` module) and name the pending decision. A game with a
+numeric view (its ``numeric`` module) also has every action it offers in its codec, a
+mask that marks exactly the legal actions, and a fixed-shape ``float32`` vector per seat
+that ``determinize`` leaves unchanged.
+
+Nothing hidden leaks through any view: a game's ``hidden`` module alters, in a copy,
+only what one seat cannot see (an opponent's card swapped with one in the deck, a die
+behind another screen turned), by its own means, not ``determinize``'s; everything the
+seat reads must stay the same, and again after both copies take the same next action.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 import numpy as np
+from rich.console import Console
 
+from . import log
 from .actions import Action
-from .errors import IllegalAction
+from .errors import IllegalAction, MalformedInput
 from .flow import FlowState
 from .loop import play
 from .records import Record
+from .schema import check_observation
 from .state import CHANCE, TERMINAL, Event, Game, State
+from .zones import Die, Hidden, sees
 
 
 class ConformanceFailure(AssertionError):
@@ -44,6 +58,7 @@ class Playthrough:
     final: State
     steps: int
     pool: set[Action] = field(default_factory=set)
+    altered: int = 0  # positions compared with a copy altered in what one seat cannot see
 
 
 def random_playthrough(
@@ -61,10 +76,14 @@ def random_playthrough(
         if not legal:
             _fail(f"step {len(record.actions)}: seat {seat} is to move but has no legal action")
         pool.update(legal)
-        return rng.choice(legal)
+        choice = rng.choice(legal)
+        check_words(state.action_text(choice), f"the text of {choice}")  # as the log shows it
+        return choice
 
     def keep(state: State, seat: int, action: Action, events: list[Event]) -> None:
         record.actions.append(action)
+        for event in events:
+            check_event_text(state, event)
 
     steps = play(state, [explore] * players, rng, on_step=keep, limit=max_steps)
     if not state.is_terminal():
@@ -72,8 +91,9 @@ def random_playthrough(
     return Playthrough(record, state, steps, pool)
 
 
-def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
-    """Every per-position promise of the contract, at one position."""
+def check_state(state: State, pool: set[Action], rng: random.Random) -> int:
+    """Every per-position promise of the contract, at one position; returns how many
+    seats' views were compared with a copy altered in what they cannot see."""
     snapshot = state.to_json()
     player = state.current_player()
     if not (player in (CHANCE, TERMINAL) or 0 <= player < state.num_players):
@@ -90,8 +110,10 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> None:
     _check_views(state, legal, rng)
     if state.game.part("numeric") is not None:
         check_numeric(state, rng)
+    altered = check_hidden(state, pool, rng) if state.game.part("hidden") is not None else 0
     if state.to_json() != snapshot:
         _fail("observation(), determinize() or a step's refuse() changed the state")
+    return altered
 
 
 def _check_copies(state: State, snapshot: dict[str, Any]) -> State:
@@ -137,7 +159,11 @@ def _listed(state: State, back: State) -> list[Action]:
 
 def _check_listed_apply(state: State, legal: list[Action], snapshot: dict[str, Any]) -> None:
     """Every listed action applies (on a clone), with events and texts, leaving the
-    original untouched."""
+    original untouched; no two read the same (a roll or a draw names what it is for)."""
+    texts = [state.action_text(action) for action in legal]
+    if len(set(texts)) != len(texts):
+        twice = sorted({t for t in texts if texts.count(t) > 1})
+        _fail(f"several actions read {twice[0]!r}: a text must tell them apart")
     for action in legal:
         json.dumps(action.to_json())
         if Action.from_json(action.to_json()) != action:
@@ -150,12 +176,35 @@ def _check_listed_apply(state: State, legal: list[Action], snapshot: dict[str, A
             _fail(f"apply({action}) did not return a list of events")
         json.dumps(events)
         for event in events:
-            if not isinstance(copy.event_text(event), str):
-                _fail(f"event_text({event}) is not a text")
-        if not isinstance(state.action_text(action), str) or not state.action_text(action):
+            check_event_text(copy, event)
+        text = state.action_text(action)
+        if not isinstance(text, str) or not text:
             _fail(f"action_text({action}) is empty")
+        check_words(text, f"the text of {action}")
         if state.to_json() != snapshot:
             _fail(f"applying {action} to a clone changed the original")
+
+
+RAW = re.compile(r"[=\[\]{}]|\b[a-z0-9]+_[a-z0-9_]+\b|\b(True|False|None)\b")
+"""Engine notation a player must never read: ``kind key=value``, lists, dicts,
+snake_case keys and Python's ``True``, ``False``, ``None``."""
+
+
+def check_words(text: str, what: str) -> None:
+    """``text`` speaks the game's words, not the engine's notation."""
+    raw = RAW.search(text)
+    if raw:
+        _fail(f"{what} reads {text!r}: {raw.group()!r} is engine notation, not the game's words")
+
+
+def check_event_text(state: State, event: Event) -> None:
+    """An event has its own line in the game's words (or none: ``""``)."""
+    text = state.event_text(event)
+    if not isinstance(text, str):
+        _fail(f"event_text({event}) is not a text")
+    if text and text == State.event_text(state, event):
+        _fail(f"the {event.get('type')!r} event has no text of its own: {text!r}")
+    check_words(text, f"the {event.get('type')!r} event")
 
 
 def _check_refusals(state: State, strangers: list[Action], snapshot: dict[str, Any]) -> None:
@@ -203,6 +252,10 @@ def _check_views(state: State, legal: list[Action], rng: random.Random) -> None:
     player = state.current_player()
     spectator = state.observation(None)
     json.dumps(spectator)
+    documented = state.game.part("schema") is not None
+    for seat in [None, *range(state.num_players)]:
+        if documented:
+            _check_schema(state, seat)
     for seat in range(state.num_players):
         view = state.observation(seat)
         json.dumps(view)
@@ -215,6 +268,151 @@ def _check_views(state: State, legal: list[Action], rng: random.Random) -> None:
             _fail(f"determinize({seat}) changed who is to move")
         if player >= 0 and player == seat and guess.legal_actions() != legal:
             _fail("determinize changed the legal actions of the seat to move")
+
+
+# -- nothing hidden leaks ----------------------------------------------------------------------
+def swap_unseen(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> bool:
+    """Swap two different items ``seat`` cannot see between two of ``zones`` (which hold
+    interchangeable items, sizes kept); False if there is no such pair."""
+    blind = [(zone, zone.hidden()) for zone in zones if not zone.sees(seat)]
+    places = [(z, i) for z, (_, items) in enumerate(blind) for i in range(len(items))]
+    if not places:
+        return False
+    z1, i1 = rng.choice(places)
+    first = blind[z1][1][i1]
+    others = [(z, i) for z, i in places if z != z1 and blind[z][1][i] != first]
+    if not others:
+        kinds = {blind[z][1][i] for z, i in places}
+        if len(kinds) < 2 or len(blind) < 2:
+            return False
+        # that item's kind fills every other zone: start from another kind instead
+        z1, i1 = rng.choice([(z, i) for z, i in places if blind[z][1][i] != first])
+        first = blind[z1][1][i1]
+        others = [(z, i) for z, i in places if z != z1 and blind[z][1][i] != first]
+        if not others:
+            return False
+    z2, i2 = rng.choice(others)
+    a, b = blind[z1][1], blind[z2][1]
+    a[i1], b[i2] = b[i2], a[i1]
+    blind[z1][0].refill(a)
+    blind[z2][0].refill(b)
+    return True
+
+
+def turn_unseen(seat: int, rng: random.Random, dice: Sequence[Die]) -> bool:
+    """Turn one die ``seat`` cannot see to another of its faces; False if there is none."""
+    blind = [die for die in dice if not sees(die.seen, seat) and len(set(die.faces)) > 1]
+    if not blind:
+        return False
+    die = rng.choice(blind)
+    die.value = rng.choice([face for face in die.faces if face != die.value])
+    return True
+
+
+def check_hidden(state: State, pool: set[Action], rng: random.Random) -> int:
+    """For each seat, a copy altered only in what the seat cannot see (the game's
+    ``hidden.alter``) shows the seat the same observation, text view, numeric view, legal
+    actions and their texts, refusals, and, after both copies take the same next action,
+    the same log lines and views again (unless that action reveals something). Returns
+    how many seats were compared."""
+    alter = state.game.part("hidden").alter  # type: ignore[union-attr]
+    compared = 0
+    for seat in range(state.num_players):
+        other: State | None = alter(state, seat, random.Random(rng.random()))
+        if other is None:
+            continue
+        changed = _changed_parts(state, other)
+        if not changed:
+            _fail(f"hidden.alter({seat}) returned a copy that differs in nothing")
+        where = f"(altered for seat {seat}: {', '.join(changed)})"
+        _same_views(state, other, seat, pool, rng, where)
+        _same_views(state, other, None, pool, rng, where)  # a spectator sees no more
+        compared += 1
+        action = _next_in_both(state, other, rng)
+        if action is None:
+            continue
+        one, two = state.clone(), other.clone()
+        events_one, lines_one = log.play(one, action)
+        events_two, lines_two = log.play(two, action)
+        if any(e.get("reveal") for e in [*events_one, *events_two]):
+            continue
+        for viewer in (seat, None):
+            read_one = [e.text for e in lines_one if e.visible_to(viewer)]
+            read_two = [e.text for e in lines_two if e.visible_to(viewer)]
+            if read_one != read_two:
+                _fail(f"seat {viewer}'s log reads {read_one} or {read_two} after {action} {where}")
+            _same_views(one, two, viewer, pool, rng, f"after {action} {where}")
+    return compared
+
+
+def _changed_parts(state: State, other: State) -> list[str]:
+    mine, theirs = state.to_json(), other.to_json()
+    return sorted(k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k))
+
+
+def _same_views(
+    state: State, other: State, seat: int | None, pool: set[Action], rng: random.Random, where: str
+) -> None:
+    """What ``seat`` (None: a spectator) reads is the same in both positions."""
+    if state.current_player() != other.current_player():
+        _fail(f"who is to move depends on what seat {seat} cannot see {where}")
+    if state.observation(seat) != other.observation(seat):
+        _fail(f"observation({seat}) shows what seat {seat} cannot see {where}")
+    shown, shown_other = _text_of(state.render(seat)), _text_of(other.render(seat))
+    if shown != shown_other:
+        lines = zip_longest(shown.splitlines(), shown_other.splitlines(), fillvalue="")
+        first = next((a, b) for a, b in lines if a != b)
+        _fail(f"render({seat}) shows what seat {seat} cannot see {where}: {first}")
+    if (
+        seat is not None
+        and state.game.part("numeric") is not None
+        and not np.array_equal(state.numeric(seat), other.numeric(seat))
+    ):
+        _fail(f"numeric({seat}) shows what seat {seat} cannot see {where}")
+    if state.current_player() != seat:
+        return
+    legal = state.legal_actions()
+    if legal != other.legal_actions():
+        _fail(f"seat {seat}'s legal actions depend on what it cannot see {where}")
+    for action in legal:
+        if state.action_text(action) != other.action_text(action):
+            _fail(f"the text of {action} shows what seat {seat} cannot see {where}")
+    listed = set(legal)
+    strangers = sorted((a for a in pool if a not in listed), key=str)
+    for action in rng.sample(strangers, min(10, len(strangers))):
+        if state.illegal_reason(action) != other.illegal_reason(action):
+            _fail(f"the refusal of {action} shows what seat {seat} cannot see {where}")
+
+
+def _next_in_both(state: State, other: State, rng: random.Random) -> Action | None:
+    """A next action (or chance outcome) both positions allow, if any."""
+    if state.current_player() == CHANCE:
+        possible = {outcome for outcome, _ in other.chance_outcomes()}
+        common = [outcome for outcome, _ in state.chance_outcomes() if outcome in possible]
+    else:
+        allowed = set(other.legal_actions())
+        common = [action for action in state.legal_actions() if action in allowed]
+    return rng.choice(common) if common else None
+
+
+def _text_of(renderable: Any) -> str:
+    """A text view as the terminal prints it, styles included."""
+    if isinstance(renderable, str):
+        return renderable
+    out = io.StringIO()
+    Console(file=out, width=120, color_system="truecolor", force_terminal=True).print(renderable)
+    return out.getvalue()
+
+
+def _check_schema(state: State, seat: int | None) -> None:
+    """The observation matches the game's documented schema and names the pending
+    decision as the turn flow has it."""
+    try:
+        check_observation(state, seat)
+    except MalformedInput as exc:
+        _fail(str(exc))
+    if isinstance(state, FlowState) and state.observation(seat)["decision"] != state.decision():
+        _fail(f"observation({seat}) does not name the pending decision")
 
 
 def check_numeric(state: State, rng: random.Random) -> None:
@@ -282,9 +480,9 @@ def check_game(
             state = game.new_state(players)
             for i, action in enumerate(run.record.actions):
                 if i % every == 0:
-                    check_state(state, run.pool, rng)
+                    run.altered += check_state(state, run.pool, rng)
                 state.apply(action)
-            check_state(state, run.pool, rng)
+            run.altered += check_state(state, run.pool, rng)
         check_codec(game, players, run.pool)
         runs.append(run)
     return runs

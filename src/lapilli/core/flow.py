@@ -255,6 +255,9 @@ class FlowState(State):
     """
 
     STEPS: ClassVar[Steps]
+    DECISIONS: ClassVar[dict[str, str]] = {}
+    """The rulebook's word for each step the game may wait for, by step name (a step
+    left out is called by its name); ``decision`` shows it in observations."""
     stack: list[Frame]
     narrate: bool = True
     _legal: list[Action] | None = None
@@ -312,6 +315,20 @@ class FlowState(State):
     def pending(self) -> Frame | None:
         """The frame on top: what the game waits for."""
         return self.stack[-1] if self.stack else None
+
+    def decision(self) -> dict[str, Any] | None:
+        """What the game waits for, for observations: ``{"name": the rulebook's word,
+        "seat": who decides (None: a roll or a draw), "prompt": the rule in words}``;
+        None once the game is over."""
+        if not self.stack:
+            return None
+        frame = self.stack[-1]
+        step = frame.step
+        return {
+            "name": self.DECISIONS.get(step.name, step.name),
+            "seat": frame.seat if frame.seat >= 0 else None,
+            "prompt": step.prompt,
+        }
 
     # -- applying --------------------------------------------------------------------
     def apply(self, action: Action, check: bool = True) -> Events:

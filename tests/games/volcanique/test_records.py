@@ -15,7 +15,7 @@ from lapilli.games.volcanique import Volcanique
 from .records.make import choices, parse
 
 FILES = sorted((Path(__file__).parent / "records").glob("*.json.gz"))
-FLOW = {"phase", "tasks", "step"}
+FLOW = {"phase", "tasks", "step", "decision"}
 """Observation keys naming the pending decision: nothing is pending at the end."""
 
 

@@ -2,10 +2,11 @@
 
 from rich.console import Console
 
+from lapilli.core import Action
 from lapilli.core.flow import then
-from lapilli.games.volcanique.steps import CLAIM
+from lapilli.games.volcanique.steps import CLAIM, DRAW
 
-from .helpers import D, L, blank, crit, hold, lava, put_uno
+from .helpers import D, L, blank, crit, hold, lava, put, put_uno, tile
 
 
 def text(state, seat):
@@ -23,8 +24,20 @@ def test_the_view_shows_heights_biomes_critters_lava_and_hides_other_hands():
     hold(s, 0, "carnage")
     then(s, CLAIM(0))
     mine, theirs = text(s, 0), text(s, 1)
-    assert "3d" in mine and "Pd" in mine and "LAVA" in mine and "0,0" in mine
+    assert "d 3 " in mine and "Pd" in mine and "LAVA" in mine and "0,0" in mine
     assert "Carnage" in mine and "Carnage" not in theirs and "1 hidden" in theirs
+
+
+def test_the_map_shows_which_edge_of_each_tile_has_which_biome():
+    s = blank()
+    # a dark/medium Duo turned once: dark on NE, NW and W, medium on SW, SE and E
+    put(s, (0, 0), tile("duo-dark-medium", 1))
+    then(s, CLAIM(0))
+    lines = text(s, 0).splitlines()
+    row = next(i for i, line in enumerate(lines) if " 0,0 " in line)
+    column = lines[row].index(" 0,0 ") - 1
+    cell = [line[column : column + 8] for line in lines[row - 2 : row + 1]]
+    assert cell == ["d 1    d", "d      m", "m 0,0  m"]
 
 
 def test_the_power_grid_is_shown_as_a_tech_tree_with_holders_and_next_unlocks():
@@ -98,3 +111,24 @@ def test_the_map_marks_colossal_burrowed_and_sea_critters_and_the_winter():
     then(s, CLAIM(0))
     view = text(s, 0)
     assert "PdC" in view and "pl_" in view and "Bsea" in view and "*1,0" in view
+
+
+def test_events_and_chance_outcomes_read_in_the_games_words():
+    s = blank()
+    stacked = {
+        "type": "stacked",
+        "seat": 0,
+        "tile": "duo-dark-medium",
+        "at": [-2, 0],
+        "rotation": 1,
+    }
+    assert s.event_text(stacked) == (
+        "Pink (P1) stacks a dark/medium Duo on (-2,0), rotation 1: dark NE/NW/W, medium E/SW/SE"
+    )
+    assert s.event_text({"type": "lava", "at": [0, 1], "ocean": True}) == (
+        "the lava flows into the sea at (0,1)"
+    )
+    then(s, DRAW(seat=1))
+    assert (
+        s.action_text(Action("draw", card="carnage")) == "Blue (P2) draws the Caldera card Carnage"
+    )

@@ -32,6 +32,19 @@ from .steps import STEPS
 
 class DeeperState(FlowState):
     STEPS = STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "first_player": "first player",
+        "act": "actions",
+        "scan_draw": "scan",
+        "place": "place the tile",
+        "trim": "tile market",
+        "free_explore": "free explore",
+        "fewer": "terraform",
+        "draw_blueprint": "blueprint draw",
+        "glide": "sea glide",
+        "lose": "drowning",
+        "breath_card": "breathe",
+    }
 
     game: Any
     n: int
@@ -169,6 +182,7 @@ class DeeperState(FlowState):
             "builder": self.builder,
             "tie_winner": self.tie_winner,
             "pending": public_frame(self),
+            "decision": self.decision(),
         }
 
     def _seat_view(self, p: int, seat: int | None) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import FLAT_TOP
+from lapilli.core.state import CHANCE
 
 from .board import HATCH, NE, NW, SE, SW, N, S
 from .components import (
@@ -158,12 +159,15 @@ def action_text(s: DeeperState, a: Action) -> str:
         return f"{s.seat_label(a.arg('winner'))} wins the tie"
     if kind == "first":
         return f"{s.seat_label(a.arg('seat'))} is the starting player"
+    top = s.pending()
+    chance = top is not None and top.seat == CHANCE and "seat" in top.args._fields
+    drawer = s.seat_label(top.args.seat) if chance else "a diver"  # whose draw it is
     if kind == "draw":
-        return f"{tile_text(a.arg('tile'))} is drawn"
+        return f"{drawer} scans {tile_text(a.arg('tile'))}"
     if kind == "blueprint":
-        return f"a blueprint card is drawn ({card_name(a.arg('card'))})"
+        return f"{drawer} draws the blueprint card {card_name(a.arg('card'))}"
     if kind == "lose":
-        return f"1 {a.arg('resource')} is lost"
+        return f"{drawer} loses 1 {a.arg('resource')} from the Inventory"
     return str(a)
 
 

@@ -248,7 +248,9 @@ def game_over(s: DeeperState, reason: str, builder: int = -1) -> Events:
     tied = s.tied()
     if builder >= 0 and len(tied) > 1:
         then(s, TIE(builder))
-    return [{"type": "game_over", "reason": reason, "scores": s.scores(), "builder": builder}]
+    # every hand of blueprints is shown once the game is over
+    event = {"type": "game_over", "reason": reason, "scores": s.scores(), "builder": builder}
+    return [{**event, "reveal": True}]
 
 
 def _refuse_tie(s: DeeperState, f: Frame, a: Action) -> str | None:

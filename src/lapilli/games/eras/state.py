@@ -13,6 +13,7 @@ from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import FlowState
 from lapilli.core.zones import EVERYONE, NOBODY, Zone
 
+from . import bidding, movement, placement
 from .components import CARD_IDS, CARDS, LANES, PATH_LENGTH, START_NUMBERS, THUNDERBOLTS, TOKENS
 from .steps import STEPS
 
@@ -24,6 +25,20 @@ SEALED = "sealed"
 
 class ErasState(FlowState):
     STEPS = STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "deal_start": "deal start cards",
+        "youngest": "youngest player",
+        "place_piece": "place your piece",
+        "play": "play a card",
+        "roll": "roll the die",
+        "thunder": "thunderbolt",
+        "ice_age": "ice age",
+        "cone": "volcano",
+        "choose": "bidding",
+        "sealed_bid": "bid",
+        "answer": "exchange",
+        "place_won": "place the card won",
+    }
 
     def __init__(self, game: Eras, players: int) -> None:
         self.game = game
@@ -121,8 +136,30 @@ class ErasState(FlowState):
             "bids": [self._bid_view(i, seat) for i in range(self.n)],
             "candidate": list(self.candidate) if self.candidate else None,
             "pending": {"step": top.step.name, "seat": top.seat} if top else None,
+            "decision": self.decision(),
+            **self._pending_details(),
             "winner": self.winner,
         }
+
+    def _pending_details(self) -> dict[str, Any]:
+        """What the decision in progress is about: the card bid for, the exchange
+        offered, the card won and still to be placed, the moves left."""
+        details: dict[str, Any] = {"bidding": None, "exchange": None, "card_won": None}
+        details["moves_left"] = None
+        for frame in self.stack:
+            if frame.step is bidding.REVEAL_BIDS:
+                owner, card, bidders = frame.args
+                held = owner if owner != bidding.NOBODY_OWNS else None
+                details["bidding"] = {"card": card, "held_by": held, "bidders": list(bidders)}
+        top = self.pending()
+        if top is not None and top.step is bidding.ANSWER:
+            by, give, take = top.args
+            details["exchange"] = {"by": by, "to": top.seat, "give": give, "take": take}
+        elif top is not None and top.step is placement.PLACE_WON:
+            details["card_won"] = top.args.card
+        elif top is not None and top.step is movement.MOVE:
+            details["moves_left"] = top.args._asdict()
+        return details
 
     def _bid_view(self, bidder: int, seat: int | None) -> int | str | None:
         bid = self.bids[bidder]

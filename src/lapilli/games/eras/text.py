@@ -120,8 +120,15 @@ def action_text(s: ErasState, a: Action) -> str:
     if kind == "discard":
         return f"Ice age: discard {card_name(a.arg('card'))} from your hand"
     if kind == "era_card":
-        return f"the era card {card_name(a.arg('card'))}"
+        card = card_name(a.arg("card"))
+        top = s.pending()
+        if top is not None and top.step.name == "draw" and top.args.to >= 0:
+            return f"{seat_label(top.args.to)} draws the era card {card}"
+        return f"the era card turned face up is {card}"
     if kind == "start_card":
+        top = s.pending()
+        if top is not None and top.step.name == "deal_start":
+            return f"{seat_label(top.args.seat)} is dealt start card {a.arg('number')}"
         return f"start card {a.arg('number')}"
     if kind == "youngest":
         return f"{seat_label(a.arg('seat'))} is the youngest player"

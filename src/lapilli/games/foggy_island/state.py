@@ -50,6 +50,19 @@ NO_WINNER = -1
 
 class FoggyState(FlowState):
     STEPS = steps.STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "weather_draw": "weather draw",
+        "weather_choose": "weather choice",
+        "weather_keep": "weather",
+        "fog_open": "fog",
+        "opening": "opening hand",
+        "hippo_keep": "hippo",
+        "fog_remove": "remove a fog board",
+        "hippo_second": "hippo",
+        "target": "ability",
+        "prairie_first": "prairie dog",
+        "prairie_second": "prairie dog",
+    }
 
     # (set in this order everywhere, so that every position shares one attribute layout)
     game: FoggyIsland
@@ -231,6 +244,7 @@ class FoggyState(FlowState):
             "hippo": {str(p): [TILE_NAMES[t] for t in ts] for p, ts in self.hippo.items()},
             "pending": self.owed(),
             "live": self.live(seat),
+            "decision": self.decision(),
             "step": self._step_view(seat),
             "result": self.result,
         }

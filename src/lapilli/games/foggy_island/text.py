@@ -197,6 +197,49 @@ def event_text(s: FoggyState, event: Event) -> str | None:
         )
     if kind in ("drew", "took", "dealt"):
         return f"{s.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
+    return _ability_text(s, event) or _round_text(s, event)
+
+
+def _ability_text(s: FoggyState, event: Event) -> str | None:
+    """What the mercenaries did, in the rulebook's words."""
+    kind = event["type"]
+    who = s.seat_label(event["seat"]) if "seat" in event else ""
+    if kind == "hippo_spans":
+        return f"{who}'s Hippo spans {' and '.join(event['tiles'])}"
+    if kind == "hippo_kept":
+        return f"{who}'s Hippo stays on {event['tile']}"
+    if kind == "frog_moved":
+        return f"{who}'s Frog hops from {event['from']} to {event['to']}"
+    if kind == "swapped":
+        return f"the tokens on {' and '.join(event['tiles'])} swap places"
+    if kind == "targeted":
+        return f"{who} targets the token on {event['tile']}"
+    if kind == "replaced":
+        new = KINDS[event["token"]].title if event["token"] else "a face-down token"
+        return f"{who} changes {KINDS[event['old']].title} on {event['tile']} for {new}"
+    if kind == "chameleon":
+        colour = "white" if event["colour"] == WHITE else SIDE_NAMES[event["colour"]].lower()
+        return f"the Chameleon on {event['tile']} turns {colour}"
+    return None
+
+
+def _round_text(s: FoggyState, event: Event) -> str | None:
+    """Hiring, weather and fog, in the rulebook's words."""
+    kind = event["type"]
+    who = s.seat_label(event["seat"]) if "seat" in event else ""
+    if kind == "hired":
+        merc, basic = KINDS[event["mercenary"]].title, KINDS[event["replaces"]].title
+        return f"{who} hires the {merc} for {event['cost']} coins (in place of a {basic})"
+    if kind == "hiring_done":
+        return f"{who} hires no more mercenaries"
+    if kind == "weather_drawn":
+        return f"weather card drawn: {event['card']}"
+    if kind == "weather":
+        return f"{who} keeps the {event['card']} weather"
+    if kind == "fog_open":
+        return f"the fog lifts from the {event['board']} quarter"
+    if kind == "fog_removed":
+        return f"{who} removes the fog board over the {event['board']} quarter"
     return None
 
 
@@ -208,6 +251,12 @@ def _title(kind: object) -> str:
 
 def action_text(s: FoggyState, action: Action) -> str:
     kind = action.kind
+    top = s.pending()
+    if kind in ("draw", "deal") and top is not None and "seat" in top.args._fields:
+        token, who = _title(action.arg("token")), s.seat_label(top.args.seat)
+        return (
+            f"{who} draws {token} from their pile" if kind == "draw" else f"{who} is dealt {token}"
+        )
     if kind in ("choose", "take", "replace", "draw", "deal"):
         token = _title(action.arg("token"))
         face = " face down" if action.arg("face") == "down" else ""

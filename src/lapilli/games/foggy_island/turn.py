@@ -176,6 +176,7 @@ def put_token(s: FoggyState, seat: int, tile: int, kind: str, up: bool) -> Event
             "tile": TILE_NAMES[tile],
             "token": kind if up else None,
             "face_up": up,
+            "reveal": up,  # the token chosen in secret is shown
         }
     ]
     # Chameleon (if a side hired it): takes the colour of a token placed next to it (a

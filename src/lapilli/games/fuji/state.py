@@ -83,6 +83,24 @@ round (usable from the next one)."""
 
 class FujiState(FlowState):
     STEPS = steps.STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "draw_scenario": "scenario",
+        "deal_skill": "deal skills",
+        "choose_skill": "choose a skill",
+        "lay_card": "lay terrain",
+        "draw_shuffled": "equipment draw",
+        "put_under": "put a card under",
+        "leave_out": "leave a die out",
+        "use_equipment": "equipment",
+        "next_turn": "next turn",
+        "spend_bars": "power bars",
+        "lose_die": "lose a die",
+        "give_die": "give a die",
+        "give_card": "give a card",
+        "turn_dice": "turn a die",
+        "shovel_die": "shovel",
+        "shovel_face": "shovel",
+    }
     reachable: tuple[Any, dict[int, int]] = (None, {})
     """The destinations of the planning decision on top, from when its legal actions were
     listed: no rule runs before that decision is taken, so its apply need not search
@@ -393,6 +411,7 @@ class FujiState(FlowState):
             "level": self.level,
             "to_move": self.current_player(),
             "waiting_for": _waiting_for(f, seat),
+            "decision": self.decision(),
             "result": int(self.result),
             "cause": self.cause,
             "terrain": [

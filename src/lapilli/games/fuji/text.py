@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from lapilli.core.actions import Action
-from lapilli.core.state import Event
+from lapilli.core.state import CHANCE, Event
 
 from .board import NOWHERE, H, W, cell
 from .components import (
@@ -32,7 +32,7 @@ from .components import (
 from .helper import helper
 from .log import who
 from .state import Result
-from .steps import PLAN, REROLL
+from .steps import DEAL_SKILL, DRAW_SHUFFLED, LAY_CARD, PLAN, REROLL, ROLL
 
 PHASE_NAMES = (
     "set-up",
@@ -258,9 +258,34 @@ def action_text(s, action: Action) -> str:
         return str(action)
 
 
+def _outcome_text(s, kind: str, p: dict) -> str | None:
+    """A roll or a draw, with what it is for: which die, which card of the map, whose
+    card."""
+    f = s.pending()
+    if kind == "face" and f.step is ROLL:
+        die = s.dice[f.args.die]
+        face = f"{FACE_COLOUR[die.type][p['value'] - 1]} {p['value']}"
+        return f"{who(s, die.owner)}'s die {f.args.die} (type {'ABC'[die.type]}) shows {face}"
+    if kind == "card" and f.step is LAY_CARD:
+        at = f"({f.args.cell % W},{f.args.cell // W})"
+        card = "village" if f.args.village else "landscape card"
+        return f"the card laid at {at} is a {card} asking for {requirement_text(p['id'])}"
+    if kind == "equipment" and f.step is DRAW_SHUFFLED:
+        return f"{who(s, f.args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
+    if kind == "skill" and f.step is DEAL_SKILL:
+        return f"{who(s, f.args.adventurer)} is dealt the skill card {SKILL_NAME[p['skill']]}"
+    if kind == "scenario":
+        return f"scenario card {p['number']} is drawn"
+    return None
+
+
 def _action_text(s, action: Action) -> str:
     kind = action[0]
     p = dict(action[1])
+    if s.current_player() == CHANCE:
+        told = _outcome_text(s, kind, p)
+        if told:
+            return told
     if kind == "destination":
         c = cell(p["x"], p["y"])
         f = s.pending()

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, get_type_hints
 
-from lapilli.core import Action, MalformedInput
+from lapilli.core import Action, Event, MalformedInput
 from lapilli.core.flow import FlowState, Frame, fits_type, then
 from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
 
@@ -42,6 +42,41 @@ if TYPE_CHECKING:
 
 class VolcaniqueState(FlowState):
     STEPS = STEPS
+    DECISIONS = {  # the rulebook's words for what the game waits for
+        "setup_tile": "starting island tile",
+        "setup_place": "starting island place",
+        "setup_rotate": "starting island rotate",
+        "setup_critter": "Trio critter",
+        "deal_slot": "deal",
+        "coin": "dispute",
+        "bonus": "bonus resource",
+        "move_to": "move",
+        "place": "stack",
+        "remove": "contested biome",
+        "super": "super volcano",
+        "sleight": "sleight of land",
+        "migration": "volcanic migration",
+        "colossal_escape": "colossal escape",
+        "winter_spawn": "volcanic winter",
+        "siphon": "magma siphon",
+        "bomb": "magma bomb",
+        "bomb_roll": "magma bomb roll",
+        "lateral": "lateral eruption",
+        "lateral_roll": "lateral eruption roll",
+        "lava_start": "lava direction",
+        "divert": "lava diversion",
+        "diversion": "lava diversion roll",
+        "island_tile": "summon island tile",
+        "island_place": "summon island place",
+        "island_rotate": "summon island rotate",
+        "draw": "Caldera draw",
+        "lava_flow": "lava flow",
+        "spend": "final spending",
+        "final_critter": "final critter",
+        "converge": "converging tectonic plates",
+        "play_caldera": "play a Caldera card",
+        "use_power": "use a power",
+    }
     game: Volcanique
 
     def __init__(self, game: Volcanique, players: int) -> None:
@@ -268,6 +303,7 @@ class VolcaniqueState(FlowState):
             "stage": self.stage.value,
             "step": pending.to_json() if pending else None,
             "placing": _placing(pending),
+            "decision": self.decision(),
             "turn": self.turn,
             "round": self.round,
             "current": self.current_player(),
@@ -311,10 +347,8 @@ class VolcaniqueState(FlowState):
     def action_text(self, action: Action) -> str:
         return text.action_text(self, action)
 
-    def event_text(self, event: dict[str, Any]) -> str:
-        from .log import event_text
-
-        return event_text(self, event) or super().event_text(event)
+    def event_text(self, event: Event) -> str:
+        return text.event_text(self, event)
 
     def render(self, seat: int | None) -> Any:
         return text.render(self, seat)

@@ -113,6 +113,8 @@ def action_text(state: VolcaniqueState, action: Action) -> str:
     at = action.arg("at")
     where = f"({at[0]},{at[1]})" if at is not None else ""
     frame = state.pending()
+    if frame is not None and frame.seat == CHANCE and kind in OUTCOMES:
+        return OUTCOMES[kind](frame, action)
     if kind == "done":
         return DONE_TEXT.get(frame.step.name, "done") if frame else "done"
     if kind in CRITTER_VERBS:
@@ -149,6 +151,19 @@ def action_text(state: VolcaniqueState, action: Action) -> str:
     return " ".join(x for x in (kind.replace("_", " "), action.arg("biome"), where) if x)
 
 
+OUTCOMES: dict[str, Any] = {
+    "deal": lambda f, a: f"the power drawn for the grid is {_power(a.arg('power'))}",
+    "deal_slot": lambda f, a: f"{_power(f.args.power)} goes to slot {a.arg('slot')}",
+    "first_player": lambda f, a: (
+        f"the dispute dhoobloon picks {seat_label(a.arg('seat'))} to go first"
+    ),
+    "draw": lambda f, a: (
+        f"{seat_label(f.args.seat)} draws the Caldera card {_power(a.arg('card'))}"
+    ),
+}
+"""A deal, a coin or a draw, with what it is for."""
+
+
 def tile_name(kind: str) -> str:
     """``uno-dark`` -> "dark Uno", ``duo-dark-light`` -> "dark/light Duo", ``trio-dml``
     -> "Trio (dark, medium, light counter-clockwise)", the order of its edges."""
@@ -180,7 +195,7 @@ def _moving_text(action: Action, where: str) -> str:
     axis = action.arg("axis")
     if axis == "tile":
         return f"rift off the tile {where}, 1 space {direction}"
-    sign = ">=" if action.arg("side") > 0 else "<="
+    sign = "≥" if action.arg("side") > 0 else "≤"
     q, r = action.arg("at")
     value = {"q": q, "r": r, "s": -q - r}[axis]
     return (
@@ -202,57 +217,72 @@ def _rotation_text(kind: int, rotation: int) -> str:
 BIOME_STYLE = ("white on dark_green", "black on green3", "black on khaki1")
 BIOME_LETTER = tuple(b[0] for b in BIOMES)
 SEAT_STYLE = ("bold magenta", "bold blue", "bold purple", "bold dark_orange", "bold green")
-CELL = 6  # characters per hex; rows are offset by half a hex
+CELL = 8  # characters per hex (an edge letter on each side); rows are offset by half a hex
+INSIDE = CELL - 2
+SIDE_EDGES = ((2, 1), (3, 0), (4, 5))
+"""The edges shown left and right on each line of a hex: NW/NE, W/E, SW/SE (as the
+directions of ``hexgrid.DIRECTIONS``), so a tile reads as it lies."""
 
 
 def _cell_lines(
     state: VolcaniqueState, h: tuple[int, int], risk: set, cold: bool
 ) -> tuple[Text, Text, Text]:
-    """Three lines per hex: height and biomes; critters (or lava); the coordinates (red
-    with a ! where flowing lava may go next, * where the winter has frozen it)."""
+    """Three lines per hex, framed by the biome of each of its six edges: the height;
+    critters (or lava); the coordinates (red with a ! where flowing lava may go next, *
+    where the winter has frozen it)."""
     st = state.stacks.get(h)
     lava = any(flow.at == h for flow in state.lava)
     mark = "!" if h in risk else "*" if cold else ""
     style = "bold red" if h in risk else "bold cyan" if cold else "grey50"
-    coord = Text(f"{mark}{h[0]},{h[1]}".center(CELL)[:CELL], style)
+    coord = Text(f"{mark}{h[0]},{h[1]}".center(INSIDE)[:INSIDE], style)
     if st is None:
         if lava:
-            return Text(" LAVA ", "bold white on red"), Text(" sea  ", "white on red"), coord
-        sea = state.sea.get(h)
-        if sea is not None:
-            label = f" {SEAT_MARKS[sea % 5]}sea ".ljust(CELL)
-            return Text("  ~   ", "blue"), Text(label, SEAT_STYLE[sea % len(SEAT_STYLE)]), coord
-        return Text("  ~   ", "blue"), Text("      "), coord
-    height = land_height(st)
+            top, middle = Text(" LAVA ", "bold white on red"), Text(" sea  ", "white on red")
+        elif h in state.sea:
+            sea = state.sea[h]
+            label = f" {SEAT_MARKS[sea % 5]}sea ".ljust(INSIDE)
+            top, middle = Text("  ~   ", "blue"), Text(label, SEAT_STYLE[sea % len(SEAT_STYLE)])
+        else:
+            top, middle = Text("  ~   ", "blue"), Text(" " * INSIDE)
+        return _framed(None, (top, middle, coord))
     code = st[-1]
-    top = Text(f"{height}", "bold")
-    if code == VOLCANO and state.super_volcano[:2] == h:
-        top.append("^SUP ", "bold white on dark_red")
-    elif code == VOLCANO:
-        top.append("^VOL ", "bold white on dark_red")
+    top = Text(f" {land_height(st)} ", "bold")
+    if code == VOLCANO:
+        top.append("SUP" if state.super_volcano[:2] == h else "VOL", "bold white on dark_red")
     elif code == SOIL:
-        top.append("soil ", "black on grey50")
-    else:
-        for c in COLOURS_OF[code]:
-            top.append(BIOME_LETTER[c], BIOME_STYLE[c])
-        top.append(" " * (5 - len(COLOURS_OF[code])))
+        top.append("soil", "black on grey50")
+    top.append(" " * max(0, INSIDE - len(top)))
     bottom = Text()
     if lava:
         bottom.append(" LAVA ", "bold white on red")
-        return top, bottom, coord
-    used = 0
-    for spot in state.spots_on(h):
-        c, owner, n = spot[2], spot[3], state.critters[spot]
-        label = f"{SEAT_MARKS[owner % 5]}{BIOME_LETTER[c]}" + (str(n) if n > 1 else "")
-        label += "C" * state.colossal.get(spot, 0)
-        bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
-        used += len(label)
-    for spot in [x for x in state.burrowed if x[:2] == h]:
-        label = f"{SEAT_MARKS[spot[3] % 5].lower()}{BIOME_LETTER[spot[2]]}_"
-        bottom.append(label, SEAT_STYLE[spot[3] % len(SEAT_STYLE)])
-        used += len(label)
-    bottom.append(" " * max(0, CELL - used))
-    return top, bottom, coord
+    else:
+        for spot in state.spots_on(h):
+            c, owner, n = spot[2], spot[3], state.critters[spot]
+            label = f"{SEAT_MARKS[owner % 5]}{BIOME_LETTER[c]}" + (str(n) if n > 1 else "")
+            label += "C" * state.colossal.get(spot, 0)
+            bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
+        for spot in [x for x in state.burrowed if x[:2] == h]:
+            label = f"{SEAT_MARKS[spot[3] % 5].lower()}{BIOME_LETTER[spot[2]]}_"
+            bottom.append(label, SEAT_STYLE[spot[3] % len(SEAT_STYLE)])
+        bottom.append(" " * max(0, INSIDE - len(bottom)))
+    edges = None if code in (VOLCANO, SOIL) else EDGES[code]
+    return _framed(edges, (top, bottom, coord))
+
+
+def _framed(edges: tuple[int, ...] | None, lines: tuple[Text, Text, Text]) -> tuple[Text, ...]:
+    """Each line between the biome letters of the hex's edges on its left and right."""
+    out = []
+    for (left, right), line in zip(SIDE_EDGES, lines, strict=True):
+        framed = Text()
+        for d, part in ((left, None), (None, line), (right, None)):
+            if part is not None:
+                framed.append_text(part)
+            elif edges is None:
+                framed.append(" ")
+            else:
+                framed.append(BIOME_LETTER[edges[d]], BIOME_STYLE[edges[d]])
+        out.append(framed)
+    return tuple(out)
 
 
 def render_map(state: VolcaniqueState) -> Text:
@@ -290,7 +320,7 @@ def render_players(state: VolcaniqueState, seat: int | None) -> Table:
     for col in ("seat", "hand", "crater", "resources d/m/l", "powers", "caldera", "points"):
         table.add_column(col)
     limited = {"rift": "Rift", "converging_tectonic_plates": "Converging"}
-    scores = state.scores()
+    rows = state.score_breakdown()
     for p in range(state.players):
         powers = ", ".join(
             POWERS[state.grid[slot]]["name"] for slot in state.unlocked[p] if slot in state.grid
@@ -303,10 +333,13 @@ def render_players(state: VolcaniqueState, seat: int | None) -> Table:
         if used:
             powers += "; " + ", ".join(used)
         hand = state.caldera_hands[p]
+        points = f"{rows[p]['total']:g}"
         if hand.sees(seat):
             cards = ", ".join(POWERS[c]["name"] for c in hand.items)
         else:
             cards = f"{len(hand)} hidden"
+            # the stars of hidden Caldera cards are the owner's secret until the end
+            points = f"{rows[p]['total'] - rows[p]['caldera']:g}" + (" + ?" if hand else "")
         marker = "▶ " if state.current_player() == p else "  "
         table.add_row(
             Text(marker + seat_label(p), SEAT_STYLE[p % len(SEAT_STYLE)]),
@@ -315,7 +348,7 @@ def render_players(state: VolcaniqueState, seat: int | None) -> Table:
             "/".join(map(str, state.resources[p])),
             powers or "-",
             cards or "-",
-            f"{scores[p]:g}",
+            points,
         )
     return table
 
@@ -386,23 +419,38 @@ def render_threats(state: VolcaniqueState) -> Text:
     return out
 
 
+STAGES = {
+    Stage.SETUP: "set-up",
+    Stage.MAIN: "main game",
+    Stage.FINAL: "end-game sequence",
+    Stage.ERUPTION: "the super volcano's last turn",
+    Stage.FINALE: "claiming until the lava reaches the sea",
+    Stage.OVER: "game over",
+}
+
+
 def render(state: VolcaniqueState, seat: int | None) -> Any:
     status = Text(
-        f"Turn {state.turn}  round {state.round}  stage {state.stage}  now: {describe_step(state)}"
-        + (f"  END SEQUENCE ({state.end_reason})" if state.end_reason else "")
+        f"Round {state.round}, turn {state.turn} ({STAGES[state.stage]}); "
+        f"now: {describe_step(state)}"
+        + (f"; the end is near: {END_REASONS[state.end_reason]}" if state.end_reason else "")
     )
     supply = Text(
         "Supply: "
-        + (", ".join(f"{k} {v}" for k, v in sorted(state.tiles.items())) or "no land tiles")
+        + (
+            ", ".join(f"{tile_name(k)} ×{v}" for k, v in sorted(state.tiles.items()))
+            or "no land tiles"
+        )
         + f"; volcanoes {state.volcano_tiles}, lava {state.lava_tiles}; resources "
         + "/".join(map(str, state.supply))
         + f"; Caldera deck {len(state.caldera_deck)}"
     )
     legend = Text(
-        "Each hex: height + biomes (d dark, m medium, l light); critters (seat P pink, B "
-        "blue, U purple, O orange, G green + biome; C a Colossal Critter, lower case + _ "
-        "burrowed, sea: a sea critter); "
-        "coordinates q,r. ~ ocean, ^VOL volcano, ^SUP super volcano, LAVA lava."
+        "Each hex: the biome of each of its six edges at its sides (d dark, m medium, l "
+        "light: NW and NE on the first line, W and E on the second, SW and SE on the third) "
+        "around its height; critters (seat P pink, B blue, U purple, O orange, G green + "
+        "biome; C a Colossal Critter, lower case + _ burrowed, sea: a sea critter); "
+        "coordinates q,r. ~ ocean, VOL volcano, SUP super volcano, LAVA lava."
     )
     parts = [
         status,
@@ -430,3 +478,143 @@ def render_scores(state: VolcaniqueState) -> Table:
     for item in (*ITEMS, "total"):
         table.add_row(item, *(str(r[item]) for r in rows))
     return table
+
+
+# -- the log -------------------------------------------------------------------------------
+END_REASONS = {
+    "all_critters_deployed": "a player has deployed all their critters",
+    "round_limit": "the last round is over",
+    "super_volcanic_eruption": "the super volcano erupted",
+    "last_land_tile": "the last land tile is taken",
+    "volcanic_winter": "the Volcanic Winter covers the island",
+}
+PURPOSES = {
+    "tile": "a tile",
+    "volcano": "a volcano",
+    "colossal": "a Colossal Critter",
+    "point": "a point",
+    "migration": "a Volcanic Migration",
+    "evacuate": "an evacuation",
+    "sacrifice_hand": "a sacrifice from hand",
+    "island": "an island",
+}
+
+
+def _hex(h: Any) -> str:
+    return f"({h[0]},{h[1]})"
+
+
+def _resources(amounts: Any) -> str:
+    told = [f"{n} {BIOMES[i]}" for i, n in enumerate(amounts) if n]
+    return ", ".join(told) or "nothing"
+
+
+def _power(power: str) -> str:
+    return str(POWERS[power]["name"])
+
+
+def _placed_tile(e: dict) -> str:
+    facing = _rotation_text(KIND_INDEX[e["tile"]], e["rotation"])
+    return f"a {tile_name(e['tile'])} on {_hex(e['at'])}, {facing}"
+
+
+EVENT_TEXT: dict[str, Any] = {
+    "bomb_lands": lambda e: f"the magma bomb lands on {_hex(e['at'])}",
+    "bonus": lambda e: f"takes a bonus {e['resource']} resource",
+    "bought": lambda e: f"buys {tile_name(e['tile']) if e['tile'] != 'volcano' else 'a volcano'}",
+    "burrowed": lambda e: f"burrows a critter on {_hex(e['at'])}",
+    "caldera_bought": lambda e: "buys a Caldera card",
+    "caldera_card": lambda e: "draws a Caldera card",
+    "caldera_played": lambda e: f"plays the Caldera card {_power(e['card'])}",
+    "casualties": lambda e: f"must lose {e['n']} critter{'s' * (e['n'] > 1)} in a contested biome",
+    "claimed": lambda e: f"claims the {e['biome']} biome of {_hex(e['at'])}",
+    "collected": lambda e: f"collects {_resources(e['resources'])}",
+    "colossal": lambda e: f"raises a Colossal Critter on {_hex(e['at'])}",
+    "colossal_damaged": lambda e: f"'s Colossal Critter on {_hex(e['at'])} loses 1 HP",
+    "converge": lambda e: (
+        f"moves the island at {_hex(e['at'])} {e['steps']} space{'s' * (e['steps'] > 1)} "
+        f"{DIRECTION_NAMES[e['dir']]}"
+    ),
+    "dealt": lambda e: f"the power grid's slot {e['slot']} gets {_power(e['power'])}",
+    "discarded": lambda e: f"discards {e['n']} {e['resource']} resource{'s' * (e['n'] > 1)}",
+    "diversion": lambda e: f"diverts the lava to {_hex(e['at'])}",
+    "emerged": lambda e: f"'s burrowed critter emerges on {_hex(e['at'])}",
+    "end_triggered": lambda e: f"the end is near: {END_REASONS.get(e['reason'], 'the game ends')}",
+    "eroded": lambda e: f"erodes the top tile of {_hex(e['at'])}",
+    "evacuated": lambda e: f"evacuates a critter from {_hex(e['from'])} to {_hex(e['to'])}",
+    "first_player": lambda e: "goes first (the dispute dhoobloon)",
+    "forced_sacrifice": lambda e: "must sacrifice a critter",
+    "group_moved": lambda e: f"moves {e['n']} critters to {_hex(e['to'])}",
+    "island_tile": lambda e: f"lays {_placed_tile(e)}",
+    "landed": lambda e: f"lands a sea critter on the {e['biome']} biome of {_hex(e['at'])}",
+    "landslide": lambda e: f"slides the top tile of {_hex(e['from'])} onto {_hex(e['to'])}",
+    "lateral_eruption": lambda e: "sets off a lateral eruption",
+    "lava": lambda e: (
+        f"the lava flows into the sea at {_hex(e['at'])}"
+        if e["ocean"]
+        else f"the lava flows onto {_hex(e['at'])}"
+    ),
+    "lava_cooled": lambda e: f"the lava on {_hex(e['at'])} cools",
+    "lava_stopped": lambda e: f"the lava stops on {_hex(e['at'])}",
+    "magma_bomb": lambda e: f"throws a magma bomb from the volcano at {_hex(e['at'])}",
+    "migrated": lambda e: f"migrates a critter to {_hex(e['to'])}",
+    "moved": lambda e: f"moves a critter from {_hex(e['from'])} to {_hex(e['to'])}",
+    "no_lava": lambda e: f"no lava flows from the volcano at {_hex(e['at'])}",
+    "paid": lambda e: f"pays {_resources(e['resources'])} for {PURPOSES.get(e['for'], 'it')}",
+    "power_discarded": lambda e: f"{_power(e['power'])} is left out of the power grid",
+    "power_used": lambda e: f"uses {_power(e['power'])}",
+    "returned": lambda e: f"takes back the critter on {_hex(e['from'])}",
+    "rift": lambda e: (
+        f"splits off {len(e['tiles'])} tile{'s' * (len(e['tiles']) > 1)} "
+        f"({', '.join(_hex(h) for h in e['tiles'])}) and moves them 1 space "
+        f"{DIRECTION_NAMES[e['dir']]}"
+    ),
+    "sacrificed": lambda e: (
+        "sacrifices a critter from hand"
+        if e["from"] == "hand"
+        else f"sacrifices the critter on {_hex(e['from'])}"
+    ),
+    "sea_critter": lambda e: f"moves a sea critter to {_hex(e['at'])}",
+    "siphoned": lambda e: f"siphons {_resources(e['resources'])}",
+    "soil": lambda e: f"{_hex(e['at'])} becomes volcanic soil",
+    "starting_critters": lambda e: "places the starting critters",
+    "summon_island": lambda e: "summons an island" + (" for free" if e["free"] else ""),
+    "super_eruption": lambda e: f"'s super volcano at {_hex(e['at'])} erupts",
+    "super_volcano": lambda e: f"sets off a super volcano at {_hex(e['at'])}",
+    "turned": lambda e: f"turns the tile on {_hex(e['at'])} to rotation {e['rotation']}",
+    "unlocked": lambda e: f"unlocks {_power(e['power'])} (slot {e['slot']})",
+    "volcano": lambda e: (
+        f"a volcano rises on {_hex(e['at'])}"
+        + (" (lateral eruption)" if e.get("lateral") else "")
+        + (" (ring of fire)" if e.get("ring") else "")
+    ),
+    "winter": lambda e: f"starts the Volcanic Winter from {_hex(e['at'])}",
+    "winter_complete": lambda e: "the Volcanic Winter is complete",
+    "wiped": lambda e: f"loses {e['n']} critter{'s' * (e['n'] > 1)} on {_hex(e['at'])}",
+}
+"""Each event in words; a seat's event reads as that seat's sentence."""
+
+
+def event_text(state: VolcaniqueState, event: dict) -> str:
+    kind = event["type"]
+    if kind == "stacked":
+        return f"{seat_label(event['seat'])} stacks {_placed_tile(event)}"
+    if kind == "contested":
+        counts = ", ".join(f"{seat_label(int(p))} {n}" for p, n in event["counts"].items())
+        won = seat_label(event["winner"]) + " wins" if event["winner"] is not None else "a tie"
+        return f"a contested biome ({counts}): {won}"
+    if kind == "game_over":
+        scores = ", ".join(f"{seat_label(p)} {score:g}" for p, score in enumerate(event["scores"]))
+        shown = [
+            f"{seat_label(p)} {', '.join(_power(c) for c in cards)}"
+            for p, cards in enumerate(event["caldera"])
+            if cards
+        ]
+        caldera = f"; Caldera cards: {'; '.join(shown)}" if shown else ""
+        return f"the game is over: {scores}{caldera}"
+    told = EVENT_TEXT[kind](event)
+    seat = event.get("seat")
+    if seat is None:
+        return told
+    joiner = "" if told.startswith("'s") else " "
+    return f"{seat_label(seat)}{joiner}{told}"

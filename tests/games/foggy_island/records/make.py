@@ -20,6 +20,9 @@ ability shows up). They are stored gzip-compressed, each with:
 
 The golden playthroughs (``tests/golden``) are replayed the same way into
 ``golden.json.gz``, so that the port can show their final positions did not change.
+
+``make.py redigest`` keeps every stored game's actions and refreshes what they show, after
+a deliberate change of texts or views.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import gzip
 import hashlib
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +43,7 @@ HERE = Path(__file__).parent
 GOLDEN = HERE.parents[2] / "golden"
 RANDOM_GAMES = 30
 KEEN_GAMES = 10
-FLOW_NOTES = ("ctx", "step")
+FLOW_NOTES = ("ctx", "step", "decision")
 """Observation keys that describe the turn flow's internals (old and new), not the game."""
 
 
@@ -202,5 +206,27 @@ def make() -> None:
     write(HERE / "golden.json.gz", golden)
 
 
+def redigest() -> None:
+    """Replay every stored game's actions with today's engine and store what it shows:
+    for a deliberate change of texts or views (issue 9: every event and chance outcome
+    in the game's words, face-up placements marked as reveals)."""
+    for path in [*sorted(HERE.glob("foggy_island-*.json.gz"))]:
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        game = FoggyIsland(**data["options"])
+        for item in data["games"]:
+            actions = [Action.from_json(a) for a in item["actions"]]
+            s, _, trace = play(game, data["players"], 0, "random", actions)
+            item.update(final(s, data["players"]), **trace.digests())
+        write(path, data)
+    golden = json.loads(gzip.decompress((HERE / "golden.json.gz").read_bytes()))
+    for item in golden:
+        record = json.loads((GOLDEN / item["file"]).read_text())["record"]
+        game = FoggyIsland.with_options_json(record["options"])
+        actions = [Action.from_json(a) for a in record["actions"]]
+        s, _, trace = play(game, record["players"], 0, "random", actions)
+        item.update(final(s, record["players"]), **trace.digests())
+    write(HERE / "golden.json.gz", golden)
+
+
 if __name__ == "__main__":
-    make()
+    redigest() if sys.argv[1:] == ["redigest"] else make()

@@ -14,7 +14,7 @@ cards and rerolls (so that every card shows up), stored gzip-compressed, each wi
 - digests of what happens on the way: who is to move with the legal actions (their
   menu texts, whether secret) or chance outcomes at every step; every seat's and a
   spectator's log lines; every seat's observation after each step (without
-  ``waiting_for``, which names the internal step and is meant to change).
+  ``waiting_for`` and ``decision``, which name the turn flow's steps).
 """
 
 from __future__ import annotations
@@ -76,8 +76,7 @@ class Trace:
         for v in self.viewers:
             lines = [s.event_text(e) for e in events if e.get("private") in (None, v)]
             self.logs[v].update(("\n".join([str(action), *lines]) + "\n").encode())
-            view = s.observation(v)
-            view.pop("waiting_for", None)
+            view = game_view(s.observation(v))
             self.views.update(json.dumps(view, sort_keys=True).encode())
 
     def digests(self) -> dict[str, Any]:
@@ -86,6 +85,15 @@ class Trace:
             "logs": {str(v): h.hexdigest() for v, h in self.logs.items()},
             "views": self.views.hexdigest(),
         }
+
+
+FLOW_NOTES = ("waiting_for", "decision")
+"""Observation keys that name the turn flow's steps (``decision`` came after these
+records were made), not the game."""
+
+
+def game_view(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in FLOW_NOTES}
 
 
 def play(game: Fuji, players: int, seed: int, policy: str, actions: list[Action] | None = None):
@@ -112,7 +120,10 @@ def final(s, players: int) -> dict[str, Any]:
     return {
         "scores": s.scores(),
         "returns": s.returns(),
-        "observations": {str(v): s.observation(v) for v in [None, *range(players)]},
+        "observations": {
+            str(v): {k: x for k, x in s.observation(v).items() if k != "decision"}
+            for v in [None, *range(players)]
+        },
     }
 
 
