@@ -365,6 +365,7 @@ def ocean_background(top: float, bottom: float) -> str:
                 stroke="#1d3a52",
                 stroke_width=1.2 if level else 2,
                 stroke_dasharray="8 5" if level else None,
+                fill="none",  # a line paints no fill: a label on it reads against the sea
             )
         )
         parts.append(label(MAP_X - 8, y + 4, f"{level * ROW_METRES}m", 11, True, text_anchor="end"))
