@@ -36,6 +36,22 @@ class Tokens(Strict):
     count: int | None = Field(default=None, description="how many, when you may not look")
 
 
+class Line(Strict):
+    """A line of one side's tokens on the map now (see the rulebook's scoring)."""
+
+    side: int = Field(description="the side whose line it is")
+    tiles: list[str] = Field(description="its tiles, in order")
+    points: int = Field(description="what it would score if the round ended now")
+
+
+class Live(Strict):
+    """The lines on the map as this seat sees them: a face-down token it cannot look at
+    breaks a line."""
+
+    lines: list[Line] = Field(description="every line it can see")
+    points: list[int] = Field(description="each side's points from those lines")
+
+
 class Observation(Strict):
     """One seat's view of a Foggy Island position (null seat: a spectator)."""
 
@@ -63,5 +79,6 @@ class Observation(Strict):
     step: dict[str, str | int | bool | list[str]] = Field(
         description="the arguments of the step in progress (a chosen token is its chooser's secret)"
     )
+    live: Live = Field(description="the round's lines and points so far, as this seat sees them")
     decision: Decision | None = Field(description="what the game waits for")  # type: ignore[valid-type]
     result: int | None = Field(description="the winning side, -1 for no winner; null until the end")

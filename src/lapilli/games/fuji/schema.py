@@ -27,6 +27,50 @@ class Die(Strict):
     holder: int = Field(description="the adventurer holding it now")
 
 
+class CardHelp(Strict):
+    """The helper's sums for one card a meeple may aim at."""
+
+    card: list[int] = Field(description="the card on the map, [x, y]")
+    steps: int = Field(description="how many steps away it is")
+    value: int = Field(description="your total there, from the dice you see")
+    rerolls: int = Field(description="the phase-3 rerolls it gives")
+    stamina_on_fail: int = Field(description="the stamina a tie or a loss would cost")
+    injuries_on_fail: int = Field(description="the injuries that loss would mark")
+    exhausted_on_fail: bool = Field(description="whether it would exhaust the adventurer")
+    warning: str | None = Field(
+        default=None, description="present when the way there crosses an eruption token"
+    )
+
+
+class Neighbour(Strict):
+    """What you know of a neighbour's total on your destination card."""
+
+    adventurer: int = Field(description="the neighbour")
+    value: int = Field(description="its total from the dice you see")
+    valid: int = Field(description="how many of its dice you see count there")
+    hidden: int = Field(description="how many of its dice you cannot see")
+
+
+class DestinationHelp(CardHelp):
+    """The helper's sums for the card a meeple's destination marker is on."""
+
+    valid: int = Field(description="how many of your dice count there")
+    hidden: int = Field(description="how many of your dice you cannot see")
+    neighbours: list[Neighbour] = Field(description="each neighbour's known total")
+    ahead_by: int = Field(description="your total (with a flare) minus the best neighbour's")
+    certain: bool = Field(description="whether no hidden die could change the comparison")
+
+
+class Helper(Strict):
+    """The private helper for one meeple this seat decides for."""
+
+    adventurer: int = Field(description="the meeple")
+    destination: DestinationHelp | None = Field(description="its destination card's sums")
+    cards: list[CardHelp] | None = Field(
+        default=None, description="phase 2: every card it may aim at"
+    )
+
+
 class Adventurer(Strict):
     """An adventurer: a player's, the neutral one or the third."""
 
@@ -76,4 +120,7 @@ class Observation(Strict):
     discard: list[str] = Field(description="discarded equipment cards")
     signals: list[list[int | str]] = Field(description="signals given: [adventurer, words]")
     victory_points: int = Field(description="the team's victory points")
+    helper: list[Helper] = Field(
+        description="the private helper for each meeple you decide for (empty for a spectator)"
+    )
     reroll: Reroll | None = Field(default=None, description="present during your own rerolls")

@@ -298,7 +298,7 @@ TURN_DICE = Step(
     ),
     cards.turn_die,
     Args=TurnDice,
-    settle=take_if_only(X.DONE),
+    # no settle: whether any die still shows the number is behind its owner's screen
 )
 MACHETE = Step(
     "machete",

@@ -20,6 +20,14 @@ from .state import VolcaniqueState
 Decision = decision_model(VolcaniqueState)
 
 
+class Placing(Strict):
+    """The land tile being placed during a place or rotate step."""
+
+    seat: int = Field(description="who places it")
+    tile: str = Field(description="its tile id")
+    at: list[int] | None = Field(description="its hex [q, r] once chosen (null before)")
+
+
 class Observation(Strict):
     """One seat's view of a Volcanique position (null seat: a spectator)."""
 
@@ -27,6 +35,7 @@ class Observation(Strict):
     step: dict[str, Any] | None = Field(
         description="the engine's pending step (step, seat, args), for tools; see decision"
     )
+    placing: Placing | None = Field(description="the land tile being placed, if any")
     decision: Decision | None = Field(description="what the game waits for")  # type: ignore[valid-type]
     turn: int = Field(description="turns played")
     round: int = Field(description="the round")
@@ -62,6 +71,15 @@ class Observation(Strict):
     seat: int | None = Field(default=None, description="whose view this is (absent: a spectator)")
     caldera_hand: list[str] | None = Field(
         default=None, description="your own Caldera cards (absent for a spectator)"
+    )
+    scores: list[float] | None = Field(
+        default=None, description="each seat's final score, once the game is over"
+    )
+    score_breakdown: list[dict[str, int]] | None = Field(
+        default=None,
+        description="each seat's final points item by item (critters, connections, "
+        "volcanoes, sacrifices, colossal, herds, tallest, largest, diversified, caldera, "
+        "points scored in play), once the game is over",
     )
     caldera_hands: list[list[str]] | None = Field(
         default=None, description="every seat's Caldera cards, once they are shown at the end"
