@@ -6,7 +6,8 @@ whose rule readings (phase 4 open until nobody acts, with a signal; the Lighter'
 refusal; the Equipment manager giving at any time; villages never flipping) change the
 course of every recorded game; made anew once more when the Duct tape and Compass step
 stopped settling itself (whether a die still shows the number is its owner's secret).
-Regenerate only for a deliberate rule change. Each set-up of ``Fuji().conformance_configs()`` gets 30 random games (chance sampled, decisions picked
+Regenerate only for a deliberate rule change. Each set-up of
+``Fuji().conformance_configs()`` gets 30 random games (chance sampled, decisions picked
 uniformly, as the conformance suite plays) and 10 games of a player keen on equipment
 cards and rerolls (so that every card shows up), stored gzip-compressed, each with:
 
