@@ -276,7 +276,9 @@ def test_a_stale_click_is_refused_and_the_page_shows_the_new_position(browser, l
         old = second.get_attribute("body", "data-version")
         view_url = f"{live_server}/api/tables/{table}"
         second.route(view_url, lambda route: route.abort())  # this tab hears of no change
-        decide(first, random.Random(1))
+        # wait for its refresh to fail, so no late notice redraws it once unrouted
+        with second.expect_event("requestfailed", lambda request: request.url == view_url):
+            decide(first, random.Random(1))
         assert second.get_attribute("body", "data-version") == old
         second.unroute(view_url)
         second.locator("#board .target > .hit").first.click()  # chosen in the old position
