@@ -255,6 +255,30 @@ def document(
     )
 
 
+def panel_frame(
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    colour: str,
+    current: bool,
+    fill: str = "#ffffff",
+) -> str:
+    """A player's panel: a card edged in the seat's colour, in thick black while that
+    seat is to move (so the turn reads without telling colours apart)."""
+    return el(
+        "rect",
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        rx=8,
+        fill=fill,
+        stroke="#111111" if current else colour,
+        stroke_width=4 if current else 2,
+    )
+
+
 def drawing_for(game: Any) -> Callable[..., str] | None:
     """The ``draw`` function of ``game``'s package (``<package>.drawing``), if it has one."""
     module = game.part("drawing")

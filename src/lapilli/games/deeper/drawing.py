@@ -19,7 +19,7 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.svg import Targets, document, el, group, ink, pts, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, pts, text, title
 
 from .board import HATCH, ocean
 from .components import (
@@ -788,17 +788,7 @@ def draw_seat(
     breathing = (pending.get("args") or {}).get("card") if to_move else None
     y = cards_rows(parts, p, view, breathing, x0, y, t)
     h = y - y0 + 6
-    box = el(
-        "rect",
-        x=x0,
-        y=y0,
-        width=SIDE_W,
-        height=h,
-        rx=8,
-        fill="#ffffff",
-        stroke="#111111" if to_move else fill,
-        stroke_width=4 if to_move else 2,
-    )
+    box = panel_frame(x0, y0, SIDE_W, h, fill, to_move)
     return group(box, *parts), y0 + h + 8
 
 

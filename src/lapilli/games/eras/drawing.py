@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from lapilli.core.actions import Action
-from lapilli.core.svg import Targets, document, el, group, ink, pts, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, pts, text, title
 
 from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
 from .text import COLOURS, THUNDERBOLT_TEXT, card_name, seat_label, site_name
@@ -766,17 +766,7 @@ def draw_player(
             parts.append(t.wrap(chip, [i], outline=el("circle", cx=bx + 11, cy=by + 11, r=12)))
         y += 28 * ((len(bids) + 11) // 12)
     h = y - y0 + 8
-    box_el = el(
-        "rect",
-        x=x0,
-        y=y0,
-        width=SIDE_W,
-        height=h,
-        rx=8,
-        fill="#ffffff",
-        stroke="#111111" if turn else fill,
-        stroke_width=4 if turn else 2,
-    )
+    box_el = panel_frame(x0, y0, SIDE_W, h, fill, turn)
     return group(box_el, *parts), y0 + h + 8
 
 

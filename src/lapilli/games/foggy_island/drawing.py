@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core.actions import Action
-from lapilli.core.svg import Targets, document, el, group, ink, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, text, title
 
 from .board import QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
 from .components import KINDS, MERCENARIES, WHITE, Token, colour_of
@@ -356,17 +356,7 @@ def draw_seat(
     current = obs["to_move"] == p
     fill = SIDE_FILL[side]
     parts = [
-        el(
-            "rect",
-            x=x0,
-            y=y0,
-            width=SIDE_W,
-            height=h - 8,
-            rx=8,
-            fill="#ffffff",
-            stroke="#111111" if current else fill,
-            stroke_width=4 if current else 2,
-        ),
+        panel_frame(x0, y0, SIDE_W, h - 8, fill, current),
         shield(x0 + 18, y0 + 20, 1.2, side),
         label(x0 + 36, y0 + 25, side_name(p, n) + (" — you" if mine else ""), 15, True),
     ]

@@ -13,7 +13,7 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.data import load_toml
-from lapilli.core.svg import Targets, document, el, group, ink, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, text, title
 
 DATA = load_toml(__package__)
 TERRAIN = DATA["terrain"]
@@ -719,17 +719,7 @@ def draw_adventurer(
         y += 62
     h = y - y0 + 6
     fill = meeple_fill(a) if not neutral else "#9e9e9e"
-    box = el(
-        "rect",
-        x=x0,
-        y=y0,
-        width=SIDE_W,
-        height=h,
-        rx=8,
-        fill="#ffffff",
-        stroke="#111111" if current else fill,
-        stroke_width=4 if current else 2,
-    )
+    box = panel_frame(x0, y0, SIDE_W, h, fill, current)
     return group(box, *parts), y0 + h + 8
 
 

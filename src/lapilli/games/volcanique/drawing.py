@@ -29,6 +29,7 @@ from lapilli.core.svg import (
     hex_center,
     hex_corners,
     ink,
+    panel_frame,
     pts,
     text,
     title,
@@ -829,17 +830,7 @@ def draw_player(
     fill = seat_fill(p)
     name = seat_name(p) + (" — you" if mine else "")
     parts = [
-        el(
-            "rect",
-            x=x0,
-            y=y0,
-            width=SIDE_W,
-            height=h - 8,
-            rx=8,
-            fill=PANEL,
-            stroke="#111111" if current else fill,
-            stroke_width=4 if current else 2,
-        ),
+        panel_frame(x0, y0, SIDE_W, h - 8, fill, current, PANEL),
         el("rect", x=x0, y=y0, width=10, height=h - 8, rx=4, fill=fill),
         pawn(x0 + 28, y0 + 22, p, 0.9),
         text(x0 + 44, y0 + 25, name, font_size=15, font_weight="bold", fill="#111111"),
