@@ -72,3 +72,11 @@ def test_texts_name_sites_in_board_notation():
     assert event_text(s, {"type": "forced_back", "seat": BLUE, "to": [2, 0], "why": "tremor"}) == (
         "Blue's piece is forced back to 2L (tremor)"
     )
+
+
+def test_a_roll_reads_in_words_not_emoji():
+    s = position()
+    assert (
+        event_text(s, {"type": "rolled", "seat": RED, "face": "volcano"}) == "Red rolls a volcano"
+    )
+    assert event_text(s, {"type": "rolled", "seat": BLUE, "face": "dot"}) == "Blue rolls a dot"

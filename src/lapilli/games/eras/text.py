@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold dark_orange")
 FACES = {"thunderbolt": "⚡", "volcano": "🌋", "dot": "●"}
+FACE_WORDS = {"thunderbolt": "a thunderbolt", "volcano": "a volcano", "dot": "a dot"}
+"""The die's faces in a log line, read by screen readers and fonts without emoji."""
 SITE = {"rock": "rock", "swamp": "swamp", "cave": "cave", "waterhole": "water", "volcano": "VOLC"}
 HAZARD = {"earthquake": "earthquake", "twister": "twister", "volcano": "volcano"}
 CROSSING = {"rising_sea": "≈", "ravine": "‖"}
@@ -223,7 +225,7 @@ def event_text(s: ErasState, e: Event) -> str:
     if t == "cone_home":
         return f"{who}'s cone returns to the centre"
     if t == "rolled":
-        return f"{who} rolls {FACES.get(e['face'], e['face'])}"
+        return f"{who} rolls {FACE_WORDS[e['face']]}"
     if t == "thunderbolt":
         return f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}"
     if t == "paid":
