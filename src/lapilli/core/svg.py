@@ -70,6 +70,12 @@ def text(x: float, y: float, content: Any, **kw: Any) -> str:
     return f"<text{attrs(x=x, y=y, **kw)}>{esc(content)}</text>"
 
 
+def label(x: float, y: float, content: Any, size: float = 13, bold: bool = False, **kw: Any) -> str:
+    """Board lettering: ``text`` in dark ink unless ``fill`` says otherwise."""
+    kw.setdefault("fill", LETTERING)
+    return text(x, y, content, font_size=size, font_weight="bold" if bold else None, **kw)
+
+
 def title(content: str) -> str:
     return f"<title>{esc(content)}</title>"
 
@@ -136,6 +142,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+LETTERING = "#111111"  # the boards' words: near-black, softer than pure black
 INK_DARK = "#000000"
 INK_LIGHT = "#ffffff"
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, pts, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, pts, title
 
 from .board import HATCH, ocean
 from .components import (
@@ -111,18 +111,6 @@ def player(seat: int) -> str:
 
 def seat_fill(seat: int) -> str:
     return SEAT_FILL[seat % len(SEAT_FILL)]
-
-
-def label(x: float, y: float, content: Any, size: float = 12, bold: bool = False, **kw: Any) -> str:
-    return text(
-        x,
-        y,
-        content,
-        font_size=size,
-        font_weight="bold" if bold else None,
-        fill=kw.pop("fill", INK),
-        **kw,
-    )
 
 
 # -- geometry ------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from lapilli.core.actions import Action
-from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, pts, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, pts, title
 
 from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
 from .text import COLOURS, THUNDERBOLT_TEXT, card_name, seat_label, site_name
@@ -75,18 +75,6 @@ def seat_fill(seat: int) -> str:
 
 def initial(seat: int) -> str:
     return COLOURS[seat][0] if 0 <= seat < len(COLOURS) else str(seat + 1)
-
-
-def label(x: float, y: float, content: Any, size: float = 13, bold: bool = False, **kw: Any) -> str:
-    return text(
-        x,
-        y,
-        content,
-        font_size=size,
-        font_weight="bold" if bold else None,
-        fill=kw.pop("fill", INK),
-        **kw,
-    )
 
 
 # -- pieces ------------------------------------------------------------------------------------

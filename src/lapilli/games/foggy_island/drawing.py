@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core.actions import Action
-from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
 
 from .board import QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
 from .components import KINDS, MERCENARIES, WHITE, Token, colour_of
@@ -120,20 +120,6 @@ def back(x: float, y: float, r: float, side: int) -> str:
     )
 
 
-def label(
-    x: float, y: float, content: str, size: float = 13, bold: bool = False, anchor: str = "start"
-) -> str:
-    return text(
-        x,
-        y,
-        content,
-        font_size=size,
-        font_weight="bold" if bold else None,
-        text_anchor=anchor,
-        fill="#111111",
-    )
-
-
 # -- the island --------------------------------------------------------------------------------
 def draw_island(obs: dict, t: Targets) -> str:
     parts = [
@@ -158,10 +144,24 @@ def draw_island(obs: dict, t: Targets) -> str:
     ]
     for i in range(SIZE):
         parts.append(
-            label(BOARD_X + i * TILE + TILE / 2, BOARD_Y - 32, "abcdef"[i], 14, True, "middle")
+            label(
+                BOARD_X + i * TILE + TILE / 2,
+                BOARD_Y - 32,
+                "abcdef"[i],
+                14,
+                True,
+                text_anchor="middle",
+            )
         )
         parts.append(
-            label(BOARD_X - 34, BOARD_Y + i * TILE + TILE / 2 + 5, str(i + 1), 14, True, "middle")
+            label(
+                BOARD_X - 34,
+                BOARD_Y + i * TILE + TILE / 2 + 5,
+                str(i + 1),
+                14,
+                True,
+                text_anchor="middle",
+            )
         )
     hippo_tiles = {tile for tiles in obs["hippo"].values() for tile in tiles}
     pieces = []
@@ -299,7 +299,7 @@ def draw_fog(q: int, name: str, t: Targets) -> str:
         el("rect", x=x, y=y, width=w, height=w, rx=12, fill=FOG, stroke="#5f6b73", stroke_width=2),
         puffs,
         el("rect", x=x + w / 2 - 52, y=y + w / 2 - 16, width=104, height=30, rx=6, fill="#ffffff"),
-        label(x + w / 2, y + w / 2 + 5, f"fog ({name})", 14, True, "middle"),
+        label(x + w / 2, y + w / 2 + 5, f"fog ({name})", 14, True, text_anchor="middle"),
     )
     outline = el("rect", x=x, y=y, width=w, height=w, rx=12)
     return t.wrap(board, t.find("remove_fog", board=name), outline=outline)
@@ -327,7 +327,7 @@ def draw_weather(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, floa
                 stroke_width=2,
             ),
             weather(card, x + 8, y0 + 30, 80),
-            label(x + 48, y0 + 134, card.title(), 14, True, "middle"),
+            label(x + 48, y0 + 134, card.title(), 14, True, text_anchor="middle"),
         )
         outline = el("rect", x=x - 2, y=y0 + 22, width=100, height=124, rx=9)
         parts.append(t.wrap(piece, indexes, outline=outline))
@@ -361,7 +361,7 @@ def draw_seat(
         label(x0 + 36, y0 + 25, side_name(p, n) + (" — you" if mine else ""), 15, True),
     ]
     if current:
-        parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, "end"))
+        parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
     y = y0 + 38
     parts.append(label(x0 + 12, y + 26, "hand", 12))
     x = x0 + 70
@@ -449,9 +449,11 @@ def draw_mercenaries(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, 
                 piece.append(
                     el("circle", cx=x + 18, cy=yy + 20, r=19, fill="#ffffff", fill_opacity=0.75)
                 )
-                piece.append(label(x + 18, yy + 25, "hired", 11, True, "middle"))
+                piece.append(label(x + 18, yy + 25, "hired", 11, True, text_anchor="middle"))
             piece.append(
-                label(x + 18, yy + 54, f"{info.cost}¢ ({info.replaces})", 10.5, anchor="middle")
+                label(
+                    x + 18, yy + 54, f"{info.cost}¢ ({info.replaces})", 10.5, text_anchor="middle"
+                )
             )
             outline = el("rect", x=x - 4, y=yy - 2, width=46, height=62, rx=6)
             parts.append(t.wrap(group(*piece), indexes, outline=outline))

@@ -13,7 +13,7 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.data import load_toml
-from lapilli.core.svg import Targets, document, el, group, ink, panel_frame, text, title
+from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
 
 DATA = load_toml(__package__)
 TERRAIN = DATA["terrain"]
@@ -89,20 +89,6 @@ def initial(a: int) -> str:
 def name_of(a: int) -> str:
     name, colour = CHARACTERS[a % len(CHARACTERS)]
     return f"{name} ({colour})"
-
-
-def label(
-    x: float, y: float, content: Any, size: float = 13, bold: bool = False, anchor: str = "start"
-) -> str:
-    return text(
-        x,
-        y,
-        content,
-        font_size=size,
-        font_weight="bold" if bold else None,
-        text_anchor=anchor,
-        fill="#111111",
-    )
 
 
 # -- dice --------------------------------------------------------------------------------------
@@ -229,7 +215,9 @@ def requirement(card: dict, x: float, y: float, w: float) -> str:
     ]
     for kind, v in items:
         if kind == "join":
-            parts.append(label(cx + s * 0.35, y + 4 + s * 0.8, v, s * 0.85, True, "middle"))
+            parts.append(
+                label(cx + s * 0.35, y + 4 + s * 0.8, v, s * 0.85, True, text_anchor="middle")
+            )
             cx += s * 0.7
             continue
         if kind == "colour":
@@ -299,14 +287,14 @@ def card_face(card_id: int, lava: int, x: float, y: float) -> str:
                     fill="none",
                 )
             )
-        parts.append(label(x + s / 2, y + s - 8, "lava", 12, True, "middle"))
+        parts.append(label(x + s / 2, y + s - 8, "lava", 12, True, text_anchor="middle"))
     elif card_id in TERRAIN["rubble"]:
         parts.append(el("rect", x=x, y=y, width=s, height=s, rx=6, fill=RUBBLE))
         for cx, cy, r in ((0.3, 0.4, 12), (0.62, 0.35, 9), (0.5, 0.62, 14), (0.75, 0.7, 8)):
             parts.append(
                 el("circle", cx=x + s * cx, cy=y + s * cy, r=r, fill="#8a8178", stroke="#5f5850")
             )
-        parts.append(label(x + s / 2, y + s - 8, "rubble", 12, True, "middle"))
+        parts.append(label(x + s / 2, y + s - 8, "rubble", 12, True, text_anchor="middle"))
     else:
         village = card_id in TERRAIN["village"]
         parts.append(
@@ -473,10 +461,14 @@ def draw_terrain(obs: dict, t: Targets) -> tuple[str, Terrain]:
     parts = []
     for i in range(terrain.cols):
         x, _ = terrain.xy(terrain.x0 + i, terrain.y0)
-        parts.append(label(x + CARD / 2, MAP_Y - 10, terrain.x0 + i, 13, True, "middle"))
+        parts.append(
+            label(x + CARD / 2, MAP_Y - 10, terrain.x0 + i, 13, True, text_anchor="middle")
+        )
     for j in range(terrain.rows):
         _, y = terrain.xy(terrain.x0, terrain.y0 + j)
-        parts.append(label(MAP_X - 16, y + CARD / 2 + 5, terrain.y0 + j, 13, True, "middle"))
+        parts.append(
+            label(MAP_X - 16, y + CARD / 2 + 5, terrain.y0 + j, 13, True, text_anchor="middle")
+        )
     here: dict[tuple[int, int], list[int]] = {}
     goal: dict[tuple[int, int], list[int]] = {}
     for adv in obs["adventurers"]:
@@ -560,7 +552,9 @@ def draw_stamina(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, floa
             x = x0 + 60 + k * 100
             piece = group(
                 el("rect", x=x, y=y, width=92, height=22, rx=5, fill="#ffd8cc", stroke="#8b2b1a"),
-                label(x + 46, y + 15, INJURY_TEXT.get(space, space), 12, True, "middle"),
+                label(
+                    x + 46, y + 15, INJURY_TEXT.get(space, space), 12, True, text_anchor="middle"
+                ),
             )
             parts.append(
                 t.wrap(piece, [i], outline=el("rect", x=x, y=y, width=92, height=22, rx=5))
@@ -624,7 +618,7 @@ def draw_adventurer(
         )
     )
     if current:
-        parts.append(label(x0 + SIDE_W - 10, y, "▶ to move", 12, True, "end"))
+        parts.append(label(x0 + SIDE_W - 10, y, "▶ to move", 12, True, text_anchor="end"))
     y += 8
     if not neutral:
         skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
