@@ -660,6 +660,7 @@ def draw_table(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]
 def draw_player(
     obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
+    """A player's panel: tokens, cone, sealed bid, hand and (on their bid) the bid chips."""
     fill = seat_fill(p)
     mine = p == seat
     turn = obs["turn"] == p and obs["winner"] is None and obs["pending"] is not None
@@ -670,19 +671,33 @@ def draw_player(
         parts.append(label(x0 + SIDE_W - 10, y0 + 25, "▶ turn", 12, True, text_anchor="end"))
     if obs["winner"] == p:
         parts.append(label(x0 + SIDE_W - 10, y0 + 25, "★ wins", 13, True, text_anchor="end"))
-    y = y0 + 36
+    y = player_tokens(obs, p, x0, y0 + 36, parts)
+    if turn and obs["candidate"]:
+        parts.append(
+            label(x0 + 10, y + 12, "on the sixth era card: wins if nothing changes", 12, True)
+        )
+        y += 20
+    y = player_hand(obs, p, mine, x0, y, parts, t)
+    if mine:
+        y = bid_chips(fill, x0, y, parts, t)
+    h = y - y0 + 8
+    box_el = panel_frame(x0, y0, SIDE_W, h, fill, turn)
+    return group(box_el, *parts), y0 + h + 8
+
+
+def player_tokens(obs: dict, p: int, x0: float, y: float, parts: list[str]) -> float:
+    """Tokens in hand and in the box, where the cone stands, and a sealed bid."""
     tokens, box = obs["tokens"][p], obs["box"][p]
     parts.append(label(x0 + 10, y + 12, f"tokens: {tokens} in hand, {box} in the box", 12))
     for k in range(TOKENS):
-        cx = x0 + 222 + (k % 15) * 12
         held = k < tokens
         parts.append(
             el(
                 "circle",
-                cx=cx,
+                cx=x0 + 222 + (k % 15) * 12,
                 cy=y + 8,
                 r=5,
-                fill=fill if held else "none",
+                fill=seat_fill(p) if held else "none",
                 stroke="#111111" if held else "#9a9a9a",
                 stroke_width=1,
             )
@@ -703,12 +718,13 @@ def draw_player(
                 label(x0 + 315, y + 13, shown, 11, True, text_anchor="middle", fill="#ffffff"),
             )
         )
-    y += 20
-    if turn and obs["candidate"]:
-        parts.append(
-            label(x0 + 10, y + 12, "on the sixth era card: wins if nothing changes", 12, True)
-        )
-        y += 20
+    return y + 20
+
+
+def player_hand(
+    obs: dict, p: int, mine: bool, x0: float, y: float, parts: list[str], t: Targets
+) -> float:
+    """The hand's cards, each clickable for what may be done with it now."""
     hand = obs["hands"][p]
     parts.append(label(x0 + 10, y + 14, "hand:" if hand else "hand: empty", 12))
     for k, card_id in enumerate(hand):
@@ -722,40 +738,29 @@ def draw_player(
             )
             ids += t.find("exchange", give=card_id)
         else:
-            ids = t.find("challenge", seat=p, card=card_id) + t.find(
-                "exchange", seat=p, take=card_id
-            )
-        parts.append(
-            t.wrap(
-                mini_card(card_id, x, yy),
-                ids,
-                outline=el("rect", x=x, y=yy, width=MINI_W, height=MINI_H, rx=6),
-            )
+            ids = t.find("challenge", seat=p, card=card_id)
+            ids += t.find("exchange", seat=p, take=card_id)
+        outline = el("rect", x=x, y=yy, width=MINI_W, height=MINI_H, rx=6)
+        parts.append(t.wrap(mini_card(card_id, x, yy), ids, outline=outline))
+    return y + ((MINI_H + 6) * ((len(hand) + 3) // 4) if hand else 20)
+
+
+def bid_chips(fill: str, x0: float, y: float, parts: list[str], t: Targets) -> float:
+    """The bids one may make, as chips (only while bidding)."""
+    bids = t.find("bid")
+    if not bids:
+        return y
+    parts.append(label(x0 + 10, y + 16, "your bid:", 12, True))
+    for k, i in enumerate(bids):
+        bx = x0 + 76 + (k % 12) * 27
+        by = y + 2 + (k // 12) * 26
+        tokens = t.legal[i].arg("tokens")
+        chip = group(
+            el("circle", cx=bx + 11, cy=by + 11, r=11, fill=fill, stroke="#111111"),
+            label(bx + 11, by + 15.5, tokens, 12, True, text_anchor="middle", fill=ink(fill)),
         )
-    y += (MINI_H + 6) * ((len(hand) + 3) // 4) if hand else 20
-    bids = t.find("bid") if mine else []
-    if bids:
-        parts.append(label(x0 + 10, y + 16, "your bid:", 12, True))
-        for k, i in enumerate(bids):
-            bx = x0 + 76 + (k % 12) * 27
-            by = y + 2 + (k // 12) * 26
-            chip = group(
-                el("circle", cx=bx + 11, cy=by + 11, r=11, fill=fill, stroke="#111111"),
-                label(
-                    bx + 11,
-                    by + 15.5,
-                    t.legal[i].arg("tokens"),
-                    12,
-                    True,
-                    text_anchor="middle",
-                    fill=ink(fill),
-                ),
-            )
-            parts.append(t.wrap(chip, [i], outline=el("circle", cx=bx + 11, cy=by + 11, r=12)))
-        y += 28 * ((len(bids) + 11) // 12)
-    h = y - y0 + 8
-    box_el = panel_frame(x0, y0, SIDE_W, h, fill, turn)
-    return group(box_el, *parts), y0 + h + 8
+        parts.append(t.wrap(chip, [i], outline=el("circle", cx=bx + 11, cy=by + 11, r=12)))
+    return y + 28 * ((len(bids) + 11) // 12)
 
 
 def status(obs: dict) -> str:

@@ -346,17 +346,14 @@ def hand_tokens(counts: dict[str, int]) -> list[str]:
 def draw_seat(
     obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
+    """A seat's panel: its hand, its pile, its coins and points by round."""
     n = len(obs["hands"])
     side = p % 2
     mine = p == seat
-    hand = obs["hands"][p]  # a zone's view: its "items", or only their "count"
-    pile = obs["piles"][p]
-    r = 24
     h = 176
     current = obs["to_move"] == p
-    fill = SIDE_FILL[side]
     parts = [
-        panel_frame(x0, y0, SIDE_W, h - 8, fill, current),
+        panel_frame(x0, y0, SIDE_W, h - 8, SIDE_FILL[side], current),
         shield(x0 + 18, y0 + 20, 1.2, side),
         label(x0 + 36, y0 + 25, side_name(p, n) + (" — you" if mine else ""), 15, True),
     ]
@@ -364,60 +361,11 @@ def draw_seat(
         parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
     y = y0 + 38
     parts.append(label(x0 + 12, y + 26, "hand", 12))
-    x = x0 + 70
-    if "count" in hand:
-        for k in range(hand["count"]):
-            parts.append(back(x + k * (2 * r + 6), y + r, r, side))
-    else:
-        # the token being played is still in the hand until it is placed
-        playing = obs["step"].get("kind") if obs["phase"] == "place" and current else None
-        for k, kind in enumerate(hand_tokens(hand["items"])):
-            cx = x + k * (2 * r + 6)
-            piece = token(cx, y + r, r, kind, colour_of(kind, side), side)
-            if kind == playing:
-                playing = None
-                piece = group(
-                    el(
-                        "circle",
-                        cx=cx,
-                        cy=y + r,
-                        r=r + 3,
-                        fill="none",
-                        stroke="#111111",
-                        stroke_width=3,
-                    ),
-                    piece,
-                    text(
-                        cx,
-                        y + 2 * r + 12,
-                        "playing",
-                        font_size=10,
-                        font_weight="bold",
-                        text_anchor="middle",
-                        fill="#111111",
-                    ),
-                )
-            indexes = t.find(("choose", "replace"), token=kind) if mine else []
-            outline = el("circle", cx=cx, cy=y + r, r=r + 2)
-            parts.append(t.wrap(piece, indexes, outline=outline))
-    y += 2 * r + 16
-    # the pile: a stack of backs; its owner knows what is in it
+    playing = obs["step"].get("kind") if obs["phase"] == "place" and current else None
+    parts += seat_hand(obs["hands"][p], side, mine, playing, x0 + 70, y, t)
+    y += 64
     parts.append(label(x0 + 12, y + 20, "pile", 12))
-    if "count" in pile:
-        parts.append(back(x0 + 70, y + 15, 16, side))
-        parts.append(label(x0 + 92, y + 20, f"×{pile['count']}", 13))
-    else:
-        x = x0 + 70
-        for kind in KINDS:
-            if not pile["items"].get(kind):
-                continue
-            piece = group(
-                token(x, y + 15, 16, kind, colour_of(kind, side), side),
-                label(x + 20, y + 20, f"×{pile['items'][kind]}", 12),
-            )
-            outline = el("circle", cx=x, cy=y + 15, r=18)
-            parts.append(t.wrap(piece, t.find("take", token=kind) if mine else [], outline=outline))
-            x += 60
+    parts += seat_pile(obs["piles"][p], side, mine, x0 + 70, y, t)
     y += 38
     extra = []
     if any(obs["coins"]) or any(obs["hired"]):
@@ -426,6 +374,51 @@ def draw_seat(
     extra.append("points by round: " + (" + ".join(points) if points else "none yet"))
     parts.append(label(x0 + 12, y + 14, " · ".join(extra), 12))
     return group(*parts), y0 + h
+
+
+def seat_hand(
+    hand: dict, side: int, mine: bool, playing: str | None, x: float, y: float, t: Targets
+) -> list[str]:
+    """The hand: backs for the others; for its owner the tokens, the one being played
+    (still in the hand until it is placed) ringed."""
+    r = 24
+    if "count" in hand:  # a zone's view: its "items", or only their "count"
+        return [back(x + k * (2 * r + 6), y + r, r, side) for k in range(hand["count"])]
+    parts = []
+    for k, kind in enumerate(hand_tokens(hand["items"])):
+        cx = x + k * (2 * r + 6)
+        piece = token(cx, y + r, r, kind, colour_of(kind, side), side)
+        if kind == playing:
+            playing = None
+            ring = el(
+                "circle", cx=cx, cy=y + r, r=r + 3, fill="none", stroke="#111111", stroke_width=3
+            )
+            piece = group(
+                ring,
+                piece,
+                label(cx, y + 2 * r + 12, "playing", 10, True, text_anchor="middle"),
+            )
+        indexes = t.find(("choose", "replace"), token=kind) if mine else []
+        parts.append(t.wrap(piece, indexes, outline=el("circle", cx=cx, cy=y + r, r=r + 2)))
+    return parts
+
+
+def seat_pile(pile: dict, side: int, mine: bool, x: float, y: float, t: Targets) -> list[str]:
+    """The pile: a stack of backs; its owner knows what is in it."""
+    if "count" in pile:
+        return [back(x, y + 15, 16, side), label(x + 22, y + 20, f"×{pile['count']}", 13)]
+    parts = []
+    for kind in KINDS:
+        if not pile["items"].get(kind):
+            continue
+        piece = group(
+            token(x, y + 15, 16, kind, colour_of(kind, side), side),
+            label(x + 20, y + 20, f"×{pile['items'][kind]}", 12),
+        )
+        outline = el("circle", cx=x, cy=y + 15, r=18)
+        parts.append(t.wrap(piece, t.find("take", token=kind) if mine else [], outline=outline))
+        x += 60
+    return parts
 
 
 def draw_mercenaries(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:

@@ -246,106 +246,100 @@ def reroll_symbol(x: float, y: float) -> str:
 
 
 def card_face(card_id: int, lava: int, x: float, y: float) -> str:
-    s = CARD
-    parts = []
+    """A terrain card as it lies: the volcano, a lava back, rubble, or a landscape card."""
     if card_id == TERRAIN["volcano"]:
-        parts += [
-            el("rect", x=x, y=y, width=s, height=s, rx=6, fill=VOLCANO),
-            el(
-                "polygon",
-                points=f"{x + 14},{y + s - 14} {x + 38},{y + 26} {x + 54},{y + 26} "
-                f"{x + s - 14},{y + s - 14}",
-                fill="#3b2f2b",
-            ),
-            el("ellipse", cx=x + 46, cy=y + 26, rx=9, ry=4, fill=LAVA),
-            el(
-                "path",
-                d=f"M{x + 44},{y + 28} q6,18 -6,34 M{x + 50},{y + 28} q8,14 10,30",
-                stroke=LAVA,
-                stroke_width=4,
-                fill="none",
-            ),
-            text(
-                x + s / 2,
-                y + 16,
-                "volcano",
-                font_size=11,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=ink(VOLCANO),
-            ),
-        ]
-    elif lava:
-        parts += [el("rect", x=x, y=y, width=s, height=s, rx=6, fill=LAVA)]
-        for dy in (0.25, 0.5, 0.75):
+        return volcano_face(x, y)
+    if lava:
+        return lava_face(x, y)
+    if card_id in TERRAIN["rubble"]:
+        return rubble_face(x, y)
+    return landscape_face(card_id, x, y)
+
+
+def volcano_face(x: float, y: float) -> str:
+    s = CARD
+    return group(
+        el("rect", x=x, y=y, width=s, height=s, rx=6, fill=VOLCANO),
+        el(
+            "polygon",
+            points=f"{x + 14},{y + s - 14} {x + 38},{y + 26} {x + 54},{y + 26} "
+            f"{x + s - 14},{y + s - 14}",
+            fill="#3b2f2b",
+        ),
+        el("ellipse", cx=x + 46, cy=y + 26, rx=9, ry=4, fill=LAVA),
+        el(
+            "path",
+            d=f"M{x + 44},{y + 28} q6,18 -6,34 M{x + 50},{y + 28} q8,14 10,30",
+            stroke=LAVA,
+            stroke_width=4,
+            fill="none",
+        ),
+        label(x + s / 2, y + 16, "volcano", 11, True, text_anchor="middle", fill=ink(VOLCANO)),
+    )
+
+
+def lava_face(x: float, y: float) -> str:
+    s = CARD
+    parts = [el("rect", x=x, y=y, width=s, height=s, rx=6, fill=LAVA)]
+    for dy in (0.25, 0.5, 0.75):
+        wave = f"M{x + 8},{y + s * dy} q{s / 4},-10 {s / 2 - 8},0 t{s / 2 - 8},0"
+        parts.append(el("path", d=wave, stroke=LAVA_DARK, stroke_width=4, fill="none"))
+    parts.append(label(x + s / 2, y + s - 8, "lava", 12, True, text_anchor="middle"))
+    return group(*parts)
+
+
+def rubble_face(x: float, y: float) -> str:
+    s = CARD
+    parts = [el("rect", x=x, y=y, width=s, height=s, rx=6, fill=RUBBLE)]
+    for cx, cy, r in ((0.3, 0.4, 12), (0.62, 0.35, 9), (0.5, 0.62, 14), (0.75, 0.7, 8)):
+        parts.append(
+            el("circle", cx=x + s * cx, cy=y + s * cy, r=r, fill="#8a8178", stroke="#5f5850")
+        )
+    parts.append(label(x + s / 2, y + s - 8, "rubble", 12, True, text_anchor="middle"))
+    return group(*parts)
+
+
+def landscape_face(card_id: int, x: float, y: float) -> str:
+    """A landscape card: hills, or a village's houses inside a thick border; its dice
+    requirement along the bottom and the reroll symbol where it gives one."""
+    s = CARD
+    village = card_id in TERRAIN["village"]
+    parts = [
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=s,
+            height=s,
+            rx=6,
+            fill=LANDSCAPE,
+            stroke=VILLAGE_BORDER if village else "#8aa66a",
+            stroke_width=6 if village else 1.5,
+        )
+    ]
+    if village:
+        for hx in (0.3, 0.62):
+            bx, by = x + s * hx, y + s * 0.42
+            roof = f"{bx - 12},{by} {bx},{by - 12} {bx + 12},{by}"
+            parts.append(el("polygon", points=roof, fill="#b23b2a"))
             parts.append(
-                el(
-                    "path",
-                    d=f"M{x + 8},{y + s * dy} q{s / 4},-10 {s / 2 - 8},0 t{s / 2 - 8},0",
-                    stroke=LAVA_DARK,
-                    stroke_width=4,
-                    fill="none",
-                )
+                el("rect", x=bx - 9, y=by, width=18, height=14, fill="#f3e2c0", stroke="#6d4c41")
             )
-        parts.append(label(x + s / 2, y + s - 8, "lava", 12, True, text_anchor="middle"))
-    elif card_id in TERRAIN["rubble"]:
-        parts.append(el("rect", x=x, y=y, width=s, height=s, rx=6, fill=RUBBLE))
-        for cx, cy, r in ((0.3, 0.4, 12), (0.62, 0.35, 9), (0.5, 0.62, 14), (0.75, 0.7, 8)):
-            parts.append(
-                el("circle", cx=x + s * cx, cy=y + s * cy, r=r, fill="#8a8178", stroke="#5f5850")
-            )
-        parts.append(label(x + s / 2, y + s - 8, "rubble", 12, True, text_anchor="middle"))
     else:
-        village = card_id in TERRAIN["village"]
         parts.append(
             el(
-                "rect",
-                x=x,
-                y=y,
-                width=s,
-                height=s,
-                rx=6,
-                fill=LANDSCAPE,
-                stroke=VILLAGE_BORDER if village else "#8aa66a",
-                stroke_width=6 if village else 1.5,
+                "path",
+                d=f"M{x + 4},{y + s * 0.6} Q{x + s * 0.3},{y + s * 0.25} "
+                f"{x + s * 0.55},{y + s * 0.55} Q{x + s * 0.75},{y + s * 0.3} "
+                f"{x + s - 4},{y + s * 0.55} L{x + s - 4},{y + s * 0.68} "
+                f"L{x + 4},{y + s * 0.68} Z",
+                fill=HILL,
             )
         )
-        if village:
-            for hx in (0.3, 0.62):
-                bx, by = x + s * hx, y + s * 0.42
-                parts.append(
-                    el(
-                        "polygon",
-                        points=f"{bx - 12},{by} {bx},{by - 12} {bx + 12},{by}",
-                        fill="#b23b2a",
-                    )
-                )
-                parts.append(
-                    el(
-                        "rect",
-                        x=bx - 9,
-                        y=by,
-                        width=18,
-                        height=14,
-                        fill="#f3e2c0",
-                        stroke="#6d4c41",
-                    )
-                )
-        else:
-            parts.append(
-                el(
-                    "path",
-                    d=f"M{x + 4},{y + s * 0.6} Q{x + s * 0.3},{y + s * 0.25} "
-                    f"{x + s * 0.55},{y + s * 0.55} Q{x + s * 0.75},{y + s * 0.3} "
-                    f"{x + s - 4},{y + s * 0.55} L{x + s - 4},{y + s * 0.68} "
-                    f"L{x + 4},{y + s * 0.68} Z",
-                    fill=HILL,
-                )
-            )
-        card = CARDS.get(card_id, {})
-        parts.append(requirement(card, x, y + s - 30, s))
-        if card.get("reroll"):
-            parts.append(reroll_symbol(x + 14, y + 14))
+    card = CARDS.get(card_id, {})
+    parts.append(requirement(card, x, y + s - 30, s))
+    if card.get("reroll"):
+        parts.append(reroll_symbol(x + 14, y + 14))
     return group(*parts)
 
 
@@ -593,11 +587,29 @@ def neutral_homes(obs: dict) -> set[int]:
 def draw_adventurer(
     obs: dict, adv: dict, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
-    a = adv["adventurer"]
+    """One adventurer's panel (or the neutral dice's): name, skill card, equipment, dice."""
     neutral = adv["kind"] == "neutral"
     mine = seat is not None and adv["seat"] == seat
     current = obs["to_move"] == adv["seat"] and not neutral
-    parts = []
+    parts = adventurer_head(adv, mine, current, x0, y0, t)
+    y = y0 + 32
+    if not neutral:
+        y = skill_card(adv, x0, y, parts)
+        y = equipment_row(adv, x0, y, parts, t)
+    if adv["dice"]:
+        y = dice_row(obs, adv, mine, x0, y, parts, t)
+    h = y - y0 + 6
+    fill = meeple_fill(adv["adventurer"]) if not neutral else "#9e9e9e"
+    box = panel_frame(x0, y0, SIDE_W, h, fill, current)
+    return group(box, *parts), y0 + h + 8
+
+
+def adventurer_head(
+    adv: dict, mine: bool, current: bool, x0: float, y0: float, t: Targets
+) -> list[str]:
+    """The panel's title line: meeple and name (clickable to hand the turn over)."""
+    a = adv["adventurer"]
+    neutral = adv["kind"] == "neutral"
     if neutral:
         head = "Neutral dice (third screen)"
     else:
@@ -610,111 +622,96 @@ def draw_adventurer(
     header = [label(x0 + (34 if not neutral else 10), y, head, 14, True)]
     if not neutral:
         header.insert(0, meeple(x0 + 18, y - 2, a))
-    parts.append(
+    parts = [
         t.wrap(
             group(*header),
             t.find("next_turn", adventurer=a),
             outline=el("rect", x=x0 + 2, y=y0 + 4, width=SIDE_W - 4, height=28, rx=5),
         )
-    )
+    ]
     if current:
         parts.append(label(x0 + SIDE_W - 10, y, "▶ to move", 12, True, text_anchor="end"))
-    y += 8
-    if not neutral:
-        skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
-        bits = [skill]
-        if adv["power_bars"]:
-            bits.append(f"{adv['power_bars']} power bar{'s' if adv['power_bars'] > 1 else ''}")
-        if adv["first_aid"]:
-            bits.append("First Aid Kit: no stamina loss")
-        if adv["flare"]:
-            bits.append(f"Flare gun +{adv['flare']}")
-        left = EXHAUSTION - adv["stamina_lost"]
-        bits.append(f"stamina {left} left")
-        parts.append(label(x0 + 10, y + 12, " · ".join(bits), 12))
-        y += 20
-        # injury spaces of the skill card: covered ones are crossed out
-        for k, space in enumerate(INJURIES):
-            hurt = adv["injuries"] >> k & 1
-            x = x0 + 10 + k * 88
-            parts.append(
-                group(
-                    el(
-                        "rect",
-                        x=x,
-                        y=y,
-                        width=82,
-                        height=18,
-                        rx=4,
-                        fill="#c62828" if hurt else "#ffffff",
-                        stroke="#8b2b1a",
-                    ),
-                    text(
-                        x + 41,
-                        y + 13,
-                        ("✚ " if hurt else "") + INJURY_TEXT[space],
-                        font_size=11,
-                        text_anchor="middle",
-                        fill=ink("#c62828" if hurt else "#ffffff"),
-                    ),
-                )
-            )
-        y += 24
-        for k, name in enumerate(adv["equipment"]):
-            x = x0 + 10 + (k % 4) * 106
-            yy = y + (k // 4) * 46
-            used = bool(adv["tapped"] >> EQUIPMENT_ORDER.index(name) & 1)
-            piece = equipment_card(x, yy, name, used)
-            indexes = t.find(EQUIPMENT_KINDS, card=name)
-            parts.append(
-                t.wrap(
-                    piece,
-                    indexes,
-                    outline=el("rect", x=x - 1, y=yy - 1, width=100, height=42, rx=5),
-                )
-            )
-        if adv["equipment"]:
-            y += 46 * ((len(adv["equipment"]) + 3) // 4)
-    # the dice: behind your screen, or the others' (blank until revealed)
-    dice = adv["dice"]
-    if dice:
-        screen = mine and adv["kind"] == "player"
-        picked = obs["reroll"]["selected"] if "reroll" in obs else 0
-        rerolling = "reroll" in obs and any(
-            picked >> d["die"] & 1 or t.find(DIE_KINDS, die=d["die"]) for d in dice
-        )
+    return parts
+
+
+def skill_card(adv: dict, x0: float, y: float, parts: list[str]) -> float:
+    """The skill, power bars, stamina and the injury spaces (covered ones in red)."""
+    skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
+    bits = [skill]
+    if adv["power_bars"]:
+        bits.append(f"{adv['power_bars']} power bar{'s' if adv['power_bars'] > 1 else ''}")
+    if adv["first_aid"]:
+        bits.append("First Aid Kit: no stamina loss")
+    if adv["flare"]:
+        bits.append(f"Flare gun +{adv['flare']}")
+    bits.append(f"stamina {EXHAUSTION - adv['stamina_lost']} left")
+    parts.append(label(x0 + 10, y + 12, " · ".join(bits), 12))
+    y += 20
+    for k, space in enumerate(INJURIES):
+        hurt = adv["injuries"] >> k & 1
+        x = x0 + 10 + k * 88
+        fill = "#c62828" if hurt else "#ffffff"
         parts.append(
-            el(
-                "rect",
-                x=x0 + 6,
-                y=y,
-                width=SIDE_W - 12,
-                height=54,
-                rx=6,
-                fill="#efe6d2" if screen else "#f4f4f4",
-                stroke="#8d6e63" if screen else "#bdbdbd",
+            group(
+                el("rect", x=x, y=y, width=82, height=18, rx=4, fill=fill, stroke="#8b2b1a"),
+                text(
+                    x + 41,
+                    y + 13,
+                    ("✚ " if hurt else "") + INJURY_TEXT[space],
+                    font_size=11,
+                    text_anchor="middle",
+                    fill=ink(fill),
+                ),
             )
         )
-        where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
-        parts.append(label(x0 + 14, y + 24, where, 11))
-        if rerolling:
-            left = obs["reroll"]["left"]
-            parts.append(label(x0 + 14, y + 40, f"rerolls left: {left}", 11, True))
-        for k, d in enumerate(dice):
-            x = x0 + 112 + k * 42
-            edge = NEUTRAL_EDGE if d["home"] in neutral_homes(obs) else meeple_fill(d["home"])
-            piece = die(x, y + 8, 30, d, edge, bool(picked >> d["die"] & 1))
-            indexes = t.find(DIE_KINDS, die=d["die"])
-            parts.append(
-                t.wrap(
-                    piece, indexes, outline=el("rect", x=x - 3, y=y + 2, width=36, height=50, rx=6)
-                )
-            )
-        y += 62
-    h = y - y0 + 6
-    fill = meeple_fill(a) if not neutral else "#9e9e9e"
-    box = panel_frame(x0, y0, SIDE_W, h, fill, current)
-    return group(box, *parts), y0 + h + 8
+    return y + 24
+
+
+def equipment_row(adv: dict, x0: float, y: float, parts: list[str], t: Targets) -> float:
+    """The equipment cards, four to a row, turned ones greyed."""
+    for k, name in enumerate(adv["equipment"]):
+        x = x0 + 10 + (k % 4) * 106
+        yy = y + (k // 4) * 46
+        used = bool(adv["tapped"] >> EQUIPMENT_ORDER.index(name) & 1)
+        outline = el("rect", x=x - 1, y=yy - 1, width=100, height=42, rx=5)
+        piece = equipment_card(x, yy, name, used)
+        parts.append(t.wrap(piece, t.find(EQUIPMENT_KINDS, card=name), outline=outline))
+    return y + 46 * ((len(adv["equipment"]) + 3) // 4)
+
+
+def dice_row(
+    obs: dict, adv: dict, mine: bool, x0: float, y: float, parts: list[str], t: Targets
+) -> float:
+    """The dice: behind your own screen, or the others' (blank until revealed)."""
+    dice = adv["dice"]
+    screen = mine and adv["kind"] == "player"
+    picked = obs["reroll"]["selected"] if "reroll" in obs else 0
+    rerolling = "reroll" in obs and any(
+        picked >> d["die"] & 1 or t.find(DIE_KINDS, die=d["die"]) for d in dice
+    )
+    parts.append(
+        el(
+            "rect",
+            x=x0 + 6,
+            y=y,
+            width=SIDE_W - 12,
+            height=54,
+            rx=6,
+            fill="#efe6d2" if screen else "#f4f4f4",
+            stroke="#8d6e63" if screen else "#bdbdbd",
+        )
+    )
+    where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
+    parts.append(label(x0 + 14, y + 24, where, 11))
+    if rerolling:
+        parts.append(label(x0 + 14, y + 40, f"rerolls left: {obs['reroll']['left']}", 11, True))
+    for k, d in enumerate(dice):
+        x = x0 + 112 + k * 42
+        edge = NEUTRAL_EDGE if d["home"] in neutral_homes(obs) else meeple_fill(d["home"])
+        piece = die(x, y + 8, 30, d, edge, bool(picked >> d["die"] & 1))
+        outline = el("rect", x=x - 3, y=y + 2, width=36, height=50, rx=6)
+        parts.append(t.wrap(piece, t.find(DIE_KINDS, die=d["die"]), outline=outline))
+    return y + 62
 
 
 def status(obs: dict) -> str:
