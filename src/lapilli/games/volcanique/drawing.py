@@ -29,6 +29,7 @@ from lapilli.core.svg import (
     hex_center,
     hex_corners,
     ink,
+    label,
     panel_frame,
     pts,
     text,
@@ -333,7 +334,7 @@ def resource(x: float, y: float, biome: str, count: int | None = None, size: flo
         ),
     ]
     if count is not None:
-        parts.append(text(x + size + 4, y + size * 0.78, f"×{count}", font_size=13, fill="#111111"))
+        parts.append(label(x + size + 4, y + size * 0.78, f"×{count}", 13))
     return group(*parts)
 
 
@@ -441,50 +442,21 @@ def draw_marks(obs: dict, view: MapView, stacks: dict, sea: set) -> str:
     if obs["winter"]:
         for h in sorted(h for h in sea | set(stacks) if frozen(obs, h)):
             height = land_height(stacks[h]) if h in stacks else 1
-            c = view.center(h, height)
-            marks.append(
-                group(
-                    title(f"({h[0]},{h[1]}) frozen by the Volcanic Winter"),
-                    el(
-                        "polygon",
-                        points=pts(hex_corners(c, size * (0.9 if h in stacks else 0.96))),
-                        fill="none" if h in stacks else FROST,
-                        stroke="#ffffff",
-                        stroke_width=3 if h in stacks else 1,
-                    ),
-                    *(
-                        el(
-                            "line",
-                            x1=c[0] - dx * size * 0.18,
-                            y1=c[1] + size * 0.55 - dy * size * 0.18,
-                            x2=c[0] + dx * size * 0.18,
-                            y2=c[1] + size * 0.55 + dy * size * 0.18,
-                            stroke="#2a6fb0",
-                            stroke_width=1.6,
-                        )
-                        for dx, dy in ((1, 0), (0.5, 0.87), (0.5, -0.87))
-                    ),
-                )
-            )
+            marks.append(frost(h, view.center(h, height), size, h in stacks))
     if obs["super_volcano"]:
         q, r, o = obs["super_volcano"]
         c = view.center((q, r), land_height(stacks[(q, r)]) + 1)
+        ring = pts(hex_corners(c, size * 1.02))
         marks.append(
             group(
                 title(f"the super volcano of {seat_name(o)}"),
-                el(
-                    "polygon",
-                    points=pts(hex_corners(c, size * 1.02)),
-                    fill="none",
-                    stroke="#d50000",
-                    stroke_width=4,
-                ),
-                text(
+                el("polygon", points=ring, fill="none", stroke="#d50000", stroke_width=4),
+                label(
                     c[0],
                     c[1] + size * 0.72,
                     "SUPER",
-                    font_size=max(9, size * 0.24),
-                    font_weight="bold",
+                    max(9, size * 0.24),
+                    True,
                     text_anchor="middle",
                     fill="#b00000",
                     stroke="#ffffff",
@@ -511,6 +483,34 @@ def draw_marks(obs: dict, view: MapView, stacks: dict, sea: set) -> str:
             )
         )
     return group(*marks, pointer_events="none")
+
+
+def frost(h, c: tuple[float, float], size: float, land: bool) -> str:
+    """A hex frozen by the Volcanic Winter: a white rim on land, a pale sheet on the sea,
+    and a snowflake."""
+    flake = [
+        el(
+            "line",
+            x1=c[0] - dx * size * 0.18,
+            y1=c[1] + size * 0.55 - dy * size * 0.18,
+            x2=c[0] + dx * size * 0.18,
+            y2=c[1] + size * 0.55 + dy * size * 0.18,
+            stroke="#2a6fb0",
+            stroke_width=1.6,
+        )
+        for dx, dy in ((1, 0), (0.5, 0.87), (0.5, -0.87))
+    ]
+    return group(
+        title(f"({h[0]},{h[1]}) frozen by the Volcanic Winter"),
+        el(
+            "polygon",
+            points=pts(hex_corners(c, size * (0.9 if land else 0.96))),
+            fill="none" if land else FROST,
+            stroke="#ffffff",
+            stroke_width=3 if land else 1,
+        ),
+        *flake,
+    )
 
 
 class Pieces:
@@ -555,112 +555,81 @@ def draw_stack(view: MapView, h, stack, pieces: Pieces, lava: bool, t: Targets) 
     height = land_height(stack)
     parts = []
     for k in range(len(stack) - 1):  # the lower tiles show as edges under the top one
-        parts.append(
-            el(
-                "polygon",
-                points=pts(hex_corners(view.center(h, k + 1), size)),
-                fill="#cfc6b8",
-                stroke=LINE,
-                stroke_width=1,
-            )
-        )
+        corners = pts(hex_corners(view.center(h, k + 1), size))
+        parts.append(el("polygon", points=corners, fill="#cfc6b8", stroke=LINE, stroke_width=1))
     top = stack[-1]
     c = view.center(h, len(stack))
     parts.append(
         title(f"({h[0]},{h[1]}) height {height}: {describe(top)}" + (", lava" if lava else ""))
     )
-    if top == VOLCANO:
-        parts.append(
-            el(
-                "polygon",
-                points=pts(hex_corners(c, size)),
-                fill=VOLCANO_FILL,
-                stroke=LINE,
-                stroke_width=1.2,
-            )
-        )
-        parts.append(volcano_cone(c[0], c[1], size))
-    elif top == SOIL:
-        parts.append(
-            el(
-                "polygon",
-                points=pts(hex_corners(c, size)),
-                fill=SOIL_FILL,
-                stroke=LINE,
-                stroke_width=1.2,
-            )
-        )
-        for dx, dy in ((-0.3, -0.2), (0.25, -0.3), (0.0, 0.15), (-0.25, 0.35), (0.35, 0.25)):
-            parts.append(
-                el(
-                    "circle",
-                    cx=c[0] + dx * size,
-                    cy=c[1] + dy * size,
-                    r=size * 0.05,
-                    fill="#a88572",
-                )
-            )
-    else:
-        for biome, dirs in regions(top):
-            shape = el(
-                "polygon",
-                points=pts(region_shape(c, size, dirs)),
-                fill=BIOME_FILL[BIOMES[biome]],
-                stroke=BIOME_FILL[BIOMES[biome]],
-                stroke_width=0.8,
-            )
-            parts.append(shape)
-        parts.append(
-            el(
-                "polygon",
-                points=pts(hex_corners(c, size)),
-                fill="none",
-                stroke=LINE,
-                stroke_width=1.2,
-            )
-        )
+    parts.append(tile_face(top, c, size))
     if lava:
         parts.append(lava_blob(c[0], c[1], size))
-    spots = []
+    spots: list[tuple[float, float]] = []
     if top >= 0:
         for biome, dirs in regions(top):
-            x, y = region_spot(c, size, dirs)
-            region = (h[0], h[1], biome)
-            who = pieces.critters.get(region)
-            piece = ""
-            if who:
-                spots.append((x, y))
-                name = f"{seat_name(who[0])} critter on {BIOMES[biome]}"
-                if who[1] > 1:
-                    name += f" ({who[1]} critters)"
-                big = pieces.colossal.get(region)
-                if big:
-                    name += f", {big[1]} of them Colossal" if who[1] > 1 else ", Colossal"
-                    piece = colossal(x, y, who[0], size / 32, who[1], name)
-                else:
-                    piece = pawn(x, y, who[0], size / 32, who[1], name)
-            under = pieces.burrowed.get(region)
-            if under:
-                spots.append((x, y))
-                piece = group(mound(x, y, under[0], size / 32, under[1], BIOMES[biome]), piece)
-            hit = el("polygon", points=pts(region_shape(c, size * 0.92, dirs)))
-            indexes = t.where(lambda a, h=h, b=BIOMES[biome]: on_region(a, h, b))
-            parts.append(t.wrap(piece, indexes, outline=hit))
+            parts.append(region_critters(h, biome, dirs, c, size, pieces, spots, t))
     bx, by = badge_spot(c, size, spots)
     r = max(7, size * 0.2)
     badge = group(
         el("circle", cx=bx, cy=by, r=r, fill="#ffffff", stroke="#111111", stroke_width=1),
-        text(
-            bx,
-            by + r * 0.45,
-            height,
-            font_size=max(10, size * 0.26),
-            font_weight="bold",
-            text_anchor="middle",
-            fill="#111111",
-        ),
+        label(bx, by + r * 0.45, height, max(10, size * 0.26), True, text_anchor="middle"),
     )
     return group(*parts), badge
+
+
+def tile_face(top: int, c: tuple[float, float], size: float) -> str:
+    """The top tile: a volcano's cone, volcanic soil's stones, or a land tile's biomes."""
+    outline = pts(hex_corners(c, size))
+    if top == VOLCANO:
+        return group(
+            el("polygon", points=outline, fill=VOLCANO_FILL, stroke=LINE, stroke_width=1.2),
+            volcano_cone(c[0], c[1], size),
+        )
+    if top == SOIL:
+        stones = [
+            el("circle", cx=c[0] + dx * size, cy=c[1] + dy * size, r=size * 0.05, fill="#a88572")
+            for dx, dy in ((-0.3, -0.2), (0.25, -0.3), (0.0, 0.15), (-0.25, 0.35), (0.35, 0.25))
+        ]
+        return group(
+            el("polygon", points=outline, fill=SOIL_FILL, stroke=LINE, stroke_width=1.2), *stones
+        )
+    parts = []
+    for biome, dirs in regions(top):
+        colour = BIOME_FILL[BIOMES[biome]]
+        shape = pts(region_shape(c, size, dirs))
+        parts.append(el("polygon", points=shape, fill=colour, stroke=colour, stroke_width=0.8))
+    parts.append(el("polygon", points=outline, fill="none", stroke=LINE, stroke_width=1.2))
+    return group(*parts)
+
+
+def region_critters(
+    h, biome: int, dirs, c, size: float, pieces: Pieces, spots: list, t: Targets
+) -> str:
+    """The critters (Colossal or not) and burrowed mounds on one biome of a tile, as the
+    target of the actions on that biome; their spot is added to ``spots``."""
+    x, y = region_spot(c, size, dirs)
+    region = (h[0], h[1], biome)
+    who = pieces.critters.get(region)
+    piece = ""
+    if who:
+        spots.append((x, y))
+        name = f"{seat_name(who[0])} critter on {BIOMES[biome]}"
+        if who[1] > 1:
+            name += f" ({who[1]} critters)"
+        big = pieces.colossal.get(region)
+        if big:
+            name += f", {big[1]} of them Colossal" if who[1] > 1 else ", Colossal"
+            piece = colossal(x, y, who[0], size / 32, who[1], name)
+        else:
+            piece = pawn(x, y, who[0], size / 32, who[1], name)
+    under = pieces.burrowed.get(region)
+    if under:
+        spots.append((x, y))
+        piece = group(mound(x, y, under[0], size / 32, under[1], BIOMES[biome]), piece)
+    hit = el("polygon", points=pts(region_shape(c, size * 0.92, dirs)))
+    indexes = t.where(lambda a: on_region(a, h, BIOMES[biome]))
+    return t.wrap(piece, indexes, outline=hit)
 
 
 # -- the Volcanic Power Grid -------------------------------------------------------------------
@@ -684,9 +653,9 @@ def wrap_words(words: str, width: int) -> list[str]:
 
 
 def draw_grid(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
-    parts = [
-        text(x0, y0 + 14, "Volcanic Power Grid", font_size=15, font_weight="bold", fill="#111111")
-    ]
+    """The Volcanic Power Grid as the tech tree it is: levels, edges, who holds each power
+    and who may unlock it next."""
+    parts = [label(x0, y0 + 14, "Volcanic Power Grid", 15, True)]
     for a, b in GRID["edges"]:
         (xa, ya), (xb, yb) = slot_xy(a, x0, y0 + 10), slot_xy(b, x0, y0 + 10)
         parts.append(el("line", x1=xa, y1=ya, x2=xb, y2=yb, stroke="#8a7f75", stroke_width=3))
@@ -698,86 +667,69 @@ def draw_grid(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
                 may_unlock[slot].append(p)
     for slot in SLOTS:
         x, y = slot_xy(slot, x0, y0 + 10)
-        power = obs["grid"].get(slot)
-        w, h = 128, 50
-        card = [
-            el(
-                "rect",
-                x=x - w / 2,
-                y=y - h / 2,
-                width=w,
-                height=h,
-                rx=6,
-                fill="#fff3e0" if power else "#eeeeee",
-                stroke="#5d4037",
-                stroke_width=1.5,
-            ),
-            text(
-                x - w / 2 + 5,
-                y - h / 2 + 12,
-                f"L{SLOT_LEVEL[slot]}",
-                font_size=10,
-                font_weight="bold",
-                fill="#5d4037",
-            ),
-        ]
-        name = POWERS[power]["name"] if power else "(empty)"
-        for i, line in enumerate(wrap_words(name, 17)[:2]):
-            card.append(
-                text(x, y - 3 + i * 13, line, font_size=11.5, text_anchor="middle", fill="#111111")
-            )
-        for i, p in enumerate(owners[slot]):
-            card.append(
-                pawn(
-                    x - w / 2 + 12 + i * 17,
-                    y + h / 2 - 6,
-                    p,
-                    0.62,
-                    name=f"{seat_name(p)} unlocked {name}",
-                )
-            )
-        for i, p in enumerate(may_unlock[slot]):  # hollow: this seat may unlock it next
-            px, py = x + w / 2 - 10 - i * 15, y + h / 2 - 10
-            card.append(
-                group(
-                    title(f"{seat_name(p)} may unlock {name} next"),
-                    el(
-                        "circle",
-                        cx=px,
-                        cy=py,
-                        r=6,
-                        fill="#ffffff",
-                        stroke=seat_fill(p),
-                        stroke_width=2.5,
-                        stroke_dasharray="3 2",
-                    ),
-                    text(
-                        px,
-                        py + 3.5,
-                        p + 1,
-                        font_size=9,
-                        font_weight="bold",
-                        text_anchor="middle",
-                        fill="#111111",
-                    ),
-                )
-            )
-        outline = el("rect", x=x - w / 2 - 2, y=y - h / 2 - 2, width=w + 4, height=h + 4, rx=7)
-        parts.append(t.wrap(group(*card), t.find("unlock", slot=slot), outline=outline))
+        card = power_slot(slot, obs["grid"].get(slot), owners[slot], may_unlock[slot], x, y)
+        outline = el("rect", x=x - 66, y=y - 27, width=132, height=54, rx=7)
+        parts.append(t.wrap(card, t.find("unlock", slot=slot), outline=outline))
     return group(*parts), y0 + 5 * 62 + 20
+
+
+def power_slot(
+    slot: str, power: str | None, owners: list[int], next_up: list[int], x: float, y: float
+) -> str:
+    """One slot of the grid centred on (x, y): its level, its power, the critters of the
+    seats holding it and hollow rings for the seats that may unlock it next."""
+    w, h = 128, 50
+    name = POWERS[power]["name"] if power else "(empty)"
+    card = [
+        el(
+            "rect",
+            x=x - w / 2,
+            y=y - h / 2,
+            width=w,
+            height=h,
+            rx=6,
+            fill="#fff3e0" if power else "#eeeeee",
+            stroke="#5d4037",
+            stroke_width=1.5,
+        ),
+        label(x - w / 2 + 5, y - h / 2 + 12, f"L{SLOT_LEVEL[slot]}", 10, True, fill="#5d4037"),
+    ]
+    for i, line in enumerate(wrap_words(name, 17)[:2]):
+        card.append(label(x, y - 3 + i * 13, line, 11.5, text_anchor="middle"))
+    for i, p in enumerate(owners):
+        tip = f"{seat_name(p)} unlocked {name}"
+        card.append(pawn(x - w / 2 + 12 + i * 17, y + h / 2 - 6, p, 0.62, name=tip))
+    for i, p in enumerate(next_up):
+        px, py = x + w / 2 - 10 - i * 15, y + h / 2 - 10
+        ring = el(
+            "circle",
+            cx=px,
+            cy=py,
+            r=6,
+            fill="#ffffff",
+            stroke=seat_fill(p),
+            stroke_width=2.5,
+            stroke_dasharray="3 2",
+        )
+        card.append(
+            group(
+                title(f"{seat_name(p)} may unlock {name} next"),
+                ring,
+                label(px, py + 3.5, p + 1, 9, True, text_anchor="middle"),
+            )
+        )
+    return group(*card)
 
 
 # -- supply and players ------------------------------------------------------------------------
 def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
-    parts = [text(x0, y0 + 14, "Supply", font_size=15, font_weight="bold", fill="#111111")]
+    parts = [label(x0, y0 + 14, "Supply", 15, True)]
     y = y0 + 44
     for i, kind in enumerate(KINDS):
         x = x0 + 22 + (i % 4) * 104
         yy = y + (i // 4) * 46
         n = obs["tiles"].get(kind, 0)
-        piece = group(
-            mini_tile(x, yy, 17, kind), text(x + 22, yy + 5, f"×{n}", font_size=13, fill="#111111")
-        )
+        piece = group(mini_tile(x, yy, 17, kind), label(x + 22, yy + 5, f"×{n}", 13))
         outline = el("rect", x=x - 20, y=yy - 20, width=70, height=40, rx=6)
         parts.append(t.wrap(piece, t.find(("buy", "choose_tile"), tile=kind), outline=outline))
     y += 2 * 46
@@ -785,7 +737,7 @@ def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float
     volcano = group(
         el("polygon", points=pts(hex_corners((x, y), 17)), fill=VOLCANO_FILL, stroke=LINE),
         volcano_cone(x, y, 17),
-        text(x + 22, y + 5, f"×{obs['volcano_tiles']}", font_size=13, fill="#111111"),
+        label(x + 22, y + 5, f"×{obs['volcano_tiles']}", 13),
     )
     outline = el("rect", x=x - 20, y=y - 20, width=70, height=40, rx=6)
     parts.append(t.wrap(volcano, t.find("buy", tile="volcano"), outline=outline))
@@ -793,7 +745,7 @@ def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float
     parts.append(
         group(
             lava_blob(x, y, 19),
-            text(x + 22, y + 5, f"lava/soil ×{obs['lava_tiles']}", font_size=13, fill="#111111"),
+            label(x + 22, y + 5, f"lava/soil ×{obs['lava_tiles']}", 13),
         )
     )
     y += 32
@@ -805,7 +757,7 @@ def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float
     x = x0 + 322
     deck = group(
         card_back(x, y - 10),
-        text(x + 32, y + 3, f"Caldera ×{obs['caldera_deck']}", font_size=12, fill="#111111"),
+        label(x + 32, y + 3, f"Caldera ×{obs['caldera_deck']}", 12),
     )
     parts.append(
         t.wrap(
@@ -820,6 +772,8 @@ def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float
 def draw_player(
     obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
+    """A player's panel: critters in hand and in the crater, bought points, resources,
+    Caldera cards, unlocked powers and (for the seat paying) the payment choices."""
     mine = p == seat
     current = obs.get("current") == p
     held = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
@@ -833,34 +787,46 @@ def draw_player(
         panel_frame(x0, y0, SIDE_W, h - 8, fill, current, PANEL),
         el("rect", x=x0, y=y0, width=10, height=h - 8, rx=4, fill=fill),
         pawn(x0 + 28, y0 + 22, p, 0.9),
-        text(x0 + 44, y0 + 25, name, font_size=15, font_weight="bold", fill="#111111"),
+        label(x0 + 44, y0 + 25, name, 15, True),
     ]
     if current or "scores" in obs:
-        parts.append(
-            text(
-                x0 + SIDE_W - 12,
-                y0 + 25,
-                f"final score {obs['scores'][p]:g}" if "scores" in obs else "▶ to move",
-                font_size=13,
-                font_weight="bold",
-                text_anchor="end",
-                fill="#111111",
-            )
-        )
-    # row 2: critters in hand, the Sacrificial Critter Crater, bought points
+        corner = f"final score {obs['scores'][p]:g}" if "scores" in obs else "▶ to move"
+        parts.append(label(x0 + SIDE_W - 12, y0 + 25, corner, 13, True, text_anchor="end"))
     y = y0 + 56
     parts.append(pawn(x0 + 26, y - 4, p, 0.75))
-    parts.append(text(x0 + 38, y, f"×{obs['hand'][p]} in hand", font_size=13, fill="#111111"))
-    cx = x0 + 240
-    crater = [
+    parts.append(label(x0 + 38, y, f"×{obs['hand'][p]} in hand", 13))
+    parts.append(crater(obs, p, mine, x0 + 240, y, t))
+    bought = f"bought points {obs['points'][p]}"
+    parts.append(label(x0 + SIDE_W - 12, y, bought, 12, text_anchor="end"))
+    y += 16
+    for b, biome in enumerate(BIOMES):
+        x = x0 + 18 + b * 62
+        piece = resource(x, y, biome, obs["resources"][p][b])
+        outline = el("rect", x=x - 3, y=y - 3, width=56, height=22, rx=4)
+        parts.append(
+            t.wrap(piece, t.find("discard", resource=biome) if mine else [], outline=outline)
+        )
+    parts.append(label(x0 + 200, y + 13, "Caldera", 12))
+    parts += caldera_cards(obs, p, mine, x0 + 254, y)
+    y += 44
+    for line in powers:
+        parts.append(label(x0 + 18, y, line, 12))
+        y += 14
+    parts.append(pay)
+    return group(*parts), y0 + h
+
+
+def crater(obs: dict, p: int, mine: bool, cx: float, y: float, t: Targets) -> str:
+    """The Sacrificial Critter Crater: its critters, and dashed rings for the room left."""
+    pieces = [
         el("ellipse", cx=cx, cy=y - 4, rx=52, ry=15, fill="#6d4c41", stroke="#111111"),
-        text(cx - 58, y, "crater", font_size=12, text_anchor="end", fill="#111111"),
+        label(cx - 58, y, "crater", 12, text_anchor="end"),
     ]
     for k in range(int(LIMITS["crater"])):
         if k < obs["crater"][p]:
-            crater.append(pawn(cx - 28 + 28 * k, y - 4, p, 0.6))
+            pieces.append(pawn(cx - 28 + 28 * k, y - 4, p, 0.6))
         else:
-            crater.append(
+            pieces.append(
                 el(
                     "circle",
                     cx=cx - 28 + 28 * k,
@@ -872,82 +838,41 @@ def draw_player(
                 )
             )
     indexes = t.find(("sacrifice_hand", "summon_island")) if mine else []
-    parts.append(
-        t.wrap(group(*crater), indexes, outline=el("ellipse", cx=cx, cy=y - 4, rx=56, ry=19))
-    )
-    parts.append(
-        text(
-            x0 + SIDE_W - 12,
-            y,
-            f"bought points {obs['points'][p]}",
-            font_size=12,
-            text_anchor="end",
-            fill="#111111",
-        )
-    )
-    # row 3: resources, Caldera cards (yours face up with their stars; others face down)
-    y += 16
-    for b, biome in enumerate(BIOMES):
-        x = x0 + 18 + b * 62
-        piece = resource(x, y, biome, obs["resources"][p][b])
-        outline = el("rect", x=x - 3, y=y - 3, width=56, height=22, rx=4)
-        parts.append(
-            t.wrap(piece, t.find("discard", resource=biome) if mine else [], outline=outline)
-        )
-    x = x0 + 200
-    parts.append(text(x, y + 13, "Caldera", font_size=12, fill="#111111"))
-    x += 54
+    return t.wrap(group(*pieces), indexes, outline=el("ellipse", cx=cx, cy=y - 4, rx=56, ry=19))
+
+
+def caldera_cards(obs: dict, p: int, mine: bool, x: float, y: float) -> list[str]:
+    """Caldera cards: your own face up with their stars, the others' face down."""
     cards = obs.get("caldera_hand", []) if mine else obs.get("caldera_hands", {p: None})[p]
     if not (cards if cards is not None else obs["caldera_counts"][p]):
-        parts.append(text(x, y + 13, "none", font_size=12, fill="#111111"))
-    elif cards is None:
-        for k in range(min(obs["caldera_counts"][p], 6)):
-            parts.append(card_back(x + k * 28, y - 6, 24, 32))
-    else:
-        for k, card in enumerate(cards[:6]):
-            info = POWERS[card]
-            parts.append(
-                group(
-                    title(
-                        f"Caldera card: {info['name']} ★{info['caldera_vp']}"
-                        + (" ⚡ may be played in your turn" if info["bolt"] else "")
-                    ),
-                    el(
-                        "rect",
-                        x=x + k * 28,
-                        y=y - 6,
-                        width=24,
-                        height=32,
-                        rx=3,
-                        fill="#fff8e1",
-                        stroke="#5b2a1c",
-                    ),
-                    text(
-                        x + k * 28 + 12,
-                        y + 8,
-                        f"★{info['caldera_vp']}",
-                        font_size=10,
-                        font_weight="bold",
-                        text_anchor="middle",
-                        fill="#111111",
-                    ),
-                    text(
-                        x + k * 28 + 12,
-                        y + 21,
-                        "⚡" if info["bolt"] else "",
-                        font_size=10,
-                        text_anchor="middle",
-                        fill="#111111",
-                    ),
-                )
+        return [label(x, y + 13, "none", 12)]
+    if cards is None:
+        return [
+            card_back(x + k * 28, y - 6, 24, 32) for k in range(min(obs["caldera_counts"][p], 6))
+        ]
+    faces = []
+    for k, card in enumerate(cards[:6]):
+        info = POWERS[card]
+        tip = f"Caldera card: {info['name']} ★{info['caldera_vp']}"
+        cx = x + k * 28
+        faces.append(
+            group(
+                title(tip + (" ⚡ may be played in your turn" if info["bolt"] else "")),
+                el(
+                    "rect",
+                    x=cx,
+                    y=y - 6,
+                    width=24,
+                    height=32,
+                    rx=3,
+                    fill="#fff8e1",
+                    stroke="#5b2a1c",
+                ),
+                label(cx + 12, y + 8, f"★{info['caldera_vp']}", 10, True, text_anchor="middle"),
+                label(cx + 12, y + 21, "⚡" if info["bolt"] else "", 10, text_anchor="middle"),
             )
-    # row 4: unlocked powers
-    y += 44
-    for line in powers:
-        parts.append(text(x0 + 18, y, line, font_size=12, fill="#111111"))
-        y += 14
-    parts.append(pay)
-    return group(*parts), y0 + h
+        )
+    return faces
 
 
 def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
@@ -955,7 +880,7 @@ def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
     indexes = t.find("pay")
     if not indexes:
         return "", y0
-    parts = [text(x0, y0 + 15, "pay:", font_size=13, font_weight="bold", fill="#111111")]
+    parts = [label(x0, y0 + 15, "pay:", 13, True)]
     x, y = x0 + 36, y0
     for i in indexes:
         a = t.legal[i]
@@ -992,7 +917,7 @@ def draw_placing(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, floa
     y = y0 + 44
     indexes = t.find("rotate")
     if indexes:
-        parts.append(text(x0, y + 10, "Turn the new tile:", font_size=13, fill="#111111"))
+        parts.append(label(x0, y + 10, "Turn the new tile:", 13))
         y += 18
     for k, i in enumerate(indexes):
         x, yy = x0 + (k % 2) * (SIDE_W / 2), y + (k // 2) * 44
@@ -1009,7 +934,7 @@ def draw_placing(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, floa
             ),
             mini_tile(x + 22, yy + 20, 17, kind, t.legal[i].arg("rotation")),
             *(
-                text(x + 44, yy + 16 + 13 * j, line, font_size=11, fill="#111111")
+                label(x + 44, yy + 16 + 13 * j, line, 11)
                 for j, line in enumerate(wrap_words(t.labels[i], 28)[:2])
             ),
         )
@@ -1043,7 +968,7 @@ def draw(
     obs = observation
     t = Targets(legal, labels)
     n = len(obs["hand"])
-    parts = [text(12, 26, status_line(obs, n), font_size=16, font_weight="bold", fill="#111111")]
+    parts = [label(12, 26, status_line(obs, n), 16, True)]
     grid, y = draw_grid(obs, SIDE_X, 36, t)
     supply, y = draw_supply(obs, SIDE_X, y, t)
     rotations, y = draw_placing(obs, SIDE_X, y, t)
