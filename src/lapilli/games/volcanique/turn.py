@@ -53,7 +53,7 @@ def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> 
     if s.hand[seat] <= 0:
         return
     stacks, biome_of = s.stacks, s.board.biome_of
-    owned = s.biome_owners()
+    owned = s.held_biomes()
     # lava, inhabited (burrowed critters inhabit their tile too)
     closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
     for h in island if island is not None else stacks:
@@ -69,6 +69,8 @@ def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
     Erosion before the first claim, Colossal upgrades, the sea critter step."""
     if f.args.island is not None or s.stage not in (Stage.MAIN, Stage.FINAL):
         return []
+    if not (s.unlocked[f.seat] or s.this_turn.granted):
+        return []  # each of them is a power: none held (asked at every claim)
     return [
         *tectonics.erosion_options(s, f.seat),
         *critters.upgrade_options(s, f.seat),
@@ -204,7 +206,7 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
         s, seat, "herding_critters"
     )
     critters_ = s.critters
-    for biome in scoring.controlled_biomes(s)[seat]:
+    for biome in scoring.controlled_by(s, seat):
         here = [
             critters_[(*m, seat)]
             for m in biome.members
