@@ -194,9 +194,7 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
     grouping = g.pack or g.herd
     biome_of = s.board.biome_of
     seen: set[Biome] = set()
-    for spot in sorted(s.critters):
-        if spot[3] != seat:
-            continue
+    for spot in sorted(spot for spot in s.critters if spot[3] == seat):
         region = spot[:3]
         biome = biome_of[region]
         if biome in seen:
