@@ -172,6 +172,19 @@ class Board:
         stack = self.stacks.get(h)
         return COLOURS_OF[stack[-1]] if stack and stack[-1] >= 0 else ()
 
+    def regions(self, h: Hex) -> tuple[Region, ...]:
+        """The regions of the top tile (none for ocean, soil and volcanoes)."""
+        return tuple((h[0], h[1], c) for c in self.colours(h))
+
+    def land(self) -> list[tuple[Hex, tuple[Region, ...]]]:
+        """Each hex with biomes and its regions, in order (kept: asked at every claim)."""
+        found = self.memo.get("land")
+        if found is None:
+            found = self.memo["land"] = [
+                (h, regions) for h in sorted(self.stacks) if (regions := self.regions(h))
+            ]
+        return found
+
     def facing(self, h: Hex) -> tuple[int, ...]:
         """For each direction from ``h``, the colour of the neighbour's edge facing it
         (``NO_EDGE`` where there is no biome to connect to)."""
