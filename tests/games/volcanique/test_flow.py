@@ -74,6 +74,7 @@ def test_incremental_biomes_and_fits_match_a_board_built_afresh(players, seed):
         fresh = Board(s.stacks)
         board = s.board
         assert board.stackable == fresh.stackable
+        assert board.regions_on == fresh.regions_on
         assert board.face_on == fresh.face_on
         assert board.fits_on == fresh.fits_on
         assert board.biome_of.keys() == fresh.biome_of.keys()

@@ -101,19 +101,21 @@ class Biome:
 
 
 class Board:
-    """Stacks of tiles with their biomes (``biome_of`` each region), the colours facing
-    each land hex (``face_on``, see ``facing``) and the rotations of each kind that fit
-    there (``fits_on``), and the hexes a tile may stack
-    on before lava and targeting (``stackable``: land that is not a volcano, sorted).
-    ``memo`` keeps what rules derive from this board alone (it is never changed)."""
+    """Stacks of tiles with their biomes (``biome_of`` each region; ``regions_on`` each
+    hex that has any), the colours facing each land hex (``face_on``, see ``facing``)
+    and the rotations of each kind that fit there (``fits_on``), and the hexes a tile
+    may stack on before lava and targeting (``stackable``: land that is not a volcano,
+    sorted). ``memo`` keeps what rules derive from this board alone (it is never
+    changed)."""
 
-    __slots__ = ("stacks", "biome_of", "face_on", "fits_on", "stackable", "memo")
+    __slots__ = ("stacks", "biome_of", "regions_on", "face_on", "fits_on", "stackable", "memo")
 
     def __init__(self, stacks: dict[Hex, tuple[int, ...]] | None = None) -> None:
         self.stacks: dict[Hex, tuple[int, ...]] = dict(stacks or {})
         self.biome_of: dict[Region, Biome] = {}
         for h in sorted(self.stacks):
             self._regroup([(h[0], h[1], c) for c in self.colours(h)])
+        self.regions_on = {h: rs for h in self.stacks if (rs := self.regions(h))}
         self.face_on = {h: self.facing(h) for h in self.stacks}
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.stackable = self._stackable()
@@ -137,6 +139,10 @@ class Board:
         else:
             del stacks[h]
         board._regroup(loose + [(h[0], h[1], c) for c in board.colours(h)])
+        regions_on = board.regions_on = dict(self.regions_on)
+        regions_on.pop(h, None)
+        if regions := board.regions(h):
+            regions_on[h] = regions
         # h's neighbours see one new edge each; h, its own neighbours unchanged
         face_on = board.face_on = dict(self.face_on)
         fits_on = board.fits_on = dict(self.fits_on)
@@ -175,15 +181,6 @@ class Board:
     def regions(self, h: Hex) -> tuple[Region, ...]:
         """The regions of the top tile (none for ocean, soil and volcanoes)."""
         return tuple((h[0], h[1], c) for c in self.colours(h))
-
-    def land(self) -> list[tuple[Hex, tuple[Region, ...]]]:
-        """Each hex with biomes and its regions, in order (kept: asked at every claim)."""
-        found = self.memo.get("land")
-        if found is None:
-            found = self.memo["land"] = [
-                (h, regions) for h in sorted(self.stacks) if (regions := self.regions(h))
-            ]
-        return found
 
     def facing(self, h: Hex) -> tuple[int, ...]:
         """For each direction from ``h``, the colour of the neighbour's edge facing it

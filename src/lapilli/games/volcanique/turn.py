@@ -57,7 +57,7 @@ def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> 
     owned = s.held_biomes()
     # lava, inhabited (burrowed critters inhabit their tile too)
     closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
-    land = board.land() if island is None else [(h, board.regions(h)) for h in island]
+    land = board.regions_on.items() if island is None else [(h, board.regions(h)) for h in island]
     for h, regions in land:
         if regions and h not in closed and not (s.winter and frozen(s, h)):
             for region in regions:
