@@ -100,10 +100,11 @@ class Step:
         if self.legal is None:
             if decider is not None:
                 raise TypeError(f"the step {self.name} is not decided by a seat")
-            return Frame(self, CHANCE if self.outcomes is not None else AUTO, self.Args(**args))
-        if decider is None or decider < 0:
+            decider = CHANCE if self.outcomes is not None else AUTO
+        elif decider is None or decider < 0:
             raise TypeError(f"the step {self.name} needs the seat that decides")
-        return Frame(self, decider, self.Args(**args))
+        values = NO_ARGS if not args and self.Args is NoArgs else self.Args(**args)
+        return _new_tuple(Frame, (self, decider, values))  # Frame(...), without a call
 
     def __repr__(self) -> str:
         return f"Step({self.name!r})"
@@ -121,6 +122,9 @@ class Frame(NamedTuple):
         if self.args:
             data["args"] = {k: _plain(v) for k, v in self.args._asdict().items()}
         return data
+
+
+_new_tuple = tuple.__new__
 
 
 def _plain(value: Any) -> Any:

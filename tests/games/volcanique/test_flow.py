@@ -14,6 +14,7 @@ from lapilli.games.volcanique import Volcanique, VolcaniqueState
 from lapilli.games.volcanique.board import Board
 from lapilli.games.volcanique.endgame import game_over
 from lapilli.games.volcanique.pieces import cards
+from lapilli.games.volcanique.scoring import controlled_biomes, controlled_by
 from lapilli.games.volcanique.steps import CLAIM, FREE, ORDER, STEPS
 
 from .helpers import D, M, at, blank, crit, give, hold, put_uno, step
@@ -73,6 +74,8 @@ def test_incremental_biomes_and_fits_match_a_board_built_afresh(players, seed):
         fresh = Board(s.stacks)
         board = s.board
         assert board.stackable == fresh.stackable
+        assert board.regions_on == fresh.regions_on
+        assert board.face_on == fresh.face_on
         assert board.fits_on == fresh.fits_on
         assert board.biome_of.keys() == fresh.biome_of.keys()
         for region, biome in board.biome_of.items():
@@ -82,6 +85,22 @@ def test_incremental_biomes_and_fits_match_a_board_built_afresh(players, seed):
                 other.members,
                 other.links,
             )
+
+
+@pytest.mark.parametrize("players,seed", [(2, 6), (3, 7)])
+def test_quick_readings_agree_with_who_holds_each_biome(players, seed):
+    """The short cuts the rules take at every step (which biomes anybody holds, the
+    biomes one seat controls) read the same as the full count, after every step."""
+    checked = 0
+    for s in random_positions(players, seed, every=1):
+        owners = s.biome_owners()
+        assert s.held_biomes() - {None} == set(owners)
+        everyone = controlled_biomes(s)
+        for seat in range(players):
+            mine = controlled_by(s, seat)
+            assert len(mine) == len(everyone[seat]) and set(mine) == set(everyone[seat])
+            checked += bool(mine)
+    assert checked > 100
 
 
 def test_caldera_hands_are_hidden_until_the_end_and_redealt_for_others():

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from lapilli.core.grid import connected
 from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
 from .components import (
@@ -26,6 +25,7 @@ from .components import (
     KINDS,
     ROTATIONS,
     SIDES,
+    SOIL,
     VOLCANO,
     tile_code,
 )
@@ -38,6 +38,15 @@ NO_EDGE = -1
 
 FACING = tuple(opposite(d) for d in range(SIDES))
 """The side of a neighbour that faces back, per direction."""
+
+FACES: dict[int, tuple[int, ...]] = {
+    code: tuple(EDGES[code][FACING[d]] if code >= 0 else NO_EDGE for d in range(SIDES))
+    for code in (*EDGES, SOIL, VOLCANO)
+}
+"""For a tile code on a neighbour in direction d, the colour of its edge facing back."""
+
+NO_FACES = (NO_EDGE,) * SIDES
+"""What the ocean shows in every direction."""
 
 
 @cache
@@ -92,19 +101,23 @@ class Biome:
 
 
 class Board:
-    """Stacks of tiles with their biomes (``biome_of`` each region), the rotations of
-    each kind that fit on each land hex (``fits_on``), and the hexes a tile may stack
-    on before lava and targeting (``stackable``: land that is not a volcano, sorted).
-    ``memo`` keeps what rules derive from this board alone (it is never changed)."""
+    """Stacks of tiles with their biomes (``biome_of`` each region; ``regions_on`` each
+    hex that has any), the colours facing each land hex (``face_on``, see ``facing``)
+    and the rotations of each kind that fit there (``fits_on``), and the hexes a tile
+    may stack on before lava and targeting (``stackable``: land that is not a volcano,
+    sorted). ``memo`` keeps what rules derive from this board alone (it is never
+    changed)."""
 
-    __slots__ = ("stacks", "biome_of", "fits_on", "stackable", "memo")
+    __slots__ = ("stacks", "biome_of", "regions_on", "face_on", "fits_on", "stackable", "memo")
 
     def __init__(self, stacks: dict[Hex, tuple[int, ...]] | None = None) -> None:
         self.stacks: dict[Hex, tuple[int, ...]] = dict(stacks or {})
         self.biome_of: dict[Region, Biome] = {}
         for h in sorted(self.stacks):
             self._regroup([(h[0], h[1], c) for c in self.colours(h)])
-        self.fits_on = {h: fits(self.facing(h)) for h in self.stacks}
+        self.regions_on = {h: rs for h in self.stacks if (rs := self.regions(h))}
+        self.face_on = {h: self.facing(h) for h in self.stacks}
+        self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.stackable = self._stackable()
         self.memo: dict = {}
 
@@ -126,11 +139,25 @@ class Board:
         else:
             del stacks[h]
         board._regroup(loose + [(h[0], h[1], c) for c in board.colours(h)])
+        regions_on = board.regions_on = dict(self.regions_on)
+        regions_on.pop(h, None)
+        if regions := board.regions(h):
+            regions_on[h] = regions
+        # h's neighbours see one new edge each; h, its own neighbours unchanged
+        face_on = board.face_on = dict(self.face_on)
         fits_on = board.fits_on = dict(self.fits_on)
+        face_on.pop(h, None)
         fits_on.pop(h, None)
-        for x in (h, *around(h)):
-            if x in stacks:
-                fits_on[x] = fits(board.facing(x))
+        if stack:
+            face = face_on[h] = board.facing(h)
+            fits_on[h] = fits(face)
+        shown = FACES[stack[-1]] if stack else NO_FACES
+        for d, x in enumerate(around(h)):
+            face = face_on.get(x)
+            if face is not None:
+                back = FACING[d]
+                face = face_on[x] = (*face[:back], shown[back], *face[back + 1 :])
+                fits_on[x] = fits(face)
         was_open = h in self.stacks and self.stacks[h][-1] != VOLCANO
         is_open = bool(stack) and stack[-1] != VOLCANO
         board.stackable = board._stackable() if was_open != is_open else self.stackable
@@ -151,6 +178,10 @@ class Board:
         stack = self.stacks.get(h)
         return COLOURS_OF[stack[-1]] if stack and stack[-1] >= 0 else ()
 
+    def regions(self, h: Hex) -> tuple[Region, ...]:
+        """The regions of the top tile (none for ocean, soil and volcanoes)."""
+        return tuple((h[0], h[1], c) for c in self.colours(h))
+
     def facing(self, h: Hex) -> tuple[int, ...]:
         """For each direction from ``h``, the colour of the neighbour's edge facing it
         (``NO_EDGE`` where there is no biome to connect to)."""
@@ -158,8 +189,7 @@ class Board:
         face = []
         for d, nb in enumerate(around(h)):
             stack = stacks.get(nb)
-            land = stack is not None and stack[-1] >= 0
-            face.append(EDGES[stack[-1]][FACING[d]] if land else NO_EDGE)  # type: ignore[index]
+            face.append(FACES[stack[-1]][d] if stack is not None else NO_EDGE)
         return tuple(face)
 
     def fits_at(self, h: Hex, kind: int) -> int:
@@ -185,13 +215,18 @@ class Board:
 
     def _regroup(self, regions: list[Region]) -> None:
         """Flood a biome from each region not yet in one (joining any biome it meets)."""
-        biome_of = self.biome_of
+        biome_of, linked = self.biome_of, self.linked
         for region in regions:
             if region in biome_of:
                 continue
-            members = tuple(sorted(connected(region, self.linked, lambda _: True)))
-            links = sum(len(self.linked(m)) for m in members) // 2
-            biome = Biome(region[2], members, links)
+            members, todo, ends = {region}, [region], 0
+            while todo:
+                for nxt in linked(todo.pop()):
+                    ends += 1  # each shared edge is met from both of its sides
+                    if nxt not in members:
+                        members.add(nxt)
+                        todo.append(nxt)
+            biome = Biome(region[2], tuple(sorted(members)), ends // 2)
             for member in members:
                 biome_of[member] = biome
 

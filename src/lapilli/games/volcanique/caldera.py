@@ -76,7 +76,7 @@ def playable(s: VolcaniqueState, seat: int, card: str) -> bool:
 
 def legal_play(s: VolcaniqueState, f: Frame) -> list[Action]:
     hand = s.caldera_hands[f.seat]
-    if not hand or not own_turn_step(s, f):
+    if not hand.items or not own_turn_step(s, f):  # (asked at every step: kept cheap)
         return []
     return [PLAY_CALDERA[card] for card in sorted(hand.items) if playable(s, f.seat, card)]
 

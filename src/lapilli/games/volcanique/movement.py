@@ -25,7 +25,7 @@ from .actions import DONE, at_act
 from .board import Biome, Hex, Region, around
 from .components import BIOME_INDEX, COLOURS_OF
 from .pieces import Stage
-from .powers import has_power
+from .powers import has_power, held_powers
 from .winter import frozen
 
 if TYPE_CHECKING:
@@ -44,18 +44,42 @@ class Ground:
     critters too), lava, the seat's movement powers, and a test for tiles critters may
     stand on."""
 
-    __slots__ = ("s", "seat", "owned", "lava", "agile", "flying", "cooperative", "pack", "herd")
+    __slots__ = (
+        "s",
+        "seat",
+        "_owned",
+        "held",
+        "lava",
+        "agile",
+        "flying",
+        "cooperative",
+        "pack",
+        "herd",
+    )
 
     def __init__(self, s: VolcaniqueState, seat: int) -> None:
         self.s = s
         self.seat = seat
-        self.owned = s.biome_owners()
+        self._owned: dict[Biome, set[int]] | None = None
+        self.held = s.held_biomes()
         self.lava = s.lava_hexes()
-        self.agile = has_power(s, seat, "agile_critters")
-        self.flying = has_power(s, seat, "flying_critters")
-        self.cooperative = has_power(s, seat, "cooperative_critters")
-        self.pack = has_power(s, seat, "pack_critters")
-        self.herd = has_power(s, seat, "herding_critters")
+        held = held_powers(s, seat)
+        if seat == s.player:
+            held += s.this_turn.granted
+        self.agile = "agile_critters" in held
+        self.flying = "flying_critters" in held
+        self.cooperative = "cooperative_critters" in held
+        self.pack = "pack_critters" in held
+        self.herd = "herding_critters" in held
+
+    @property
+    def owned(self) -> dict[Biome, set[int]]:
+        """Who has critters in each biome, found when first asked (most moves need
+        only whether anybody has: ``held``)."""
+        owned = self._owned
+        if owned is None:
+            owned = self._owned = self.s.biome_owners()
+        return owned
 
     def open(self, h: Hex) -> bool:
         """A land tile with biomes, not under lava, not frozen."""
@@ -68,7 +92,7 @@ class Ground:
         )
 
     def uncontrolled(self, region: Region) -> bool:
-        return not self.owned.get(self.s.board.biome_of[region])
+        return self.s.board.biome_of[region] not in self.held
 
 
 def group_size(s: VolcaniqueState, seat: int, biome: Biome, grouping: bool | None = None) -> int:
@@ -95,32 +119,44 @@ def strength(s: VolcaniqueState, biome: Biome, but: int) -> int:
 
 def targets(s: VolcaniqueState, region: Region, g: Ground) -> list[Region]:
     """Where ``g.seat``'s critter on ``region`` (or its pack or herd) may move."""
+    return sorted(set(_reachable(s, region, g)))
+
+
+def _reachable(s: VolcaniqueState, region: Region, g: Ground) -> Iterator[Region]:
+    """The targets of ``targets``, some more than once, the cheapest to find first (to
+    know whether a critter can move at all, the first one suffices)."""
     seat = g.seat
     q, r, c = region
     here = (q, r)
     if not g.open(here):
-        return []
+        return
     biome_of = s.board.biome_of
     biome = biome_of[region]
     grouping = g.pack or g.herd
     if group_size(s, seat, biome, grouping):
-        return _group_targets(s, biome, g)
-    out = {m for m in biome.members if m[:2] != here and g.open(m[:2])}
+        yield from _group_targets(s, biome, g)
+        return
+    for m in biome.members:
+        if m[:2] != here and g.open(m[:2]):
+            yield m
     for other in COLOURS_OF[s.stacks[here][-1]]:
         if other == c:
             continue
-        owners = g.owned.get(biome_of[(q, r, other)])
-        if not owners or (owners == {seat} and grouping) or (owners - {seat} and g.cooperative):
-            out.add((q, r, other))
+        beside = biome_of[(q, r, other)]
+        if beside not in g.held:
+            yield (q, r, other)
+            continue
+        owners = g.owned[beside]
+        if (owners == {seat} and grouping) or (owners - {seat} and g.cooperative):
+            yield (q, r, other)
     if g.agile:
         for nb in around(here):
             if g.open(nb):
-                out.update(x for x in _regions(s, nb) if g.uncontrolled(x))
+                yield from (x for x in _regions(s, nb) if g.uncontrolled(x))
     if g.flying:
         for h in s.board.stackable:
             if h != here and g.open(h):
-                out.update(x for x in _regions(s, h) if g.uncontrolled(x))
-    return sorted(out)
+                yield from (x for x in _regions(s, h) if g.uncontrolled(x))
 
 
 def _regions(s: VolcaniqueState, h: Hex) -> list[Region]:
@@ -158,16 +194,14 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
     grouping = g.pack or g.herd
     biome_of = s.board.biome_of
     seen: set[Biome] = set()
-    for spot in sorted(s.critters):
-        if spot[3] != seat:
-            continue
+    for spot in sorted(spot for spot in s.critters if spot[3] == seat):
         region = spot[:3]
         biome = biome_of[region]
         if biome in seen:
             continue
         if group_size(s, seat, biome, grouping):
             seen.add(biome)
-        if targets(s, region, g):
+        if next(_reachable(s, region, g), None) is not None:
             yield region
 
 

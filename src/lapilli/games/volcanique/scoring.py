@@ -43,6 +43,30 @@ def controlled_biomes(s: VolcaniqueState) -> list[list[Biome]]:
     return out
 
 
+def controlled_by(s: VolcaniqueState, seat: int) -> list[Biome]:
+    """The biomes one seat controls (as ``controlled_biomes``, looking only at the
+    biomes it has critters in)."""
+    biome_of = s.board.biome_of
+    critters = s.critters
+    mine = dict.fromkeys(biome_of.get(spot[:3]) for spot in critters if spot[3] == seat)
+    mine.pop(None, None)  # (None: on a tile just covered, migrating)
+    others: dict[Biome, set[int]] = {}
+    for spot in critters:
+        if spot[3] != seat:
+            biome = biome_of.get(spot[:3])
+            if biome in mine:
+                others.setdefault(biome, set()).add(spot[3])
+    if not others:
+        return list(mine)  # type: ignore[arg-type]
+    sharing = powers.has_power(s, seat, "cooperative_critters")
+    return [
+        b  # type: ignore[misc]
+        for b in mine
+        if b not in others
+        or (sharing and all(powers.has_power(s, o, "cooperative_critters") for o in others[b]))
+    ]
+
+
 def herds(s: VolcaniqueState, seat: int) -> int:
     """Herding Critters: biomes where the seat has two or more critters."""
     if not powers.has_power(s, seat, "herding_critters"):

@@ -45,21 +45,31 @@ def island_hexes(s: VolcaniqueState, seat: int, piece: int, kind: int) -> list[H
     """Where a piece of a starting island may go: the first Uno at the origin, later
     Unos exactly ``START_GAP + 1`` steps from the nearest island; the Duo and Trio join
     the seat's island with a matching edge, no closer than that to another island."""
+    spaces = _island_spaces(s, seat, piece)
+    return spaces if piece == 0 else [c for c in spaces if s.board.fits_at(c, kind)]
+
+
+def _island_spaces(s: VolcaniqueState, seat: int, piece: int) -> list[Hex]:
+    """``island_hexes`` before the edge rule, kept with the board (asked for each kind
+    the seat may choose, then for the one chosen)."""
+    key = ("island_spaces", seat, piece, *map(tuple, s.islands))
+    memo = s.board.memo
+    if key in memo:
+        return memo[key]
     gap = START_GAP + 1
     stacks = s.stacks
     others = [h for o in range(s.players) if o != seat for h in s.islands[o]]
     if piece == 0:
         if not stacks:
-            return [(0, 0)]
-        near = {x for h in others for x in ring(h, gap)}
-        return sorted(c for c in near if c not in stacks and min_distance(c, others) == gap)
-    own = s.islands[seat]
-    near = {nb for h in own for nb in around(h) if nb not in stacks}
-    return [
-        c
-        for c in sorted(near)
-        if not (others and min_distance(c, others) < gap) and s.board.fits_at(c, kind)
-    ]
+            spaces = [(0, 0)]
+        else:
+            near = {x for h in others for x in ring(h, gap)}
+            spaces = sorted(c for c in near if c not in stacks and min_distance(c, others) == gap)
+    else:
+        near = {nb for h in s.islands[seat] for nb in around(h) if nb not in stacks}
+        spaces = [c for c in sorted(near) if not (others and min_distance(c, others) < gap)]
+    memo[key] = spaces
+    return spaces
 
 
 def legal_tile(s: VolcaniqueState, f: Frame) -> list[Action]:

@@ -71,7 +71,11 @@ def stack_hexes(s: VolcaniqueState, seat: int, volcano: bool = False) -> list[He
     closed = s.lava_hexes()
     if s.burrowed and not volcano:
         closed |= {x[:2] for x in s.burrowed}
-    hexes = [h for h in s.board.stackable if h not in closed and may_target(s, h, valid)]
+    hexes = [
+        h
+        for h in s.board.stackable
+        if h not in closed and (valid is None or may_target(s, h, valid))
+    ]
     if s.winter:
         hexes = [h for h in hexes if not frozen(s, h)]
     return hexes

@@ -254,6 +254,15 @@ class VolcaniqueState(FlowState):
                 out.setdefault(biome, set()).add(spot[3])
         return out
 
+    def held_biomes(self) -> set[Biome | None]:
+        """The biomes someone has critters in, burrowed ones too (what ``biome_owners``
+        gives, without who)."""
+        biome_of = self.board.biome_of
+        held = {biome_of.get(spot[:3]) for spot in self.critters}
+        if self.burrowed:
+            held.update(biome_of.get(spot[:3]) for spot in self.burrowed)
+        return held
+
     def placed(self) -> list[int]:
         """Critters on land tiles per seat (not on the grid nor in the crater)."""
         counts = [0] * self.players

@@ -307,8 +307,8 @@ def _rifts(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
 def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
     """The free steps of Rift and Converging Tectonic Plates, at any step of the
     holder's own turn while a use is left."""
-    if not own_turn_step(s, f):
-        return []
+    if not (s.unlocked[f.seat] or s.this_turn.granted) or not own_turn_step(s, f):
+        return []  # (asked at every step: the common case first)
     return [
         USE[power]
         for power, any_move in ((RIFT, may_rift), (CONVERGE, may_converge))

@@ -13,7 +13,7 @@ from lapilli.core.flow import Frame, then
 from . import critters, endgame, powers, scoring, steps, tectonics
 from .actions import BUY_CALDERA, DONE, DRAW, at_act
 from .board import Hex, Region
-from .components import BIOME_INDEX, CALDERA_COST, COLOURS_OF, NB
+from .components import BIOME_INDEX, CALDERA_COST, NB
 from .pieces import Stage, ThisTurn
 from .winter import frozen
 
@@ -52,16 +52,17 @@ def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> 
     summoning one), not under lava, not frozen, while the seat has critters in hand."""
     if s.hand[seat] <= 0:
         return
-    stacks, biome_of = s.stacks, s.board.biome_of
-    owned = s.biome_owners()
+    board = s.board
+    biome_of = board.biome_of
+    owned = s.held_biomes()
     # lava, inhabited (burrowed critters inhabit their tile too)
     closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
-    for h in island if island is not None else stacks:
-        code = stacks[h][-1]
-        if code >= 0 and h not in closed and not (s.winter and frozen(s, h)):
-            for c in COLOURS_OF[code]:
-                if biome_of[(h[0], h[1], c)] not in owned:
-                    yield (h[0], h[1], c)
+    land = board.regions_on.items() if island is None else [(h, board.regions(h)) for h in island]
+    for h, regions in land:
+        if regions and h not in closed and not (s.winter and frozen(s, h)):
+            for region in regions:
+                if biome_of[region] not in owned:
+                    yield region
 
 
 def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -69,6 +70,8 @@ def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
     Erosion before the first claim, Colossal upgrades, the sea critter step."""
     if f.args.island is not None or s.stage not in (Stage.MAIN, Stage.FINAL):
         return []
+    if not (s.unlocked[f.seat] or s.this_turn.granted):
+        return []  # each of them is a power: none held (asked at every claim)
     return [
         *tectonics.erosion_options(s, f.seat),
         *critters.upgrade_options(s, f.seat),
@@ -204,7 +207,7 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
         s, seat, "herding_critters"
     )
     critters_ = s.critters
-    for biome in scoring.controlled_biomes(s)[seat]:
+    for biome in scoring.controlled_by(s, seat):
         here = [
             critters_[(*m, seat)]
             for m in biome.members
