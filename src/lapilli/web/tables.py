@@ -425,9 +425,14 @@ class Tables:
 
     def act(
         self, table: LiveTable, seat: int, choice: Action | int, version: int | None = None
-    ) -> None:
+    ) -> bytes:
+        """Play a human's move and return their view after it. The bots (if they are
+        to move) start once that view is drawn: the answer does not wait while they play."""
         table.act(seat, choice, version)
-        self.bots.wake(table)
+        try:
+            return table.view(seat)
+        finally:
+            self.bots.wake(table)
 
     def recover(self) -> None:
         """Resume every unfinished table: chance and bots play on where they stopped."""
