@@ -434,7 +434,10 @@ def serve(
     except ImportError:
         fail("the web server needs its extra: pip install 'lapilli[web]'")
     console.print(f"lapilli on http://{host}:{port}/ (tables kept in {db})")
-    uvicorn.run(create_app(db), host=host, port=port, log_level="warning")
+    # a websocket only carries versions: compressing them would cost more than it saves
+    uvicorn.run(
+        create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+    )
 
 
 @app.command()

@@ -49,7 +49,9 @@ def attrs(**kw: Any) -> str:
         if value is None or value is False:
             continue
         kind = type(value)
-        if kind is float:
+        if kind is str:
+            value = value.translate(_ESCAPES)
+        elif kind is float:
             value = _num(value)
         elif kind is not int:
             value = esc(value)
@@ -129,6 +131,7 @@ def _channel(c: int) -> float:
     return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
 
 
+@cache  # a drawing asks about a few colours many times
 def luminance(colour: str) -> float:
     """WCAG relative luminance of ``#rrggbb``."""
     h = colour.lstrip("#")

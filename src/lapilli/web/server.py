@@ -363,11 +363,8 @@ async def act(
     else:
         raise HTTPException(400, "send an action or the index of one")
 
-    def act_and_view() -> bytes:
-        tables_of(request).act(table, seat, choice, move.version)
-        return table.view(seat)
-
-    return json_bytes(await run_in_threadpool(act_and_view))
+    tables = tables_of(request)
+    return json_bytes(await run_in_threadpool(tables.act, table, seat, choice, move.version))
 
 
 @play.post("/undo")

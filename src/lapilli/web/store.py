@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sqlalchemy import (
     Boolean,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -67,6 +69,11 @@ class StepRow(Base):
 
 
 Write = Callable[[Connection], object]
+TOUCH = (
+    update(TableRow)
+    .where(TableRow.id == bindparam("table"))
+    .values(version=bindparam("new_version"), updated=bindparam("now"))
+)
 
 
 def token_hash(token: str) -> str:
@@ -105,6 +112,16 @@ def engine_url(url: str) -> str:
     return url
 
 
+class Played(NamedTuple):
+    """Step ``n`` of a table, played: the batch's steps are written by two statements,
+    one inserting them all and one moving each table to its newest version."""
+
+    table_id: str
+    n: int
+    action: str  # its JSON
+    version: int
+
+
 class Writer:
     """One thread writes for every table: the writes that wait while it commits go
     together in its next transaction (a group commit). Many tables' moves then cost
@@ -113,14 +130,15 @@ class Writer:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.waiting: list[tuple[Write, Future[None]]] = []
+        self.waiting: list[tuple[Write | Played, Future[None]]] = []
         self.wake = threading.Condition()
         self.closed = False
         self.thread = threading.Thread(target=self._run, name="lapilli-writer", daemon=True)
         self.thread.start()
 
-    def __call__(self, write: Write) -> None:
-        """Run ``write(connection)`` in a transaction; returns once it is committed."""
+    def __call__(self, write: Write | Played) -> None:
+        """Run ``write(connection)`` (or write the step played) in a transaction;
+        returns once it is committed."""
         done: Future[None] = Future()
         with self.wake:
             if self.closed:
@@ -146,11 +164,18 @@ class Writer:
                 return
             self._commit(batch)
 
-    def _commit(self, batch: list[tuple[Write, Future[None]]]) -> None:
+    def _commit(self, batch: list[tuple[Write | Played, Future[None]]]) -> None:
         try:
             with self.engine.begin() as db:
+                played: list[Played] = []
                 for write, _ in batch:
+                    if isinstance(write, Played):
+                        played.append(write)
+                        continue
+                    _write_played(db, played)  # in order: an undo may follow a step
+                    played = []
                     write(db)
+                _write_played(db, played)
         except Exception as exc:
             if len(batch) == 1:
                 batch[0][1].set_exception(exc)
@@ -207,13 +232,7 @@ class Store:
 
     def append(self, table_id: str, n: int, action: Action, version: int) -> None:
         """Step ``n`` of the table is played (``finish`` marks the last)."""
-        step = {"table_id": table_id, "n": n, "action": json.dumps(action.to_json())}
-
-        def write(db: Connection) -> None:
-            db.execute(insert(StepRow).values(step))
-            _touch(db, table_id, version)
-
-        self.write(write)
+        self.write(Played(table_id, n, json.dumps(action.to_json()), version))
 
     def finish(self, table_id: str) -> None:
         finished = update(TableRow).where(TableRow.id == table_id).values(finished=True)
@@ -259,9 +278,18 @@ class Store:
 
 
 def _touch(db: Connection, table_id: str, version: int) -> None:
+    db.execute(TOUCH, {"table": table_id, "new_version": version, "now": time.time()})
+
+
+def _write_played(db: Connection, played: list[Played]) -> None:
+    if not played:
+        return
     db.execute(
-        update(TableRow).where(TableRow.id == table_id).values(version=version, updated=time.time())
+        insert(StepRow), [{"table_id": p.table_id, "n": p.n, "action": p.action} for p in played]
     )
+    newest = {p.table_id: p.version for p in played}
+    now = time.time()
+    db.execute(TOUCH, [{"table": t, "new_version": v, "now": now} for t, v in newest.items()])
 
 
 def _sqlite_wal(connection, _record) -> None:

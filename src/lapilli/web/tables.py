@@ -1,9 +1,10 @@
 """Live tables: a match, who sits where, the bots, and what each seat may be told.
 
-Two locks per table. ``moving`` lets one change through at a time (a human's action,
+Three locks per table. ``moving`` lets one change through at a time (a human's action,
 an undo, a bot's or a draw's step): it is checked, written to the store, then applied.
 ``lock`` guards the position while it changes or while a view takes its snapshot; bots
-think on a copy, holding neither, so a view never waits for a bot.
+think on a copy, holding neither, so a view never waits for a bot. ``drawing`` lets one
+view be drawn at a time, so each is drawn once per version and seat.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class LiveTable:
         self.told = told  # called after every change, from whichever thread made it
         self.lock = threading.Lock()
         self.moving = threading.Lock()
+        self.drawing = threading.Lock()  # one view drawn at a time: a second asker finds it
         self.version = stored.version
         self._views: dict[int | None, tuple[int, bytes]] = {}
         # replaying the record rebuilds the position, its log and its undo history
@@ -178,6 +180,19 @@ class LiveTable:
                 raise Pause
 
         play(work, policies, rng, on_step=commit)
+        self._draw_ahead()
+
+    def _draw_ahead(self) -> None:
+        """A human now to move asks for their view as soon as they are told: it is drawn
+        while the news is on its way, so their asking finds it ready."""
+        with self.lock:
+            seat = self.match.state.current_player()
+        if seat < 0 or self.seats[seat].kind != "human":
+            return
+        try:
+            self.view(seat)
+        except Exception:  # the bots go on; the asking will meet the failure itself
+            logger.exception("the view of seat %s at table %s failed", seat, self.id)
 
     def _bot(self, spec: str) -> Policy:
         def decide(state: State, seat: int) -> Action:
@@ -195,19 +210,21 @@ class LiveTable:
 
     def view(self, seat: int | None) -> bytes:
         """The seat's view as JSON, drawn once per version (outside the lock)."""
-        cached = self.cached_view(seat)
-        if cached is not None:
-            return cached
-        with self.lock:  # a snapshot: moves go on while it is drawn
-            version = self.version
-            state = self.match.state.clone()
-            can_undo = seat is not None and self.match.can_undo(seat)
-            log = shown_log(self.log, seat)[-LOG_SHOWN:]
-            step = len(self.match.record.actions)
-        view = self._view(state, seat, version) | {"can_undo": can_undo, "log": log, "step": step}
-        data = json.dumps(view).encode()
-        self._views[seat] = (version, data)
-        return data
+        with self.drawing:
+            cached = self.cached_view(seat)
+            if cached is not None:
+                return cached
+            with self.lock:  # a snapshot: moves go on while it is drawn
+                version = self.version
+                state = self.match.state.clone()
+                can_undo = seat is not None and self.match.can_undo(seat)
+                log = shown_log(self.log, seat)[-LOG_SHOWN:]
+                step = len(self.match.record.actions)
+            view = self._view(state, seat, version)
+            view |= {"can_undo": can_undo, "log": log, "step": step}
+            data = json.dumps(view).encode()
+            self._views[seat] = (version, data)
+            return data
 
     def _view(self, state: State, seat: int | None, version: int) -> dict[str, Any]:
         player = state.current_player()
@@ -408,9 +425,14 @@ class Tables:
 
     def act(
         self, table: LiveTable, seat: int, choice: Action | int, version: int | None = None
-    ) -> None:
+    ) -> bytes:
+        """Play a human's move and return their view after it. The bots (if they are
+        to move) start once that view is drawn: the answer does not wait while they play."""
         table.act(seat, choice, version)
-        self.bots.wake(table)
+        try:
+            return table.view(seat)
+        finally:
+            self.bots.wake(table)
 
     def recover(self) -> None:
         """Resume every unfinished table: chance and bots play on where they stopped."""

@@ -9,6 +9,7 @@ mercenaries are hired.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from lapilli.core.actions import Action
@@ -87,6 +88,7 @@ def shield(x: float, y: float, s: float, side: int) -> str:
     )
 
 
+@lru_cache(maxsize=4096)  # the same tokens lie at the same places from view to view
 def token(
     x: float, y: float, r: float, kind: str, colour: int, side: int, face_down: bool = False
 ) -> str:

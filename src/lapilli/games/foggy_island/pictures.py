@@ -7,6 +7,7 @@ Each animal is a simple silhouette in ``ink`` with its eyes and details cut out 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from lapilli.core.svg import el, group
 
@@ -257,7 +258,13 @@ ANIMALS: dict[str, Callable[[str, str], str]] = {
 def animal(kind: str, x: float, y: float, size: float, ink: str, paper: str) -> str:
     """The picture of ``kind`` in the ``size`` x ``size`` square at (x, y)."""
     s = size / 100
-    return group(ANIMALS[kind](ink, paper), transform=f"translate({x:.1f} {y:.1f}) scale({s:.3f})")
+    return group(picture(kind, ink, paper), transform=f"translate({x:.1f} {y:.1f}) scale({s:.3f})")
+
+
+@cache
+def picture(kind: str, ink: str, paper: str) -> str:
+    """An animal drawn once for each pair of colours (a board shows it many times)."""
+    return ANIMALS[kind](ink, paper)
 
 
 # -- weather cards ------------------------------------------------------------------------
