@@ -5,7 +5,8 @@ bots play the mercenary game; after round 1 one side (alternating, to cancel the
 player's edge) hires one mercenary, paid for by coins added just before (so only its play
 counts), and nobody else ever hires. The value of a mercenary is the mean lead of the
 hiring side in the points of rounds 2-4, per round, minus the same lead in the same games
-with no hire. The figures in ``data.toml`` (``[bots.hire_value]``) came from this script.
+with no hire. The figures in ``data.toml`` (``[bots.hire_value]``) came from this script,
+but for the Crow's, measured in play by ``foggy_hiring_bots.py``.
 """
 
 from __future__ import annotations
