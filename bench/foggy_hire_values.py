@@ -1,11 +1,12 @@
 """Measure what a hired mercenary adds to later rounds of Foggy Island.
 
-``python bench/foggy_hire_values.py [games]``: greedy bots play the mercenary game; after
-round 1 one side (alternating, to cancel the first player's edge) hires one mercenary,
-paid for by coins added just before (so only its play counts), and nobody else ever
-hires. The value of a mercenary is the mean lead of the hiring side in the points of
-rounds 2-4, per round, minus the same lead in the same games with no hire. The figures
-in ``data.toml`` (``[bots.hire_value]``) came from this script.
+``python bench/foggy_hire_values.py [games] [mercenary ...]`` (default: every one): greedy
+bots play the mercenary game; after round 1 one side (alternating, to cancel the first
+player's edge) hires one mercenary, paid for by coins added just before (so only its play
+counts), and nobody else ever hires. The value of a mercenary is the mean lead of the
+hiring side in the points of rounds 2-4, per round, minus the same lead in the same games
+with no hire. The figures in ``data.toml`` (``[bots.hire_value]``) came from this script,
+but for the Crow's, measured in play by ``foggy_hiring_bots.py``.
 """
 
 from __future__ import annotations
@@ -43,14 +44,14 @@ def lead(kind: str | None, seed: int) -> float:
     return sum(r[hirer] - r[1 - hirer] for r in later) / len(later)
 
 
-def main(games: int) -> None:
+def main(games: int, kinds: list[str]) -> None:
     base = [lead(None, seed) for seed in range(games)]
     print(f"no hire: {statistics.mean(base):+.2f} per round")
-    for kind in MERCENARIES:
+    for kind in kinds:
         diffs = [lead(kind, seed) - b for seed, b in zip(range(games), base, strict=True)]
         se = statistics.stdev(diffs) / len(diffs) ** 0.5
         print(f"{kind}: {statistics.mean(diffs):+.2f} per round (± {1.96 * se:.2f})", flush=True)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 12)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 12, sys.argv[2:] or list(MERCENARIES))

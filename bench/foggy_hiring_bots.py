@@ -14,6 +14,7 @@ import math
 import random
 import statistics
 import sys
+from collections import Counter
 
 from lapilli.agents import make_agent
 from lapilli.core.actions import Action
@@ -33,8 +34,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 VARIANT: dict[str, str] = {}
 
 
-def game(spec: str, seed: int) -> tuple[float, list[int], list[int]]:
-    """The hiring bot's result (1, 0.5 or 0), hires and coins per bot [hiring, not]."""
+def game(spec: str, seed: int) -> tuple[float, list[str], list[int]]:
+    """The hiring bot's result (1, 0.5 or 0), its hires and the coins per bot [hiring, not]."""
     rng = random.Random(seed)
     hiring_seat = seed % 2
     bots = [make_agent(spec, seed=seed * 2 + p) for p in range(2)]
@@ -48,21 +49,19 @@ def game(spec: str, seed: int) -> tuple[float, list[int], list[int]]:
         else:
             s.apply(bots[p].act(s, p))
     order = [hiring_seat, 1 - hiring_seat]
-    return (
-        s.returns()[hiring_seat],
-        [len(s.hired[p]) for p in order],
-        [s.coins[p] for p in order],
-    )
+    return s.returns()[hiring_seat], list(s.hired[hiring_seat]), [s.coins[p] for p in order]
 
 
 def main(games: int, spec: str) -> None:
     results = [game(spec, seed) for seed in range(games)]
     wins = sum(r for r, _, _ in results)
     low, high = wilson(wins, games)
-    hires = [h[0] for _, h, _ in results]
+    hires = [len(h) for _, h, _ in results]
+    kinds = Counter(k for _, h, _ in results for k in h)
     print(f"{spec} that hires vs {spec} that never hires, {games} games")
     print(
         f"games with a hire: {sum(h > 0 for h in hires)}; mean hires {statistics.mean(hires):.2f}"
+        f" ({', '.join(f'{k} {n}' for k, n in kinds.most_common()) or 'none'})"
     )
     print(
         f"mean coins: hiring {statistics.mean(c[0] for _, _, c in results):.1f}, "

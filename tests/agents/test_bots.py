@@ -209,3 +209,34 @@ def test_a_single_legal_action_is_played_without_search():
     bot = make_agent("mcts:iters=500", seed=0)
     assert bot.act(state, state.current_player()) == legal[0]
     assert bot.last_iterations == 0
+
+
+@pytest.mark.parametrize("game_id, players", [("foggy_island", 2), ("fuji", 3)])
+def test_mcts_prior_expands_the_greedy_favourite_first(game_id, players):
+    from lapilli.agents.mcts import _Search
+
+    for seed in range(3):
+        state = position(game_id, players=players, seed=seed, steps=25 + 11 * seed)
+        seat = state.current_player()
+        search = _Search(make_agent("mcts:iters=1,prior=1", seed=seed), state, seat)
+        opinion = search.prior
+        assert set(opinion) == set(state.legal_actions())
+        assert max(opinion.values()) == 1.0 and min(opinion.values()) >= 0.0
+        search.run()
+        (first,) = search.root.children
+        assert opinion[first] == 1.0
+
+
+def test_mcts_prior_steers_a_short_search_to_the_greedy_choice():
+    # one iteration: the only action tried is greedy's favourite; without a prior it is
+    # a random one
+    states = [position(seed=s, steps=30 + 9 * s) for s in range(6)]
+    with_prior = without = 0
+    for i, state in enumerate(states):
+        seat = state.current_player()
+        legal = state.legal_actions()
+        values = make_agent("greedy", seed=i).values(state, seat, legal)
+        top = {a for a, v in zip(legal, values, strict=True) if v >= max(values) - 1e-9}
+        with_prior += make_agent("mcts:iters=1,prior=1", seed=i).act(state, seat) in top
+        without += make_agent("mcts:iters=1", seed=i).act(state, seat) in top
+    assert with_prior > without

@@ -48,6 +48,13 @@ class GreedyAgent(Agent):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        totals = self.values(state, seat, legal)
+        best = max(totals)
+        ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
+        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+    def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
+        """What each of ``legal`` is worth to ``seat`` (summed over ``dets`` worlds)."""
         evaluation = evaluation_for(type(state.game))
         self._h = evaluation.heuristic
         self._seat = seat
@@ -64,9 +71,7 @@ class GreedyAgent(Agent):
                 values = [self._after(world, a, 1) for a in legal]
             for i, v in enumerate(values):
                 totals[i] += v
-        best = max(totals)
-        ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
-        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        return totals
 
     def _after(self, state: State, action: Action, depth: int, spread: bool = True) -> float:
         child = quiet(state.clone())

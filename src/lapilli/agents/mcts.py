@@ -29,6 +29,11 @@ Each iteration:
    cooperative game's (``Game.utility``) team heuristic is absolute, and so is a lone
    seat's, so their leaves are measured from the heuristic of the root (averaged over a
    few worlds) and never saturate.
+   With ``prior`` above 0 the root's actions also carry the greedy bot's opinion of
+   them (its lookahead over the heuristic: 1 for its favourite, less behind it): the
+   root expands them best first and adds ``prior * opinion / (visits + 1)`` to their UCB
+   (progressive bias, Chaslot et al. 2008), so a short search starts from what greedy
+   would play and leaves it only when the results say so.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
    every seat the same return, so the bots play for the team).
@@ -49,6 +54,11 @@ from lapilli.core.state import CHANCE, TERMINAL, State, Utility, sample_outcome
 
 from .base import Agent, AgentError, Param
 from .evaluation import evaluation_for
+from .greedy import GreedyAgent
+
+PRIOR_SHARPNESS = 8.0
+"""How sharply the greedy bot's opinion falls off behind its favourite (``prior``): a
+short search cannot tell apart values an eighth of the heuristic's scale apart."""
 
 
 class Node:
@@ -82,6 +92,12 @@ class MCTSAgent(Agent):
         ),
         "chance_nodes": Param(int, 12, "chance outcomes kept as tree nodes (more: open loop)", 0),
         "max_rollout": Param(int, 5_000, "steps at most in a rollout (then scored)", 1),
+        "prior": Param(
+            float,
+            0.0,
+            "weight of the greedy bot's opinion of the root's actions (progressive bias; 0: none)",
+            0,
+        ),
         "chain": Param(
             bool,
             True,
@@ -97,6 +113,7 @@ class MCTSAgent(Agent):
     cutoff: int | None
     chance_nodes: int
     max_rollout: int
+    prior: float
     chain: bool
 
     DEFAULT_ITERS = 1_000
@@ -165,6 +182,17 @@ class _Search:
             self.baseline = sum(h(w, seat) for w in worlds) / len(worlds)
         self.rollout_policies = [random_policy(self.rng)] * state.num_players
         self.root = Node(-1)
+        self.prior = self.greedy_opinion() if bot.prior > 0 else {}
+
+    def greedy_opinion(self) -> dict[Action, float]:
+        """The greedy bot's opinion of the root's actions: 1 for its favourite, less
+        the further behind (an eighth of the heuristic's scale behind: 1/e)."""
+        legal = self.state.legal_actions()
+        greedy = GreedyAgent(seed=self.rng.randrange(1 << 32))
+        values = greedy.values(self.state, self.seat, legal)
+        best = max(values)
+        sharp = PRIOR_SHARPNESS / self.evaluation.scale
+        return {a: math.exp((v - best) * sharp) for a, v in zip(legal, values, strict=True)}
 
     def run(self) -> int:
         """Iterate until the budget is spent; returns the number of iterations."""
@@ -278,6 +306,10 @@ class _Search:
         if len(children) < limit:
             unexpanded = [a for a in legal if a not in children]
             if unexpanded:
+                if node is self.root and self.prior:
+                    # the greedy bot's favourites first
+                    top = max(self.prior.get(b, 0.0) for b in unexpanded)
+                    unexpanded = [b for b in unexpanded if self.prior.get(b, 0.0) == top]
                 a = unexpanded[self.rng.randrange(len(unexpanded))]
                 child = children[a] = Node(player)
                 for b in legal:
@@ -292,6 +324,8 @@ class _Search:
         availability counts the times they could have been chosen)."""
         c, log, sqrt, rand = self.bot.c, math.log, math.sqrt, self.rng.random
         children = node.children
+        prior = self.prior if node is self.root else {}
+        weight = self.bot.prior
         best_u = -1.0
         best: tuple[Action, Node] | None = None
         for b in legal:
@@ -300,6 +334,8 @@ class _Search:
                 continue
             ch.avail += 1
             u = 1e9 + rand() if ch.n == 0 else ch.w / ch.n + c * sqrt(log(ch.avail) / ch.n)
+            if prior:
+                u += weight * prior.get(b, 0.0) / (ch.n + 1)
             if u > best_u:
                 best_u, best = u, (b, ch)
         if best is None:
