@@ -120,3 +120,15 @@ def test_holding_a_cards_whole_cost_a_bot_heads_home_before_the_bigger_card():
         for hexname in ("H0", "H20", "H40", "H60")
     ]
     assert values == sorted(values, reverse=True) and len(set(values)) == 4
+
+
+def test_drowning_on_the_way_home_is_counted_where_the_air_runs_out():
+    # 3 swims up from H60 (60m) with no air: after the 2 swims of this turn the diver
+    # drowns at about the 20m level and loses 1 of its 3 resources
+    deep = {"H20": "20m-01", "H40": "40m-01", "H60": "60m-01"}
+    goods = {"titanium": 1, "coral": 1, "quartz": 1}
+    s = position(tiles=deep, seats={0: {"hex": "H60", "air": 0, "inventory": goods}})
+    assert H._kept(s, 0, 3) == 1 - 1 / 3
+    assert H._kept(s, 0, 2) == 1.0  # home within this turn's swims
+    s.air[0] = 1
+    assert H._kept(s, 0, 3) == 1.0  # the air lasts

@@ -50,6 +50,7 @@ LEVEL = 1  # swims a depth level takes (straight down a column)
 EXPLORE = 4  # actions a Scan for a missing resource takes, counting the tries
 SPARE = 2  # spare tokens of a kind worth keeping
 STORED = 0.1  # per resource for the next card kept in the Storage (safe from drowning)
+DROWNED = 2  # actions to fetch again a resource lost to drowning
 TIE_ORDER = 0.01
 
 
@@ -138,12 +139,14 @@ def _actions_left(
     reach: dict[int, int],
     back: dict[int, int],
     home: int,
+    depth: int,
 ) -> float:
-    """A rough count of the actions still needed to build ``goal``: out to the tiles that
-    hold what is missing (the nearest first, then diamonds to convert), gathering it (2 at
-    a time), exploring for what no tile holds, back home, and crafting."""
+    """A rough count of the actions still needed to build ``goal`` from a hex at level
+    ``depth``: out to the farthest of the tiles that hold what is missing (the nearest
+    of each first, then diamonds to convert; the others lie on the way), gathering it (2
+    at a time), exploring for what no tile holds, back home, and crafting."""
     res = s.res
-    t, way_back = 1, home
+    t, out, way_back = 1, 0, home
     for k in range(NRES):
         missing = goal[k] - covered[k]
         if missing <= 0:
@@ -157,15 +160,16 @@ def _actions_left(
             t += 1 + convert * take
             far, way_back = min(FAR, d), max(way_back, back.get(c, FAR))
             if missing <= 0:
-                t += far
+                out = max(out, far)
                 break
         if missing > 0:
             # a dive to the deck that holds it: down, Scan (a few tries), onto the new
             # tile, gather; then home from that depth
             level = _first_deck(s, k)
-            t += LEVEL * max(0, level - s.level(p)) + EXPLORE + (missing + 1) // 2
+            out = max(out, LEVEL * max(0, level - depth))
+            t += EXPLORE + (missing + 1) // 2
             way_back = max(way_back, LEVEL * level + 1)
-    return t + min(FAR, way_back)
+    return t + out + min(FAR, way_back)
 
 
 def _trip(
@@ -177,14 +181,20 @@ def _trip(
     back: dict[int, int],
     home: int,
 ) -> float:
-    """The actions still needed to build ``goal``: from here while the air lasts (each
-    breath outside spends one; two actions a breath), else home to breathe first, if a
-    trip from there on full Lungs would do (a longer one takes several anyway)."""
-    here = _actions_left(s, p, goal, covered, reach, back, home)
-    if not home or here <= 2 * (s.air[p] + 1):
+    """The actions still needed to build ``goal``: from here, or home to breathe first
+    and out again, whichever is shorter. A plan longer than the air lasts (each breath
+    outside spends one; two actions a breath) drowns on the way: from here, where a
+    lost resource is one of several to fetch again per depth level; on the trip from
+    home, near the Hatch on the way back (about one)."""
+    here = _actions_left(s, p, goal, covered, reach, back, home, s.level(p))
+    if not home:
         return here
-    trip = _actions_left(s, p, goal, covered, back, back, 0)
-    return home + trip if trip <= 2 * (s.lungs(p) + 1) else here
+    if here > 2 * (s.air[p] + 1):
+        here += DROWNED * s.level(p)
+    trip = home + _actions_left(s, p, goal, covered, back, back, 0, 0)
+    if trip > home + 2 * (s.lungs(p) + 1):
+        trip += DROWNED
+    return min(here, trip)
 
 
 Ways = tuple[dict[int, int], dict[int, int], int]
@@ -193,13 +203,16 @@ Ways = tuple[dict[int, int], dict[int, int], int]
 
 def _kept(s: DeeperState, p: int, home: int) -> float:
     """The share of the Inventory expected to reach the Hatch: drowning on the way home
-    loses one random resource per depth level."""
+    loses one random resource per depth level of the hex where the air runs out (the
+    depth shrinks about evenly along the way; the Lungs refilled by half then last)."""
     carried = sum(s.inventory[p])
     if not home or not carried:
         return 1.0
-    per_turn = 3 if s.has(p, FINS) else 2
-    short = -(-home // per_turn) - 1 - s.air[p]
-    return 1.0 - min(1.0, short * s.level(p) / carried) if short > 0 else 1.0
+    swum = (s.air[p] + 1) * (3 if s.has(p, FINS) else 2)
+    if swum >= home:
+        return 1.0
+    level = max(1, -(-s.level(p) * (home - swum) // home))
+    return 1.0 - min(1.0, level / carried)
 
 
 def _worth(
