@@ -50,7 +50,7 @@ LEVEL = 1  # swims a depth level takes (straight down a column)
 EXPLORE = 4  # actions a Scan for a missing resource takes, counting the tries
 SPARE = 2  # spare tokens of a kind worth keeping
 STORED = 0.1  # per resource for the next card kept in the Storage (safe from drowning)
-DROWNED = 2  # actions to fetch again a resource lost to drowning
+DROWNED = 3  # actions a drowning on a trip costs (what it loses, fetched again)
 TIE_ORDER = 0.01
 
 
@@ -183,14 +183,13 @@ def _trip(
 ) -> float:
     """The actions still needed to build ``goal``: from here, or home to breathe first
     and out again, whichever is shorter. A plan longer than the air lasts (each breath
-    outside spends one; two actions a breath) drowns on the way: from here, where a
-    lost resource is one of several to fetch again per depth level; on the trip from
-    home, near the Hatch on the way back (about one)."""
+    outside spends one; two actions a breath) drowns once on the way, which costs about
+    ``DROWNED`` actions more (what it loses, fetched again)."""
     here = _actions_left(s, p, goal, covered, reach, back, home, s.level(p))
+    if here > 2 * (s.air[p] + 1):
+        here += DROWNED
     if not home:
         return here
-    if here > 2 * (s.air[p] + 1):
-        here += DROWNED * s.level(p)
     trip = home + _actions_left(s, p, goal, covered, back, back, 0, 0)
     if trip > home + 2 * (s.lungs(p) + 1):
         trip += DROWNED
