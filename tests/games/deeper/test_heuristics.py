@@ -102,3 +102,33 @@ def test_cut_off_from_home_a_bot_counts_exploring_a_way_back():
     for hexname, tile in (("G30", "20m-02"), ("H20", "20m-04"), ("I10", "20m-05")):
         s.tiles[s.ocean.cell(hexname)] = tile
     assert H._way_home(s, 1, H._swims(s, s.pawn[1])) == 4  # now a swim
+
+
+def test_holding_a_cards_whole_cost_a_bot_heads_home_before_the_bigger_card():
+    # the Launch Platform's 4 titanium are held; the Command Module (4 stars) lacks the
+    # coral that lies deeper: home to build the one in hand first, then dive
+    deep = {"H20": "20m-01", "H40": "40m-01", "H60": "60m-01", "H80": "20m-03"}
+    kept = {
+        "built": ["radio"],
+        "rockets": ["fuel_booster"],
+        "inventory": {"titanium": 4, "diamond": 1},
+        "milestones": [40, 60, 80, 100],
+        "upgrades": list(UPGRADES),
+    }
+    values = [
+        H.value(position(tiles=deep, seats={0: {"hex": hexname, "air": 4, **kept}}), 0)
+        for hexname in ("H0", "H20", "H40", "H60")
+    ]
+    assert values == sorted(values, reverse=True) and len(set(values)) == 4
+
+
+def test_drowning_on_the_way_home_is_counted_where_the_air_runs_out():
+    # 3 swims up from H60 (60m) with no air: after the 2 swims of this turn the diver
+    # drowns at about the 20m level and loses 1 of its 3 resources
+    deep = {"H20": "20m-01", "H40": "40m-01", "H60": "60m-01"}
+    goods = {"titanium": 1, "coral": 1, "quartz": 1}
+    s = position(tiles=deep, seats={0: {"hex": "H60", "air": 0, "inventory": goods}})
+    assert H._kept(s, 0, 3) == 1 - 1 / 3
+    assert H._kept(s, 0, 2) == 1.0  # home within this turn's swims
+    s.air[0] = 1
+    assert H._kept(s, 0, 3) == 1.0  # the air lasts

@@ -8,8 +8,11 @@ small ``TIE_ORDER`` term below breaks the greedy bot's indifference that way).
 
 from __future__ import annotations
 
+from functools import cache
+
 from lapilli.core.grid import distances
 
+from .board import ocean
 from .components import (
     BLUEPRINTS,
     DIAMOND,
@@ -47,7 +50,7 @@ LEVEL = 1  # swims a depth level takes (straight down a column)
 EXPLORE = 4  # actions a Scan for a missing resource takes, counting the tries
 SPARE = 2  # spare tokens of a kind worth keeping
 STORED = 0.1  # per resource for the next card kept in the Storage (safe from drowning)
-DROWN = 1.0  # share of the expected drowning loss counted
+DROWNED = 3  # actions a drowning on a trip costs (what it loses, fetched again)
 TIE_ORDER = 0.01
 
 
@@ -70,7 +73,7 @@ def _goals(s: DeeperState, p: int) -> list[tuple[list[int], int]]:
     return [(card_cost(s, p, r), ROCKETS[r].points) for r in s.rockets]
 
 
-def _paid(goal: list[int], held: list[int]) -> tuple[list[int], list[int], int]:
+def _paid(goal: list[int], held: list[float]) -> tuple[list[float], list[float], float]:
     """What of ``goal`` the held resources pay for, per resource, what they use up, and how
     many Fabricator conversions that takes (2 spare titanium make a quartz, a spare
     diamond makes anything)."""
@@ -91,11 +94,32 @@ def _paid(goal: list[int], held: list[int]) -> tuple[list[int], list[int], int]:
     return covered, used, converts
 
 
+_PATHS: dict[tuple[int, bytes, int], dict[int, int]] = {}
+"""Swims from a cell over the placed tiles, by board layout: the bots ask for the same few
+layouts thousands of times a turn."""
+
+
 def _swims(s: DeeperState, start: int) -> dict[int, int]:
-    tiles, around = s.tiles, s.ocean.neighbours
-    return distances(
-        [start], lambda c: [n for n in around[c] if n >= 0], lambda c: tiles[c] is not None
-    )
+    tiles = s.tiles
+    key = (s.n, bytes(map(bool, tiles)), start)
+    found = _PATHS.get(key)
+    if found is None:
+        if len(_PATHS) > 100_000:
+            _PATHS.clear()
+        around = _on_board(s.n)
+        found = _PATHS[key] = distances([start], around.__getitem__, lambda c: tiles[c] is not None)
+    return found
+
+
+@cache
+def _water(players: int, start: int) -> dict[int, int]:
+    """Hexes from ``start`` through open water and tiles alike."""
+    return distances([start], _on_board(players).__getitem__)
+
+
+@cache
+def _on_board(players: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(n for n in around if n >= 0) for around in ocean(players).neighbours)
 
 
 def _way_home(s: DeeperState, p: int, reach: dict[int, int]) -> int:
@@ -104,25 +128,25 @@ def _way_home(s: DeeperState, p: int, reach: dict[int, int]) -> int:
     hatch = s.ocean.hatches[p]
     if hatch in reach:
         return reach[hatch]
-    around = s.ocean.neighbours
-    water = distances([s.pawn[p]], lambda c: [n for n in around[c] if n >= 0])
-    return min(FAR, 2 * water.get(hatch, FAR))
+    return min(FAR, 2 * _water(s.n, s.pawn[p]).get(hatch, FAR))
 
 
 def _actions_left(
     s: DeeperState,
     p: int,
     goal: list[int],
-    covered: list[int],
+    covered: list[float],
     reach: dict[int, int],
     back: dict[int, int],
     home: int,
-) -> int:
-    """A rough count of the actions still needed to build ``goal``: out to the tiles that
-    hold what is missing (the nearest first, then diamonds to convert), gathering it (2 at
-    a time), exploring for what no tile holds, back home, and crafting."""
+    depth: int,
+) -> float:
+    """A rough count of the actions still needed to build ``goal`` from a hex at level
+    ``depth``: out to the farthest of the tiles that hold what is missing (the nearest
+    of each first, then diamonds to convert; the others lie on the way), gathering it (2
+    at a time), exploring for what no tile holds, back home, and crafting."""
     res = s.res
-    t, way_back = 1, home
+    t, out, way_back = 1, 0, home
     for k in range(NRES):
         missing = goal[k] - covered[k]
         if missing <= 0:
@@ -136,71 +160,117 @@ def _actions_left(
             t += 1 + convert * take
             far, way_back = min(FAR, d), max(way_back, back.get(c, FAR))
             if missing <= 0:
-                t += far
+                out = max(out, far)
                 break
         if missing > 0:
             # a dive to the deck that holds it: down, Scan (a few tries), onto the new
             # tile, gather; then home from that depth
             level = _first_deck(s, k)
-            t += LEVEL * max(0, level - s.level(p)) + EXPLORE + (missing + 1) // 2
+            out = max(out, LEVEL * max(0, level - depth))
+            t += EXPLORE + (missing + 1) // 2
             way_back = max(way_back, LEVEL * level + 1)
-    return t + min(FAR, way_back)
+    return t + out + min(FAR, way_back)
 
 
 def _trip(
     s: DeeperState,
     p: int,
     goal: list[int],
-    covered: list[int],
+    covered: list[float],
     reach: dict[int, int],
     back: dict[int, int],
     home: int,
-) -> int:
-    """The actions still needed to build ``goal``: from here while the air lasts (each
-    breath outside spends one; two actions a breath), else home to breathe first, if a
-    trip from there on full Lungs would do (a longer one takes several anyway)."""
-    here = _actions_left(s, p, goal, covered, reach, back, home)
-    if not home or here <= 2 * (s.air[p] + 1):
+) -> float:
+    """The actions still needed to build ``goal``: from here, or home to breathe first
+    and out again, whichever is shorter. A plan longer than the air lasts (each breath
+    outside spends one; two actions a breath) drowns once on the way, which costs about
+    ``DROWNED`` actions more (what it loses, fetched again)."""
+    here = _actions_left(s, p, goal, covered, reach, back, home, s.level(p))
+    if here > 2 * (s.air[p] + 1):
+        here += DROWNED
+    if not home:
         return here
-    trip = _actions_left(s, p, goal, covered, back, back, 0)
-    return home + trip if trip <= 2 * (s.lungs(p) + 1) else here
+    trip = home + _actions_left(s, p, goal, covered, back, back, 0, 0)
+    if trip > home + 2 * (s.lungs(p) + 1):
+        trip += DROWNED
+    return min(here, trip)
+
+
+Ways = tuple[dict[int, int], dict[int, int], int]
+"""Swims from the pawn, swims from the Hatch, and the way home."""
+
+
+def _kept(s: DeeperState, p: int, home: int) -> float:
+    """The share of the Inventory expected to reach the Hatch: drowning on the way home
+    loses one random resource per depth level of the hex where the air runs out (the
+    depth shrinks about evenly along the way; the Lungs refilled by half then last)."""
+    carried = sum(s.inventory[p])
+    if not home or not carried:
+        return 1.0
+    swum = (s.air[p] + 1) * (3 if s.has(p, FINS) else 2)
+    if swum >= home:
+        return 1.0
+    level = max(1, -(-s.level(p) * (home - swum) // home))
+    return 1.0 - min(1.0, level / carried)
+
+
+def _worth(
+    s: DeeperState,
+    p: int,
+    goal: list[int],
+    stars: int,
+    held: list[float],
+    ways: Ways,
+    later: int = 0,
+) -> tuple[float, list[float]]:
+    """Progress toward one card and what of the held resources it uses: holding its
+    cost counts by itself, so a bot makes room for it (spare tokens are worth less than
+    a share of a card), and so does nearness (starting ``later`` actions from now)."""
+    covered, used, converts = _paid(goal, held)
+    t = later + _trip(s, p, goal, covered, *ways) + converts
+    held_share = sum(covered) / sum(goal) if sum(goal) else 1.0
+    near = 1.0 - min(TMAX, t) / TMAX
+    worth = GOAL * stars * (HELD * held_share + (1.0 - HELD) * near)
+    sto = s.storage[p]
+    return worth + STORED * sum(min(sto[k], used[k]) for k in range(NRES)), used
 
 
 def value(s: DeeperState, p: int) -> float:
     v = float(sum(s.breakdown(p).values()))
     inv, sto = s.inventory[p], s.storage[p]
-    held = [inv[k] + sto[k] for k in range(NRES)]
     reach = _swims(s, s.pawn[p])
-    back = _swims(s, s.ocean.hatches[p])
     home = 0 if s.in_habitat(p) else _way_home(s, p, reach)
-    best, spent, per_action = 0.0, [0] * NRES, 0.0
-    for goal, stars in _goals(s, p):
-        covered, used, converts = _paid(goal, held)
-        t = _trip(s, p, goal, covered, reach, back, home) + converts
-        # holding the cost counts by itself, so a bot makes room for it (spare tokens
-        # are worth less than a share of a card)
-        held_share = sum(covered) / sum(goal) if sum(goal) else 1.0
-        near = 1.0 - min(TMAX, t) / TMAX
-        worth = GOAL * stars * (HELD * held_share + (1.0 - HELD) * near)
-        worth += STORED * sum(min(sto[k], used[k]) for k in range(NRES))
-        if worth > best:
-            best, spent, per_action = worth, used, GOAL * stars / TMAX
+    ways = (reach, _swims(s, s.ocean.hatches[p]), home)
+    # what drowning on the way home would take is not counted as held
+    keep = _kept(s, p, home)
+    held = [sto[k] + keep * inv[k] for k in range(NRES)]
+    goals = _goals(s, p)
+    # a card whose whole cost is held is built first, then the best of the others
+    ready = max(
+        (g for g in goals if all(held[k] >= n for k, n in enumerate(g[0]))),
+        key=lambda g: g[1],
+        default=None,
+    )
+    spent, later = [0.0] * NRES, 0
+    if ready is not None:
+        worth, spent = _worth(s, p, *ready, held, ways)
+        v += worth
+        goals = [g for g in goals if g is not ready]
+        # the next card's trip starts at the Hatch, after this one is built
+        ways, later = (ways[1], ways[1], 0), home + 1
+    rest = [held[k] - spent[k] for k in range(NRES)]
+    best, used = max(
+        (_worth(s, p, goal, stars, rest, ways, later) for goal, stars in goals),
+        key=lambda w: w[0],
+        default=(0.0, [0.0] * NRES),
+    )
     v += best
+    spent = [spent[k] + used[k] for k in range(NRES)]
     # a few spare tokens of a kind are worth keeping; a hoard only fills the cells
     v += sum(WORTH[k] * min(SPARE, held[k] - spent[k]) for k in range(NRES) if k != FOOD)
-    v += WORTH[FOOD] * inv[FOOD]
+    v += WORTH[FOOD] * keep * inv[FOOD]
     v += sum(w for k, w in UPGRADE_WORTH.items() if s.has(p, k))
     v += 0.2 * sum(1 for c in s.hands[p].hidden() if c != RADIO)
-    carried = sum(inv)
-    if home and carried:
-        # drowning on the way home loses a random share of what the Inventory holds
-        per_turn = 3 if s.has(p, FINS) else 2
-        short = -(-home // per_turn) - 1 - s.air[p]
-        if short > 0:
-            # a lost resource for the card costs about a trip to fetch it again
-            at_risk = sum(WORTH[k] * n for k, n in enumerate(inv))
-            at_risk += 4 * per_action * sum(min(inv[k], spent[k]) for k in range(NRES))
-            v -= DROWN * min(1.0, short * s.level(p) / carried) * at_risk
     return v
 
 
