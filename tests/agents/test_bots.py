@@ -240,3 +240,38 @@ def test_mcts_prior_steers_a_short_search_to_the_greedy_choice():
         with_prior += make_agent("mcts:iters=1,prior=1", seed=i).act(state, seat) in top
         without += make_agent("mcts:iters=1", seed=i).act(state, seat) in top
     assert with_prior > without
+
+
+class Switch:
+    """A light that one seat may switch on and off for free, or leave as it is."""
+
+    def __init__(self, on: bool = False) -> None:
+        self.on = on
+
+    def legal_actions(self):
+        return ["switch", "leave"]
+
+    def clone(self):
+        return Switch(self.on)
+
+    def apply(self, action, check=True):
+        if action == "switch":
+            self.on = not self.on
+
+    def observation(self, seat):
+        return {"light": "on" if self.on else "off"}
+
+
+def test_greedy_does_not_undo_its_own_free_move_for_ever(monkeypatch):
+    # a lookahead that always favours switching (as Deeper's free transfers between
+    # Inventory and Storage once did, each way in turn) must not switch back and forth
+    bot = make_agent("greedy", seed=0)
+    monkeypatch.setattr(bot, "values", lambda state, seat, legal: [1.0, 0.0])
+    state = Switch()
+    first = bot.act(state, 0)
+    state.apply(first)
+    assert first == "switch" and state.on
+    assert bot.act(state, 0) == "leave"  # switching back would return to where it was
+    fresh = make_agent("greedy", seed=0)  # with no past, the same position is switched
+    monkeypatch.setattr(fresh, "values", lambda state, seat, legal: [1.0, 0.0])
+    assert fresh.act(Switch(on=True), 0) == "switch"

@@ -14,6 +14,8 @@ turn of its own, never a reply of an opponent.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import ClassVar
 
 from lapilli.core.actions import Action
@@ -44,6 +46,10 @@ class GreedyAgent(Agent):
     dets: int
     nodes: int
 
+    def __init__(self, seed: int | None = None, **params: object) -> None:
+        super().__init__(seed, **params)
+        self._left: set[bytes] = set()  # what the seat saw where this bot moved
+
     def act(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -51,7 +57,23 @@ class GreedyAgent(Agent):
         totals = self.values(state, seat, legal)
         best = max(totals)
         ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
-        return ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        choice = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        if self._returns(state, seat, choice):
+            # free moves can undo each other (Deeper's transfers between Inventory and
+            # Storage): a lookahead of one turn may then prefer each in turn for ever
+            ranked = sorted(range(len(legal)), key=totals.__getitem__, reverse=True)
+            fresh = (legal[i] for i in ranked if not self._returns(state, seat, legal[i]))
+            choice = next(fresh, choice)
+        self._left.add(_seen(state, seat))
+        return choice
+
+    def _returns(self, state: State, seat: int, action: Action) -> bool:
+        """Whether ``action`` leads back to a position this bot has already moved from."""
+        if not self._left:
+            return False
+        child = quiet(state.clone())
+        child.apply(action, check=False)
+        return _seen(child, seat) in self._left
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         """What each of ``legal`` is worth to ``seat`` (summed over ``dets`` worlds)."""
@@ -100,3 +122,9 @@ class GreedyAgent(Agent):
             legal = state.legal_actions()
             return max(self._after(state, a, depth + 1, spread) for a in legal)
         return self._h(state, self._seat)
+
+
+def _seen(state: State, seat: int) -> bytes:
+    """A short fingerprint of what ``seat`` sees of ``state``."""
+    view = json.dumps(state.observation(seat), sort_keys=True, default=str)
+    return hashlib.blake2b(view.encode(), digest_size=16).digest()
