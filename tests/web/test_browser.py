@@ -2,9 +2,6 @@
 
 import logging
 import shutil
-import socket
-import threading
-import time
 
 import pytest
 
@@ -14,35 +11,15 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
 import httpx  # noqa: E402
-import uvicorn  # noqa: E402
 from playwright.sync_api import expect  # noqa: E402
 
-from lapilli.web.server import create_app  # noqa: E402
-
-from .browsing import LOW_CONTRAST, shot  # noqa: E402
+from .browsing import LOW_CONTRAST, serve, shot  # noqa: E402
 
 
 @pytest.fixture
 def server(tmp_path):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(
-        create_app(f"sqlite:///{tmp_path / 'web.db'}"),
-        host="127.0.0.1",
-        port=port,
-        log_level="info",  # the access log too: no secret may show in it
-    )
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 10
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(timeout=5)
+    # uvicorn's access log is on (log_level "info"): no secret may show in it
+    yield from serve(f"sqlite:///{tmp_path / 'web.db'}")
 
 
 @pytest.fixture

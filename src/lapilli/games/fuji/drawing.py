@@ -615,7 +615,7 @@ def adventurer_head(
     else:
         head = name_of(a)
         if adv["kind"] == "third":
-            head += " — third meeple" + (", yours this round" if mine else "")
+            head += " — third meeple" + (", yours now" if mine else "")
         elif mine:
             head += " — you"
     y = y0 + 24
