@@ -15,7 +15,7 @@ from typing import Any
 from lapilli.core.actions import Action
 from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
 
-from .board import QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
+from .board import COLUMNS, QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
 from .components import KINDS, MERCENARIES, WHITE, Token, colour_of
 from .pictures import animal, weather
 from .scoring import scored_lines
@@ -124,47 +124,9 @@ def back(x: float, y: float, r: float, side: int) -> str:
 
 # -- the island --------------------------------------------------------------------------------
 def draw_island(obs: dict, t: Targets) -> str:
-    parts = [
-        el(
-            "rect",
-            x=BOARD_X - 26,
-            y=BOARD_Y - 26,
-            width=SIZE * TILE + 52,
-            height=SIZE * TILE + 52,
-            rx=22,
-            fill=SEA,
-        ),
-        el(
-            "rect",
-            x=BOARD_X - 8,
-            y=BOARD_Y - 8,
-            width=SIZE * TILE + 16,
-            height=SIZE * TILE + 16,
-            rx=14,
-            fill="#ecd9a0",
-        ),
-    ]
-    for i in range(SIZE):
-        parts.append(
-            label(
-                BOARD_X + i * TILE + TILE / 2,
-                BOARD_Y - 32,
-                "abcdef"[i],
-                14,
-                True,
-                text_anchor="middle",
-            )
-        )
-        parts.append(
-            label(
-                BOARD_X - 34,
-                BOARD_Y + i * TILE + TILE / 2 + 5,
-                str(i + 1),
-                14,
-                True,
-                text_anchor="middle",
-            )
-        )
+    """The island: sea, sand and tiles with their tokens, the scoring lines under them,
+    hippos, fog over the closed quadrants, and the lines' points on top."""
+    parts = island_frame()
     hippo_tiles = {tile for tiles in obs["hippo"].values() for tile in tiles}
     pieces = []
     for tile, name in enumerate(TILE_NAMES):
@@ -199,6 +161,36 @@ def draw_island(obs: dict, t: Targets) -> str:
             parts.append(draw_fog(q, name, t))
     parts.append(badges)
     return group(*parts)
+
+
+def island_frame() -> list[str]:
+    """The sea, the sand around the tiles and the coordinates (columns a-f, rows 1-6)."""
+    side = SIZE * TILE
+    parts = [
+        el(
+            "rect",
+            x=BOARD_X - 26,
+            y=BOARD_Y - 26,
+            width=side + 52,
+            height=side + 52,
+            rx=22,
+            fill=SEA,
+        ),
+        el(
+            "rect",
+            x=BOARD_X - 8,
+            y=BOARD_Y - 8,
+            width=side + 16,
+            height=side + 16,
+            rx=14,
+            fill="#ecd9a0",
+        ),
+    ]
+    for i in range(SIZE):
+        x, y = BOARD_X + i * TILE + TILE / 2, BOARD_Y + i * TILE + TILE / 2 + 5
+        parts.append(label(x, BOARD_Y - 32, COLUMNS[i], 14, True, text_anchor="middle"))
+        parts.append(label(BOARD_X - 34, y, str(i + 1), 14, True, text_anchor="middle"))
+    return parts
 
 
 def draw_cell(cell: dict, x: float, y: float) -> str:
