@@ -10,6 +10,9 @@ Games split a turn into small decisions (choose a token, then place it), and one
 decision alone often changes nothing the heuristic can see. So the lookahead goes on
 while the same seat is still to move, up to ``depth`` decisions: "one step" is one
 turn of its own, never a reply of an opponent.
+
+It never takes a move back to a position it has already moved from (what its seat saw
+there), unless every move does: free moves that undo each other would otherwise loop.
 """
 
 from __future__ import annotations
