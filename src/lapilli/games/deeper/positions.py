@@ -87,15 +87,39 @@ def _hex(s: DeeperState, name: Any, where: str) -> int:
 
 
 def state_from_json(game: Any, data: Any) -> DeeperState:
+    """A position saved by ``to_json``; MalformedInput names what is wrong."""
     if not isinstance(data, dict):
         _fail("a position is an object")
     n = _get(data, "players", int, "the position")
     if n not in game.player_counts():
         _fail(f"{n} players (Deeper is for 1-4)")
     s = blank(game, n)
-    oc = s.ocean
     seen: Counter[str] = Counter()
-    # the ocean
+    _read_ocean(s, data, seen)
+    _read_decks(s, data, seen)
+    _read_cards(s, data)
+    seats = _get(data, "seats", list, "the position")
+    if len(seats) != n:
+        _fail(f"{len(seats)} seats for {n} players")
+    for p, raw in enumerate(seats):
+        _seat(s, p, raw)
+    _conserve_cards(s)
+    # the flow of play
+    for key in ("first", "round", "turns", "builder", "tie_winner"):
+        setattr(s, key, _get(data, key, int, "the position"))
+    if not -1 <= s.first < n or not -1 <= s.builder < n or not -1 <= s.tie_winner < n:
+        _fail("the first player, builder or tie winner is not a seat")
+    s.swum = _get(data, "swum", bool, "the position")
+    s.end = _get(data, "end", str, "the position")
+    if s.end not in ("", "rockets", "limit"):
+        _fail(f"the game cannot end by {s.end!r}")
+    s.stack = s.stack_from_json(data.get("stack"))
+    return s
+
+
+def _read_ocean(s: DeeperState, data: dict[str, Any], seen: Counter[str]) -> None:
+    """The tiles on the board with their resources, a Hatch on each Hatch space."""
+    oc = s.ocean
     board = _get(data, "board", dict, "the position")
     for name, raw in board.items():
         cell = _hex(s, name, "the board")
@@ -118,7 +142,10 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     for hatch in oc.hatches:
         if s.tiles[hatch] != HATCH:
             _fail(f"the Hatch at {oc.names[hatch]} is missing")
-    # decks and market
+
+
+def _read_decks(s: DeeperState, data: dict[str, Any], seen: Counter[str]) -> None:
+    """The depth decks, the market and the removed tiles; no tile in two places."""
     decks = _get(data, "decks", dict, "the position")
     if sorted(decks) != sorted(DECK_NAMES):
         _fail(f"the decks are {', '.join(DECK_NAMES)}")
@@ -143,7 +170,10 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     twice = [t for t, k in seen.items() if k > 1]
     if twice:
         _fail(f"the tile {twice[0]} is in two places")
-    # cards
+
+
+def _read_cards(s: DeeperState, data: dict[str, Any]) -> None:
+    """The blueprint deck and the rocket cards left, each once."""
     s.blueprints = _zone(data.get("blueprint_deck"), "the blueprint deck", set(BLUEPRINT_DECK))
     rockets = _get(data, "rockets", list, "the position")
     if any(not isinstance(r, str) or r not in ROCKETS for r in rockets) or len(set(rockets)) != len(
@@ -151,23 +181,6 @@ def state_from_json(game: Any, data: Any) -> DeeperState:
     ):
         _fail(f"the rocket cards left are some of {', '.join(ROCKETS)}, once each")
     s.rockets = list(rockets)
-    seats = _get(data, "seats", list, "the position")
-    if len(seats) != n:
-        _fail(f"{len(seats)} seats for {n} players")
-    for p, raw in enumerate(seats):
-        _seat(s, p, raw)
-    _conserve_cards(s)
-    # the flow of play
-    for key in ("first", "round", "turns", "builder", "tie_winner"):
-        setattr(s, key, _get(data, key, int, "the position"))
-    if not -1 <= s.first < n or not -1 <= s.builder < n or not -1 <= s.tie_winner < n:
-        _fail("the first player, builder or tie winner is not a seat")
-    s.swum = _get(data, "swum", bool, "the position")
-    s.end = _get(data, "end", str, "the position")
-    if s.end not in ("", "rockets", "limit"):
-        _fail(f"the game cannot end by {s.end!r}")
-    s.stack = s.stack_from_json(data.get("stack"))
-    return s
 
 
 def _seat(s: DeeperState, p: int, raw: Any) -> None:

@@ -283,42 +283,8 @@ def from_json(game: Eras, data: Any) -> ErasState:
     )
     offer = data.get("offer")
     s.offer = None if offer is None else _card(offer, "the face-up card")
-    s.hands = []
-    for seat, hand in enumerate(_seat_list(data, "hands", n)):
-        if not isinstance(hand, list):
-            raise MalformedInput("Eras position: a hand is a list of era cards")
-        s.hands.append(Zone([_card(c, f"a card in hand {seat + 1}") for c in hand], EVERYONE))
-    s.paths = []
-    for seat, path in enumerate(_seat_list(data, "paths", n)):
-        if not isinstance(path, list) or len(path) > PATH_LENGTH:
-            raise MalformedInput(f"Eras position: a path is a list of at most {PATH_LENGTH} cards")
-        cards = [_card(c, f"a card in path {seat + 1}") for c in path]
-        ranks = [CARDS[c].rank for c in cards]
-        if ranks != sorted(set(ranks)):
-            raise MalformedInput(f"Eras position: path {seat + 1} is not in strict era order")
-        s.paths.append(cards)
-    s.pieces = []
-    for seat, piece in enumerate(_seat_list(data, "pieces", n)):
-        if piece is None:
-            s.pieces.append(None)  # not yet on its start card
-            continue
-        if not isinstance(piece, list) or len(piece) != 2:
-            raise MalformedInput("Eras position: a piece is null or [position, lane]")
-        position = _int(piece[0], "a piece's position", 0, len(s.paths[seat]))
-        s.pieces.append((position, _int(piece[1], "a piece's lane", 0, len(LANES) - 1)))
-    s.cones = []
-    for seat, cone in enumerate(_seat_list(data, "cones", n)):
-        if cone is None:
-            s.cones.append(None)
-            continue
-        if not isinstance(cone, list) or len(cone) != 3:
-            raise MalformedInput("Eras position: a cone is null (the centre) or [path, card, lane]")
-        path = _int(cone[0], "a cone's path", 0, n - 1)
-        if path == seat or cone[1] not in s.paths[path]:
-            raise MalformedInput(f"Eras position: cone {seat + 1} is not on a card of another path")
-        s.cones.append((path, cone[1], _int(cone[2], "a cone's lane", 0, len(LANES) - 1)))
-    if len({c[0] for c in s.cones if c}) != sum(1 for c in s.cones if c):
-        raise MalformedInput("Eras position: only one cone is allowed on a path")
+    _read_paths(s, data)
+    _read_pieces(s, data)
     s.tokens = [_int(t, "tokens in hand", 0, TOKENS) for t in _seat_list(data, "tokens", n)]
     s.bids = [
         None if b is None else _int(b, "a bid", 0, TOKENS) for b in _seat_list(data, "bids", n)
@@ -343,6 +309,59 @@ def from_json(game: Eras, data: Any) -> ErasState:
     s.winner = None if winner is None else _int(winner, "the winner", 0, n - 1)
     _check_cards(s)
     s.stack = s.stack_from_json(data.get("stack"))
+    _check_stack(s)
+    return s
+
+
+def _read_paths(s: ErasState, data: dict[str, Any]) -> None:
+    """Each seat's hand, and its path in strict era order."""
+    n = s.num_players
+    s.hands = []
+    for seat, hand in enumerate(_seat_list(data, "hands", n)):
+        if not isinstance(hand, list):
+            raise MalformedInput("Eras position: a hand is a list of era cards")
+        s.hands.append(Zone([_card(c, f"a card in hand {seat + 1}") for c in hand], EVERYONE))
+    s.paths = []
+    for seat, path in enumerate(_seat_list(data, "paths", n)):
+        if not isinstance(path, list) or len(path) > PATH_LENGTH:
+            raise MalformedInput(f"Eras position: a path is a list of at most {PATH_LENGTH} cards")
+        cards = [_card(c, f"a card in path {seat + 1}") for c in path]
+        ranks = [CARDS[c].rank for c in cards]
+        if ranks != sorted(set(ranks)):
+            raise MalformedInput(f"Eras position: path {seat + 1} is not in strict era order")
+        s.paths.append(cards)
+
+
+def _read_pieces(s: ErasState, data: dict[str, Any]) -> None:
+    """Each seat's piece on its own path and cone on another's (or at the centre)."""
+    n = s.num_players
+    s.pieces = []
+    for seat, piece in enumerate(_seat_list(data, "pieces", n)):
+        if piece is None:
+            s.pieces.append(None)  # not yet on its start card
+            continue
+        if not isinstance(piece, list) or len(piece) != 2:
+            raise MalformedInput("Eras position: a piece is null or [position, lane]")
+        position = _int(piece[0], "a piece's position", 0, len(s.paths[seat]))
+        s.pieces.append((position, _int(piece[1], "a piece's lane", 0, len(LANES) - 1)))
+    s.cones = []
+    for seat, cone in enumerate(_seat_list(data, "cones", n)):
+        if cone is None:
+            s.cones.append(None)
+            continue
+        if not isinstance(cone, list) or len(cone) != 3:
+            raise MalformedInput("Eras position: a cone is null (the centre) or [path, card, lane]")
+        path = _int(cone[0], "a cone's path", 0, n - 1)
+        if path == seat or cone[1] not in s.paths[path]:
+            raise MalformedInput(f"Eras position: cone {seat + 1} is not on a card of another path")
+        s.cones.append((path, cone[1], _int(cone[2], "a cone's lane", 0, len(LANES) - 1)))
+    if len({c[0] for c in s.cones if c}) != sum(1 for c in s.cones if c):
+        raise MalformedInput("Eras position: only one cone is allowed on a path")
+
+
+def _check_stack(s: ErasState) -> None:
+    """The pending steps name real seats and cards; every piece is placed or about to be."""
+    n = s.num_players
     for frame in s.stack:
         _check_args(frame, n)
     for frame in s.stack:
@@ -354,7 +373,6 @@ def from_json(game: Eras, data: Any) -> ErasState:
     for seat, piece in enumerate(s.pieces):
         if piece is None and s.first >= 0 and seat not in placing:
             raise MalformedInput(f"Eras position: the piece of player {seat + 1} is not placed")
-    return s
 
 
 def _check_args(frame: Any, n: int) -> None:

@@ -478,6 +478,17 @@ def _check(s: VolcaniqueState) -> None:
         raise ValueError("a starting island of up to 3 tiles for each seat")
     if s.stage is Stage.SETUP:
         _check_setup(s)
+    _check_stack(s)
+    _check_pieces(s)
+    _check_box(s)
+    for name, kind in get_type_hints(ThisTurn).items():
+        if not fits_type(getattr(s.this_turn, name), kind):
+            raise ValueError(f"this turn's {name} is {getattr(s.this_turn, name)!r}")
+
+
+def _check_stack(s: VolcaniqueState) -> None:
+    """Each pending step names lava flows, seats, hexes, critters and tiles that are there."""
+    seats = range(s.players)
     for f in s.stack:
         args = f.args._asdict()
         if not 0 <= args.get("index", 0) <= len(s.lava) or any(
@@ -498,6 +509,11 @@ def _check(s: VolcaniqueState) -> None:
             raise ValueError(f"the pending step {f.step.name} names no tile")
         if tile is not None and f.step.name in TAKES_TILE and not _in_stock(s, tile):
             raise ValueError(f"the pending step {f.step.name} takes a {tile} tile that is not left")
+
+
+def _check_pieces(s: VolcaniqueState) -> None:
+    """Critters stand on regions their tile has, and each seat has all its critters."""
+    seats = range(s.players)
     if any(x not in seats for x in [*s.sea.values(), *s.final_left]):
         raise ValueError("a seat that is not there")
     for stack in s.stacks.values():
@@ -522,6 +538,10 @@ def _check(s: VolcaniqueState) -> None:
             raise ValueError(f"seat {p} has not its {CRITTERS} critters (crater {s.crater[p]})")
         if min(s.resources[p]) < 0 or s.points[p] < 0:
             raise ValueError(f"seat {p} holds a negative count")
+
+
+def _check_box(s: VolcaniqueState) -> None:
+    """No more resources, tiles and cards than the box holds, none in two places."""
     for b in range(NB):
         if (
             s.supply[b] < 0
@@ -544,9 +564,6 @@ def _check(s: VolcaniqueState) -> None:
     held = [slot for u in s.unlocked for slot in u]
     if any(slot not in s.grid for slot in held):
         raise ValueError("a power unlocked on an empty slot of the grid")
-    for name, kind in get_type_hints(ThisTurn).items():
-        if not fits_type(getattr(s.this_turn, name), kind):
-            raise ValueError(f"this turn's {name} is {getattr(s.this_turn, name)!r}")
 
 
 def _check_setup(s: VolcaniqueState) -> None:
