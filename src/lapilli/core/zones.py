@@ -41,22 +41,26 @@ def sees(mask: int, seat: int | None) -> bool:
     return seat is not None and seat >= 0 and bool(mask >> seat & 1)
 
 
+Item = str | int
+"""What a zone holds: a card or token by name, or by number where a game numbers them."""
+
+
 class Zone:
     """A multiset of items and who may see it; ``under`` is a known bottom, in order."""
 
     __slots__ = ("items", "seen", "under")
 
     def __init__(
-        self, items: dict[str, int] | Iterable[str] | None = None, seen: int = NOBODY
+        self, items: dict[Item, int] | Iterable[Item] | None = None, seen: int = NOBODY
     ) -> None:
         if items is None:
-            self.items: dict[str, int] = {}
+            self.items: dict[Item, int] = {}
         elif isinstance(items, dict):
             self.items = {k: n for k, n in items.items() if n > 0}
         else:
             self.items = dict(Counter(items))
         self.seen = seen
-        self.under: list[str] = []
+        self.under: list[Item] = []
 
     # -- contents ------------------------------------------------------------------
     def __len__(self) -> int:
@@ -68,14 +72,14 @@ class Zone:
     def __contains__(self, item: object) -> bool:
         return item in self.items
 
-    def count(self, item: str) -> int:
+    def count(self, item: Item) -> int:
         return self.items.get(item, 0)
 
-    def kinds(self) -> list[str]:
+    def kinds(self) -> list[Item]:
         """The kinds held, in a fixed order."""
         return sorted(self.items)
 
-    def take(self, item: str, n: int = 1) -> None:
+    def take(self, item: Item, n: int = 1) -> None:
         """Remove ``n`` of ``item``; the caller has checked they are there."""
         left = self.items[item] - n
         if left > 0:
@@ -85,14 +89,14 @@ class Zone:
         else:
             raise ValueError(f"only {self.items[item]} {item} left, not {n}")
 
-    def put(self, item: str, n: int = 1) -> None:
+    def put(self, item: Item, n: int = 1) -> None:
         self.items[item] = self.items.get(item, 0) + n
 
-    def put_under(self, item: str) -> None:
+    def put_under(self, item: Item) -> None:
         """Put a card under the deck: it comes back after every shuffled card."""
         self.under.append(item)
 
-    def clear(self) -> dict[str, int]:
+    def clear(self) -> dict[Item, int]:
         """Empty the zone and return what it held (the ``under`` cards included)."""
         items = self.items
         for item in self.under:
@@ -101,7 +105,7 @@ class Zone:
         return items
 
     # -- drawing ---------------------------------------------------------------------
-    def draws(self) -> list[tuple[str, float]]:
+    def draws(self) -> list[tuple[Item, float]]:
         """``(item, probability)`` for the next draw, items in a fixed order."""
         items = self.items
         if not items:
@@ -109,7 +113,7 @@ class Zone:
         total = sum(items.values())
         return [(item, items[item] / total) for item in sorted(items)]
 
-    def draw(self, item: str) -> None:
+    def draw(self, item: Item) -> None:
         """Take the drawn ``item`` (from the shuffled part, else the known bottom)."""
         if self.items:
             self.take(item)
@@ -153,10 +157,10 @@ class Zone:
         return f"Zone({self.items!r}, seen={self.seen})"
 
     # -- redealing hidden contents ----------------------------------------------------
-    def hidden(self) -> list[str]:
+    def hidden(self) -> list[Item]:
         return [item for item, n in self.items.items() for _ in range(n)]
 
-    def refill(self, items: list[str]) -> None:
+    def refill(self, items: list[Item]) -> None:
         self.items = dict(Counter(items))
 
 
@@ -166,9 +170,9 @@ class Hidden(Protocol):
 
     def sees(self, seat: int | None) -> bool: ...
 
-    def hidden(self) -> list[str]: ...
+    def hidden(self) -> list[Item]: ...
 
-    def refill(self, items: list[str]) -> None: ...
+    def refill(self, items: list[Item]) -> None: ...
 
 
 def redeal(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> None:
@@ -215,5 +219,5 @@ def reroll(seat: int, rng: random.Random, dice: Iterable[Die]) -> None:
             die.value = rng.choice(die.faces)
 
 
-def counts_of(items: Iterable[str]) -> dict[str, int]:
+def counts_of(items: Iterable[Item]) -> dict[Item, int]:
     return dict(Counter(items))
