@@ -284,6 +284,27 @@ def test_mcts_rollouts_to_the_horizon_end_with_the_round():
             assert world.is_terminal() or (world.round == state.round + 1 and world.phase == 1)
 
 
+@pytest.mark.parametrize("others", [True, False])
+def test_mcts_without_others_grows_a_tree_of_its_own_decisions(others):
+    from lapilli.agents.mcts import _Search
+
+    strangers = set()  # other seats that chose an action in a tree
+    for seed in range(3):
+        state = position("fuji", players=3, seed=seed, steps=40 + 7 * seed)
+        seat = state.current_player()
+        bot = make_agent(f"mcts:iters=80,playout=1,rounds=1,others={int(others)}", seed=seed)
+        search = _Search(bot, state, seat)
+        search.run()
+        stack = [search.root]
+        while stack:
+            node = stack.pop()
+            strangers.update(c.player for c in node.children.values() if c.player not in (-1, seat))
+            stack.extend(node.children.values())
+            if node.hidden is not None:
+                stack.append(node.hidden)
+    assert bool(strangers) == others
+
+
 def test_guided_mcts_with_playouts_does_not_peek_in_fuji():
     # the greedy opinions inside the tree and the playouts read only worlds built from
     # the seat's view: a twin the seat cannot tell apart gets the same decision

@@ -23,17 +23,27 @@ Each iteration:
    so there the expansion stops at the new node.
 4. **Roll out** with random moves to the end (``cutoff=-1``), or for ``cutoff=K``
    steps and then score the position with the game's heuristic turned into expected
-   results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
-   supplies a heuristic has its new leaves scored at once (``cutoff=0``: faster and,
-   in Foggy Island, stronger); a game without one is played out at random. A
-   cooperative game's (``Game.utility``) team heuristic is absolute, and so is a lone
-   seat's, so their leaves are measured from the heuristic of the root (averaged over a
-   few worlds) and never saturate.
+   results (a sigmoid of the heuristic's lead over ``SCALE``, or over ``scale``). By
+   default a game that supplies a heuristic has its new leaves scored at once
+   (``cutoff=0``: faster and, in Foggy Island, stronger); a game without one is played
+   out at random. A cooperative game's (``Game.utility``) team heuristic is absolute,
+   and so is a lone seat's, so their leaves are measured from the heuristic of the root
+   (averaged over a few worlds) and never saturate.
+   ``playout`` rolls out with the game's own quick move (``heuristics.playout``)
+   instead of a random one, and ``rounds=N`` rolls out to the end of the root's N-th
+   round (the game's ``horizon``) before scoring: a round's dice and its consequences
+   (in Fuji, the eruption that swallows a meeple left next to the lava) then show in
+   the leaf, and the baseline of a team is measured at that horizon too. Without
+   ``others`` the tree holds only the searching seat's decisions: once another seat
+   is to move the rollout plays on (a cooperative team whose teammates are played by
+   the game's playout, not by a few random expansions).
    With ``prior`` above 0 the root's actions also carry the greedy bot's opinion of
    them (its lookahead over the heuristic: 1 for its favourite, less behind it): the
    root expands them best first and adds ``prior * opinion / (visits + 1)`` to their UCB
    (progressive bias, Chaslot et al. 2008), so a short search starts from what greedy
-   would play and leaves it only when the results say so.
+   would play and leaves it only when the results say so. ``guide=own`` forms that
+   opinion at every decision of the searching seat in the tree (on its first visit,
+   from the world at hand), ``guide=all`` at every seat's.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
    every seat the same return, so the bots play for the team).
@@ -132,6 +142,12 @@ class MCTSAgent(Agent):
             "the root's, then score (0: cutoff decides)",
             0,
         ),
+        "others": Param(
+            bool,
+            True,
+            "other seats' decisions are nodes of the tree (off: the rollout plays them, "
+            "and the tree holds the searching seat's own decisions)",
+        ),
         "chain": Param(
             bool,
             True,
@@ -152,6 +168,7 @@ class MCTSAgent(Agent):
     scale: float
     playout: bool
     rounds: int
+    others: bool
     chain: bool
 
     DEFAULT_ITERS = 1_000
@@ -303,6 +320,8 @@ class _Search:
                 continue
             if expanded and (not self.chain or player != mover):
                 return path
+            if player != self.seat and not self.bot.others:
+                return path  # the rollout plays the other seats
             mover = player
             legal = s.legal_actions()
             if player != self.seat and any(map(s.is_secret, legal)):
