@@ -305,6 +305,20 @@ def test_mcts_without_others_grows_a_tree_of_its_own_decisions(others):
     assert bool(strangers) == others
 
 
+def test_playout_and_rounds_fall_back_where_a_game_has_neither():
+    # Foggy Island supplies no playout and no horizon: random rollouts cut as before
+    from lapilli.agents.mcts import _Search
+
+    state = position("foggy_island", players=2, seed=3)
+    seat = state.current_player()
+    search = _Search(make_agent("mcts:iters=30,playout=1,rounds=1", seed=3), state, seat)
+    assert search.horizon is None
+    assert (
+        make_agent("mcts:iters=30,playout=1,rounds=1", seed=3).act(state, seat)
+        in state.legal_actions()
+    )
+
+
 def test_guided_mcts_with_playouts_does_not_peek_in_fuji():
     # the greedy opinions inside the tree and the playouts read only worlds built from
     # the seat's view: a twin the seat cannot tell apart gets the same decision

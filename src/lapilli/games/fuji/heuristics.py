@@ -8,7 +8,6 @@ from lapilli.core.actions import Action
 from lapilli.core.grid import distances
 
 from . import actions as X
-from . import movement
 from .board import NOWHERE, around, cell, spreading
 from .components import CARD_IDS, DIE_TYPES, EXHAUSTION, FACES, IS_VILLAGE, IS_WALKABLE, VALID
 from .state import Result
@@ -142,14 +141,7 @@ def playout(state, seat: int, rng) -> Action:
         if aims:
             return _best_aim(state, frame.args.adventurer, seat, aims)
     elif name == "reroll":
-        return _reroll(state, frame.args, legal)
-    elif name == "next_turn":
-        # "the player who triggers an eruption token should move last"
-        calm = [
-            a for a in legal if a.kind == "next_turn" and not _triggers(state, a.arg("adventurer"))
-        ]
-        if calm:
-            return calm[rng.randrange(len(calm))]
+        return _reroll(state, frame.args, seat, legal)
     elif X.DONE in legal:
         return X.DONE
     rules = [a for a in legal if a.kind != "give_card"] or legal
@@ -181,32 +173,19 @@ def _best_aim(s, a: int, seat: int, aims: list[Action]) -> Action:
     return best
 
 
-def _triggers(s, a: int) -> bool:
-    """Whether a's move, if it succeeds, crosses an eruption token."""
-    if s.destination[a] == NOWHERE:
-        return False
-    route = movement._route(s, a) or ()
-    return any(s.eruption_tokens[c] for c in route)
-
-
-def _reroll(s, args, legal: list[Action]) -> Action:
-    """Select the own dice a fresh roll would improve for the team (on average: higher
-    on the own destination card, lower on the cards of the neighbours who move; they
-    count against them there), then reroll them."""
+def _reroll(s, args, seat: int, legal: list[Action]) -> Action:
+    """Select the own dice below an average roll on the destination card, then reroll
+    them; stop at once when staying or already likely to move."""
     a = args.adventurer
-    cards = []  # (card, +1 for the own move, -1 for a neighbour's)
     dest = s.destination[a]
-    if dest not in (NOWHERE, s.position[a]):
-        cards.append((s.terrain[dest], 1.0))
-    for b in set(s.neighbours(a)) - {a}:
-        there = s.destination[b]
-        if there not in (NOWHERE, s.position[b]):
-            cards.append((s.terrain[there], -1.0))
+    if dest == NOWHERE or dest == s.position[a] or success_chance(s, a, seat) > 0.8:
+        return X.STOP if X.STOP in legal else legal[0]
+    card = s.terrain[dest]
+    valid, mean = VALID[card], _MEAN[card]
     for action in legal:
         if action.kind == "select":
             die = s.dice[action.arg("die")]
-            t, v = die.type, die.value
-            if sum(w * (VALID[k][t][v] - _MEAN[k][t]) for k, w in cards) < 0:
+            if valid[die.type][die.value] < mean[die.type]:
                 return action
     if args.selected and X.REROLL in legal:
         return X.REROLL
