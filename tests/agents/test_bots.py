@@ -305,6 +305,21 @@ def test_mcts_without_others_grows_a_tree_of_its_own_decisions(others):
     assert bool(strangers) == others
 
 
+def test_mcts_scale_sharpens_the_leaf_not_the_opinion():
+    from lapilli.agents.mcts import _Search
+
+    state = position("fuji", players=3, seed=2, steps=50)
+    seat = state.current_player()
+    plain = _Search(make_agent("mcts:iters=1,prior=5", seed=2), state, seat)
+    sharp = _Search(make_agent("mcts:iters=1,prior=5,scale=10", seed=2), state, seat)
+    assert sharp.prior == plain.prior  # the same seed: the same greedy opinion
+    world = state.determinize(seat, random.Random(0))
+    baseline = plain.evaluation.heuristic(world, seat) + 20.0  # the leaf is 20 below
+    v_plain = plain.leaf.values(world, True, seat, baseline)[0]
+    v_sharp = sharp.leaf.values(world, True, seat, baseline)[0]
+    assert v_sharp < v_plain < 0.5
+
+
 def test_playout_and_rounds_fall_back_where_a_game_has_neither():
     # Foggy Island supplies no playout and no horizon: random rollouts cut as before
     from lapilli.agents.mcts import _Search
