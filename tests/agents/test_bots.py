@@ -242,6 +242,117 @@ def test_mcts_prior_steers_a_short_search_to_the_greedy_choice():
     assert with_prior > without
 
 
+@pytest.mark.parametrize("guide", ["root", "own", "all"])
+def test_mcts_guide_asks_the_greedy_bot_where_told(guide):
+    from lapilli.agents.mcts import _Search
+
+    asked: set[int] = set()
+    calls = 0
+    for seed in range(3):
+        state = position("fuji", players=3, seed=seed, steps=40 + 7 * seed)
+        seat = state.current_player()
+        search = _Search(make_agent(f"mcts:iters=60,prior=5,guide={guide}", seed=seed), state, seat)
+        ask = search.greedy_opinion
+
+        def record(s, player, ask=ask):
+            nonlocal calls
+            calls += 1
+            asked.add(player)
+            return ask(s, player)
+
+        search.greedy_opinion = record
+        search.run()
+        assert search.root.prior == search.prior and max(search.prior.values()) == 1.0
+    if guide == "root":
+        assert calls == 0  # the root's opinion was formed before the search
+    elif guide == "own":
+        assert calls > 0 and asked == {seat}
+    else:
+        assert len(asked) > 1
+
+
+def test_mcts_rollouts_to_the_horizon_end_with_the_round():
+    from lapilli.agents.mcts import _Search
+
+    for seed in range(3):
+        state = position("fuji", players=3, seed=seed, steps=40 + 7 * seed)
+        seat = state.current_player()
+        search = _Search(make_agent("mcts:iters=1,playout=1,rounds=1", seed=seed), state, seat)
+        for k in range(4):
+            world = state.determinize(seat, random.Random(k))
+            search.play_on(world)
+            assert world.is_terminal() or (world.round == state.round + 1 and world.phase == 1)
+
+
+@pytest.mark.parametrize("others", [True, False])
+def test_mcts_without_others_grows_a_tree_of_its_own_decisions(others):
+    from lapilli.agents.mcts import _Search
+
+    strangers = set()  # other seats that chose an action in a tree
+    for seed in range(3):
+        state = position("fuji", players=3, seed=seed, steps=40 + 7 * seed)
+        seat = state.current_player()
+        bot = make_agent(f"mcts:iters=80,playout=1,rounds=1,others={int(others)}", seed=seed)
+        search = _Search(bot, state, seat)
+        search.run()
+        stack = [search.root]
+        while stack:
+            node = stack.pop()
+            strangers.update(c.player for c in node.children.values() if c.player not in (-1, seat))
+            stack.extend(node.children.values())
+            if node.hidden is not None:
+                stack.append(node.hidden)
+    assert bool(strangers) == others
+
+
+def test_mcts_scale_sharpens_the_leaf_not_the_opinion():
+    from lapilli.agents.mcts import _Search
+
+    state = position("fuji", players=3, seed=2, steps=50)
+    seat = state.current_player()
+    plain = _Search(make_agent("mcts:iters=1,prior=5", seed=2), state, seat)
+    sharp = _Search(make_agent("mcts:iters=1,prior=5,scale=10", seed=2), state, seat)
+    assert sharp.prior == plain.prior  # the same seed: the same greedy opinion
+    world = state.determinize(seat, random.Random(0))
+    baseline = plain.evaluation.heuristic(world, seat) + 20.0  # the leaf is 20 below
+    v_plain = plain.leaf.values(world, True, seat, baseline)[0]
+    v_sharp = sharp.leaf.values(world, True, seat, baseline)[0]
+    assert v_sharp < v_plain < 0.5
+
+
+def test_playout_and_rounds_fall_back_where_a_game_has_neither():
+    # Foggy Island supplies no playout and no horizon: random rollouts cut as before
+    from lapilli.agents.mcts import _Search
+
+    state = position("foggy_island", players=2, seed=3)
+    seat = state.current_player()
+    search = _Search(make_agent("mcts:iters=30,playout=1,rounds=1", seed=3), state, seat)
+    assert search.horizon is None
+    assert (
+        make_agent("mcts:iters=30,playout=1,rounds=1", seed=3).act(state, seat)
+        in state.legal_actions()
+    )
+
+
+def test_guided_mcts_with_playouts_does_not_peek_in_fuji():
+    # the greedy opinions inside the tree and the playouts read only worlds built from
+    # the seat's view: a twin the seat cannot tell apart gets the same decision
+    compared = 0
+    for seed in range(10):
+        state = position("fuji", players=3, seed=seed, steps=17 * seed + 5)
+        seat = state.current_player()
+        twin = state.determinize(seat, random.Random(1000 + seed))
+        if twin.to_json() == state.to_json():
+            continue  # nothing hidden here
+        assert twin.observation(seat) == state.observation(seat)
+        spec = "mcts:iters=25,prior=5,guide=all,playout=1,rounds=1"
+        assert make_agent(spec, seed=seed).act(state, seat) == make_agent(spec, seed=seed).act(
+            twin, seat
+        )
+        compared += 1
+    assert compared > 0
+
+
 class Switch:
     """A light that one seat may switch on and off for free, or leave as it is."""
 

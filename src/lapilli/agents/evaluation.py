@@ -9,6 +9,11 @@ found without game-specific code in the bots:
    for lapilli's own games is ``lapilli.games.<id>.heuristics``;
 3. otherwise the game points: own score minus the best other seat's score.
 
+A game may also supply, for searches that roll out past a turn, ``playout(state, seat,
+rng) -> Action`` (a quick move for rollouts, no lookahead) and ``horizon(state) -> int``
+(a count that grows at the game's natural checkpoints, such as its round number); on a
+game class they are ``heuristic_playout`` and ``heuristic_horizon``.
+
 The module (or the game class) may also set ``SCALE``: how many heuristic units make
 a clear favourite, used to turn a heuristic into an expected result for MCTS, and
 ``ZERO_SUM = True`` when, with two seats, ``heuristic(s, 1) == -heuristic(s, 0)`` (then
@@ -51,6 +56,8 @@ class Evaluation:
     source: str
     scale: float
     zero_sum: bool = False  # heuristic(s, 1) == -heuristic(s, 0) for two seats
+    playout: Callable[[State, int, Any], Any] | None = None  # a quick move for rollouts
+    horizon: Callable[[State], int] | None = None  # grows at each checkpoint (a round)
 
     def values(
         self, state: State, cooperative: bool, seat: int = 0, baseline: float = 0.0
@@ -119,6 +126,8 @@ def evaluation_for(game_cls: type[Game]) -> Evaluation:
             f"{game_cls.__name__}.heuristic",
             float(getattr(game_cls, "heuristic_scale", 1.0)),
             bool(getattr(game_cls, "heuristic_zero_sum", False)),
+            getattr(game_cls, "heuristic_playout", None),
+            getattr(game_cls, "heuristic_horizon", None),
         )
     module = _module_for(game_cls)
     if module is not None and callable(getattr(module, "heuristic", None)):
@@ -127,6 +136,8 @@ def evaluation_for(game_cls: type[Game]) -> Evaluation:
             module.__name__ + ".heuristic",
             float(getattr(module, "SCALE", 1.0)),
             bool(getattr(module, "ZERO_SUM", False)),
+            getattr(module, "playout", None),
+            getattr(module, "horizon", None),
         )
     return Evaluation(score_heuristic, "scores", 1.0)
 

@@ -23,17 +23,27 @@ Each iteration:
    so there the expansion stops at the new node.
 4. **Roll out** with random moves to the end (``cutoff=-1``), or for ``cutoff=K``
    steps and then score the position with the game's heuristic turned into expected
-   results (a sigmoid of the heuristic's lead over ``SCALE``). By default a game that
-   supplies a heuristic has its new leaves scored at once (``cutoff=0``: faster and,
-   in Foggy Island, stronger); a game without one is played out at random. A
-   cooperative game's (``Game.utility``) team heuristic is absolute, and so is a lone
-   seat's, so their leaves are measured from the heuristic of the root (averaged over a
-   few worlds) and never saturate.
+   results (a sigmoid of the heuristic's lead over ``SCALE``, or over ``scale``). By
+   default a game that supplies a heuristic has its new leaves scored at once
+   (``cutoff=0``: faster and, in Foggy Island, stronger); a game without one is played
+   out at random. A cooperative game's (``Game.utility``) team heuristic is absolute,
+   and so is a lone seat's, so their leaves are measured from the heuristic of the root
+   (averaged over a few worlds) and never saturate.
+   ``playout`` rolls out with the game's own quick move (``heuristics.playout``)
+   instead of a random one, and ``rounds=N`` rolls out to the end of the root's N-th
+   round (the game's ``horizon``) before scoring: a round's dice and its consequences
+   (in Fuji, the eruption that swallows a meeple left next to the lava) then show in
+   the leaf, and the baseline of a team is measured at that horizon too. Without
+   ``others`` the tree holds only the searching seat's decisions: once another seat
+   is to move the rollout plays on (a cooperative team whose teammates are played by
+   the game's playout, not by a few random expansions).
    With ``prior`` above 0 the root's actions also carry the greedy bot's opinion of
    them (its lookahead over the heuristic: 1 for its favourite, less behind it): the
    root expands them best first and adds ``prior * opinion / (visits + 1)`` to their UCB
    (progressive bias, Chaslot et al. 2008), so a short search starts from what greedy
-   would play and leaves it only when the results say so.
+   would play and leaves it only when the results say so. ``guide=own`` forms that
+   opinion at every decision of the searching seat in the tree (on its first visit,
+   from the world at hand), ``guide=all`` at every seat's.
 5. **Back up** the reward vector: each node adds the result of the seat that chose
    its action, so every seat maximises its own return (a cooperative game gives
    every seat the same return, so the bots play for the team).
@@ -46,11 +56,19 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from lapilli.core.actions import Action
 from lapilli.core.loop import play, quiet, random_policy
-from lapilli.core.state import CHANCE, TERMINAL, State, Utility, sample_outcome
+from lapilli.core.state import (
+    CHANCE,
+    TERMINAL,
+    State,
+    Utility,
+    sample_chance,
+    sample_outcome,
+)
 
 from .base import Agent, AgentError, Param
 from .evaluation import evaluation_for
@@ -62,7 +80,7 @@ short search cannot tell apart values an eighth of the heuristic's scale apart."
 
 
 class Node:
-    __slots__ = ("children", "n", "w", "avail", "player", "hidden")
+    __slots__ = ("children", "n", "w", "avail", "player", "hidden", "prior")
 
     def __init__(self, player: int) -> None:
         self.children: dict[Action, Node] = {}
@@ -71,6 +89,7 @@ class Node:
         self.avail = 0
         self.player = player  # the seat that chose the action leading here (-1: chance)
         self.hidden: Node | None = None  # what follows a secret choice of another seat
+        self.prior: dict[Action, float] | None = None  # the greedy bot's opinion here
 
 
 class MCTSAgent(Agent):
@@ -98,6 +117,37 @@ class MCTSAgent(Agent):
             "weight of the greedy bot's opinion of the root's actions (progressive bias; 0: none)",
             0,
         ),
+        "guide": Param(
+            str,
+            "root",
+            "where the greedy bot's opinion (prior) steers the search: at the root, at "
+            "every decision of the searching seat (own), or of every seat (all)",
+            choices=("root", "own", "all"),
+        ),
+        "scale": Param(
+            float,
+            0.0,
+            "heuristic units that make a clear favourite at a leaf (0: the game's SCALE)",
+            0,
+        ),
+        "playout": Param(
+            bool,
+            False,
+            "roll out with the game's quick playout move where it has one (else at random)",
+        ),
+        "rounds": Param(
+            int,
+            0,
+            "roll out to the end of this many of the game's rounds (its horizon) counting "
+            "the root's, then score (0: cutoff decides)",
+            0,
+        ),
+        "others": Param(
+            bool,
+            True,
+            "other seats' decisions are nodes of the tree (off: the rollout plays them, "
+            "and the tree holds the searching seat's own decisions)",
+        ),
         "chain": Param(
             bool,
             True,
@@ -114,6 +164,11 @@ class MCTSAgent(Agent):
     chance_nodes: int
     max_rollout: int
     prior: float
+    guide: str
+    scale: float
+    playout: bool
+    rounds: int
+    others: bool
     chain: bool
 
     DEFAULT_ITERS = 1_000
@@ -174,25 +229,56 @@ class _Search:
         if cutoff is None:
             cutoff = 0 if self.evaluation.source != "scores" else -1
         self.rollout_limit = bot.max_rollout if cutoff < 0 else min(cutoff, bot.max_rollout)
+        play_out = self.evaluation.playout if bot.playout else None
+        if play_out is None:
+            self.rollout_policies = [random_policy(self.rng)] * state.num_players
+        else:
+            self.rollout_policies = [lambda s, p: play_out(s, p, self.rng)] * state.num_players
+        horizon = self.evaluation.horizon if bot.rounds > 0 else None
+        self.horizon = horizon
+        if horizon is not None:
+            # the rollouts end with the root's round (or a later one), not after cutoff
+            self.stop_at = horizon(state) + bot.rounds
+            self.rollout_limit = bot.max_rollout
         self.baseline = 0.0
-        if self.cooperative and cutoff >= 0:
+        if self.cooperative and (cutoff >= 0 or horizon is not None):
             # a team's heuristic is absolute: leaves are judged against the root's worth
-            worlds = [state.determinize(seat, self.rng) for _ in range(4)]
+            # (at the horizon: what rollouts from the root reach, their ends are alike)
+            worlds = [quiet(state.determinize(seat, self.rng)) for _ in range(4)]
+            if horizon is not None:
+                for w in worlds:
+                    self.play_on(w)
+                worlds = [w for w in worlds if not w.is_terminal()] or [state]
             h = self.evaluation.heuristic
             self.baseline = sum(h(w, seat) for w in worlds) / len(worlds)
-        self.rollout_policies = [random_policy(self.rng)] * state.num_players
+        self.leaf = replace(self.evaluation, scale=bot.scale) if bot.scale else self.evaluation
         self.root = Node(-1)
-        self.prior = self.greedy_opinion() if bot.prior > 0 else {}
+        self.greedy: GreedyAgent | None = None
+        self.prior = self.greedy_opinion(state, seat) if bot.prior > 0 else {}
+        self.root.prior = self.prior
 
-    def greedy_opinion(self) -> dict[Action, float]:
-        """The greedy bot's opinion of the root's actions: 1 for its favourite, less
-        the further behind (an eighth of the heuristic's scale behind: 1/e)."""
-        legal = self.state.legal_actions()
-        greedy = GreedyAgent(seed=self.rng.randrange(1 << 32))
-        values = greedy.values(self.state, self.seat, legal)
+    def greedy_opinion(self, s: State, player: int) -> dict[Action, float]:
+        """The greedy bot's opinion of ``player``'s actions in ``s``: 1 for its
+        favourite, less the further behind (an eighth of the heuristic's scale: 1/e).
+        Inside the tree ``s`` is a world built from the searching seat's view, and
+        the greedy bot builds its own from ``player``'s view of that."""
+        if self.greedy is None:
+            self.greedy = GreedyAgent(seed=self.rng.randrange(1 << 32))
+        legal = s.legal_actions()
+        values = self.greedy.values(s, player, legal)
         best = max(values)
         sharp = PRIOR_SHARPNESS / self.evaluation.scale
         return {a: math.exp((v - best) * sharp) for a, v in zip(legal, values, strict=True)}
+
+    def opinion(self, s: State, node: Node, player: int) -> dict[Action, float]:
+        """The opinion that steers the choice at ``node`` (formed on its first visit),
+        or none where ``guide`` leaves the search alone."""
+        if node.prior is None:
+            guided = self.bot.prior > 0 and (
+                self.bot.guide == "all" or (self.bot.guide == "own" and player == self.seat)
+            )
+            node.prior = self.greedy_opinion(s, player) if guided else {}
+        return node.prior
 
     def run(self) -> int:
         """Iterate until the budget is spent; returns the number of iterations."""
@@ -234,13 +320,15 @@ class _Search:
                 continue
             if expanded and (not self.chain or player != mover):
                 return path
+            if player != self.seat and not self.bot.others:
+                return path  # the rollout plays the other seats
             mover = player
             legal = s.legal_actions()
             if player != self.seat and any(map(s.is_secret, legal)):
                 action, child, new = self.sampled(legal, node, player)
                 hidden = s.is_secret(action)
             else:
-                action, child, new = self.choose(legal, node, player)
+                action, child, new = self.choose(s, legal, node, player)
                 hidden = False
             expanded = expanded or new
             s.apply(action, False)
@@ -288,7 +376,9 @@ class _Search:
             child = node.children[outcome] = Node(-1)
         return child
 
-    def choose(self, legal: list[Action], node: Node, player: int) -> tuple[Action, Node, bool]:
+    def choose(
+        self, s: State, legal: list[Action], node: Node, player: int
+    ) -> tuple[Action, Node, bool]:
         """The action ``player`` takes at ``node``, its child and whether it is new:
         an unexpanded action while widening allows, else the best by UCB over the
         children available in this world."""
@@ -306,10 +396,11 @@ class _Search:
         if len(children) < limit:
             unexpanded = [a for a in legal if a not in children]
             if unexpanded:
-                if node is self.root and self.prior:
+                prior = self.opinion(s, node, player)
+                if prior:
                     # the greedy bot's favourites first
-                    top = max(self.prior.get(b, 0.0) for b in unexpanded)
-                    unexpanded = [b for b in unexpanded if self.prior.get(b, 0.0) == top]
+                    top = max(prior.get(b, 0.0) for b in unexpanded)
+                    unexpanded = [b for b in unexpanded if prior.get(b, 0.0) == top]
                 a = unexpanded[self.rng.randrange(len(unexpanded))]
                 child = children[a] = Node(player)
                 for b in legal:
@@ -317,14 +408,16 @@ class _Search:
                     if other is not None:
                         other.avail += 1
                 return a, child, True
-        return self.best(legal, node, player)
+        return self.best(s, legal, node, player)
 
-    def best(self, legal: list[Action], node: Node, player: int) -> tuple[Action, Node, bool]:
+    def best(
+        self, s: State, legal: list[Action], node: Node, player: int
+    ) -> tuple[Action, Node, bool]:
         """UCB over the expanded children that are legal in this world (their
         availability counts the times they could have been chosen)."""
         c, log, sqrt, rand = self.bot.c, math.log, math.sqrt, self.rng.random
         children = node.children
-        prior = self.prior if node is self.root else {}
+        prior = self.opinion(s, node, player)
         weight = self.bot.prior
         best_u = -1.0
         best: tuple[Action, Node] | None = None
@@ -348,9 +441,24 @@ class _Search:
         return best[0], best[1], False
 
     def rollout(self, s: State) -> list[float]:
-        """Random moves to the end or the cutoff, then the result or the heuristic's
-        expected result per seat."""
-        play(s, self.rollout_policies, self.rng, check=False, limit=self.rollout_limit)
+        """Rollout moves to the end, the cutoff or the horizon, then the result or the
+        heuristic's expected result per seat."""
+        self.play_on(s)
         if s.is_terminal():
             return s.returns()
-        return self.evaluation.values(s, self.cooperative, self.seat, self.baseline)
+        return self.leaf.values(s, self.cooperative, self.seat, self.baseline)
+
+    def play_on(self, s: State) -> None:
+        """The rollout's moves: up to ``rollout_limit``, and to the horizon if set."""
+        if self.horizon is None:
+            play(s, self.rollout_policies, self.rng, check=False, limit=self.rollout_limit)
+            return
+        horizon, stop_at, policies = self.horizon, self.stop_at, self.rollout_policies
+        for _ in range(self.rollout_limit):
+            player = s.current_player()
+            if player == TERMINAL or horizon(s) >= stop_at:
+                return
+            if player == CHANCE:
+                s.apply(sample_chance(s, self.rng), False)
+            else:
+                s.apply(policies[player](s, player), False)

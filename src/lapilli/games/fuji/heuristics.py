@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 
+from lapilli.core.actions import Action
 from lapilli.core.grid import distances
 
-from .board import NOWHERE, around
+from . import actions as X
+from .board import NOWHERE, around, cell, spreading
 from .components import CARD_IDS, DIE_TYPES, EXHAUSTION, FACES, IS_VILLAGE, IS_WALKABLE, VALID
 from .state import Result
 
@@ -77,10 +79,10 @@ def _beats(mine: tuple[float, float], other: tuple[float, float]) -> float:
     return 0.5 * (1.0 + math.erf(lead / math.sqrt(2.0 * spread)))
 
 
-def success_chance(s, a: int, seat: int) -> float:
-    """The chance that a's planned move succeeds, from ``seat``'s point of view: beating
-    both neighbours (taken as independent)."""
-    card = s.terrain[s.destination[a]]
+def success_chance(s, a: int, seat: int, dest: int | None = None) -> float:
+    """The chance that a's planned move (or a move to ``dest``) succeeds, from
+    ``seat``'s point of view: beating both neighbours (taken as independent)."""
+    card = s.terrain[s.destination[a] if dest is None else dest]
     total, spread = value_spread(s, a, card, seat)
     mine = (total + s.flare[a] + s.power_bonus[a], spread)
     left, right = s.neighbours(a)
@@ -118,3 +120,73 @@ def heuristic(state, seat: int) -> float:
         elif safety == 2:
             score -= 10.0
     return score
+
+
+# ---------------------------------------------------------------- playouts
+def horizon(state) -> int:
+    """The round: a search that rolls out to the end of the round scores the position
+    after the eruption, where a meeple left next to the lava has been swallowed."""
+    return state.round
+
+
+def playout(state, seat: int, rng) -> Action:
+    """A quick move for a search's rollouts (no lookahead): aim for the card with the
+    best expected worth, reroll the dice that count less than an average roll, use no
+    card; anything else at random."""
+    legal = state.legal_actions()
+    frame = state.stack[-1]
+    name = frame.step.name
+    if name == "plan":
+        aims = [a for a in legal if a.kind == "destination"]
+        if aims:
+            return _best_aim(state, frame.args.adventurer, seat, aims)
+    elif name == "reroll":
+        return _reroll(state, frame.args, seat, legal)
+    elif X.DONE in legal:
+        return X.DONE
+    rules = [a for a in legal if a.kind != "give_card"] or legal
+    return rules[rng.randrange(len(rules))]
+
+
+def _best_aim(s, a: int, seat: int, aims: list[Action]) -> Action:
+    """The destination with the best expected worth: its distance to the village if
+    the move succeeds, the meeple's own card if it fails; a card the lava takes this
+    round is death."""
+    to_village = _distances_to_village(s)
+    doomed = set(spreading(s.terrain, s.lava))
+    here = s.position[a]
+
+    def worth(c: int) -> float:
+        return -1000.0 if c in doomed else -10.0 * min(to_village.get(c, FAR), 15)
+
+    stay = worth(here)
+    best, best_v = aims[0], -1e9
+    for action in aims:
+        c = cell(action.arg("x"), action.arg("y"))
+        if c == here:
+            v = stay
+        else:
+            p = success_chance(s, a, seat, c)
+            v = p * worth(c) + (1.0 - p) * stay
+        if v > best_v:
+            best, best_v = action, v
+    return best
+
+
+def _reroll(s, args, seat: int, legal: list[Action]) -> Action:
+    """Select the own dice below an average roll on the destination card, then reroll
+    them; stop at once when staying or already likely to move."""
+    a = args.adventurer
+    dest = s.destination[a]
+    if dest == NOWHERE or dest == s.position[a] or success_chance(s, a, seat) > 0.8:
+        return X.STOP if X.STOP in legal else legal[0]
+    card = s.terrain[dest]
+    valid, mean = VALID[card], _MEAN[card]
+    for action in legal:
+        if action.kind == "select":
+            die = s.dice[action.arg("die")]
+            if valid[die.type][die.value] < mean[die.type]:
+                return action
+    if args.selected and X.REROLL in legal:
+        return X.REROLL
+    return X.STOP if X.STOP in legal else legal[0]
