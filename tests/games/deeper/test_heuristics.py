@@ -132,3 +132,27 @@ def test_drowning_on_the_way_home_is_counted_where_the_air_runs_out():
     assert H._kept(s, 0, 2) == 1.0  # home within this turn's swims
     s.air[0] = 1
     assert H._kept(s, 0, 3) == 1.0  # the air lasts
+
+
+def test_the_air_counts_only_the_actions_left_this_turn():
+    # with no air, the diver drowns when this turn ends unless it is home by then
+    deep = {"H20": "20m-01", "H40": "40m-01"}
+    seats = {0: {"hex": "H40", "air": 0, "inventory": {"titanium": 2}}}
+    assert H._before_drowning(position(tiles=deep, seats=seats), 0) == (2, 2)
+    assert H._before_drowning(position(tiles=deep, seats=seats, left=1), 0) == (1, 1)
+    seats[0]["air"] = 3
+    assert H._before_drowning(position(tiles=deep, seats=seats, left=1), 0) == (7, 7)
+    seats[0]["upgrades"] = ["fins"]  # a first Swim this turn may go 2 hexes
+    assert H._before_drowning(position(tiles=deep, seats=seats, left=1), 0) == (7, 11)
+    swum = position(tiles=deep, seats=seats, left=1, swum=True)
+    assert H._before_drowning(swum, 0) == (7, 10)
+
+
+def test_a_bot_looking_one_action_ahead_heads_home_before_its_air_runs_out():
+    # at 40m with no air, 2 swims from the Hatch: a Gather first would leave one swim
+    # before the turn ends, and the diver would drown at 20m with what it carries
+    s = position(
+        tiles={"H20": "20m-02", "H40": "20m-01"},
+        seats={0: {"hex": "H40", "air": 0, "inventory": {"titanium": 3}}},
+    )
+    assert make_agent("greedy:depth=1", seed=1).act(s, 0) == A("swim", to="H20")

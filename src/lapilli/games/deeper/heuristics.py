@@ -14,6 +14,7 @@ from lapilli.core.grid import distances
 
 from .board import ocean
 from .components import (
+    ACTIONS,
     BLUEPRINTS,
     DIAMOND,
     FINS,
@@ -186,7 +187,7 @@ def _trip(
     outside spends one; two actions a breath) drowns once on the way, which costs about
     ``DROWNED`` actions more (what it loses, fetched again)."""
     here = _actions_left(s, p, goal, covered, reach, back, home, s.level(p))
-    if here > 2 * (s.air[p] + 1):
+    if here > _before_drowning(s, p)[0]:
         here += DROWNED
     if not home:
         return here
@@ -200,6 +201,19 @@ Ways = tuple[dict[int, int], dict[int, int], int]
 """Swims from the pawn, swims from the Hatch, and the way home."""
 
 
+def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
+    """The actions, and the swims, ``p`` has before its air runs out: those left this
+    turn if it has not breathed yet (spent actions cannot swim home), then a turn's
+    for each air token (the Fins add a swim a turn)."""
+    fins = int(s.has(p, FINS))
+    air = s.air[p]
+    if not any(f.step.name == "breathe" and f.args.seat == p for f in s.stack):
+        return ACTIONS * (air + 1), (ACTIONS + fins) * (air + 1)
+    left = next((f.args.left for f in s.stack if f.step.name == "act"), 0)
+    first_swim = fins if left and not s.swum else 0
+    return left + ACTIONS * air, left + first_swim + (ACTIONS + fins) * air
+
+
 def _kept(s: DeeperState, p: int, home: int) -> float:
     """The share of the Inventory expected to reach the Hatch: drowning on the way home
     loses one random resource per depth level of the hex where the air runs out (the
@@ -207,7 +221,7 @@ def _kept(s: DeeperState, p: int, home: int) -> float:
     carried = sum(s.inventory[p])
     if not home or not carried:
         return 1.0
-    swum = (s.air[p] + 1) * (3 if s.has(p, FINS) else 2)
+    swum = _before_drowning(s, p)[1]
     if swum >= home:
         return 1.0
     level = max(1, -(-s.level(p) * (home - swum) // home))
