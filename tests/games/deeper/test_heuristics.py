@@ -156,3 +156,26 @@ def test_a_bot_looking_one_action_ahead_heads_home_before_its_air_runs_out():
         seats={0: {"hex": "H40", "air": 0, "inventory": {"titanium": 3}}},
     )
     assert make_agent("greedy:depth=1", seed=1).act(s, 0) == A("swim", to="H20")
+
+
+def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
+    # the Launch Platform's 4 titanium: 1 at F20 (2 swims from the Hatch H0), 3 at H60
+    # (3 swims, but 4 from F20). The tour: H0-G10-F20 and a Gather; on to H60 (4 swims)
+    # and two Gathers (2 at a time); home (3 swims); the Craft
+    s = position(
+        tiles={"G10": "20m-02", "F20": "20m-03", "H20": "20m-01", "H40": "40m-01", "H60": "60m-01"},
+        resources={"F20": {"titanium": 1}, "H60": {"titanium": 3}, "H20": {}, "H40": {}},
+        seats={0: {"built": ["radio"], "rockets": ["fuel_booster", "command_module"]}},
+    )
+    hatch = s.ocean.hatches[0]
+    reach = H._swims(s, hatch)
+    goal = [0, 0, 0, 4, 0, 0, 0]
+    assert H._actions_left(s, 0, goal, [0.0] * 7, hatch, reach, reach, 0) == 2 + 1 + 4 + 2 + 3 + 1
+    # nearer the first tile of the tour, fewer actions are left
+    g10 = s.ocean.cell("G10")
+    assert (
+        H._actions_left(s, 0, goal, [0.0] * 7, g10, H._swims(s, g10), reach, 1)
+        == 1 + 1 + 4 + 2 + 3 + 1
+    )
+    # how often a plan drowns: the air lasts 10 actions, then each half refill 6
+    assert [H._drownings(n, 10, 4) for n in (10, 11, 16, 17)] == [0, 1, 1, 2]
