@@ -3,7 +3,7 @@ the stated rule."""
 
 from lapilli.agents import make_agent
 from lapilli.games.deeper import heuristics as H
-from lapilli.games.deeper.components import TILES, TITANIUM, UPGRADES
+from lapilli.games.deeper.components import FOOD, TILES, TITANIUM, UPGRADES
 
 from .helpers import A, position
 
@@ -179,3 +179,32 @@ def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
     )
     # how often a plan drowns: the air lasts 10 actions, then each half refill 6
     assert [H._drownings(n, 10, 4) for n in (10, 11, 16, 17)] == [0, 1, 1, 2]
+
+
+def test_carried_food_the_storage_has_no_room_for_makes_way_for_the_next_card():
+    # the Storage is full of food (scoring); the food in the Inventory cannot score, so
+    # the bot drops it to gather the Launch Platform's titanium
+    s = position(
+        tiles={"H20": "40m-11"},
+        seats={
+            0: {
+                "hex": "H20",
+                "built": ["radio"],
+                "rockets": ["fuel_booster", "command_module"],
+                "inventory": {"food": 4},
+                "storage": {"food": 4},
+                "milestones": [40, 60, 80, 100],
+                "upgrades": ["fins", "knife", "sea_glide", "rebreather", "air_tank"],
+            }
+        },
+    )
+    chosen = make_agent("greedy", seed=2).act(s, 0)
+    assert chosen.kind == "gather" and chosen.arg("resource") == "titanium"
+    carried = H.value(s, 0)
+    s.inventory[0][FOOD] = 0
+    assert H.value(s, 0) == carried  # worth nothing while the Storage is full
+    s.storage[0][FOOD] = 1  # with room in the Storage, carried food is worth keeping
+    s.inventory[0][FOOD] = 3
+    carried = H.value(s, 0)
+    s.inventory[0][FOOD] = 0
+    assert H.value(s, 0) < carried

@@ -323,7 +323,8 @@ def value(s: DeeperState, p: int) -> float:
     spent = [spent[k] + used[k] for k in range(NRES)]
     # a few spare tokens of a kind are worth keeping; a hoard only fills the cells
     v += sum(WORTH[k] * min(SPARE, held[k] - spent[k]) for k in range(NRES) if k != FOOD)
-    v += WORTH[FOOD] * keep * inv[FOOD]
+    # food scores only in the Storage: carried food is worth what the Storage has room for
+    v += WORTH[FOOD] * keep * min(inv[FOOD], s.storage_room(p))
     v += sum(w for k, w in UPGRADE_WORTH.items() if s.has(p, k))
     v += 0.2 * sum(1 for c in s.hands[p].hidden() if c != RADIO)
     return v
