@@ -3,7 +3,7 @@ the stated rule."""
 
 from lapilli.agents import make_agent
 from lapilli.games.deeper import heuristics as H
-from lapilli.games.deeper.components import TILES, TITANIUM, UPGRADES
+from lapilli.games.deeper.components import FOOD, TILES, TITANIUM, UPGRADES
 
 from .helpers import A, position
 
@@ -132,3 +132,79 @@ def test_drowning_on_the_way_home_is_counted_where_the_air_runs_out():
     assert H._kept(s, 0, 2) == 1.0  # home within this turn's swims
     s.air[0] = 1
     assert H._kept(s, 0, 3) == 1.0  # the air lasts
+
+
+def test_the_air_counts_only_the_actions_left_this_turn():
+    # with no air, the diver drowns when this turn ends unless it is home by then
+    deep = {"H20": "20m-01", "H40": "40m-01"}
+    seats = {0: {"hex": "H40", "air": 0, "inventory": {"titanium": 2}}}
+    assert H._before_drowning(position(tiles=deep, seats=seats), 0) == (2, 2)
+    assert H._before_drowning(position(tiles=deep, seats=seats, left=1), 0) == (1, 1)
+    seats[0]["air"] = 3
+    assert H._before_drowning(position(tiles=deep, seats=seats, left=1), 0) == (7, 7)
+    seats[0]["upgrades"] = ["fins"]  # a first Swim this turn may go 2 hexes
+    assert H._before_drowning(position(tiles=deep, seats=seats, left=1), 0) == (7, 11)
+    swum = position(tiles=deep, seats=seats, left=1, swum=True)
+    assert H._before_drowning(swum, 0) == (7, 10)
+
+
+def test_a_bot_looking_one_action_ahead_heads_home_before_its_air_runs_out():
+    # at 40m with no air, 2 swims from the Hatch: a Gather first would leave one swim
+    # before the turn ends, and the diver would drown at 20m with what it carries
+    s = position(
+        tiles={"H20": "20m-02", "H40": "20m-01"},
+        seats={0: {"hex": "H40", "air": 0, "inventory": {"titanium": 3}}},
+    )
+    assert make_agent("greedy:depth=1", seed=1).act(s, 0) == A("swim", to="H20")
+
+
+def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
+    # the Launch Platform's 4 titanium: 1 at F20 (2 swims from the Hatch H0), 3 at H60
+    # (3 swims, but 4 from F20). The tour: H0-G10-F20 and a Gather; on to H60 (4 swims)
+    # and two Gathers (2 at a time); home (3 swims); the Craft
+    s = position(
+        tiles={"G10": "20m-02", "F20": "20m-03", "H20": "20m-01", "H40": "40m-01", "H60": "60m-01"},
+        resources={"F20": {"titanium": 1}, "H60": {"titanium": 3}, "H20": {}, "H40": {}},
+        seats={0: {"built": ["radio"], "rockets": ["fuel_booster", "command_module"]}},
+    )
+    hatch = s.ocean.hatches[0]
+    reach = H._swims(s, hatch)
+    goal = [0, 0, 0, 4, 0, 0, 0]
+    assert H._actions_left(s, 0, goal, [0.0] * 7, hatch, reach, reach, 0) == 2 + 1 + 4 + 2 + 3 + 1
+    # nearer the first tile of the tour, fewer actions are left
+    g10 = s.ocean.cell("G10")
+    assert (
+        H._actions_left(s, 0, goal, [0.0] * 7, g10, H._swims(s, g10), reach, 1)
+        == 1 + 1 + 4 + 2 + 3 + 1
+    )
+    # how often a plan drowns: the air lasts 10 actions, then each half refill 6
+    assert [H._drownings(n, 10, 4) for n in (10, 11, 16, 17)] == [0, 1, 1, 2]
+
+
+def test_carried_food_the_storage_has_no_room_for_makes_way_for_the_next_card():
+    # the Storage is full of food (scoring); the food in the Inventory cannot score, so
+    # the bot drops it to gather the Launch Platform's titanium
+    s = position(
+        tiles={"H20": "40m-11"},
+        seats={
+            0: {
+                "hex": "H20",
+                "built": ["radio"],
+                "rockets": ["fuel_booster", "command_module"],
+                "inventory": {"food": 4},
+                "storage": {"food": 4},
+                "milestones": [40, 60, 80, 100],
+                "upgrades": ["fins", "knife", "sea_glide", "rebreather", "air_tank"],
+            }
+        },
+    )
+    chosen = make_agent("greedy", seed=2).act(s, 0)
+    assert chosen.kind == "gather" and chosen.arg("resource") == "titanium"
+    carried = H.value(s, 0)
+    s.inventory[0][FOOD] = 0
+    assert H.value(s, 0) == carried  # worth nothing while the Storage is full
+    s.storage[0][FOOD] = 1  # with room in the Storage, carried food is worth keeping
+    s.inventory[0][FOOD] = 3
+    carried = H.value(s, 0)
+    s.inventory[0][FOOD] = 0
+    assert H.value(s, 0) < carried

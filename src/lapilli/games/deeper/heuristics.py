@@ -14,6 +14,7 @@ from lapilli.core.grid import distances
 
 from .board import ocean
 from .components import (
+    ACTIONS,
     BLUEPRINTS,
     DIAMOND,
     FINS,
@@ -136,40 +137,78 @@ def _actions_left(
     p: int,
     goal: list[int],
     covered: list[float],
+    start: int,
     reach: dict[int, int],
     back: dict[int, int],
     home: int,
-    depth: int,
 ) -> float:
-    """A rough count of the actions still needed to build ``goal`` from a hex at level
-    ``depth``: out to the farthest of the tiles that hold what is missing (the nearest
-    of each first, then diamonds to convert; the others lie on the way), gathering it (2
-    at a time), exploring for what no tile holds, back home, and crafting."""
+    """A rough count of the actions still needed to build ``goal`` from ``start`` (with
+    ``reach`` its swims, ``home`` its way home): a tour that swims each time to the
+    nearest tile holding something still missing (diamonds, which the Fabricator turns
+    into anything, once no tile holds it) and gathers it, 2 at a time; a dive to the
+    deck that holds what no tile does; then home and the Craft."""
     res = s.res
-    t, out, way_back = 1, 0, home
+    missing = [goal[k] - covered[k] for k in range(NRES)]
+    taken: dict[int, float] = {}  # tokens already counted, by cell * NRES + resource
+    t, at, way_back = 1.0, start, home
+    while True:
+        hop = _nearest(res, missing, taken, reach)
+        if hop is None:
+            break
+        d, c, k, wanted, convert = hop
+        take = min(wanted, res[c * NRES + k] - taken.get(c * NRES + k, 0))
+        taken[c * NRES + k] = taken.get(c * NRES + k, 0) + take
+        t += 1 + min(FAR, d) + convert * take  # swims, a Gather, a Convert per diamond
+        for r in range(NRES) if convert else (k,):
+            use = min(take, max(0.0, missing[r]))
+            missing[r] -= use
+            take -= use
+        if c != at:
+            at, reach, way_back = c, _swims(s, c), back.get(c, FAR)
+    level = s.ocean.levels[at]
     for k in range(NRES):
-        missing = goal[k] - covered[k]
-        if missing <= 0:
-            continue
-        # the nearest tiles holding it; then diamonds, which the Fabricator turns into it
-        sources = sorted((d, 0, c, k) for c, d in reach.items() if res[c * NRES + k])
-        sources += sorted((d, 1, c, DIAMOND) for c, d in reach.items() if res[c * NRES + DIAMOND])
-        for d, convert, c, r in sources:
-            take = min(missing, res[c * NRES + r], 2)
-            missing -= take
-            t += 1 + convert * take
-            far, way_back = min(FAR, d), max(way_back, back.get(c, FAR))
-            if missing <= 0:
-                out = max(out, far)
-                break
-        if missing > 0:
+        if missing[k] > 0:
             # a dive to the deck that holds it: down, Scan (a few tries), onto the new
             # tile, gather; then home from that depth
-            level = _first_deck(s, k)
-            out = max(out, LEVEL * max(0, level - depth))
-            t += EXPLORE + (missing + 1) // 2
-            way_back = max(way_back, LEVEL * level + 1)
-    return t + out + min(FAR, way_back)
+            deck = _first_deck(s, k)
+            t += LEVEL * max(0, deck - level) + EXPLORE + (missing[k] + 1) // 2
+            level = max(level, deck)
+            way_back = max(way_back, LEVEL * deck + 1)
+    return t + min(FAR, way_back)
+
+
+Hop = tuple[int, int, int, float, bool]
+"""Swims to a tile, the tile, the resource gathered there, how many, converted or not."""
+
+
+def _nearest(
+    res: list[int], missing: list[float], taken: dict[int, float], reach: dict[int, int]
+) -> Hop | None:
+    """The nearest tile holding a missing resource; once no tile does, the nearest
+    diamond (the Fabricator turns it into what is missing)."""
+    best: Hop | None = None
+    for k in range(NRES):
+        if missing[k] > 0:
+            for c, d in reach.items():
+                if (best is None or d < best[0]) and res[c * NRES + k] > taken.get(c * NRES + k, 0):
+                    best = (d, c, k, min(missing[k], 2), False)
+    wanted = sum(m for m in missing if m > 0)
+    if best is not None or wanted <= 0:
+        return best
+    for c, d in reach.items():
+        if (best is None or d < best[0]) and res[c * NRES + DIAMOND] > taken.get(
+            c * NRES + DIAMOND, 0
+        ):
+            best = (d, c, DIAMOND, min(wanted, 2), True)
+    return best
+
+
+def _drownings(actions: float, before: int, lungs: int) -> int:
+    """How often a plan of ``actions`` drowns, the air lasting ``before`` actions and
+    then, each time, the half Lungs a drowning refills."""
+    if actions <= before:
+        return 0
+    return 1 + int(actions - before - 1) // (ACTIONS * (lungs // 2 + 1))
 
 
 def _trip(
@@ -177,27 +216,42 @@ def _trip(
     p: int,
     goal: list[int],
     covered: list[float],
+    start: int,
     reach: dict[int, int],
     back: dict[int, int],
     home: int,
 ) -> float:
-    """The actions still needed to build ``goal``: from here, or home to breathe first
-    and out again, whichever is shorter. A plan longer than the air lasts (each breath
-    outside spends one; two actions a breath) drowns once on the way, which costs about
-    ``DROWNED`` actions more (what it loses, fetched again)."""
-    here = _actions_left(s, p, goal, covered, reach, back, home, s.level(p))
-    if here > 2 * (s.air[p] + 1):
-        here += DROWNED
+    """The actions still needed to build ``goal``: from ``start``, or home to breathe first
+    and out again, whichever is shorter. Each time a plan outlasts the air the diver
+    drowns, which costs about ``DROWNED`` actions more (what it loses, fetched again)."""
+    lungs = s.lungs(p)
+    hatch = s.ocean.hatches[p]
+    full = ACTIONS * (lungs + 1)  # the air from the Hatch, where the Lungs fill up
+    here = _actions_left(s, p, goal, covered, start, reach, back, home)
+    air = full if start == hatch else _before_drowning(s, p)[0]
+    here += DROWNED * _drownings(here, air, lungs)
     if not home:
         return here
-    trip = home + _actions_left(s, p, goal, covered, back, back, 0, 0)
-    if trip > home + 2 * (s.lungs(p) + 1):
-        trip += DROWNED
-    return min(here, trip)
+    trip = _actions_left(s, p, goal, covered, hatch, back, back, 0)
+    trip += DROWNED * _drownings(trip, full, lungs)
+    return min(here, home + trip)
 
 
-Ways = tuple[dict[int, int], dict[int, int], int]
-"""Swims from the pawn, swims from the Hatch, and the way home."""
+Ways = tuple[int, dict[int, int], dict[int, int], int]
+"""Where the trip starts, its swims, swims from the Hatch, and the way home."""
+
+
+def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
+    """The actions, and the swims, ``p`` has before its air runs out: those left this
+    turn if it has not breathed yet (spent actions cannot swim home), then a turn's
+    for each air token (the Fins add a swim a turn)."""
+    fins = int(s.has(p, FINS))
+    air = s.air[p]
+    if not any(f.step.name == "breathe" and f.args.seat == p for f in s.stack):
+        return ACTIONS * (air + 1), (ACTIONS + fins) * (air + 1)
+    left = next((f.args.left for f in s.stack if f.step.name == "act"), 0)
+    first_swim = fins if left and not s.swum else 0
+    return left + ACTIONS * air, left + first_swim + (ACTIONS + fins) * air
 
 
 def _kept(s: DeeperState, p: int, home: int) -> float:
@@ -207,7 +261,7 @@ def _kept(s: DeeperState, p: int, home: int) -> float:
     carried = sum(s.inventory[p])
     if not home or not carried:
         return 1.0
-    swum = (s.air[p] + 1) * (3 if s.has(p, FINS) else 2)
+    swum = _before_drowning(s, p)[1]
     if swum >= home:
         return 1.0
     level = max(1, -(-s.level(p) * (home - swum) // home))
@@ -240,7 +294,8 @@ def value(s: DeeperState, p: int) -> float:
     inv, sto = s.inventory[p], s.storage[p]
     reach = _swims(s, s.pawn[p])
     home = 0 if s.in_habitat(p) else _way_home(s, p, reach)
-    ways = (reach, _swims(s, s.ocean.hatches[p]), home)
+    hatch = s.ocean.hatches[p]
+    ways = (s.pawn[p], reach, _swims(s, hatch), home)
     # what drowning on the way home would take is not counted as held
     keep = _kept(s, p, home)
     held = [sto[k] + keep * inv[k] for k in range(NRES)]
@@ -257,7 +312,7 @@ def value(s: DeeperState, p: int) -> float:
         v += worth
         goals = [g for g in goals if g is not ready]
         # the next card's trip starts at the Hatch, after this one is built
-        ways, later = (ways[1], ways[1], 0), home + 1
+        ways, later = (hatch, ways[2], ways[2], 0), home + 1
     rest = [held[k] - spent[k] for k in range(NRES)]
     best, used = max(
         (_worth(s, p, goal, stars, rest, ways, later) for goal, stars in goals),
@@ -268,7 +323,8 @@ def value(s: DeeperState, p: int) -> float:
     spent = [spent[k] + used[k] for k in range(NRES)]
     # a few spare tokens of a kind are worth keeping; a hoard only fills the cells
     v += sum(WORTH[k] * min(SPARE, held[k] - spent[k]) for k in range(NRES) if k != FOOD)
-    v += WORTH[FOOD] * keep * inv[FOOD]
+    # food scores only in the Storage: carried food is worth what the Storage has room for
+    v += WORTH[FOOD] * keep * min(inv[FOOD], s.storage_room(p))
     v += sum(w for k, w in UPGRADE_WORTH.items() if s.has(p, k))
     v += 0.2 * sum(1 for c in s.hands[p].hidden() if c != RADIO)
     return v
