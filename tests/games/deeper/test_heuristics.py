@@ -4,6 +4,7 @@ the stated rule."""
 from lapilli.agents import make_agent
 from lapilli.games.deeper import heuristics as H
 from lapilli.games.deeper.components import FOOD, TILES, TITANIUM, UPGRADES
+from lapilli.games.deeper.state import DeeperState
 
 from .helpers import A, position
 
@@ -64,19 +65,8 @@ def test_a_bot_outside_a_tie_names_the_tied_player_next_in_turn_order():
 
 def test_the_greedy_bot_makes_room_for_what_the_next_card_needs():
     # the Launch Platform (4 titanium) is the last card; spare kelp fills the Inventory
-    s = position(
-        tiles={"H20": "40m-11"},
-        seats={
-            0: {
-                "hex": "H20",
-                "built": ["radio"],
-                "rockets": ["fuel_booster", "command_module"],
-                "inventory": {"kelp": 8},
-                "milestones": [40, 60, 80, 100],  # no milestone to scan for
-                "upgrades": list(UPGRADES),  # nor an upgrade to go home for
-            }
-        },
-    )
+    # every upgrade built: nothing to go home for but the card
+    s = _last_card_at_titanium(inventory={"kelp": 8}, upgrades=list(UPGRADES))
     chosen = make_agent("greedy", seed=2).act(s, 0)
     assert chosen.kind == "gather" and chosen.arg("resource") == "titanium"
 
@@ -184,19 +174,10 @@ def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
 def test_carried_food_the_storage_has_no_room_for_makes_way_for_the_next_card():
     # the Storage is full of food (scoring); the food in the Inventory cannot score, so
     # the bot drops it to gather the Launch Platform's titanium
-    s = position(
-        tiles={"H20": "40m-11"},
-        seats={
-            0: {
-                "hex": "H20",
-                "built": ["radio"],
-                "rockets": ["fuel_booster", "command_module"],
-                "inventory": {"food": 4},
-                "storage": {"food": 4},
-                "milestones": [40, 60, 80, 100],
-                "upgrades": ["fins", "knife", "sea_glide", "rebreather", "air_tank"],
-            }
-        },
+    s = _last_card_at_titanium(
+        inventory={"food": 4},
+        storage={"food": 4},
+        upgrades=["fins", "knife", "sea_glide", "rebreather", "air_tank"],
     )
     chosen = make_agent("greedy", seed=2).act(s, 0)
     assert chosen.kind == "gather" and chosen.arg("resource") == "titanium"
@@ -208,3 +189,20 @@ def test_carried_food_the_storage_has_no_room_for_makes_way_for_the_next_card():
     carried = H.value(s, 0)
     s.inventory[0][FOOD] = 0
     assert H.value(s, 0) < carried
+
+
+def _last_card_at_titanium(**seat: object) -> DeeperState:
+    """Player 1 on a titanium tile (40m-11) with the Radio and two rocket cards built, so
+    the Launch Platform (4 titanium) is the last card, and no milestone left to scan for."""
+    return position(
+        tiles={"H20": "40m-11"},
+        seats={
+            0: {
+                "hex": "H20",
+                "built": ["radio"],
+                "rockets": ["fuel_booster", "command_module"],
+                "milestones": [40, 60, 80, 100],
+                **seat,
+            }
+        },
+    )
