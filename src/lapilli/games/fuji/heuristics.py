@@ -8,7 +8,7 @@ from lapilli.core.actions import Action
 from lapilli.core.grid import distances
 
 from . import actions as X
-from .board import NOWHERE, around, cell, spreading
+from .board import CELLS, NOWHERE, around, cell, spreading
 from .components import CARD_IDS, DIE_TYPES, EXHAUSTION, FACES, IS_VILLAGE, IS_WALKABLE, VALID
 from .state import Result
 
@@ -44,28 +44,39 @@ def _distances_to_village(s) -> dict[int, int]:
     return distances(villages, around, lambda c: IS_WALKABLE[terrain[c]] and not lava[c])
 
 
-def _lava_distance(s, start: int) -> int:
-    """Steps from ``start`` to the nearest lava card over any cards (how many eruptions
-    until it is swallowed)."""
+def _lava_steps(s) -> dict[int, int]:
+    """Steps from every card to the nearest lava card over any cards (how many
+    eruptions until it is swallowed); one search from all the lava at once."""
     terrain, lava = s.terrain, s.lava
-    steps = distances([start], around, lambda c: terrain[c] != 0)
-    return min((d for c, d in steps.items() if lava[c] and c != start), default=NO_LAVA)
+    return distances([c for c in range(CELLS) if lava[c]], around, lambda c: terrain[c] != 0)
 
 
-def value_spread(s, b: int, card: int, seat: int) -> tuple[float, float]:
-    """b's movement value on ``card`` as ``seat`` can judge it: the mean and variance,
-    the dice it sees counting their value, the others as a fair roll."""
-    valid = VALID[card]
-    mean, var = _MEAN[card], _VAR[card]
-    total = spread = 0.0
+Hands = list[list[tuple[int, int]]]
+"""Each adventurer's counting dice as one seat judges them: (type, value or 0 unseen)."""
+
+
+def dice_seen(s, seat: int) -> Hands:
+    """Each adventurer's dice that count in phase 5 as ``seat`` can judge them: their
+    type and value, 0 for a die it cannot see (or not rolled yet)."""
+    hands: Hands = [[] for _ in range(s.adventurer_count)]
     for die in s.dice:
-        if not die.counts_for(b):
-            continue
-        if die.value and die.view(seat) is not None:
-            total += valid[die.type][die.value]
+        if not die.lost and not die.aside:
+            seen = die.value and die.view(seat) is not None
+            hands[die.holder].append((die.type, die.value if seen else 0))
+    return hands
+
+
+def value_spread(hand: list[tuple[int, int]], card: int) -> tuple[float, float]:
+    """A hand's movement value on ``card``: the mean and variance, the dice seen counting
+    their value, the others as a fair roll."""
+    valid, mean, var = VALID[card], _MEAN[card], _VAR[card]
+    total = spread = 0.0
+    for t, v in hand:
+        if v:
+            total += valid[t][v]
         else:
-            total += mean[die.type]
-            spread += var[die.type]
+            total += mean[t]
+            spread += var[t]
     return total, spread
 
 
@@ -79,15 +90,19 @@ def _beats(mine: tuple[float, float], other: tuple[float, float]) -> float:
     return 0.5 * (1.0 + math.erf(lead / math.sqrt(2.0 * spread)))
 
 
-def success_chance(s, a: int, seat: int, dest: int | None = None) -> float:
+def success_chance(
+    s, a: int, seat: int, dest: int | None = None, hands: Hands | None = None
+) -> float:
     """The chance that a's planned move (or a move to ``dest``) succeeds, from
-    ``seat``'s point of view: beating both neighbours (taken as independent)."""
+    ``seat``'s point of view: beating both neighbours (taken as independent).
+    ``hands`` is ``dice_seen(s, seat)`` when the caller already has it."""
+    hands = hands or dice_seen(s, seat)
     card = s.terrain[s.destination[a] if dest is None else dest]
-    total, spread = value_spread(s, a, card, seat)
+    total, spread = value_spread(hands[a], card)
     mine = (total + s.flare[a] + s.power_bonus[a], spread)
     left, right = s.neighbours(a)
-    return _beats(mine, value_spread(s, left, card, seat)) * _beats(
-        mine, value_spread(s, right, card, seat)
+    return _beats(mine, value_spread(hands[left], card)) * _beats(
+        mine, value_spread(hands[right], card)
     )
 
 
@@ -99,6 +114,8 @@ def heuristic(state, seat: int) -> float:
     if s.result == Result.DEFEAT:
         return -1000.0
     to_village = _distances_to_village(s)
+    lava_steps = _lava_steps(s)
+    hands = dice_seen(s, seat) if s.phase in (2, 3, 4) else []
     score = 0.0
     for a in s.meeples():
         p = s.position[a]
@@ -113,8 +130,8 @@ def heuristic(state, seat: int) -> float:
         if dest != NOWHERE and dest != p and s.phase in (2, 3, 4):
             # a planned move: the progress it would make, weighted by its chance
             gain = min(to_village.get(p, FAR), 15) - min(to_village.get(dest, FAR), 15)
-            score += 10.0 * gain * success_chance(s, a, seat)
-        safety = _lava_distance(s, p)
+            score += 10.0 * gain * success_chance(s, a, seat, hands=hands)
+        safety = lava_steps.get(p, NO_LAVA)
         if safety <= 1:
             score -= 40.0
         elif safety == 2:
@@ -160,13 +177,14 @@ def _best_aim(s, a: int, seat: int, aims: list[Action]) -> Action:
         return -1000.0 if c in doomed else -10.0 * min(to_village.get(c, FAR), 15)
 
     stay = worth(here)
+    hands = dice_seen(s, seat)
     best, best_v = aims[0], -1e9
     for action in aims:
         c = cell(action.arg("x"), action.arg("y"))
         if c == here:
             v = stay
         else:
-            p = success_chance(s, a, seat, c)
+            p = success_chance(s, a, seat, c, hands)
             v = p * worth(c) + (1.0 - p) * stay
         if v > best_v:
             best, best_v = action, v
