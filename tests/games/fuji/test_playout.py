@@ -70,3 +70,16 @@ def test_the_playout_rerolls_its_dice_below_an_average_roll():
         chosen.add(move.arg("die"))
         s.apply(move)
     assert move.kind == "reroll" and chosen == low
+
+
+def test_lava_steps_count_the_eruptions_until_each_card_is_swallowed():
+    s = lava_position()  # the volcano at (0,0), seats at (1,0), (4,0) and (6,0)
+    steps_to_lava = heuristics._lava_steps(s)
+    assert [steps_to_lava[cell(x, 0)] for x in (0, 1, 4, 6)] == [0, 1, 4, 6]
+
+
+def test_a_seat_judges_only_the_dice_it_sees():
+    s = lava_position()
+    hands = heuristics.dice_seen(s, 1)
+    assert hands[1] == [(d.type, d.value) for d in s.dice if d.holder == 1]
+    assert hands[0] == [(d.type, 0) for d in s.dice if d.holder == 0]  # behind seat 0's screen
