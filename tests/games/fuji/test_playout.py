@@ -73,30 +73,6 @@ def test_the_playout_rerolls_its_dice_below_an_average_roll():
     assert move.kind == "reroll" and chosen == low
 
 
-def staying_between_movers(dice: str):
-    """Seat 0 stays at (3,0) between seat 1 (to (5,0)) and seat 2 (to (1,0)), on cards
-    where every die counts its face; seat 0's rerolls are next."""
-    s = new(3, skills=("buddy", "gatherer", "equipment_manager"), level=1)
-    row_board(s, [16] * 7 + [VILLAGE[0]], start={0: (3, 0), 1: (4, 0), 2: (2, 0)})
-    roll(s, {0: dice, 1: "A3 A4 B3 B4 C3 C4", 2: "A3 A4 B3 B4 C3 C4"})
-    plan(s, {0: (3, 0), 1: (5, 0), 2: (1, 0)})
-    while s.stack[-1].step is steps.REROLL and s.stack[-1].args.adventurer != 0:
-        s.apply(heuristics.playout(s, s.current_player(), random.Random(0)))
-    assert s.stack[-1].step is steps.REROLL and s.stack[-1].args.adventurer == 0
-    return s
-
-
-def test_a_seat_that_stays_rerolls_the_high_dice_that_block_its_moving_neighbours():
-    s = staying_between_movers("A6 A6 B6 B6 C6 C6")
-    move = heuristics.playout(s, 0, random.Random(0))
-    assert move.kind == "select" and s.dice[move.arg("die")].value == 6
-
-
-def test_a_seat_that_stays_keeps_the_low_dice_that_let_its_neighbours_pass():
-    s = staying_between_movers("A1 A1 B1 B1 C1 C1")
-    assert heuristics.playout(s, 0, random.Random(0)) == X.STOP
-
-
 def test_a_likely_move_keeps_its_dice():
     s = lava_position()  # the neighbours stay: only seat 0's own move counts
     set_dice(s, 0, "A6 A6 B6 B6 C6 C6")

@@ -147,9 +147,9 @@ def horizon(state) -> int:
 
 
 def playout(state, seat: int, rng) -> Action:
-    """A quick move for a search's rollouts (no lookahead), played for the team: aim
-    for the card with the best expected worth, reroll the dice that hurt the team's
-    moves, use no card; anything else at random."""
+    """A quick move for a search's rollouts (no lookahead): aim for the card with the
+    best expected worth, reroll the dice that count less than an average roll, use no
+    card; anything else at random."""
     legal = state.legal_actions()
     frame = state.stack[-1]
     name = frame.step.name
@@ -192,35 +192,18 @@ def _best_aim(s, a: int, seat: int, aims: list[Action]) -> Action:
 
 
 def _reroll(s, args, seat: int, legal: list[Action]) -> Action:
-    """Select the own dice whose reroll raises the team's chances, one at a time, then
-    reroll them. The chances are those of the own move and of the moving neighbours'
-    (an own die counts against a neighbour on its card); a die to be rerolled counts
-    as a fair roll, so a likely move keeps its dice."""
+    """Select the own dice below an average roll on the destination card, then reroll
+    them; stop at once when staying or already likely to move."""
     a = args.adventurer
-    movers = [
-        b
-        for b in {a, *s.neighbours(a)}
-        if b < s.meeple_count and s.destination[b] not in (NOWHERE, s.position[b])
-    ]
-    hands = dice_seen(s, seat)
-    own = [d for d, die in enumerate(s.dice) if die.counts_for(a)]  # hands[a]'s order
-    hand = hands[a]
-    for d in args.selected:
-        if d in own:
-            hand[own.index(d)] = (hand[own.index(d)][0], 0)
-
-    def team() -> float:
-        return sum(success_chance(s, b, seat, hands=hands) for b in movers)
-
-    now = team() if movers else 0.0
-    for action in legal if movers else ():
-        if action.kind == "select" and action.arg("die") in own:
-            i = own.index(action.arg("die"))
-            kept = hand[i]
-            hand[i] = (kept[0], 0)
-            better = team() > now
-            hand[i] = kept
-            if better:
+    dest = s.destination[a]
+    if dest == NOWHERE or dest == s.position[a] or success_chance(s, a, seat) > 0.8:
+        return X.STOP if X.STOP in legal else legal[0]
+    card = s.terrain[dest]
+    valid, mean = VALID[card], _MEAN[card]
+    for action in legal:
+        if action.kind == "select":
+            die = s.dice[action.arg("die")]
+            if valid[die.type][die.value] < mean[die.type]:
                 return action
     if args.selected and X.REROLL in legal:
         return X.REROLL
