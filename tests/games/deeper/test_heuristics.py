@@ -118,10 +118,12 @@ def test_drowning_on_the_way_home_is_counted_where_the_air_runs_out():
     deep = {"H20": "20m-01", "H40": "40m-01", "H60": "60m-01"}
     goods = {"titanium": 1, "coral": 1, "quartz": 1}
     s = position(tiles=deep, seats={0: {"hex": "H60", "air": 0, "inventory": goods}})
-    assert H._kept(s, 0, 3) == 1 - 1 / 3
-    assert H._kept(s, 0, 2) == 1.0  # home within this turn's swims
+    swum = H._before_drowning(s, 0)[1]
+    assert swum == 2
+    assert H._kept(s, 0, 3, swum) == 1 - 1 / 3
+    assert H._kept(s, 0, 2, swum) == 1.0  # home within this turn's swims
     s.air[0] = 1
-    assert H._kept(s, 0, 3) == 1.0  # the air lasts
+    assert H._kept(s, 0, 3, H._before_drowning(s, 0)[1]) == 1.0  # the air lasts
 
 
 def test_the_air_counts_only_the_actions_left_this_turn():
@@ -160,11 +162,11 @@ def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
     hatch = s.ocean.hatches[0]
     reach = H._swims(s, hatch)
     goal = [0, 0, 0, 4, 0, 0, 0]
-    assert H._actions_left(s, 0, goal, [0.0] * 7, hatch, reach, reach, 0) == 2 + 1 + 4 + 2 + 3 + 1
+    assert H._actions_left(s, goal, [0.0] * 7, hatch, reach, reach, 0) == 2 + 1 + 4 + 2 + 3 + 1
     # nearer the first tile of the tour, fewer actions are left
     g10 = s.ocean.cell("G10")
     assert (
-        H._actions_left(s, 0, goal, [0.0] * 7, g10, H._swims(s, g10), reach, 1)
+        H._actions_left(s, goal, [0.0] * 7, g10, H._swims(s, g10), reach, 1)
         == 1 + 1 + 4 + 2 + 3 + 1
     )
     # how often a plan drowns: the air lasts 10 actions, then each half refill 6

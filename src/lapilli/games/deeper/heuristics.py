@@ -134,7 +134,6 @@ def _way_home(s: DeeperState, p: int, reach: dict[int, int]) -> int:
 
 def _actions_left(
     s: DeeperState,
-    p: int,
     goal: list[int],
     covered: list[float],
     start: int,
@@ -217,28 +216,33 @@ def _trip(
     goal: list[int],
     covered: list[float],
     start: int,
+    air: int,
     reach: dict[int, int],
     back: dict[int, int],
     home: int,
 ) -> float:
-    """The actions still needed to build ``goal``: from ``start``, or home to breathe first
-    and out again, whichever is shorter. Each time a plan outlasts the air the diver
-    drowns, which costs about ``DROWNED`` actions more (what it loses, fetched again)."""
+    """The actions still needed to build ``goal``: from ``start`` (with ``air`` actions
+    before drowning), or home to breathe first and out again, whichever is shorter. Each
+    time a plan outlasts the air the diver drowns, which costs about ``DROWNED`` actions
+    more (what it loses, fetched again)."""
     lungs = s.lungs(p)
-    hatch = s.ocean.hatches[p]
-    full = ACTIONS * (lungs + 1)  # the air from the Hatch, where the Lungs fill up
-    here = _actions_left(s, p, goal, covered, start, reach, back, home)
-    air = full if start == hatch else _before_drowning(s, p)[0]
+    here = _actions_left(s, goal, covered, start, reach, back, home)
     here += DROWNED * _drownings(here, air, lungs)
     if not home:
         return here
-    trip = _actions_left(s, p, goal, covered, hatch, back, back, 0)
-    trip += DROWNED * _drownings(trip, full, lungs)
+    trip = _actions_left(s, goal, covered, s.ocean.hatches[p], back, back, 0)
+    trip += DROWNED * _drownings(trip, _full_air(s, p), lungs)
     return min(here, home + trip)
 
 
-Ways = tuple[int, dict[int, int], dict[int, int], int]
-"""Where the trip starts, its swims, swims from the Hatch, and the way home."""
+Ways = tuple[int, int, dict[int, int], dict[int, int], int]
+"""Where the trip starts, the actions before the air runs out there, its swims, swims
+from the Hatch, and the way home."""
+
+
+def _full_air(s: DeeperState, p: int) -> int:
+    """The actions from the Hatch, where the Lungs fill up."""
+    return ACTIONS * (s.lungs(p) + 1)
 
 
 def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
@@ -254,14 +258,14 @@ def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
     return left + ACTIONS * air, left + first_swim + (ACTIONS + fins) * air
 
 
-def _kept(s: DeeperState, p: int, home: int) -> float:
+def _kept(s: DeeperState, p: int, home: int, swum: int) -> float:
     """The share of the Inventory expected to reach the Hatch: drowning on the way home
     loses one random resource per depth level of the hex where the air runs out (the
-    depth shrinks about evenly along the way; the Lungs refilled by half then last)."""
+    depth shrinks about evenly along the way; the Lungs refilled by half then last),
+    ``swum`` the swims it has before its air runs out."""
     carried = sum(s.inventory[p])
     if not home or not carried:
         return 1.0
-    swum = _before_drowning(s, p)[1]
     if swum >= home:
         return 1.0
     level = max(1, -(-s.level(p) * (home - swum) // home))
@@ -295,9 +299,12 @@ def value(s: DeeperState, p: int) -> float:
     reach = _swims(s, s.pawn[p])
     home = 0 if s.in_habitat(p) else _way_home(s, p, reach)
     hatch = s.ocean.hatches[p]
-    ways = (s.pawn[p], reach, _swims(s, hatch), home)
+    air, swum = _before_drowning(s, p)
+    if s.pawn[p] == hatch:
+        air = _full_air(s, p)
+    ways = (s.pawn[p], air, reach, _swims(s, hatch), home)
     # what drowning on the way home would take is not counted as held
-    keep = _kept(s, p, home)
+    keep = _kept(s, p, home, swum)
     held = [sto[k] + keep * inv[k] for k in range(NRES)]
     goals = _goals(s, p)
     # a card whose whole cost is held is built first, then the best of the others
@@ -312,7 +319,7 @@ def value(s: DeeperState, p: int) -> float:
         v += worth
         goals = [g for g in goals if g is not ready]
         # the next card's trip starts at the Hatch, after this one is built
-        ways, later = (hatch, ways[2], ways[2], 0), home + 1
+        ways, later = (hatch, _full_air(s, p), ways[3], ways[3], 0), home + 1
     rest = [held[k] - spent[k] for k in range(NRES)]
     best, used = max(
         (_worth(s, p, goal, stars, rest, ways, later) for goal, stars in goals),
