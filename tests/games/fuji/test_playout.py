@@ -82,6 +82,15 @@ def test_a_likely_move_keeps_its_dice():
     assert heuristics.playout(s, 0, random.Random(0)) == X.STOP
 
 
+def test_a_meeple_that_stays_keeps_its_dice():
+    s = lava_position()
+    set_dice(s, 0, "A1 A1 B1 B1 C1 C1")  # every die below an average roll
+    plan(s, {0: (1, 0), 1: (4, 0), 2: (6, 0)})  # seat 0 stays where it is
+    assert s.stack[-1].step is steps.REROLL and s.stack[-1].args.adventurer == 0
+    assert any(m.kind == "select" for m in s.legal_actions())
+    assert heuristics.playout(s, 0, random.Random(0)) == X.STOP
+
+
 def test_lava_steps_count_the_eruptions_until_each_card_is_swallowed():
     s = lava_position()  # the volcano at (0,0), seats at (1,0), (4,0) and (6,0)
     steps_to_lava = heuristics._lava_steps(s)
