@@ -6,7 +6,6 @@ The toy: a die sets a pile of 4-6 stones; players take turns taking 1-3 of them
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 from lapilli.core import Action, Game, State, Utility
 from lapilli.core.conformance import ConformanceFailure, check_game
 from lapilli.core.flow import FlowState, Frame, Step, Steps, then
+from lapilli.core.parts import Parts
 
 TAKE = {n: Action("take", stones=n) for n in range(1, 4)}
 PILE = {n: Action("pile", stones=n) for n in range(4, 7)}
@@ -57,54 +57,44 @@ def stones(refuse: Refuse) -> Game:
     )
 
     class StonesState(FlowState):
-        STEPS = Steps(ROLL, TAKING)
-
-        def __init__(self, game: Game, data: dict[str, Any] | None = None) -> None:
-            self.game = game
-            self.left = data["left"] if data else 0
-            self.last = data["last"] if data else -1
-            self.stack = self.stack_from_json(data["stack"]) if data else [ROLL()]
-
-        @property
-        def num_players(self) -> int:
-            return 2
+        left: int
+        last: int
 
         def scores(self) -> list[float]:
             return [1.0 if seat == self.last and not self.stack else 0.0 for seat in (0, 1)]
 
-        def observation(self, seat: int | None) -> dict[str, Any]:
-            return {"left": self.left}
+    def setup(game: Game, players: int) -> StonesState:
+        s = StonesState.__new__(StonesState)
+        s.setup(game, players)
+        s.left, s.last = 0, -1
+        then(s, ROLL())
+        return s
 
-        def action_text(self, action: Action) -> str:
-            if action.kind == "pile":
-                return f"a pile of {action.arg('stones')} stones"
-            return f"take {action.arg('stones')} stones"
+    def action_text(s: StonesState, action: Action) -> str:
+        if action.kind == "pile":
+            return f"a pile of {action.arg('stones')} stones"
+        return f"take {action.arg('stones')} stones"
 
-        def event_text(self, event: dict[str, Any]) -> str:
-            if event["type"] == "pile":
-                return f"the die sets a pile of {event['stones']} stones"
-            return f"{self.seat_label(event['seat'])} takes {event['stones']} stones"
-
-        def determinize(self, seat: int, rng: random.Random) -> StonesState:
-            return self.clone()
-
-        def clone(self) -> StonesState:
-            return StonesState(self.game, self.to_json())
-
-        def to_json(self) -> dict[str, Any]:
-            return {"left": self.left, "last": self.last, "stack": self.stack_json()}
+    def event_text(s: StonesState, event: dict[str, Any]) -> str:
+        if event["type"] == "pile":
+            return f"the die sets a pile of {event['stones']} stones"
+        return f"{s.seat_label(event['seat'])} takes {event['stones']} stones"
 
     class Stones(Game):
         id = "stones"
         title = "Stones"
         min_players = max_players = 2
         utility = Utility.ZERO_SUM
-
-        def new_state(self, players: int | None = None) -> StonesState:
-            return StonesState(self)
-
-        def state_from_json(self, data: Any) -> StonesState:
-            return StonesState(self, data)
+        parts = Parts(
+            state=StonesState,
+            steps=Steps(ROLL, TAKING),
+            setup=setup,
+            observe=lambda s, seat: {"left": s.left, "decision": s.decision()},
+            observation=dict,
+            action_text=action_text,
+            event_text=event_text,
+            render=lambda s, seat: f"{s.left} stones left",
+        )
 
     return Stones()
 

@@ -1,7 +1,8 @@
 """The conformance suite finds every view that shows what a seat cannot see.
 
-The toy of ``test_flow`` hides each player's cards from the other; its ``hidden`` hook
-swaps a card the seat cannot see (in the other hand or the deck). A faithful toy passes;
+The toy of ``test_flow`` hides each player's cards from the other; its ``unseen()``
+pool lets the check swap a card the seat cannot see (in the other hand or the deck). A
+faithful toy passes;
 toys that leak the other hand through the text view (a score column counting hidden
 cards, as the Volcanique board once did with Caldera cards), the observation or the log
 are caught.
@@ -10,40 +11,32 @@ are caught.
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from lapilli.core.conformance import ConformanceFailure, check_hidden, swap_unseen, turn_unseen
-from lapilli.core.state import sample_chance
-from lapilli.core.zones import EVERYONE, Die, Zone, seats_mask
+from lapilli.core.conformance import ConformanceFailure, check_hidden
+from lapilli.core.state import Game, sample_chance
+from lapilli.core.zones import EVERYONE, Dice, Die, Unseen, Zone, seats_mask, swap_unseen
 
-from .test_flow import Toy, ToyState
+from .test_flow import Toy, ToyState, new_toy
 
 STAR_POINTS = 2
 
 
-def alter(state: ToyState, seat: int, rng: random.Random) -> ToyState | None:
-    s = state.clone()
-    return s if swap_unseen(seat, rng, [s.deck, *s.hands]) else None
-
-
-HOOK = SimpleNamespace(alter=alter)
-
-
 def toy(state_class: type[ToyState] = ToyState) -> Toy:
-    class HiddenToy(Toy):
-        @classmethod
-        def part(cls, name: str) -> Any:
-            return HOOK if name == "hidden" else None
+    """The toy, its positions of ``state_class``."""
 
-        def new_state(self, players: int | None = None) -> ToyState:
-            s = ToyState(self)
-            s.__class__ = state_class
-            return s
+    def setup(game: Game, players: int) -> ToyState:
+        s = new_toy(game, players)
+        s.__class__ = state_class
+        return s
 
-    return HiddenToy()
+    class Variant(Toy):
+        parts = replace(Toy.parts, state=state_class, setup=setup)
+
+    return Variant()
 
 
 def check_along_games(game: Toy, seeds: range = range(12)) -> int:
@@ -75,11 +68,6 @@ class ScoreColumn(ToyState):
         rows = [f"Player {p + 1}: {score:g} points" for p, score in enumerate(self.scores())]
         return "\n".join([str(self.observation(seat)), *rows])
 
-    def clone(self) -> ScoreColumn:
-        s = super().clone()
-        s.__class__ = ScoreColumn
-        return s
-
 
 class FairScoreColumn(ScoreColumn):
     """The same column with the stars of cards the seat cannot see left out."""
@@ -91,22 +79,12 @@ class FairScoreColumn(ScoreColumn):
             rows.append(f"Player {p + 1}: {self.gems[p] + stars:g} points")
         return "\n".join([str(self.observation(seat)), *rows])
 
-    def clone(self) -> FairScoreColumn:
-        s = super().clone()
-        s.__class__ = FairScoreColumn
-        return s
-
 
 class CountsStars(ToyState):
     """The observation tells every seat how many stars each player holds."""
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         return super().observation(seat) | {"stars": [h.count("star") for h in self.hands]}
-
-    def clone(self) -> CountsStars:
-        s = super().clone()
-        s.__class__ = CountsStars
-        return s
 
 
 class BoastfulLog(ToyState):
@@ -117,11 +95,6 @@ class BoastfulLog(ToyState):
             cards = ", ".join(self.hands[event["seat"]].kinds()) or "no card"
             return f"{self.seat_label(event['seat'])} gains a gem, holding {cards}"
         return super().event_text(event)
-
-    def clone(self) -> BoastfulLog:
-        s = super().clone()
-        s.__class__ = BoastfulLog
-        return s
 
 
 def test_a_toy_that_shows_only_what_each_seat_may_see_passes():
@@ -144,12 +117,24 @@ def test_a_log_line_naming_hidden_cards_fails():
         check_along_games(toy(BoastfulLog))
 
 
+class Idle:
+    """A hidden thing that claims to change and does not."""
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        pass
+
+    def alter(self, seat: int, rng: random.Random) -> bool:
+        return True
+
+
+class IdleHidden(ToyState):
+    def unseen(self) -> list[Unseen]:
+        return [Idle()]
+
+
 def test_an_alteration_that_changes_nothing_fails():
-    game = toy()
-    HOOK_SAME = SimpleNamespace(alter=lambda state, seat, rng: state.clone())
-    game.part = lambda name: HOOK_SAME if name == "hidden" else None  # type: ignore[method-assign]
     with pytest.raises(ConformanceFailure, match="differs in nothing"):
-        check_along_games(game, range(1))
+        check_along_games(toy(IdleHidden), range(1))
 
 
 def test_swapping_unseen_items_keeps_sizes_and_touches_only_hidden_zones():
@@ -165,6 +150,6 @@ def test_swapping_unseen_items_keeps_sizes_and_touches_only_hidden_zones():
 def test_turning_an_unseen_die_changes_only_a_die_the_seat_cannot_see():
     rng = random.Random(2)
     own, other = Die(range(1, 7), 3, seats_mask(0)), Die(range(1, 7), 5, seats_mask(1))
-    assert turn_unseen(0, rng, [own, other])
+    assert Dice([own, other]).alter(0, rng)
     assert own.value == 3 and other.value != 5
-    assert not turn_unseen(0, rng, [own, Die(range(1, 7), 4)])
+    assert not Dice([own, Die(range(1, 7), 4)]).alter(0, rng)

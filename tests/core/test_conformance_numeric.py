@@ -7,6 +7,7 @@ is the gems and the seat's own hand, or a faulty variant of it.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -48,9 +49,7 @@ def toy(encode: Any = own_view, actions: list = ACTIONS, size: int = LAYOUT.size
     )
 
     class NumericToy(Toy):
-        @classmethod
-        def part(cls, name: str) -> Any:
-            return module if name == "numeric" else None
+        parts = replace(Toy.parts, numeric=module)
 
     return NumericToy()
 

@@ -10,35 +10,24 @@ decision (a free action). The game ends when the deck is empty.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 import pytest
 
 from lapilli.core import Action, IllegalAction, MalformedInput, Utility
+from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import AUTO, FlowState, Step, Steps, take_if_only, then
 from lapilli.core.grid import connected, distances
 from lapilli.core.loop import play, random_policy
+from lapilli.core.parts import Parts
 from lapilli.core.state import CHANCE, TERMINAL, Game
-from lapilli.core.zones import EVERYONE, Die, Zone, redeal, reroll, seats_mask
+from lapilli.core.zones import EVERYONE, Die, Pool, Unseen, Zone, redeal, reroll, seats_mask
 
 BID = {n: Action("bid", gems=n) for n in range(4)}
 GAIN, PASS, STEAL, NO_STEAL = Action("gain"), Action("pass"), Action("steal"), Action("let")
 CASH = Action("cash")
 CARD = {c: Action("card", name=c) for c in ("star", "moon")}
-
-
-class Toy(Game):
-    id = "toy"
-    title = "Toy"
-    min_players = 2
-    max_players = 2
-    utility = Utility.ZERO_SUM
-
-    def new_state(self, players: int | None = None) -> ToyState:
-        return ToyState(self)
-
-    def state_from_json(self, data: Any) -> ToyState:
-        raise NotImplementedError
 
 
 # -- the steps, in turn order --------------------------------------------------------
@@ -159,48 +148,51 @@ CASHING = Step(
 
 
 class ToyState(FlowState):
-    STEPS = Steps(BIDDING, REVEAL, DRAW, ACT, THIEF, END, free=[CASHING])
+    """The position: plain data, each field declared once with who may see it."""
 
-    def __init__(self, game: Toy) -> None:
-        self.game = game
-        self.gems = [3, 3]
-        self.bids = [0, 0]
-        self.deck = Zone({"star": 2, "moon": 2})
-        self.hands = [Zone(seen=seats_mask(0)), Zone(seen=seats_mask(1))]
-        self.stack = []
-        then(self, BIDDING(0), BIDDING(1), REVEAL())
-
-    @property
-    def num_players(self) -> int:
-        return 2
+    gems: PerSeat[int]
+    bids: Owned[int]  # sealed until revealed
+    deck: Secret[Zone[str]]
+    hands: Owned[Zone[str]]
 
     def scores(self) -> list[float]:
         return [float(g) for g in self.gems]
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return {"gems": self.gems, "hands": [h.view(seat) for h in self.hands]}
+    def unseen(self) -> list[Unseen]:
+        return [Pool(self.deck, *self.hands)]
 
-    def determinize(self, seat: int, rng: random.Random) -> ToyState:
-        s = self.clone()
-        redeal(seat, rng, [s.deck, *s.hands])
-        return s
 
-    def clone(self) -> ToyState:
-        s = ToyState.__new__(ToyState)
-        s.game = self.game
-        s.gems, s.bids = self.gems[:], self.bids[:]
-        s.deck = self.deck.copy()
-        s.hands = [h.copy() for h in self.hands]
-        s.stack = self.stack[:]
-        return s
+def new_toy(game: Game, players: int) -> ToyState:
+    s = ToyState.__new__(ToyState)
+    s.setup(game, players)
+    s.gems = [3, 3]
+    s.bids = [0, 0]
+    s.deck = Zone({"star": 2, "moon": 2})
+    s.hands = [Zone(seen=seats_mask(0)), Zone(seen=seats_mask(1))]
+    then(s, BIDDING(0), BIDDING(1), REVEAL())
+    return s
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "gems": self.gems,
-            "deck": self.deck.to_json(),
-            "hands": [h.to_json() for h in self.hands],
-            "stack": self.stack_json(),
-        }
+
+def observe(s: ToyState, seat: int | None) -> dict[str, Any]:
+    return {"gems": s.gems, "hands": [h.view(seat) for h in s.hands], "decision": s.decision()}
+
+
+class Toy(Game):
+    id = "toy"
+    title = "Toy"
+    min_players = 2
+    max_players = 2
+    utility = Utility.ZERO_SUM
+    parts = Parts(
+        state=ToyState,
+        steps=Steps(BIDDING, REVEAL, DRAW, ACT, THIEF, END, free=[CASHING]),
+        setup=new_toy,
+        observe=observe,
+        observation=dict,
+        action_text=lambda s, a: str(a),
+        event_text=lambda s, e: None,
+        render=lambda s, seat: str(observe(s, seat)),
+    )
 
 
 # -- the tests -------------------------------------------------------------------------
@@ -379,18 +371,22 @@ def test_a_decision_with_nothing_left_but_to_pass_is_taken_without_asking() -> N
     )
 
     class Purse(ToyState):
-        STEPS = Steps(spending)
+        tokens: int
 
-        def __init__(self, tokens: int) -> None:
-            super().__init__(Toy())
-            self.tokens = tokens
-            self.stack = []
-            then(self, spending(0), spending(1))
-            self.advance()
+    class PurseGame(Toy):
+        parts = replace(Toy.parts, state=Purse, steps=Steps(spending))
 
-    s = Purse(tokens=1)
+    def purse(tokens: int) -> Purse:
+        s = Purse.__new__(Purse)
+        s.setup(PurseGame(), 2)
+        s.tokens = tokens
+        then(s, spending(0), spending(1))
+        s.advance()
+        return s
+
+    s = purse(tokens=1)
     assert s.pending() == spending(0) and s.legal_actions() == [spend, done]
     # seat 0's spend leaves nothing to spend: both seats pass without being asked
     assert [e["type"] for e in s.apply(spend)] == ["spent", "done", "done"]
     assert s.current_player() == TERMINAL
-    assert Purse(tokens=0).current_player() == TERMINAL
+    assert purse(tokens=0).current_player() == TERMINAL

@@ -7,7 +7,9 @@ from typing import Any, NamedTuple
 import pytest
 
 from lapilli.core import Action, Utility
+from lapilli.core.fields import PerSeat
 from lapilli.core.flow import FlowState, Step, Steps, then
+from lapilli.core.parts import Parts
 from lapilli.core.state import CHANCE, Game
 from lapilli.core.zones import Zone
 
@@ -58,46 +60,36 @@ BONUS = Step(
 )
 
 
+class NimState(FlowState):
+    coins: PerSeat[int]
+    faces: int
+
+    def __init__(self, coins: int, faces: int) -> None:
+        self.setup(Nim(), 2)
+        self.coins = [0, 0]
+        self.faces = faces
+        then(self, TAKING(0, left=coins))
+        self.advance()
+
+    def scores(self) -> list[float]:
+        return [float(c) for c in self.coins]
+
+
 class Nim(Game):
     id = "nim"
     title = "Nim"
     min_players = max_players = 2
     utility = Utility.ZERO_SUM
-
-    def new_state(self, players: int | None = None) -> NimState:
-        raise NotImplementedError
-
-    def state_from_json(self, data: Any) -> NimState:
-        raise NotImplementedError
-
-
-class NimState(FlowState):
-    STEPS = Steps(TAKING, BONUS)
-
-    def __init__(self, coins: int, faces: int) -> None:
-        self.game = Nim()
-        self.coins = [0, 0]
-        self.faces = faces
-        self.stack = []
-        then(self, TAKING(0, left=coins))
-        self.advance()
-
-    num_players = 2
-
-    def scores(self) -> list[float]:
-        return [float(c) for c in self.coins]
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return {"coins": self.coins}
-
-    def determinize(self, seat: int, rng: Any) -> NimState:
-        return self
-
-    def clone(self) -> NimState:
-        return self
-
-    def to_json(self) -> dict[str, Any]:
-        return {"coins": self.coins}
+    parts = Parts(
+        state=NimState,
+        steps=Steps(TAKING, BONUS),
+        setup=lambda game, players: NimState(coins=5, faces=3),
+        observe=lambda s, seat: {"coins": s.coins},
+        observation=dict,
+        action_text=lambda s, a: str(a),
+        event_text=lambda s, e: None,
+        render=lambda s, seat: str(s.coins),
+    )
 
 
 def test_a_decision_with_one_choice_resolves_itself_and_the_flow_goes_on() -> None:
@@ -131,9 +123,10 @@ def test_automatic_steps_cannot_settle() -> None:
 def test_take_if_only_passes_when_nothing_else_is_left() -> None:
     from lapilli.core.flow import take_if_only
 
-    from .test_flow import CASH, GAIN, PASS, ToyState
+    from .test_flow import CASH, GAIN, PASS, Toy, ToyState
 
     state = ToyState.__new__(ToyState)
+    state.game = Toy()
     state.hands = [Zone(), Zone({"star": 1})]  # seat 1 could cash a star (a free action)
     taken: list[Action] = []
 

@@ -99,18 +99,5 @@ def test_a_document_is_one_svg_with_its_style():
 
 def test_each_game_with_a_drawing_is_found_by_its_package():
     for game_id in ("volcanique", "foggy_island", "fuji"):
-        draw = svg.drawing_for(lapilli.load_game(game_id))
+        draw = lapilli.load_game(game_id).parts.draw
         assert draw is not None and draw.__module__ == f"lapilli.games.{game_id}.drawing"
-
-
-def test_a_game_without_a_drawing_has_none():
-    class Bare(lapilli.Game):
-        id = "bare"
-
-        def new_state(self, players=None):
-            raise NotImplementedError
-
-        def state_from_json(self, data):
-            raise NotImplementedError
-
-    assert svg.drawing_for(Bare()) is None

@@ -8,7 +8,6 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import lapilli
-from lapilli.core.svg import drawing_for
 from tests.games.drawing_checks import positions
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -117,7 +116,7 @@ def page():
     ],
 )
 def test_every_target_takes_the_click_and_every_text_reads(page, game_id, options, players):
-    draw = drawing_for(lapilli.load_game(game_id))
+    draw = lapilli.load_game(game_id).parts.draw
     clicked = drawn = 0
     for n, state in enumerate(positions(game_id, [(options, players)], range(1), every=3)):
         if n % 4 or state.is_terminal():

@@ -25,7 +25,7 @@ GAMES = 25  # random games per set-up
 
 
 def numeric_games() -> list[str]:
-    return [g for g in games() if game_class(g).part("numeric") is not None]
+    return [g for g in games() if game_class(g).parts.numeric is not None]
 
 
 def setups():
@@ -100,7 +100,7 @@ def documentation() -> str:
 
 def _section(game_id: str) -> str:
     cls = game_class(game_id)
-    module = cls.part("numeric")
+    module = cls.parts.numeric
     default = cls()
     players = default.default_players()
     layout = default.observation_layout(players)
@@ -140,7 +140,7 @@ def test_every_block_is_explained():
     for game_id in numeric_games():
         cls = game_class(game_id)
         game = cls()
-        notes = cls.part("numeric").NOTES
+        notes = cls.parts.numeric.NOTES
         for _, players in game.conformance_configs():
             assert set(game.observation_layout(players).shapes) == set(notes), game_id
 

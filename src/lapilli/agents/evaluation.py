@@ -1,25 +1,10 @@
-"""How a bot judges a position it cannot play to the end: each game's heuristic.
+"""How a bot judges a position it cannot play to the end: each game's evaluation.
 
-A game supplies ``heuristic(state, seat) -> float`` (higher is better for ``seat``),
-found without game-specific code in the bots:
-
-1. ``Game.heuristic`` (a function or staticmethod on the game class), for a game
-   living in another package;
-2. a ``heuristics`` module next to the game class (``<package>.heuristics``), which
-   for lapilli's own games is ``lapilli.games.<id>.heuristics``;
-3. otherwise the game points: own score minus the best other seat's score.
-
-A game may also supply, for searches that roll out past a turn, ``playout(state, seat,
-rng) -> Action`` (a quick move for rollouts, no lookahead) and ``horizon(state) -> int``
-(a count that grows at the game's natural checkpoints, such as its round number); on a
-game class they are ``heuristic_playout`` and ``heuristic_horizon``.
-
-The module (or the game class) may also set ``SCALE``: how many heuristic units make
-a clear favourite, used to turn a heuristic into an expected result for MCTS, and
-``ZERO_SUM = True`` when, with two seats, ``heuristic(s, 1) == -heuristic(s, 0)`` (then
-it is computed once a leaf). On a game class the same are ``heuristic_scale`` and
-``heuristic_zero_sum``. Whether the seats play as one team is the game's declared
-``Game.utility``, never guessed.
+A game declares its evaluation in ``Game.parts.evaluation`` (``core.parts.Evaluation``:
+the heuristic, its scale, and optionally a quick move for rollouts and a horizon); a
+game without one is judged by its game points: own score minus the best other seat's.
+Whether the seats play as one team is the game's declared ``Game.utility``, never
+guessed.
 
 Every evaluation runs on positions the bot built from its own view
 (``state.determinize(seat, rng)``), so a heuristic may read the whole state.
@@ -27,13 +12,11 @@ Every evaluation runs on positions the bot built from its own view
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
+from lapilli.core.parts import Evaluation as Declared
 from lapilli.core.state import Game, State
 
 Heuristic = Callable[[State, int], float]
@@ -48,16 +31,8 @@ def score_heuristic(state: State, seat: int) -> float:
     return float(scores[seat] - others)
 
 
-@dataclass(frozen=True)
-class Evaluation:
-    """A game's evaluation: the heuristic, where it came from, its scale."""
-
-    heuristic: Heuristic
-    source: str
-    scale: float
-    zero_sum: bool = False  # heuristic(s, 1) == -heuristic(s, 0) for two seats
-    playout: Callable[[State, int, Any], Any] | None = None  # a quick move for rollouts
-    horizon: Callable[[State], int] | None = None  # grows at each checkpoint (a round)
+class Evaluation(Declared):
+    """A game's declared evaluation, with what the bots compute from it."""
 
     def values(
         self, state: State, cooperative: bool, seat: int = 0, baseline: float = 0.0
@@ -99,47 +74,21 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _module_for(game_cls: type[Game]) -> Any:
-    names = []
-    package = game_cls.__module__.rpartition(".")[0]
-    if package:
-        names.append(package + ".heuristics")
-    names.append(f"lapilli.games.{game_cls.id}.heuristics")
-    for name in dict.fromkeys(names):
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            # only "this module does not exist" means there is none; a heuristic that
-            # fails to import for another reason must show its error
-            if exc.name is None or not name.startswith(exc.name):
-                raise
-    return None
-
-
 @cache
 def evaluation_for(game_cls: type[Game]) -> Evaluation:
-    """The evaluation of a game class (found once, then cached)."""
-    attr = getattr(game_cls, "heuristic", None)
-    if callable(attr):
-        return Evaluation(
-            attr,
-            f"{game_cls.__name__}.heuristic",
-            float(getattr(game_cls, "heuristic_scale", 1.0)),
-            bool(getattr(game_cls, "heuristic_zero_sum", False)),
-            getattr(game_cls, "heuristic_playout", None),
-            getattr(game_cls, "heuristic_horizon", None),
-        )
-    module = _module_for(game_cls)
-    if module is not None and callable(getattr(module, "heuristic", None)):
-        return Evaluation(
-            module.heuristic,
-            module.__name__ + ".heuristic",
-            float(getattr(module, "SCALE", 1.0)),
-            bool(getattr(module, "ZERO_SUM", False)),
-            getattr(module, "playout", None),
-            getattr(module, "horizon", None),
-        )
-    return Evaluation(score_heuristic, "scores", 1.0)
+    """The evaluation of a game class (its declared one, else its game points)."""
+    declared = game_cls.parts.evaluation
+    if declared is None:
+        return Evaluation(score_heuristic, source="scores")
+    source = declared.source or f"{game_cls.id} heuristic"
+    return Evaluation(
+        declared.heuristic,
+        declared.scale,
+        declared.zero_sum,
+        declared.playout,
+        declared.horizon,
+        source,
+    )
 
 
 def find_heuristic(game: Game) -> Heuristic:

@@ -10,12 +10,10 @@ import sys
 import time
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent, split_specs
@@ -29,38 +27,15 @@ from lapilli.core.registry import game_class, game_classes, load_game
 from lapilli.core.state import Event, Game, State
 from lapilli.sim.runner import Setup, Summary, run_games
 
+from .common import OptionList, console, err, fail, progress_bar
+from .tournament import tournament
+
 app = typer.Typer(
     help="lapilli: volcano-themed tabletop games, bots and a balance lab.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-console = Console()
-err = Console(stderr=True, highlight=False)
-
-OptionList = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="A variant option, key=value (repeatable)."),
-]
-
-
-def progress_bar() -> Progress:
-    """The progress bar of long runs (on stderr, so tables on stdout stay clean)."""
-    return Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-    )
-
-
-def fail(message: str) -> NoReturn:
-    """End the command with one line on stderr (no traceback) and exit status 2."""
-    err.print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
-    raise typer.Exit(2)
-
-
 DEFAULT_BOT = "random"
 
 
@@ -458,7 +433,7 @@ def main() -> None:
         sys.exit(2)
 
 
-from . import tournament as _tournament  # noqa: E402,F401  (registers `lapilli tournament`)
+app.command()(tournament)
 
 if __name__ == "__main__":
     main()

@@ -16,10 +16,9 @@ from lapilli.core.errors import LapilliError
 from lapilli.sim import tournament as T
 from lapilli.sim.tournament import Tournament
 
-from .main import OptionList, app, console, err, fail, progress_bar
+from .common import OptionList, console, err, fail, progress_bar
 
 
-@app.command()
 def tournament(
     game: Annotated[str, typer.Argument(help="Game id (see `lapilli games`).")],
     bots: Annotated[

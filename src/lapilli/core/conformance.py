@@ -12,10 +12,11 @@ numeric view (its ``numeric`` module) also has every action it offers in its cod
 mask that marks exactly the legal actions, and a fixed-shape ``float32`` vector per seat
 that ``determinize`` leaves unchanged.
 
-Nothing hidden leaks through any view: a game's ``hidden`` module alters, in a copy,
-only what one seat cannot see (an opponent's card swapped with one in the deck, a die
-behind another screen turned), by its own means, not ``determinize``'s; everything the
-seat reads must stay the same, and again after both copies take the same next action.
+Nothing hidden leaks through any view: a copy is altered in one of the hidden things
+the state lists (``unseen()``: an opponent's card swapped with one in the deck, a die
+behind another screen turned), in one step rather than ``determinize``'s full redeal;
+everything the seat reads must stay the same, and again after both copies take the
+same next action. Every zone's visibility is the one its field declares.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import json
 import math
 import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
@@ -36,12 +36,12 @@ from rich.console import Console
 from . import log
 from .actions import Action
 from .errors import IllegalAction, MalformedInput
+from .fields import misdeclared_zones
 from .flow import FlowState
 from .loop import play
 from .records import Record
 from .schema import check_observation
 from .state import CHANCE, TERMINAL, Event, Game, State
-from .zones import Die, Hidden, sees
 
 
 class ConformanceFailure(AssertionError):
@@ -108,9 +108,13 @@ def check_state(state: State, pool: set[Action], rng: random.Random) -> int:
     if isinstance(state, FlowState) and player >= 0:
         _check_flow_rules(state, legal, strangers)
     _check_views(state, legal, rng)
-    if state.game.part("numeric") is not None:
+    if state.game.parts.numeric is not None:
         check_numeric(state, rng)
-    altered = check_hidden(state, pool, rng) if state.game.part("hidden") is not None else 0
+    if isinstance(state, FlowState) and type(state).to_json is FlowState.to_json:
+        wrong = misdeclared_zones(state)
+        if wrong:
+            _fail(f"these zones' visibility is not their field's declaration: {wrong}")
+    altered = check_hidden(state, pool, rng)
     if state.to_json() != snapshot:
         _fail("observation(), determinize() or a step's refuse() changed the state")
     return altered
@@ -228,7 +232,7 @@ def _check_flow_rules(state: FlowState, legal: list[Action], strangers: list[Act
     """A step's ``refuse`` is its rule: it lets every listed action pass, and it names
     the rule broken by an unlisted action of a kind the position offers."""
     frame = state.stack[-1]
-    free = state.STEPS.free_kinds
+    free = state.game.parts.steps.free_kinds
     for action in legal:
         step = free.get(action.kind) or frame.step
         reason = step.refuse(state, frame, action) if step.refuse else None
@@ -252,10 +256,8 @@ def _check_views(state: State, legal: list[Action], rng: random.Random) -> None:
     player = state.current_player()
     spectator = state.observation(None)
     json.dumps(spectator)
-    documented = state.game.part("schema") is not None
     for seat in [None, *range(state.num_players)]:
-        if documented:
-            _check_schema(state, seat)
+        _check_schema(state, seat)
     for seat in range(state.num_players):
         view = state.observation(seat)
         json.dumps(view)
@@ -271,54 +273,31 @@ def _check_views(state: State, legal: list[Action], rng: random.Random) -> None:
 
 
 # -- nothing hidden leaks ----------------------------------------------------------------------
-def swap_unseen(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> bool:
-    """Swap two different items ``seat`` cannot see between two of ``zones`` (which hold
-    interchangeable items, sizes kept); False if there is no such pair."""
-    blind = [(zone, zone.hidden()) for zone in zones if not zone.sees(seat)]
-    places = [(z, i) for z, (_, items) in enumerate(blind) for i in range(len(items))]
-    if not places:
-        return False
-    z1, i1 = rng.choice(places)
-    first = blind[z1][1][i1]
-    others = [(z, i) for z, i in places if z != z1 and blind[z][1][i] != first]
-    if not others:
-        kinds = {blind[z][1][i] for z, i in places}
-        if len(kinds) < 2 or len(blind) < 2:
-            return False
-        # that item's kind fills every other zone: start from another kind instead
-        z1, i1 = rng.choice([(z, i) for z, i in places if blind[z][1][i] != first])
-        first = blind[z1][1][i1]
-        others = [(z, i) for z, i in places if z != z1 and blind[z][1][i] != first]
-        if not others:
-            return False
-    z2, i2 = rng.choice(others)
-    a, b = blind[z1][1], blind[z2][1]
-    a[i1], b[i2] = b[i2], a[i1]
-    blind[z1][0].refill(a)
-    blind[z2][0].refill(b)
-    return True
-
-
-def turn_unseen(seat: int, rng: random.Random, dice: Sequence[Die]) -> bool:
-    """Turn one die ``seat`` cannot see to another of its faces; False if there is none."""
-    blind = [die for die in dice if not sees(die.seen, seat) and len(set(die.faces)) > 1]
-    if not blind:
-        return False
-    die = rng.choice(blind)
-    die.value = rng.choice([face for face in die.faces if face != die.value])
-    return True
+def alter(state: State, seat: int, rng: random.Random) -> State | None:
+    """A copy changed in one thing ``seat`` cannot see (one of the state's ``unseen()``
+    hidden things, tried in a random order), or None if nothing hidden can change."""
+    if not isinstance(state, FlowState):
+        return None
+    s = state.clone()
+    s.changed()
+    hidden = list(s.unseen())
+    rng.shuffle(hidden)
+    for thing in hidden:
+        if thing.alter(seat, rng):
+            s.changed()
+            return s
+    return None
 
 
 def check_hidden(state: State, pool: set[Action], rng: random.Random) -> int:
     """For each seat, a copy altered only in what the seat cannot see (the game's
-    ``hidden.alter``) shows the seat the same observation, text view, numeric view, legal
+    ``unseen()``) shows the seat the same observation, text view, numeric view, legal
     actions and their texts, refusals, and, after both copies take the same next action,
     the same log lines and views again (unless that action reveals something). Returns
     how many seats were compared."""
-    alter = state.game.part("hidden").alter  # type: ignore[union-attr]
     compared = 0
     for seat in range(state.num_players):
-        other: State | None = alter(state, seat, random.Random(rng.random()))
+        other = alter(state, seat, random.Random(rng.random()))
         if other is None:
             continue
         changed = _changed_parts(state, other)
@@ -365,7 +344,7 @@ def _same_views(
         _fail(f"render({seat}) shows what seat {seat} cannot see {where}: {first}")
     if (
         seat is not None
-        and state.game.part("numeric") is not None
+        and state.game.parts.numeric is not None
         and not np.array_equal(state.numeric(seat), other.numeric(seat))
     ):
         _fail(f"numeric({seat}) shows what seat {seat} cannot see {where}")
@@ -445,7 +424,7 @@ def check_numeric(state: State, rng: random.Random) -> None:
 
 def check_codec(game: Game, players: int, pool: set[Action]) -> None:
     """Every action random play made legal has an id in the game's codec."""
-    if game.part("numeric") is None:
+    if game.parts.numeric is None:
         return
     codec = game.action_codec(players)
     missing = sorted(str(a) for a in pool if a not in codec)

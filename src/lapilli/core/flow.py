@@ -35,15 +35,27 @@ Patterns every game needs, with nothing more than frames:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import UnionType
-from typing import Any, ClassVar, NamedTuple, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    NamedTuple,
+    Self,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
+from . import fields
 from .actions import Action
 from .errors import IllegalAction, MalformedInput
-from .state import CHANCE, TERMINAL, Event, State
+from .state import CHANCE, TERMINAL, Event, Game, State
+from .zones import Unseen
 
 AUTO = -3
 """The seat of an automatic frame: the rules act, nobody decides."""
@@ -63,7 +75,9 @@ class Step:
     """One kind of pending decision, chance node or automatic rule.
 
     ``prompt`` says, in the rulebook's words, what the decider must do ("Place: put the
-    chosen token on a free tile"); refusals quote it. ``Args`` is the NamedTuple of the
+    chosen token on a free tile"); refusals quote it. ``word`` is the rulebook's name
+    for what the game waits for ("opening hand"), shown as the observation's decision
+    (the step's name when left out). ``Args`` is the NamedTuple of the
     step's frame arguments (named fields, saved in positions). ``secret`` says the other
     seats may not learn which action was taken (a sealed bid, a pick behind a screen);
     ``kinds`` lists the action kinds a *free* step answers to.
@@ -85,6 +99,12 @@ class Step:
     secret: bool | Callable[[Any, Frame, Action], bool] = False
     kinds: frozenset[str] = field(default_factory=frozenset)
     settle: Callable[[Any, Frame], Events | None] | None = None
+    word: str = ""
+
+    @property
+    def decision(self) -> str:
+        """The rulebook's word for this step, as observations name it."""
+        return self.word or self.name
 
     @property
     def is_chance(self) -> bool:
@@ -191,6 +211,8 @@ class Steps:
         return Frame(step, seat, values)
 
 
+S = TypeVar("S", bound="FlowState")
+
 SEAT_ARGS = ("seat", "by")
 """Step arguments that name a seat (every game names them so)."""
 
@@ -240,7 +262,7 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
     def settle(state: Any, frame: Frame) -> Events | None:
         step = frame.step
         legal = list(state.step_legal(frame))
-        for free in state.STEPS.free:
+        for free in state.game.parts.steps.free:
             legal.extend(free.legal(state, frame))
         if legal != [action]:
             return None
@@ -250,22 +272,32 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
 
 
 class FlowState(State):
-    """A ``State`` whose turn flow is a stack of frames over the game's ``STEPS`` table.
+    """A ``State`` whose turn flow is a stack of frames over the game's step table
+    (``game.parts.steps``), and whose fields are declared once (``core.fields``).
 
-    Subclasses set ``STEPS`` and keep ``stack`` (copy it in ``clone``: frames are
-    immutable, so ``stack[:]`` suffices). ``narrate`` may be set False on a state whose
-    events nobody reads (random playouts, headless simulation): rules code then skips
-    building event payloads that cost time.
+    A game's state class is plain position data: it declares its fields as annotations
+    and lists its hidden things in ``unseen()``; clone, saving, loading and
+    ``determinize`` derive from those. Its views and texts are the game's parts.
+    ``narrate`` may be set False on a state whose events nobody reads (random
+    playouts, headless simulation): rules code then skips building event payloads
+    that cost time.
     """
 
-    STEPS: ClassVar[Steps]
-    DECISIONS: ClassVar[dict[str, str]] = {}
-    """The rulebook's word for each step the game may wait for, by step name (a step
-    left out is called by its name); ``decision`` shows it in observations."""
+    players: int
     stack: list[Frame]
     narrate: bool = True
     _legal: list[Action] | None = None
     _own: tuple[Frame, Sequence[Action]] | None = None  # see ``step_legal``
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    def setup(self, game: Game, players: int) -> None:
+        """Start an empty position of ``game``: no stack yet, every field to be set."""
+        self.game = game
+        self.players = players
+        self.stack = []
 
     # -- who moves, what may happen ------------------------------------------------
     def current_player(self) -> int:
@@ -290,7 +322,7 @@ class FlowState(State):
             return []
         found = self.step_legal(frame)
         self._own = None  # kept in ``_legal`` from now on
-        free_steps = self.STEPS.free
+        free_steps = self.game.parts.steps.free
         if not free_steps and type(found) is list:
             return found  # the step's own list: no copy needed
         legal = list(found)
@@ -329,7 +361,7 @@ class FlowState(State):
         frame = self.stack[-1]
         step = frame.step
         return {
-            "name": self.DECISIONS.get(step.name, step.name),
+            "name": step.word or step.name,
             "seat": frame.seat if frame.seat >= 0 else None,
             "prompt": step.prompt,
         }
@@ -356,7 +388,8 @@ class FlowState(State):
     def _apply(self, action: Action) -> Events:
         self._legal = self._own = None
         stack = self.stack
-        free = self.STEPS.free_kinds.get(action[0]) if self.STEPS.free_kinds else None
+        free_kinds = self.game.parts.steps.free_kinds
+        free = free_kinds.get(action[0]) if free_kinds else None
         if free is not None and stack[-1].seat >= 0:
             events = free.apply(self, stack[-1], action)  # type: ignore[misc]
         else:
@@ -396,7 +429,7 @@ class FlowState(State):
             # never build the text of an action that is not allowed: it may not make sense
             waiting = step.prompt or "a roll or a draw"
             return f"no player may act now: the game is waiting for {waiting}"
-        free = self.STEPS.free_kinds.get(action.kind)
+        free = self.game.parts.steps.free_kinds.get(action.kind)
         rule = free or step
         reason = rule.refuse(self, frame, action) if rule.refuse is not None else None
         if reason:
@@ -408,14 +441,113 @@ class FlowState(State):
         if not self.stack or self.stack[-1].seat < 0:
             return False
         frame = self.stack[-1]
-        step = self.STEPS.free_kinds.get(action[0]) or frame.step
+        step = self.game.parts.steps.free_kinds.get(action[0]) or frame.step
         secret = step.secret
         return secret(self, frame, action) if callable(secret) else secret
+
+    # -- copies and saving, from the declared fields ----------------------------------
+    def clone(self) -> Self:
+        new = fields.clone(self)
+        new.stack = self.stack[:]
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, **fields.dump(self), "stack": self.stack_json()}
 
     def stack_json(self) -> list[dict[str, Any]]:
         return [frame.to_json() for frame in self.stack]
 
+    @classmethod
+    def from_json(cls, game: Game, data: Any) -> Self:
+        """A position saved by ``to_json``, each field checked against its declared
+        type, then against the game's own rules (``check``) and refused, with a
+        MalformedInput naming what is wrong, if it cannot go on."""
+        where = f"{game.title} position"
+        if not isinstance(data, dict):
+            raise MalformedInput(f"a {where} is an object, not {type(data).__name__}")
+        known = {"players", "stack", *(f.name for f in fields.fields_of(cls))}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise MalformedInput(f"a {where} holds no {', '.join(map(str, unknown))}")
+        s = cls.__new__(cls)
+        try:
+            players = data.get("players")
+            if type(players) is not int:
+                raise MalformedInput(f"players must be a whole number, not {players!r:.20}")
+            s.setup(game, game.check_players(players))
+            fields.load(s, data, players)
+            s.stack = s.stack_from_json(data.get("stack"))
+            s.changed()
+            s.check()
+        except MalformedInput as exc:
+            raise MalformedInput(f"{where}: {exc}") from None
+        return playable(s, game.title)
+
     def stack_from_json(self, data: Any) -> list[Frame]:
         if not isinstance(data, list):
             raise MalformedInput("the pending steps are a list")
-        return [self.STEPS.frame_from_json(item, self.num_players) for item in data]
+        steps = self.game.parts.steps
+        return [steps.frame_from_json(item, self.num_players) for item in data]
+
+    def check(self) -> None:
+        """The game's own invariants of a loaded position (conservation of pieces,
+        rule-level consistency): raise MalformedInput naming what is wrong."""
+
+    # -- hidden things ----------------------------------------------------------------
+    def unseen(self) -> Sequence[Unseen]:
+        """The position's hidden things (``zones.Unseen``): pools of interchangeable
+        cards, dice behind screens. ``determinize`` deals them again; the no-leak check
+        alters them one at a time."""
+        return ()
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        s = self.clone()
+        for hidden in s.unseen():
+            hidden.redeal(seat, rng)
+        s.changed()  # what may be played can depend on what was dealt
+        return s
+
+    # -- views, from the game's parts ---------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return dict(self.game.parts.observe(self, seat))
+
+    def action_text(self, action: Action) -> str:
+        return self.game.parts.action_text(self, action)
+
+    def event_text(self, event: Event) -> str:
+        text = self.game.parts.event_text(self, event)
+        return super().event_text(event) if text is None else text
+
+    def render(self, seat: int | None) -> Any:
+        return self.game.parts.render(self, seat)
+
+    def render_all(self) -> Any:
+        render_all = self.game.parts.render_all
+        return super().render_all() if render_all is None else render_all(self)
+
+    def round_end(self, events: list[Event]) -> Any:
+        round_end = self.game.parts.round_end
+        return None if round_end is None else round_end(self, events)
+
+    def seat_label(self, seat: int) -> str:
+        label = self.game.parts.seat_label
+        return super().seat_label(seat) if label is None else label(seat, self.players)
+
+
+def playable(state: S, title: str) -> S:
+    """A loaded position, refused if its next step cannot even be listed or shown: a
+    pending step whose saved arguments name things the position does not hold."""
+    try:
+        if state.is_chance_node():
+            if not state.chance_outcomes():
+                raise ValueError("no outcome")
+        elif not state.is_terminal() and not state.legal_actions():
+            raise ValueError("no legal action")
+        for seat in range(state.num_players):
+            state.observation(seat)
+        state.scores()
+    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+        step = state.pending()
+        what = f"the pending step {step.step.name}" if step else "its next step"
+        raise MalformedInput(f"{title} position: {what} cannot go on ({exc!r})") from None
+    return state

@@ -17,8 +17,8 @@ A description file names its game and may give options and the player count::
 
 This module holds what the builders share: reading files (``read``, ``load``),
 ``Description`` (each key read once; a key nobody reads, a typo, is refused), seat
-names, ``enter`` and ``playable`` (a loaded position whose next step cannot even be
-listed is refused). Every mistake is a ``MalformedInput`` naming what is wrong.
+names and ``enter``; a built position is checked like a loaded one
+(``flow.playable``). Every mistake is a ``MalformedInput`` naming what is wrong.
 """
 
 from __future__ import annotations
@@ -87,10 +87,10 @@ def load(source: str | Path | Mapping[str, Any], game: Game | None = None) -> St
 
 def build(game: Game, description: Mapping[str, Any]) -> State:
     """The position ``description`` describes, by the game's own builder."""
-    module = game.part("positions")
-    if module is None:
+    builder = game.parts.build
+    if builder is None:
         raise MalformedInput(f"{game.title} has no position builder")
-    state: State = module.build(game, description)
+    state: State = builder(game, description)
     return state
 
 
@@ -201,25 +201,4 @@ def enter(state: FlowState, *frames: Frame) -> FlowState:
     state.stack = []
     then(state, *frames)
     state.advance()
-    return state
-
-
-def playable(state: S, title: str) -> S:
-    """A loaded position, refused if its next step cannot even be listed or shown: a
-    pending step whose saved arguments name things the position does not hold."""
-    try:
-        if state.is_chance_node():
-            if not state.chance_outcomes():
-                raise ValueError("no outcome")
-        elif not state.is_terminal() and not state.legal_actions():
-            raise ValueError("no legal action")
-        for seat in range(state.num_players):
-            state.observation(seat)
-        state.scores()
-    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-        from .flow import FlowState
-
-        step = state.pending() if isinstance(state, FlowState) else None
-        what = f"the pending step {step.step.name}" if step else "its next step"
-        raise MalformedInput(f"{title} position: {what} cannot go on ({exc!r})") from None
     return state

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
 from .errors import MalformedInput
-from .flow import FlowState
+from .flow import Steps
 from .state import Game, State
 
 
@@ -30,13 +31,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-def decision_model(state_class: type[FlowState]) -> type[BaseModel]:
+def decision_model(steps: Steps) -> type[BaseModel]:
     """The ``decision`` of a game's observations: its names are the game's words for the
-    steps it may wait for (``DECISIONS``), each documented with its rule."""
+    steps it may wait for (each step's ``word``), each documented with its rule."""
     rules: dict[str, list[str]] = {}
-    for step in state_class.STEPS.by_name.values():
+    for step in steps.by_name.values():
         if not step.is_auto:
-            word = state_class.DECISIONS.get(step.name, step.name)
+            word = step.decision
             if step.prompt not in rules.setdefault(word, []):
                 rules[word].append(step.prompt)
     words = sorted(rules)
@@ -53,19 +54,21 @@ def decision_model(state_class: type[FlowState]) -> type[BaseModel]:
     return model
 
 
-def observation_model(game: type[Game] | Game) -> type[BaseModel]:
-    module = game.part("schema")
-    if module is None:
-        raise NotImplementedError(f"{game.title} has no observation schema yet")
-    model: type[BaseModel] = module.Observation
-    return model
+def observation_model(game: type[Game] | Game) -> TypeAdapter[Any]:
+    """The documented type of a game's observations (``Game.parts.observation``)."""
+    return _adapter(game.parts.observation)
+
+
+@cache
+def _adapter(kind: type) -> TypeAdapter[Any]:
+    return TypeAdapter(kind)
 
 
 def check_observation(state: State, seat: int | None) -> None:
     """``observation(seat)``, as JSON, matches the game's documented model."""
     view = json.loads(json.dumps(state.observation(seat)))
     try:
-        observation_model(state.game).model_validate(view)
+        observation_model(state.game).validate_python(view)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
@@ -75,7 +78,7 @@ def check_observation(state: State, seat: int | None) -> None:
 
 
 def json_schema(game: type[Game]) -> dict[str, Any]:
-    schema = observation_model(game).model_json_schema()
+    schema = observation_model(game).json_schema()
     schema["title"] = f"{game.title}: observation"
     return schema
 

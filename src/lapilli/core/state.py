@@ -1,19 +1,17 @@
-"""The engine contract every game follows (see DESIGN.md, "The engine contract").
+"""The engine contract every game follows (``docs/architecture.md``).
 
-A ``Game`` is static: id, title, player counts, typed variant options and component
-data. It makes ``State`` objects. A ``State`` is one position; it says who moves,
-lists the legal actions (or the chance outcomes) and applies one of them.
+A ``Game`` is static: id, title, player counts, typed variant options, and its parts
+(``Game.parts``, ``core.parts``). It makes ``State`` objects. A ``State`` is one
+position; it says who moves, lists the legal actions (or the chance outcomes) and
+applies one of them.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
@@ -23,6 +21,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .numeric import ActionCodec, Layout
+    from .parts import Numeric, Parts
 from .options import options_from_json, options_to_json
 
 CHANCE = -1
@@ -57,6 +56,9 @@ class Game(ABC):
     utility: ClassVar[Utility]
     Options: ClassVar[type] = NoOptions
     summary: ClassVar[str] = ""
+    players_text: ClassVar[str] = ""  # how many may play, when a range says it badly
+    parts: ClassVar[Parts[Any]]
+    """The game's parts: state, steps, views, bots' evaluation (``core.parts``)."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         if options is None:
@@ -70,7 +72,7 @@ class Game(ABC):
     @classmethod
     def players_summary(cls) -> str:
         """How many may play, for listings."""
-        return getattr(cls, "players_text", "") or f"{cls.min_players}-{cls.max_players}"
+        return cls.players_text or f"{cls.min_players}-{cls.max_players}"
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -89,13 +91,15 @@ class Game(ABC):
     def default_players(self) -> int:
         return self.min_players
 
-    @abstractmethod
     def new_state(self, players: int | None = None) -> State:
         """The position before set-up; set-up draws are chance nodes like any other."""
+        state: State = self.parts.setup(self, self.check_players(players))
+        return state
 
-    @abstractmethod
     def state_from_json(self, data: Any) -> State:
         """Rebuild a whole position from ``State.to_json``; MalformedInput if it is damaged."""
+        state: State = self.parts.state.from_json(self, data)
+        return state
 
     def rules_help(self) -> str:
         """A short summary of the rules for players (the CLI's help screen)."""
@@ -108,38 +112,26 @@ class Game(ABC):
     def with_options_json(cls, data: dict[str, Any]) -> Game:
         return cls(options_from_json(cls.Options, data))
 
-    # -- optional parts, each a module of the game's package ---------------------------
-    @classmethod
-    def part(cls, name: str) -> ModuleType | None:
-        """The game's ``drawing`` (board picture) or ``numeric`` (learning agents'
-        view) module, if its package has one."""
-        package = sys.modules[cls.__module__].__package__
-        try:
-            return importlib.import_module(f"{package}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.{name}":
-                raise
-            return None
-
+    # -- optional parts --------------------------------------------------------------
     def action_codec(self, players: int) -> ActionCodec:
         """Every decision this set-up can ever offer, each with a fixed integer id
-        (``numeric.codec(game, players)``, built once per player count)."""
+        (the numeric view's ``codec(game, players)``, built once per player count)."""
         cache = self.__dict__.setdefault("_codecs", {})
         if players not in cache:
-            cache[players] = self._numeric().codec(self, players)
+            cache[players] = self.numeric().codec(self, players)
         codec: ActionCodec = cache[players]
         return codec
 
     def observation_layout(self, players: int) -> Layout:
         """The named blocks of ``State.numeric``'s vector for this set-up."""
-        layout: Layout = self._numeric().layout(self, players)
-        return layout
+        return self.numeric().layout(self, players)
 
-    def _numeric(self) -> ModuleType:
-        module = self.part("numeric")
-        if module is None:
+    def numeric(self) -> Numeric[Any]:
+        """The game's numeric view; NotImplementedError if it has none."""
+        numeric = self.parts.numeric
+        if numeric is None:
             raise NotImplementedError(f"{self.title} has no numeric view yet")
-        return module
+        return numeric
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         """(options, players) pairs the conformance suite plays; defaults: every count."""
@@ -281,8 +273,7 @@ class State(ABC):
     def numeric(self, seat: int) -> np.ndarray:
         """A fixed-shape float32 vector of what ``seat`` may see, laid out by
         ``Game.observation_layout`` (``numeric.encode(state, seat)``)."""
-        vector: np.ndarray = self.game._numeric().encode(self, seat)
-        return vector
+        return self.game.numeric().encode(self, seat)
 
     # -- copies --------------------------------------------------------------------
     @abstractmethod

@@ -287,9 +287,3 @@ def panel_frame(
         stroke="#111111" if current else colour,
         stroke_width=4 if current else 2,
     )
-
-
-def drawing_for(game: Any) -> Callable[..., str] | None:
-    """The ``draw`` function of ``game``'s package (``<package>.drawing``), if it has one."""
-    module = game.part("drawing")
-    return getattr(module, "draw", None) if module is not None else None

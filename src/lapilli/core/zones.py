@@ -20,7 +20,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
+
+from .errors import MalformedInput
 
 EVERYONE = -1
 """A visibility mask every seat (and a spectator) passes."""
@@ -41,11 +43,12 @@ def sees(mask: int, seat: int | None) -> bool:
     return seat is not None and seat >= 0 and bool(mask >> seat & 1)
 
 
-Item = str | int
-"""What a zone holds: a card or token by name, or by number where a game numbers them."""
+Item = TypeVar("Item", str, int)
+"""What a zone holds: a card or token by name (``Zone[str]``), or by number where a
+game numbers them (``Zone[int]``)."""
 
 
-class Zone:
+class Zone(Generic[Item]):
     """A multiset of items and who may see it; ``under`` is a known bottom, in order."""
 
     __slots__ = ("items", "seen", "under")
@@ -61,6 +64,28 @@ class Zone:
             self.items = dict(Counter(items))
         self.seen = seen
         self.under: list[Item] = []
+
+    @classmethod
+    def load(cls, data: Any, item: type = str) -> Zone[Any]:
+        """A zone saved by ``to_json`` (its visibility is set by whoever holds it);
+        ``item`` is the type of what it holds (JSON keys are texts: numbers are read
+        back from them)."""
+        if not isinstance(data, dict) or not isinstance(data.get("items"), dict):
+            raise MalformedInput(f'a pile is {{"items": {{...}}}}, not {data!r:.40}')
+        if set(data) - {"items", "under"}:
+            raise MalformedInput(f"a pile holds items and under, not {sorted(data)}")
+        items: dict[Any, int] = {}
+        for key, n in data["items"].items():
+            name = _item(key, item, from_key=True)
+            if type(n) is not int or n <= 0:
+                raise MalformedInput(f"a pile holds a whole number of {key}, not {n!r}")
+            items[name] = n
+        under = data.get("under", [])
+        if not isinstance(under, list):
+            raise MalformedInput("the cards under a pile are a list")
+        zone: Zone[Any] = cls(items)
+        zone.under = [_item(x, item) for x in under]
+        return zone
 
     # -- contents ------------------------------------------------------------------
     def __len__(self) -> int:
@@ -133,8 +158,8 @@ class Zone:
         return {"count": len(self)}
 
     # -- copies ------------------------------------------------------------------------
-    def copy(self) -> Zone:
-        z = Zone.__new__(Zone)
+    def copy(self) -> Zone[Item]:
+        z: Zone[Item] = Zone.__new__(Zone)
         z.items = self.items.copy()
         z.seen = self.seen
         z.under = self.under[:]
@@ -170,9 +195,9 @@ class Hidden(Protocol):
 
     def sees(self, seat: int | None) -> bool: ...
 
-    def hidden(self) -> list[Item]: ...
+    def hidden(self) -> list[Any]: ...
 
-    def refill(self, items: list[Item]) -> None: ...
+    def refill(self, items: list[Any]) -> None: ...
 
 
 def redeal(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> None:
@@ -191,6 +216,61 @@ def redeal(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> None:
     for zone, items in zip(blind, held, strict=True):
         zone.refill(pool[start : start + len(items)])
         start += len(items)
+
+
+def swap_unseen(seat: int, rng: random.Random, zones: Sequence[Hidden]) -> bool:
+    """Swap two different items ``seat`` cannot see between two of ``zones`` (which hold
+    interchangeable items, sizes kept); False if there is no such pair."""
+    blind = [(zone, zone.hidden()) for zone in zones if not zone.sees(seat)]
+    places = [(z, i) for z, (_, items) in enumerate(blind) for i in range(len(items))]
+    if not places:
+        return False
+    z1, i1 = rng.choice(places)
+    first = blind[z1][1][i1]
+    others = [(z, i) for z, i in places if z != z1 and blind[z][1][i] != first]
+    if not others:
+        kinds = {blind[z][1][i] for z, i in places}
+        if len(kinds) < 2 or len(blind) < 2:
+            return False
+        # that item's kind fills every other zone: start from another kind instead
+        z1, i1 = rng.choice([(z, i) for z, i in places if blind[z][1][i] != first])
+        first = blind[z1][1][i1]
+        others = [(z, i) for z, i in places if z != z1 and blind[z][1][i] != first]
+        if not others:
+            return False
+    z2, i2 = rng.choice(others)
+    a, b = blind[z1][1], blind[z2][1]
+    a[i1], b[i2] = b[i2], a[i1]
+    blind[z1][0].refill(a)
+    blind[z2][0].refill(b)
+    return True
+
+
+class Unseen(Protocol):
+    """Hidden things of a position, as its state's ``unseen()`` lists them: what
+    ``determinize`` deals again and what the no-leak check alters (a pool of
+    interchangeable cards, dice behind screens, a sealed bid)."""
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        """Resample everything ``seat`` cannot see, as the rules could have dealt it."""
+
+    def alter(self, seat: int, rng: random.Random) -> bool:
+        """Change one thing ``seat`` cannot see to another the rules allow; False if
+        there is nothing to change."""
+
+
+class Pool:
+    """Places whose unseen items are interchangeable (an opponent's hand and the deck
+    they were drawn from): dealt again or swapped among themselves."""
+
+    def __init__(self, *places: Hidden) -> None:
+        self.places = places
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        redeal(seat, rng, self.places)
+
+    def alter(self, seat: int, rng: random.Random) -> bool:
+        return swap_unseen(seat, rng, self.places)
 
 
 class Die:
@@ -217,6 +297,35 @@ def reroll(seat: int, rng: random.Random, dice: Iterable[Die]) -> None:
     for die in dice:
         if not sees(die.seen, seat):
             die.value = rng.choice(die.faces)
+
+
+class Dice:
+    """Dice behind screens: rolled again, or one turned to another face."""
+
+    def __init__(self, dice: Sequence[Die]) -> None:
+        self.dice = dice
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        reroll(seat, rng, self.dice)
+
+    def alter(self, seat: int, rng: random.Random) -> bool:
+        """Turn one die ``seat`` cannot see to another of its faces."""
+        blind = [d for d in self.dice if not sees(d.seen, seat) and len(set(d.faces)) > 1]
+        if not blind:
+            return False
+        die = rng.choice(blind)
+        die.value = rng.choice([face for face in die.faces if face != die.value])
+        return True
+
+
+def _item(value: Any, kind: type, from_key: bool = False) -> Any:
+    """A pile's item as saved: a name, or a number (a text of digits as a JSON key)."""
+    if kind is int and from_key and isinstance(value, str) and value.isdigit():
+        return int(value)
+    if type(value) is not kind:
+        what = "a name" if kind is str else "a card number"
+        raise MalformedInput(f"a pile holds {what}, not {value!r:.40}")
+    return value
 
 
 def counts_of(items: Iterable[Item]) -> dict[Item, int]:

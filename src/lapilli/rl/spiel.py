@@ -183,7 +183,7 @@ class LapilliObserver:
 def _register() -> dict[str, type[LapilliGame]]:
     made = {}
     for game_id in games():
-        if game_class(game_id).part("numeric") is None:
+        if game_class(game_id).parts.numeric is None:
             continue
         cls = type(f"Lapilli_{game_id}", (LapilliGame,), {"game_id": game_id})
         pyspiel.register_game(game_type(game_id), cls)

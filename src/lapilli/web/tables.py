@@ -31,7 +31,6 @@ from lapilli.core.loop import Policy, play
 from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.state import CHANCE, Event, Game, State, Utility
-from lapilli.core.svg import drawing_for
 
 from .store import Seat, Store, StoredTable, token_hash
 
@@ -80,7 +79,7 @@ class LiveTable:
         for action in record.actions:
             self._apply(action)
         del self.log[:-LOG_KEPT]
-        self.draw_board = drawing_for(self.match.game)
+        self.draw_board = self.match.game.parts.draw
 
     # -- who is who -------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:

@@ -135,6 +135,7 @@ DRAW_BLUEPRINT = Step(
     outcomes=lambda s, f: [(act("blueprint", card=c), p) for c, p in s.blueprints.draws()],
     apply=_draw_blueprint,
     Args=SeatArgs,
+    word="blueprint draw",
 )
 
 
@@ -238,6 +239,7 @@ SCAN_DRAW = Step(
     outcomes=lambda s, f: [(act("draw", tile=t), p) for t, p in s.decks[f.args.deck - 1].draws()],
     apply=_scan_draw,
     Args=ScanArgs,
+    word="scan",
 )
 
 
@@ -276,6 +278,7 @@ PLACE = Step(
     _refuse_place,
     _place,
     Args=PlaceArgs,
+    word="place the tile",
 )
 
 
@@ -304,6 +307,7 @@ TRIM = Step(
     lambda s, f: [act("trim", tile=t) for t in s.market],
     _refuse_trim,
     _trim,
+    word="tile market",
 )
 
 
@@ -331,6 +335,7 @@ FREE_EXPLORE = Step(
     lambda s, f: [*explores(s, f.seat), DECLINE],
     _refuse_free_explore,
     _free_explore,
+    word="free explore",
 )
 
 
@@ -356,6 +361,7 @@ GLIDE_STEP = Step(
     None,
     _glide,
     Args=AtArgs,
+    word="sea glide",
 )
 
 
@@ -446,4 +452,5 @@ FEWER = Step(
     _refuse_fewer,
     _fewer,
     Args=AtArgs,
+    word="terraform",
 )

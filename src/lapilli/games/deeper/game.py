@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.positions import playable
+from lapilli.core.flow import playable
+from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
+from . import drawing, heuristics, numeric, positions, schema
 from .options import DeeperOptions
+from .setup import new_state
 from .state import DeeperState
+from .steps import STEPS
 
 
 class Deeper(Game):
@@ -33,10 +37,20 @@ class Deeper(Game):
         "milestones and food in Storage score; the builder decides a tie."
     )
 
-    def new_state(self, players: int | None = None) -> DeeperState:
-        from .setup import new_state
-
-        return new_state(self, self.check_players(players))
+    parts = Parts(
+        state=DeeperState,
+        steps=STEPS,
+        setup=new_state,
+        observe=DeeperState.observation,
+        observation=schema.Observation,
+        action_text=DeeperState.action_text,
+        event_text=DeeperState.event_text,
+        render=DeeperState.render,
+        draw=drawing.draw,
+        numeric=numeric,
+        evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
+        build=positions.build,
+    )
 
     def default_players(self) -> int:
         return 2

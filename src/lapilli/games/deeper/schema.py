@@ -12,9 +12,9 @@ from pydantic import Field
 
 from lapilli.core.schema import Strict, decision_model
 
-from .state import DeeperState
+from .steps import STEPS
 
-Decision = decision_model(DeeperState)
+Decision = decision_model(STEPS)
 
 
 class Tile(Strict):

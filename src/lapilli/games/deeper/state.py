@@ -7,11 +7,10 @@ saves it, and says what each seat may see.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from lapilli.core.flow import FlowState
-from lapilli.core.zones import Zone, redeal, seats_mask
+from lapilli.core.zones import Pool, Unseen, Zone, seats_mask
 
 from .board import HATCH, Ocean, ocean
 from .components import (
@@ -32,19 +31,6 @@ from .steps import STEPS
 
 class DeeperState(FlowState):
     STEPS = STEPS
-    DECISIONS = {  # the rulebook's words for what the game waits for
-        "first_player": "first player",
-        "act": "actions",
-        "scan_draw": "scan",
-        "place": "place the tile",
-        "trim": "tile market",
-        "free_explore": "free explore",
-        "fewer": "terraform",
-        "draw_blueprint": "blueprint draw",
-        "glide": "sea glide",
-        "lose": "drowning",
-        "breath_card": "breathe",
-    }
 
     game: Any
     n: int
@@ -211,14 +197,11 @@ class DeeperState(FlowState):
         hand is shown beside the tally (the tie decision included)."""
         return bool(self.end) or self.hands[p].sees(seat)
 
-    def determinize(self, seat: int, rng: random.Random) -> DeeperState:
-        """Blueprint hands and the blueprint deck dealt again; the tile decks hold no
-        secret a player could not count (every tile face is listed). Once the game is
-        over the hands are shown, and the deck holds what is left: nothing to deal."""
-        s = self.clone()
-        if not self.end:
-            redeal(seat, rng, [s.blueprints, *s.hands])
-        return s
+    def unseen(self) -> list[Unseen]:
+        """Blueprint hands and the blueprint deck; the tile decks hold no secret a player
+        could not count (every tile face is listed). Once the game is over the hands
+        are shown, and the deck holds what is left: nothing to deal."""
+        return [] if self.end else [Pool(self.blueprints, *self.hands)]
 
     # -- copies ---------------------------------------------------------------------
     def clone(self) -> DeeperState:

@@ -34,6 +34,7 @@ FIRST = Step(
     "Set-up: choose the starting player at random",
     outcomes=lambda s, f: [(act("first", seat=p), 1.0 / s.n) for p in range(s.n)],
     apply=_first,
+    word="first player",
 )
 
 
@@ -105,6 +106,7 @@ ACT = Step(
     _refuse_act,
     _act,
     Args=ActArgs,
+    word="actions",
 )
 
 
@@ -162,6 +164,7 @@ LOSE = Step(
     outcomes=_lose_outcomes,
     apply=_lose,
     Args=LoseArgs,
+    word="drowning",
 )
 
 
@@ -221,6 +224,7 @@ BREATH_CARD = Step(
     _refuse_breath,
     _breath_card,
     Args=CardArgs,
+    word="breathe",
 )
 
 

@@ -106,6 +106,7 @@ CHOOSE = Step(
     refuse=_refuse_choose,
     apply=_choose,
     Args=ChooseArgs,
+    word="bidding",
 )
 
 
@@ -131,6 +132,7 @@ SEALED_BID = Step(
     refuse=_refuse_bid,
     apply=_bid,
     secret=True,
+    word="bid",
 )
 
 
@@ -190,4 +192,5 @@ ANSWER = Step(
     legal=lambda s, f: [ACCEPT, REFUSE],
     apply=_answer,
     Args=AnswerArgs,
+    word="exchange",
 )

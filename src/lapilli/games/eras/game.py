@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from lapilli.core.positions import playable
+from lapilli.core.flow import playable
+from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
+from . import drawing, heuristics, numeric, positions, schema
 from .components import MAX_PLAYERS, MAX_PLAYERS_OPTION, MIN_PLAYERS
 from .options import ErasOptions
-from .setup import prepare
+from .setup import new_eras_state
 from .state import ErasState, from_json
+from .steps import STEPS
 
 
 class Eras(Game):
@@ -28,14 +31,24 @@ class Eras(Game):
         "advance your playing piece onto your sixth era card."
     )
 
+    parts = Parts(
+        state=ErasState,
+        steps=STEPS,
+        setup=new_eras_state,
+        observe=ErasState.observation,
+        observation=schema.Observation,
+        action_text=ErasState.action_text,
+        event_text=ErasState.event_text,
+        render=ErasState.render,
+        draw=drawing.draw,
+        numeric=numeric,
+        evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
+        build=positions.build,
+    )
+
     def player_counts(self) -> range:
         top = MAX_PLAYERS_OPTION if self.options.up_to_six else MAX_PLAYERS
         return range(MIN_PLAYERS, top + 1)
-
-    def new_state(self, players: int | None = None) -> ErasState:
-        s = ErasState(self, self.check_players(players))
-        prepare(s)
-        return s
 
     def state_from_json(self, data: Any) -> ErasState:
         return playable(from_json(self, data), self.title)

@@ -118,6 +118,7 @@ PLAY = Step(
     legal=_legal_play,
     refuse=_refuse_play,
     apply=_play,
+    word="play a card",
 )
 
 
@@ -156,4 +157,5 @@ PLACE_WON = Step(
     refuse=_refuse_won,
     apply=_won,
     Args=WonArgs,
+    word="place the card won",
 )

@@ -20,11 +20,12 @@ from typing import Any
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.positions import Description, enter, seat_of, turn_of
+from lapilli.core.registry import load_game
+from lapilli.core.state import Game
 
 from .bidding import CHOOSE
 from .components import CARD_IDS, CARDS, LANES, START_NUMBERS, TOKENS
 from .deck import FACE_UP, draw
-from .game import Eras
 from .movement import START_MOVING
 from .placement import PLAY
 from .state import ErasState, from_json
@@ -60,10 +61,10 @@ def position(
     start: dict[int, int] | None = None,
     turn: int = 0,
     at: str = "turn",
-    game: Eras | None = None,
+    game: Game | None = None,
 ) -> ErasState:
     """Build a validated position; ``at`` says which part of ``turn``'s turn comes next."""
-    game = game or Eras(up_to_six=players > 4)
+    game = game or load_game("eras", up_to_six=players > 4)
     paths = paths or {}
     hands = hands or {}
     used = {c for cards in [*paths.values(), *hands.values(), discard] for c in cards}
@@ -111,7 +112,7 @@ AT = ("turn", "play", "roll", "choose", "move", "end")
 CARD_WORDS = {**{c: c for c in CARD_IDS}, **{CARDS[c].name.lower(): c for c in CARD_IDS}}
 
 
-def build(game: Eras, description: Any) -> ErasState:
+def build(game: Game, description: Any) -> ErasState:
     """The position ``description`` describes (see the module's docstring)."""
     desc = Description(description, "the position", "Eras")
     players = game.check_players(desc.take("players", int, game.default_players()))

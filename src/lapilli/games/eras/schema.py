@@ -10,9 +10,9 @@ from pydantic import Field
 
 from lapilli.core.schema import Strict, decision_model
 
-from .state import ErasState
+from .steps import STEPS
 
-Decision = decision_model(ErasState)
+Decision = decision_model(STEPS)
 
 
 class Bidding(Strict):

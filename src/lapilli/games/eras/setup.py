@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -19,6 +19,15 @@ if TYPE_CHECKING:
 START_CARD = {k: Action("start_card", number=k) for k in START_NUMBERS}
 YOUNGEST = {seat: Action("youngest", seat=seat) for seat in range(MAX_PLAYERS_OPTION)}
 PIECE_ON = {lane: Action("piece", lane=lane) for lane in range(len(LANES))}
+
+
+def new_eras_state(game: Any, players: int) -> ErasState:
+    """The table before the deal."""
+    from .state import ErasState  # (the state still imports the step table)
+
+    s = ErasState(game, players)
+    prepare(s)
+    return s
 
 
 def prepare(s: ErasState) -> None:
@@ -41,6 +50,7 @@ DEAL_START = Step(
     outcomes=lambda s, f: [(START_CARD[int(k)], p) for k, p in s.start_deck.draws()],
     apply=_deal_start,
     Args=SeatArgs,
+    word="deal start cards",
 )
 
 
@@ -56,6 +66,7 @@ CHOOSE_YOUNGEST = Step(
     "Preparation: the youngest player starts",
     outcomes=lambda s, f: [(YOUNGEST[seat], 1 / s.n) for seat in range(s.n)],
     apply=_youngest,
+    word="youngest player",
 )
 
 
@@ -80,4 +91,5 @@ PLACE_PIECE = Step(
     legal=_legal_piece,
     refuse=_refuse_piece,
     apply=_place_piece,
+    word="place your piece",
 )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import FlowState
-from lapilli.core.zones import EVERYONE, NOBODY, Zone
+from lapilli.core.zones import EVERYONE, NOBODY, Unseen, Zone
 
 from . import bidding, movement, placement
 from .components import CARD_IDS, CARDS, LANES, PATH_LENGTH, START_NUMBERS, THUNDERBOLTS, TOKENS
@@ -25,20 +25,6 @@ SEALED = "sealed"
 
 class ErasState(FlowState):
     STEPS = STEPS
-    DECISIONS = {  # the rulebook's words for what the game waits for
-        "deal_start": "deal start cards",
-        "youngest": "youngest player",
-        "place_piece": "place your piece",
-        "play": "play a card",
-        "roll": "roll the die",
-        "thunder": "thunderbolt",
-        "ice_age": "ice age",
-        "cone": "volcano",
-        "choose": "bidding",
-        "sealed_bid": "bid",
-        "answer": "exchange",
-        "place_won": "place the card won",
-    }
 
     def __init__(self, game: Eras, players: int) -> None:
         self.game = game
@@ -167,14 +153,10 @@ class ErasState(FlowState):
             return bid
         return SEALED
 
-    def determinize(self, seat: int, rng: random.Random) -> ErasState:
+    def unseen(self) -> list[Unseen]:
         """The decks are shuffled piles already (draws are chance nodes); what a seat
         cannot know is the other players' sealed bids."""
-        s = self.clone()
-        for other, bid in enumerate(s.bids):
-            if bid is not None and other != seat:
-                s.bids[other] = rng.randint(0, s.tokens[other])
-        return s
+        return [SealedBids(self)]
 
     # -- copies ----------------------------------------------------------------------
     def clone(self) -> ErasState:
@@ -417,3 +399,27 @@ def _check_cards(s: ErasState) -> None:
         raise MalformedInput(
             f"Eras position: each era card must be in one place (missing {missing}, twice {twice})"
         )
+
+
+class SealedBids:
+    """The other players' sealed bids: each some number of their tokens."""
+
+    def __init__(self, s: ErasState) -> None:
+        self.s = s
+
+    def _sealed(self, seat: int) -> list[int]:
+        s = self.s
+        return [p for p, bid in enumerate(s.bids) if bid is not None and p != seat]
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        for p in self._sealed(seat):
+            self.s.bids[p] = rng.randint(0, self.s.tokens[p])
+
+    def alter(self, seat: int, rng: random.Random) -> bool:
+        s = self.s
+        sealed = [p for p in self._sealed(seat) if s.tokens[p]]
+        if not sealed:
+            return False
+        p = rng.choice(sealed)
+        s.bids[p] = rng.choice([n for n in range(s.tokens[p] + 1) if n != s.bids[p]])
+        return True

@@ -187,6 +187,7 @@ THUNDER = Step(
     outcomes=lambda s, f: [(CARD[name], p) for name, p in s.thunder_deck.draws()],
     apply=_thunderbolt,
     Args=SeatArgs,
+    word="thunderbolt",
 )
 
 
@@ -238,4 +239,5 @@ ICE_AGE = Step(
     legal=lambda s, f: [DISCARD[card] for card in s.hands[f.seat].kinds()],
     refuse=_refuse_discard,
     apply=_discard,
+    word="ice age",
 )

@@ -83,6 +83,7 @@ ROLL = Step(
     outcomes=lambda s, f: [(FACE[face], n / DIE_FACES) for face, n in DIE],
     apply=_roll,
     Args=SeatArgs,
+    word="roll the die",
 )
 
 

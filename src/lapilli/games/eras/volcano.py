@@ -167,4 +167,5 @@ CONE = Step(
     legal=lambda s, f: cone_actions(s, f.seat),
     refuse=_refuse_cone,
     apply=_cone,
+    word="volcano",
 )

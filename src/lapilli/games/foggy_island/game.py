@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from lapilli.core.positions import playable
+from lapilli.core.flow import playable
+from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
+from . import drawing, heuristics, numeric, positions, schema
 from .options import FoggyOptions
 from .state import FoggyState
+from .steps import STEPS
 
 
 class FoggyIsland(Game):
@@ -30,14 +33,28 @@ class FoggyIsland(Game):
         "coins that hire special tokens between the 4 rounds."
     )
 
+    parts = Parts(
+        state=FoggyState,
+        steps=STEPS,
+        setup=FoggyState.start,
+        observe=FoggyState.observation,
+        observation=schema.Observation,
+        action_text=FoggyState.action_text,
+        event_text=FoggyState.event_text,
+        render=FoggyState.render,
+        render_all=FoggyState.render_all,
+        round_end=FoggyState.round_end,
+        draw=drawing.draw,
+        numeric=numeric,
+        evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE, zero_sum=True),
+        build=positions.build,
+    )
+
     def player_counts(self) -> range:
         return range(4, 5) if self.options.variant == "team" else range(2, 3)
 
     def default_players(self) -> int:
         return 4 if self.options.variant == "team" else 2
-
-    def new_state(self, players: int | None = None) -> FoggyState:
-        return FoggyState.start(self, self.check_players(players))
 
     def state_from_json(self, data: Any) -> FoggyState:
         return playable(FoggyState.from_json(self, data), self.title)

@@ -16,7 +16,7 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import FlowState, then
 from lapilli.core.state import Event
-from lapilli.core.zones import Hidden, Zone, redeal, seats_mask
+from lapilli.core.zones import Hidden, Unseen, Zone, redeal, seats_mask, swap_unseen
 
 from . import steps, text
 from .board import OPEN_TILES, QUADRANT_OF, QUADRANTS, TILE_NAMES, TILES
@@ -50,19 +50,6 @@ NO_WINNER = -1
 
 class FoggyState(FlowState):
     STEPS = steps.STEPS
-    DECISIONS = {  # the rulebook's words for what the game waits for
-        "weather_draw": "weather draw",
-        "weather_choose": "weather choice",
-        "weather_keep": "weather",
-        "fog_open": "fog",
-        "opening": "opening hand",
-        "hippo_keep": "hippo",
-        "fog_remove": "remove a fog board",
-        "hippo_second": "hippo",
-        "target": "ability",
-        "prairie_first": "prairie dog",
-        "prairie_second": "prairie dog",
-    }
 
     # (set in this order everywhere, so that every position shares one attribute layout)
     game: FoggyIsland
@@ -273,28 +260,10 @@ class FoggyState(FlowState):
                 args[key] = TILE_NAMES[args[key]]
         return {k: list(v) if isinstance(v, tuple) else v for k, v in args.items()}
 
-    def determinize(self, seat: int, rng: random.Random) -> FoggyState:
-        """Deal again every token ``seat`` cannot see: others' hands, piles, face-down
-        tokens, a team's undealt pool, and a token chosen but not yet placed.
-
-        Each side's 18 tokens are known (hiring is public), so what ``seat`` has not seen
-        of them is shuffled back into the places it cannot look.
-        """
-        s = self.clone()
-        for side in (0, 1):
-            mates = s.side_seats(side)
-            zones: list[Hidden] = [s.hands[p] for p in mates] + [s.piles[p] for p in mates]
-            zones += [FaceDown(s, p) for p in mates] + s.pool[side : side + 1]
-            redeal(seat, rng, zones)
-        top = s.pending()
-        if top is not None and top.step is steps.PLACE and top.seat != seat:
-            # the token another player has chosen but not yet placed
-            kinds = sorted(s.hands[top.seat].items)
-            kind = kinds[rng.randrange(len(kinds))]
-            up = top.args.face_up and face_up_allowed(s, kind)
-            s.stack[-1] = steps.PLACE_AS[top.seat, kind, up]
-        s.changed()
-        return s
+    def unseen(self) -> list[Unseen]:
+        """Every token a seat may not see: others' hands, piles, face-down tokens, a
+        team's undealt pool, and a token chosen but not yet placed (``Tokens``)."""
+        return [Tokens(self)]
 
     # -- copies ---------------------------------------------------------------------------------
     def clone(self) -> FoggyState:
@@ -500,3 +469,60 @@ def _zone(data: Any, names: Any, seen: int = 0) -> Zone:
     zone = Zone(items, seen=seen)
     zone.under = [_name(k, names) for k in data.get("under", [])]
     return zone
+
+
+class Tokens:
+    """The tokens a seat may not see, as ``unseen()`` lists them.
+
+    Each side's 18 tokens are known (hiring is public), so what a seat has not seen of
+    them is shuffled back into the places it cannot look; a token another player has
+    chosen but not yet placed is one of their hand's.
+    """
+
+    def __init__(self, s: FoggyState) -> None:
+        self.s = s
+
+    def _pools(self, side: int) -> list[Hidden]:
+        s = self.s
+        mates = s.side_seats(side)
+        zones: list[Hidden] = [s.hands[p] for p in mates] + [s.piles[p] for p in mates]
+        return zones + [FaceDown(s, p) for p in mates] + s.pool[side : side + 1]
+
+    def redeal(self, seat: int, rng: random.Random) -> None:
+        s = self.s
+        for side in (0, 1):
+            redeal(seat, rng, self._pools(side))
+        top = s.pending()
+        if top is not None and top.step is steps.PLACE and top.seat != seat:
+            kinds = sorted(s.hands[top.seat].items)
+            kind = kinds[rng.randrange(len(kinds))]
+            up = top.args.face_up and face_up_allowed(s, kind)
+            s.stack[-1] = steps.PLACE_AS[top.seat, kind, up]
+
+    def alter(self, seat: int, rng: random.Random) -> bool:
+        """Two unseen tokens of one side swapped, or another chosen token."""
+        if rng.random() < 0.5 and self._choose(seat, rng, again=True):
+            return True
+        for side in rng.sample((0, 1), 2):
+            if swap_unseen(seat, rng, self._pools(side)):
+                self._choose(seat, rng, again=False)  # the chosen token may have left the hand
+                return True
+        return self._choose(seat, rng, again=True)
+
+    def _choose(self, seat: int, rng: random.Random, again: bool) -> bool:
+        """Another player's chosen token, still to be placed, becomes another from their
+        hand (``again``), or one from their hand if it is no longer there."""
+        s = self.s
+        top = s.pending()
+        if top is None or top.step is not steps.PLACE or top.seat == seat:
+            return False
+        hand = s.hands[top.seat]
+        if not again and top.args.token in hand:
+            return False
+        kinds = [k for k in sorted(hand.items) if k != top.args.token]
+        if not kinds:
+            return False
+        kind = rng.choice(kinds)
+        up = top.args.face_up and face_up_allowed(s, kind)
+        s.stack[-1] = steps.PLACE_AS[top.seat, kind, up]
+        return True

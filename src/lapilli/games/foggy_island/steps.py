@@ -31,6 +31,7 @@ WEATHER_DRAW = Step(
     outcomes=round.weather_cards,
     apply=round.draw_weather,
     Args=WeatherArgs,
+    word="weather draw",
 )
 WEATHER_KEEP = Step(
     "weather_keep",
@@ -39,6 +40,7 @@ WEATHER_KEEP = Step(
     refuse=round.refuse_weather,
     apply=round.keep_weather,
     Args=WeatherArgs,
+    word="weather",
 )
 WEATHER_CHOOSE = Step(
     "weather_choose",
@@ -46,6 +48,7 @@ WEATHER_CHOOSE = Step(
     legal=round.legal_weather_choice,
     refuse=round.refuse_weather_choice,
     apply=round.choose_weather,
+    word="weather choice",
 )
 FOG = Step("fog", run=round.lay_fog_boards)
 FOG_OPEN = Step(
@@ -53,6 +56,7 @@ FOG_OPEN = Step(
     "Fog boards: three fog boards leave one random 3x3 quarter open",
     outcomes=round.open_quarters,
     apply=round.open_quarter,
+    word="fog",
 )
 
 
@@ -81,6 +85,7 @@ OPENING = Step(
     refuse=round.refuse_opening,
     apply=round.take_opening,
     secret=True,
+    word="opening hand",
 )
 
 # -- a turn -------------------------------------------------------------------------------
@@ -93,6 +98,7 @@ HIPPO_KEEP = Step(
     legal=abilities.legal_hippo_keep,
     refuse=abilities.refuse_hippo_keep,
     apply=abilities.keep_hippo,
+    word="hippo",
 )
 
 
@@ -107,6 +113,7 @@ FOG_REMOVE = Step(
     refuse=turn.refuse_fog_remove,
     apply=turn.remove_fog,
     Args=FogArgs,
+    word="remove a fog board",
 )
 FROG = Step(
     "frog",
@@ -153,6 +160,7 @@ HIPPO_SECOND = Step(
     refuse=abilities.refuse_hippo_second,
     apply=abilities.span_hippo,
     Args=TileArgs,
+    word="hippo",
 )
 
 
@@ -168,6 +176,7 @@ TARGET = Step(
     refuse=abilities.refuse_target,
     apply=abilities.target,
     Args=TargetArgs,
+    word="ability",
 )
 
 
@@ -192,6 +201,7 @@ PRAIRIE_FIRST = Step(
     refuse=abilities.refuse_prairie_first,
     apply=abilities.prairie_first,
     Args=TileArgs,
+    word="prairie dog",
 )
 
 
@@ -207,6 +217,7 @@ PRAIRIE_SECOND = Step(
     refuse=abilities.refuse_prairie_second,
     apply=abilities.prairie_second,
     Args=SwapArgs,
+    word="prairie dog",
 )
 
 # -- after placing --------------------------------------------------------------------------

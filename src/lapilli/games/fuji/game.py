@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.positions import playable
+from lapilli.core.flow import playable
+from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
+from . import drawing, heuristics, numeric, positions, schema
 from .options import FujiOptions
 from .state import FujiState
+from .steps import STEPS
 
 
 class Fuji(Game):
@@ -28,8 +31,26 @@ class Fuji(Game):
         "reach the village; one death loses the game."
     )
 
-    def new_state(self, players: int | None = None) -> FujiState:
-        return FujiState(self, self.check_players(players))
+    parts = Parts(
+        state=FujiState,
+        steps=STEPS,
+        setup=FujiState,
+        observe=FujiState.observation,
+        observation=schema.Observation,
+        action_text=FujiState.action_text,
+        event_text=FujiState.event_text,
+        render=FujiState.render,
+        round_end=FujiState.round_end,
+        draw=drawing.draw,
+        numeric=numeric,
+        evaluation=Evaluation(
+            heuristics.heuristic,
+            scale=heuristics.SCALE,
+            playout=heuristics.playout,
+            horizon=heuristics.horizon,
+        ),
+        build=positions.build,
+    )
 
     def default_players(self) -> int:
         return 3

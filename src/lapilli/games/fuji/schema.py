@@ -11,9 +11,9 @@ from pydantic import Field
 
 from lapilli.core.schema import Strict, decision_model
 
-from .state import FujiState
+from .steps import STEPS
 
-Decision = decision_model(FujiState)
+Decision = decision_model(STEPS)
 
 
 class Die(Strict):

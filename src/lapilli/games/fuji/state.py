@@ -7,7 +7,6 @@ equipment, movement, eruption).
 
 from __future__ import annotations
 
-import random
 from enum import IntEnum
 from typing import Any
 
@@ -15,7 +14,7 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import FlowState, then
 from lapilli.core.state import CHANCE, Event
-from lapilli.core.zones import EVERYONE, NOBODY, Zone, reroll, seats_mask
+from lapilli.core.zones import EVERYONE, NOBODY, Dice, Unseen, Zone, seats_mask
 
 from . import steps
 from .board import CELLS, NOWHERE, XY
@@ -83,24 +82,6 @@ round (usable from the next one)."""
 
 class FujiState(FlowState):
     STEPS = steps.STEPS
-    DECISIONS = {  # the rulebook's words for what the game waits for
-        "draw_scenario": "scenario",
-        "deal_skill": "deal skills",
-        "choose_skill": "choose a skill",
-        "lay_card": "lay terrain",
-        "draw_shuffled": "equipment draw",
-        "put_under": "put a card under",
-        "leave_out": "leave a die out",
-        "use_equipment": "equipment",
-        "next_turn": "next turn",
-        "spend_bars": "power bars",
-        "lose_die": "lose a die",
-        "give_die": "give a die",
-        "give_card": "give a card",
-        "turn_dice": "turn a die",
-        "shovel_die": "shovel",
-        "shovel_face": "shovel",
-    }
     reachable: tuple[Any, dict[int, int]] = (None, {})
     """The destinations of the planning decision on top, from when its legal actions were
     listed: no rule runs before that decision is taken, so its apply need not search
@@ -432,13 +413,10 @@ class FujiState(FlowState):
             view["reroll"] = {"left": f.args.left, "selected": selected}
         return view
 
-    def determinize(self, seat: int, rng: random.Random) -> FujiState:
-        """Roll again every die ``seat`` cannot see: the dice are the only hidden things
-        (every pile is drawn as a chance node, so nobody knows its order)."""
-        new = self.clone()
-        new.changed()
-        reroll(seat, rng, [die for die in new.dice if die.value])
-        return new
+    def unseen(self) -> list[Unseen]:
+        """The dice behind screens are the only hidden things (every pile is drawn as a
+        chance node, so nobody knows its order)."""
+        return [Dice([die for die in self.dice if die.value])]
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> FujiState:

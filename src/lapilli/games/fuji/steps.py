@@ -110,6 +110,7 @@ DRAW_SCENARIO = Step(
     "a scenario card is drawn",
     outcomes=setup.scenario_outcomes,
     apply=setup.draw_scenario,
+    word="scenario",
 )
 DEAL_SKILL = Step(
     "deal_skill",
@@ -117,6 +118,7 @@ DEAL_SKILL = Step(
     outcomes=setup.skill_outcomes,
     apply=setup.take_skill,
     Args=Adventurer,
+    word="deal skills",
 )
 CHOOSE_SKILL = Step(
     "choose_skill",
@@ -128,6 +130,7 @@ CHOOSE_SKILL = Step(
     ),
     setup.take_skill,
     Args=Adventurer,
+    word="choose a skill",
 )
 LAY_OUT = Step("lay_out", run=setup.lay_out)
 LAY_CARD = Step(
@@ -136,6 +139,7 @@ LAY_CARD = Step(
     outcomes=setup.terrain_outcomes,
     apply=setup.lay_card,
     Args=LayCard,
+    word="lay terrain",
 )
 DEAL_EQUIPMENT = Step("deal_equipment", run=setup.deal_equipment)
 DRAW_EQUIPMENT = Step("draw_equipment", run=equipment.draw, Args=Adventurer)
@@ -145,6 +149,7 @@ DRAW_SHUFFLED = Step(
     outcomes=equipment.shuffled_outcomes,
     apply=equipment.draw_shuffled,
     Args=Adventurer,
+    word="equipment draw",
 )
 KEEP = Step("keep", run=setup.keep)
 PUT_UNDER = Step(
@@ -156,6 +161,7 @@ PUT_UNDER = Step(
     ),
     setup.put_under,
     Args=PutUnder,
+    word="put a card under",
 )
 LEAVE_OUT = Step(
     "leave_out",
@@ -166,6 +172,7 @@ LEAVE_OUT = Step(
     ),
     setup.leave_out,
     Args=Adventurer,
+    word="leave a die out",
 )
 
 # ---------------------------------------------------------------- phase 1: rolling the dice
@@ -218,6 +225,7 @@ USE_EQUIPMENT = Step(
     equipment.phase4_use,
     Args=Phase4,
     settle=take_if_only(X.DONE),
+    word="equipment",
 )
 
 # ---------------------------------------------------------------- phase 5: movement and stamina
@@ -230,6 +238,7 @@ NEXT_TURN = Step(
     refuse_unlisted("Phase 5: choose an adventurer who has not yet moved this round", "next_turn"),
     movement.next_turn,
     Args=Waiting,
+    word="next turn",
 )
 SPEND_BARS = Step(
     "spend_bars",
@@ -238,6 +247,7 @@ SPEND_BARS = Step(
     refuse_unlisted("Gatherer: spend at most the power bars you have", "power_bars"),
     movement.spend_bars,
     Args=SpendBars,
+    word="power bars",
 )
 MOVE = Step("move", run=movement.move, Args=Adventurer)
 INJURY = Step(
@@ -255,6 +265,7 @@ LOSE_DIE = Step(
     refuse_unlisted("Leg injury: lose one of your own dice", "lose_die"),
     movement.lose_die,
     Args=Adventurer,
+    word="lose a die",
 )
 
 # ---------------------------------------------------------------- phase 6: eruption
@@ -280,6 +291,7 @@ GIVE_DIE = Step(
     cards.refuse_hand_over,
     cards.hand_over,
     Args=GiveDie,
+    word="give a die",
 )
 CARABINER = Step(
     "carabiner",
@@ -298,6 +310,7 @@ TURN_DICE = Step(
     ),
     cards.turn_die,
     Args=TurnDice,
+    word="turn a die",
     # no settle: whether any die still shows the number is behind its owner's screen
 )
 MACHETE = Step(
@@ -316,6 +329,7 @@ SHOVEL_DIE = Step(
     refuse_unlisted("Shovel: pick 1 of your own dice", "shovel_die"),
     cards.shovel_die,
     Args=Adventurer,
+    word="shovel",
 )
 SHOVEL_FACE = Step(
     "shovel_face",
@@ -326,6 +340,7 @@ SHOVEL_FACE = Step(
     ),
     cards.shovel_face,
     Args=ShovelFace,
+    word="shovel",
 )
 ROPE = Step(
     "rope",
@@ -347,6 +362,7 @@ GIVE_CARD = Step(
     equipment.refuse_give,
     equipment.give,
     kinds=frozenset({"give_card"}),
+    word="give a card",
 )
 
 STEPS = Steps(

@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core import Game, MalformedInput, Utility
-from lapilli.core.positions import playable
+from lapilli.core.flow import playable
+from lapilli.core.parts import Evaluation, Parts
 
+from . import drawing, heuristics, numeric, positions, schema
 from .options import VolcaniqueOptions
 from .state import VolcaniqueState
+from .steps import STEPS
 
 RULES_HELP = """\
 Volcanique, 2-5 players. Stack hex tiles, control biomes with your critters,
@@ -78,11 +81,23 @@ class Volcanique(Game):
         "whose lava flows downhill, unlock volcanic powers. Most points wins."
     )
 
+    parts = Parts(
+        state=VolcaniqueState,
+        steps=STEPS,
+        setup=VolcaniqueState,
+        observe=VolcaniqueState.observation,
+        observation=schema.Observation,
+        action_text=VolcaniqueState.action_text,
+        event_text=VolcaniqueState.event_text,
+        render=VolcaniqueState.render,
+        draw=drawing.draw,
+        numeric=numeric,
+        evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
+        build=positions.build,
+    )
+
     def rules_help(self) -> str:
         return RULES_HELP
-
-    def new_state(self, players: int | None = None) -> VolcaniqueState:
-        return VolcaniqueState(self, self.check_players(players))
 
     def state_from_json(self, data: Any) -> VolcaniqueState:
         if not isinstance(data, dict):

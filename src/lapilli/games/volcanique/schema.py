@@ -15,9 +15,9 @@ from pydantic import Field
 
 from lapilli.core.schema import Strict, decision_model
 
-from .state import VolcaniqueState
+from .steps import STEPS
 
-Decision = decision_model(VolcaniqueState)
+Decision = decision_model(STEPS)
 
 
 class Placing(Strict):

@@ -7,13 +7,12 @@ their critters, choosing casualties, discarding) are frames pushed on top of the
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, get_type_hints
 
 from lapilli.core import Action, Event, MalformedInput
 from lapilli.core.flow import FlowState, Frame, fits_type, then
-from lapilli.core.zones import EVERYONE, NOBODY, Zone, redeal, seats_mask
+from lapilli.core.zones import EVERYONE, NOBODY, Pool, Unseen, Zone, seats_mask
 
 from . import scoring, text
 from .board import Biome, Board, Hex, Region
@@ -42,41 +41,6 @@ if TYPE_CHECKING:
 
 class VolcaniqueState(FlowState):
     STEPS = STEPS
-    DECISIONS = {  # the rulebook's words for what the game waits for
-        "setup_tile": "starting island tile",
-        "setup_place": "starting island place",
-        "setup_rotate": "starting island rotate",
-        "setup_critter": "Trio critter",
-        "deal_slot": "deal",
-        "coin": "dispute",
-        "bonus": "bonus resource",
-        "move_to": "move",
-        "place": "stack",
-        "remove": "contested biome",
-        "super": "super volcano",
-        "sleight": "sleight of land",
-        "migration": "volcanic migration",
-        "colossal_escape": "colossal escape",
-        "winter_spawn": "volcanic winter",
-        "siphon": "magma siphon",
-        "bomb": "magma bomb",
-        "bomb_roll": "magma bomb roll",
-        "lateral": "lateral eruption",
-        "lateral_roll": "lateral eruption roll",
-        "lava_start": "lava direction",
-        "divert": "lava diversion",
-        "diversion": "lava diversion roll",
-        "island_tile": "summon island tile",
-        "island_place": "summon island place",
-        "island_rotate": "summon island rotate",
-        "draw": "Caldera draw",
-        "lava_flow": "lava flow",
-        "spend": "final spending",
-        "final_critter": "final critter",
-        "converge": "converging tectonic plates",
-        "play_caldera": "play a Caldera card",
-        "use_power": "use a power",
-    }
     game: Volcanique
 
     def __init__(self, game: Volcanique, players: int) -> None:
@@ -344,13 +308,10 @@ class VolcaniqueState(FlowState):
             "end": self.end_reason,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> VolcaniqueState:
-        s = self.clone()
-        s.changed()  # what may be played depends on the hands redealt
-        s.unshare_caldera()
-        # the hands first, in seat order, then the deck: one pool of unseen cards
-        redeal(seat, rng, [*s.caldera_hands, s.caldera_deck])
-        return s
+    def unseen(self) -> list[Unseen]:
+        """The Caldera cards in hands and in the deck: one pool of unseen cards."""
+        self.unshare_caldera()
+        return [Pool(*self.caldera_hands, self.caldera_deck)]
 
     # -- text ------------------------------------------------------------------------------
     def action_text(self, action: Action) -> str:

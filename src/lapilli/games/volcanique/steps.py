@@ -84,6 +84,7 @@ SETUP_TILE = Step(
     refusal(setup.legal_tile, setup.refuse_tile),
     setup.choose_tile,
     Args=Piece,
+    word="starting island tile",
 )
 SETUP_PLACE = Step(
     "setup_place",
@@ -93,6 +94,7 @@ SETUP_PLACE = Step(
     setup.place,
     Args=PieceKind,
     settle=setup.settle_place,
+    word="starting island place",
 )
 SETUP_ROTATE = Step(
     "setup_rotate",
@@ -102,6 +104,7 @@ SETUP_ROTATE = Step(
     setup.rotate,
     Args=PieceAt,
     settle=setup.settle_rotate,
+    word="starting island rotate",
 )
 SETUP_CRITTER = Step(
     "setup_critter",
@@ -110,6 +113,7 @@ SETUP_CRITTER = Step(
     refusal(setup.legal_critter, setup.refuse_critter),
     setup.place_critter,
     settle=setup.settle_critter,
+    word="Trio critter",
 )
 
 
@@ -131,8 +135,11 @@ DEAL_SLOT = Step(
     outcomes=setup.slot_outcomes,
     apply=setup.deal_slot,
     Args=DrawnPower,
+    word="deal",
 )
-COIN = Step("coin", "the dispute dhoobloon", outcomes=setup.coin_outcomes, apply=setup.coin)
+COIN = Step(
+    "coin", "the dispute dhoobloon", outcomes=setup.coin_outcomes, apply=setup.coin, word="dispute"
+)
 
 
 class Picks(NamedTuple):
@@ -146,6 +153,7 @@ BONUS = Step(
     refusal(setup.legal_bonus, setup.refuse_bonus),
     setup.take_bonus,
     Args=Picks,
+    word="bonus resource",
 )
 
 # -- 1. move -------------------------------------------------------------------------------
@@ -170,6 +178,7 @@ MOVE_TO = Step(
     refusal(movement.legal_move_to, movement.refuse_move_to),
     movement.move_to,
     Args=Source,
+    word="move",
 )
 
 # -- 2. buy and stack a tile ---------------------------------------------------------------
@@ -227,6 +236,7 @@ PLACE = Step(
     stacking.place,
     Args=Kind,
     settle=stacking.settle_place,
+    word="stack",
 )
 ROTATE = Step(
     "rotate",
@@ -276,6 +286,7 @@ REMOVE = Step(
     stacking.remove,
     Args=Casualties,
     settle=stacking.settle_remove,
+    word="contested biome",
 )
 
 # -- 3. volcanoes --------------------------------------------------------------------------
@@ -300,6 +311,7 @@ SUPER = Step(
     refusal(eruption.legal_super, eruption.refuse_super),
     eruption.set_off_super,
     Args=Target,
+    word="super volcano",
 )
 SLEIGHT = Step(
     "sleight",
@@ -309,6 +321,7 @@ SLEIGHT = Step(
     eruption.sleight,
     Args=Target,
     settle=eruption.settle_sleight,
+    word="sleight of land",
 )
 
 
@@ -334,6 +347,7 @@ MIGRATION = Step(
     eruption.migration,
     Args=Escaping,
     settle=eruption.settle_migration,
+    word="volcanic migration",
 )
 
 
@@ -351,6 +365,7 @@ COLOSSAL_ESCAPE = Step(
     eruption.colossal_escape,
     Args=ColossalEscaping,
     settle=eruption.settle_colossal_escape,
+    word="colossal escape",
 )
 
 
@@ -385,6 +400,7 @@ WINTER_SPAWN = Step(
     winter.legal_spawn,
     refusal(winter.legal_spawn, winter.refuse_spawn),
     winter.spawn,
+    word="volcanic winter",
 )
 ERUPTED = Step("erupted", run=eruption.erupted, Args=Striking)
 SIPHON = Step(
@@ -394,6 +410,7 @@ SIPHON = Step(
     refusal(eruption.legal_siphon, eruption.refuse_siphon),
     eruption.siphon,
     Args=Target,
+    word="magma siphon",
 )
 BOMB = Step(
     "bomb",
@@ -402,6 +419,7 @@ BOMB = Step(
     refusal(eruption.legal_bomb, eruption.refuse_bomb),
     eruption.bomb,
     Args=Target,
+    word="magma bomb",
 )
 
 
@@ -416,6 +434,7 @@ BOMB_ROLL = Step(
     outcomes=eruption.bomb_outcomes,
     apply=eruption.bomb_lands,
     Args=Thrower,
+    word="magma bomb roll",
 )
 LATERAL = Step(
     "lateral",
@@ -424,6 +443,7 @@ LATERAL = Step(
     refusal(eruption.legal_lateral, eruption.refuse_lateral),
     eruption.lateral,
     Args=Target,
+    word="lateral eruption",
 )
 
 
@@ -440,6 +460,7 @@ LATERAL_ROLL = Step(
     apply=eruption.lateral_site,
     Args=Side,
     settle=eruption.settle_lateral_roll,
+    word="lateral eruption roll",
 )
 LANDSLIDE = Step(
     "landslide",
@@ -456,6 +477,7 @@ LAVA_START = Step(
     apply=lava.start,
     Args=Volcano,
     settle=lava.settle_start,
+    word="lava direction",
 )
 
 
@@ -479,6 +501,7 @@ DIVERT = Step(
     refusal(lava.legal_divert, lava.refuse_divert),
     lava.divert,
     Args=Diverters,
+    word="lava diversion",
 )
 DIVERSION = Step(
     "diversion",
@@ -486,6 +509,7 @@ DIVERSION = Step(
     outcomes=lava.diversion_outcomes,
     apply=lava.diverted,
     Args=Aim,
+    word="lava diversion roll",
 )
 EVACUATE = Step(
     "evacuate",
@@ -574,6 +598,7 @@ ISLAND_TILE = Step(
     sacrifice.choose_island_tile,
     Args=Summoning,
     settle=sacrifice.settle_island_tile,
+    word="summon island tile",
 )
 ISLAND_PLACE = Step(
     "island_place",
@@ -582,6 +607,7 @@ ISLAND_PLACE = Step(
     refusal(sacrifice.legal_island_place, sacrifice.refuse_island_place),
     sacrifice.place_island_tile,
     Args=SummoningKind,
+    word="summon island place",
 )
 ISLAND_ROTATE = Step(
     "island_rotate",
@@ -591,6 +617,7 @@ ISLAND_ROTATE = Step(
     sacrifice.rotate_island_tile,
     Args=SummoningAt,
     settle=sacrifice.settle_island_rotate,
+    word="summon island rotate",
 )
 
 # -- 6. the Caldera ------------------------------------------------------------------------
@@ -603,7 +630,12 @@ CALDERA = Step(
     settle=turn.settle_caldera,
 )
 DRAW = Step(
-    "draw", "drawing a Caldera card", outcomes=turn.draw_outcomes, apply=turn.draw, Args=Seat
+    "draw",
+    "drawing a Caldera card",
+    outcomes=turn.draw_outcomes,
+    apply=turn.draw,
+    Args=Seat,
+    word="Caldera draw",
 )
 
 # -- 7. collect, and discard down to the cap -----------------------------------------------
@@ -638,6 +670,7 @@ LAVA_FLOW = Step(
     apply=lava.flow,
     Args=Flow,
     settle=lava.settle_flow,
+    word="lava flow",
 )
 
 # -- the end of a turn, the end of the game ------------------------------------------------
@@ -649,6 +682,7 @@ SPEND = Step(
     refusal(endgame.legal_spend, endgame.refuse_spend),
     endgame.spend,
     settle=endgame.settle_spend,
+    word="final spending",
 )
 SCORE_POINT = Step("score_point", run=endgame.score_point, Args=Seat)
 SUPER_ERUPTS = Step("super_erupts", run=endgame.super_erupts)
@@ -659,6 +693,7 @@ FINAL_CRITTER = Step(
     refusal(endgame.legal_final_critter, endgame.refuse_final_critter),
     endgame.final_critter,
     settle=endgame.settle_final_critter,
+    word="final critter",
 )
 
 # -- at any time during your own turn ------------------------------------------------------
@@ -669,6 +704,7 @@ PLAY_CALDERA = Step(
     refusal(caldera.legal_play, caldera.refuse_play),
     caldera.play,
     kinds=frozenset({"play_caldera"}),
+    word="play a Caldera card",
 )
 USE_POWER = Step(
     "use_power",
@@ -677,6 +713,7 @@ USE_POWER = Step(
     refusal(tectonics.legal_limited, tectonics.refuse_limited),
     tectonics.use_limited,
     kinds=frozenset({"use_power"}),
+    word="use a power",
 )
 RIFT = Step(
     "rift",
@@ -691,6 +728,7 @@ CONVERGE = Step(
     tectonics.legal_converge,
     refusal(tectonics.legal_converge, tectonics.refuse_converge),
     tectonics.converge,
+    word="converging tectonic plates",
 )
 CARNAGE = Step(
     "carnage",

@@ -18,9 +18,6 @@ ability shows up). They are stored gzip-compressed, each with:
   each step (without ``ctx``, the old engine's notes on the turn in progress, which the
   port replaces with the pending step's arguments).
 
-The golden playthroughs (``tests/golden``) are replayed the same way into
-``golden.json.gz``, so that the port can show their final positions did not change.
-
 ``make.py redigest`` keeps every stored game's actions and refreshes what they show, after
 a deliberate change of texts or views.
 """
@@ -196,14 +193,6 @@ def make() -> None:
             HERE / file_name(options, players),
             {"options": options, "players": players, "games": games},
         )
-    golden = []
-    for path in sorted(GOLDEN.glob("foggy_island-*.json")):
-        record = json.loads(path.read_text())["record"]
-        game = FoggyIsland.with_options_json(record["options"])
-        actions = [Action.from_json(a) for a in record["actions"]]
-        s, _, trace = play(game, record["players"], 0, "random", actions)
-        golden.append({"file": path.name, **final(s, record["players"]), **trace.digests()})
-    write(HERE / "golden.json.gz", golden)
 
 
 def redigest() -> None:
@@ -218,14 +207,6 @@ def redigest() -> None:
             s, _, trace = play(game, data["players"], 0, "random", actions)
             item.update(final(s, data["players"]), **trace.digests())
         write(path, data)
-    golden = json.loads(gzip.decompress((HERE / "golden.json.gz").read_bytes()))
-    for item in golden:
-        record = json.loads((GOLDEN / item["file"]).read_text())["record"]
-        game = FoggyIsland.with_options_json(record["options"])
-        actions = [Action.from_json(a) for a in record["actions"]]
-        s, _, trace = play(game, record["players"], 0, "random", actions)
-        item.update(final(s, record["players"]), **trace.digests())
-    write(HERE / "golden.json.gz", golden)
 
 
 if __name__ == "__main__":

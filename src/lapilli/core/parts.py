@@ -1,0 +1,97 @@
+"""A game's parts, declared once as objects: ``Game.parts``.
+
+Every tool reaches a game's pieces through this declaration, never by module name: the
+state class and its steps, how a seat's view and texts are made, the board drawing, the
+numeric view for learning agents, the bots' evaluation and the position builder. A
+game's ``game.py`` is the only module that imports them all, so it sits at the top of
+its package and nothing in the package imports it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from .actions import Action
+from .flow import FlowState, Steps
+from .state import Event
+
+if TYPE_CHECKING:
+    import random
+
+    import numpy as np
+
+    from .numeric import ActionCodec, Layout
+    from .state import Game
+
+S = TypeVar("S", bound=FlowState)
+S_contra = TypeVar("S_contra", bound=FlowState, contravariant=True)
+
+
+class Numeric(Protocol[S_contra]):
+    """A game's numeric view (its ``numeric`` module): a fixed-shape observation and
+    an action codec for learning agents. ``NOTES`` says what each block of the
+    observation holds, for ``docs/numeric.md``."""
+
+    NOTES: Mapping[str, str]
+
+    def codec(self, game: Any, players: int, /) -> ActionCodec: ...
+
+    def layout(self, game: Any, players: int, /) -> Layout: ...
+
+    def encode(self, state: S_contra, seat: int, /) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """How bots judge a position they cannot play to the end.
+
+    ``heuristic(state, seat)`` is higher when ``seat`` is better off; ``scale`` is how
+    many of its units make a clear favourite (MCTS turns it into an expected result);
+    ``zero_sum`` says that with two seats ``heuristic(s, 1) == -heuristic(s, 0)``.
+    ``playout(state, seat, rng)`` is a quick move for rollouts, and ``horizon(state)`` a
+    count that grows at the game's checkpoints (its round), where rollouts may stop.
+    """
+
+    heuristic: Callable[[Any, int], float]
+    scale: float = 1.0
+    zero_sum: bool = False
+    playout: Callable[[Any, int, random.Random], Action] | None = None
+    horizon: Callable[[Any], int] | None = None
+    source: str = ""  # where it comes from, for messages
+
+
+Draw = Callable[[Any, "int | None", Sequence[Action], Sequence[str]], str]
+"""``draw(observation, seat, legal, labels)``: the board as SVG (see ``core.svg``)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Parts(Generic[S]):
+    """Everything a game is made of, each part named as an object."""
+
+    state: type[S]
+    """The position: plain data, its fields declared once (``core.fields``)."""
+    steps: Steps
+    """The turn flow: every step the game may wait for."""
+    setup: Callable[[Game, int], S]
+    """The table before set-up for a number of players (set-up draws are chance)."""
+    observe: Callable[[S, int | None], Mapping[str, Any]]
+    """``observation(seat)``: what a seat (None: a spectator) may see, as JSON."""
+    observation: type
+    """The documented type of ``observe``'s result (a TypedDict or pydantic model)."""
+    action_text: Callable[[S, Action], str]
+    event_text: Callable[[S, Event], str | None]
+    render: Callable[[S, int | None], Any]
+    """The terminal's view of what a seat may see (text or a rich renderable)."""
+    render_all: Callable[[S], Any] | None = None
+    """The true position with every screen lifted, for replays."""
+    round_end: Callable[[S, list[Event]], Any] | None = None
+    """The board of a round about to be cleared, with its scoring (see ``State``)."""
+    seat_label: Callable[[int, int], str] | None = None
+    """``seat_label(seat, players)``: a seat's name (a colour, a side)."""
+    draw: Draw | None = None
+    numeric: Numeric[S] | None = None
+    evaluation: Evaluation | None = None
+    build: Callable[[Game, Mapping[str, Any]], S] | None = None
+    """The position builder: a description in the rulebook's words -> a position."""
