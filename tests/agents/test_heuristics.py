@@ -1,8 +1,11 @@
 """Bots find each game's evaluation without game-specific code."""
 
+from dataclasses import replace
+
 from lapilli.agents.evaluation import evaluation_for, find_heuristic
 from lapilli.agents.greedy import GreedyAgent
 from lapilli.core.actions import Action
+from lapilli.core.parts import Evaluation
 from lapilli.core.registry import load_game
 from lapilli.games.foggy_island import FoggyIsland, heuristics
 from lapilli.games.foggy_island.components import Token
@@ -15,21 +18,22 @@ def test_foggy_island_supplies_its_heuristic_module():
     assert evaluation_for(FoggyIsland).scale == heuristics.SCALE
 
 
-def test_a_game_class_attribute_wins_and_scores_are_the_fallback():
+def test_the_declared_evaluation_is_used_and_scores_are_the_fallback():
     def mine(state, seat):
         return 42.0
 
     class WithHeuristic(FoggyIsland):
         id = "not_a_registered_game"
-        heuristic = staticmethod(mine)
+        parts = replace(FoggyIsland.parts, evaluation=Evaluation(mine, scale=7.0))
 
     assert evaluation_for(WithHeuristic).heuristic is mine
+    assert evaluation_for(WithHeuristic).scale == 7.0
 
-    class Elsewhere(FoggyIsland):
+    class Undeclared(FoggyIsland):
         id = "no_such_game"
+        parts = replace(FoggyIsland.parts, evaluation=None)
 
-    Elsewhere.__module__ = "some_other_package.rules"
-    ev = evaluation_for(Elsewhere)
+    ev = evaluation_for(Undeclared)
     assert ev.source == "scores"
     state = position()
     scores = state.scores()

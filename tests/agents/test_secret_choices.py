@@ -10,7 +10,6 @@ always guess right); one who cannot wins a duel half the time, so takes the 0.7.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -18,6 +17,8 @@ from lapilli.agents import make_agent
 from lapilli.core import Action, Game, Utility
 from lapilli.core.flow import FlowState, Frame, Step, Steps, then
 from lapilli.core.loop import play, random_policy
+from lapilli.core.parts import Parts
+from lapilli.core.zones import Unseen
 
 SAFE, DUEL = Action("safe"), Action("duel")
 HAND = {h: Action("hand", side=h) for h in ("left", "right")}
@@ -50,17 +51,8 @@ def coin_game(secret: bool = True) -> Game:
     GUESS = Step("guess", "Guess the hand", legal=lambda s, f: list(HAND.values()), apply=guess)
 
     class CoinState(FlowState):
-        STEPS = Steps(OFFER, HIDE, GUESS)
-
-        def __init__(self, game: Game) -> None:
-            self.game = game
-            self.coin: str | None = None
-            self.result = [0.0, 0.0]
-            self.stack = [OFFER(0)]
-
-        @property
-        def num_players(self) -> int:
-            return 2
+        coin: str | None
+        result: list[float]
 
         def scores(self) -> list[float]:
             return list(self.result)
@@ -68,34 +60,50 @@ def coin_game(secret: bool = True) -> Game:
         def returns(self) -> list[float]:
             return list(self.result)
 
-        def observation(self, seat: int | None) -> dict[str, Any]:
-            return {"coin": self.coin if seat == 1 else None, "result": self.result}
+        def unseen(self) -> list[Unseen]:
+            return [HiddenHand(self)]
 
-        def determinize(self, seat: int, rng: random.Random) -> CoinState:
-            world = self.clone()
-            if seat != 1 and world.coin is not None and world.stack:
-                world.coin = rng.choice(["left", "right"])
-            return world
+    class HiddenHand:
+        """The hidden hand: only the Hider knows it until the guess."""
 
-        def clone(self) -> CoinState:
-            new = CoinState(self.game)
-            new.coin, new.result, new.stack = self.coin, list(self.result), self.stack[:]
-            return new
+        def __init__(self, s: CoinState) -> None:
+            self.s = s
 
-        def to_json(self) -> dict[str, Any]:
-            return {"coin": self.coin, "result": self.result, "stack": self.stack_json()}
+        def hidden_from(self, seat: int) -> bool:
+            return seat != 1 and self.s.coin is not None and bool(self.s.stack)
+
+        def redeal(self, seat: int, rng: random.Random) -> None:
+            if self.hidden_from(seat):
+                self.s.coin = rng.choice(["left", "right"])
+
+        def alter(self, seat: int, rng: random.Random) -> bool:
+            if not self.hidden_from(seat):
+                return False
+            self.s.coin = "left" if self.s.coin == "right" else "right"
+            return True
+
+    def setup(game: Game, players: int) -> CoinState:
+        s = CoinState.__new__(CoinState)
+        s.setup(game, players)
+        s.coin, s.result = None, [0.0, 0.0]
+        then(s, OFFER(0))
+        return s
 
     class Coin(Game):
         id = "coin"
         title = "Coin"
         min_players = max_players = 2
         utility = Utility.ZERO_SUM
-
-        def new_state(self, players: int | None = None) -> CoinState:
-            return CoinState(self)
-
-        def state_from_json(self, data: Any) -> CoinState:
-            raise NotImplementedError
+        parts = Parts(
+            state=CoinState,
+            steps=Steps(OFFER, HIDE, GUESS),
+            setup=setup,
+            observe=lambda s, seat: {"coin": s.coin if seat == 1 else None, "result": s.result},
+            observation=dict,
+            action_text=lambda s, a: str(a),
+            event_text=lambda s, e: None,
+            render=lambda s, seat: str(s.result),
+        )
 
     return Coin()
 

@@ -7,13 +7,13 @@ its expansion "to the end of the seat's turn" would walk the whole game every it
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from lapilli.agents import make_agent
 from lapilli.agents.evaluation import evaluation_for
 from lapilli.core import Action, Game, Utility
 from lapilli.core.flow import FlowState, Frame, Step, Steps, then
+from lapilli.core.parts import Evaluation, Parts
 
 DOWN, UP = Action("down"), Action("up")
 MOVES = 1000
@@ -31,33 +31,19 @@ SWIM = Step("swim", "Down or up", legal=lambda s, f: [DOWN, UP], apply=_move)
 
 
 class DiveState(FlowState):
-    STEPS = Steps(SWIM)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.depth = self.moves = 0
-        self.stack = [SWIM(0)]
-
-    @property
-    def num_players(self) -> int:
-        return 1
+    depth: int
+    moves: int
 
     def scores(self) -> list[float]:
         return [float(-abs(self.depth - 3))]
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        return {"depth": self.depth, "moves": self.moves}
 
-    def determinize(self, seat: int, rng: random.Random) -> DiveState:
-        return self.clone()
-
-    def clone(self) -> DiveState:
-        new = DiveState(self.game)
-        new.depth, new.moves, new.stack = self.depth, self.moves, self.stack[:]
-        return new
-
-    def to_json(self) -> dict[str, Any]:
-        return {"depth": self.depth, "moves": self.moves, "stack": self.stack_json()}
+def _dive(game: Game, players: int) -> DiveState:
+    s = DiveState.__new__(DiveState)
+    s.setup(game, players)
+    s.depth = s.moves = 0
+    then(s, SWIM(0))
+    return s
 
 
 class Dive(Game):
@@ -65,13 +51,17 @@ class Dive(Game):
     title = "Dive"
     min_players = max_players = 1
     utility = Utility.GENERAL_SUM
-    heuristic = staticmethod(lambda s, seat: -abs(s.depth - 3))
-
-    def new_state(self, players: int | None = None) -> DiveState:
-        return DiveState(self)
-
-    def state_from_json(self, data: Any) -> DiveState:
-        raise NotImplementedError
+    parts = Parts(
+        state=DiveState,
+        steps=Steps(SWIM),
+        setup=_dive,
+        observe=lambda s, seat: {"depth": s.depth, "moves": s.moves},
+        observation=dict,
+        action_text=lambda s, a: a.kind,
+        event_text=lambda s, e: None,
+        render=lambda s, seat: f"{s.depth} m",
+        evaluation=Evaluation(lambda s, seat: -abs(s.depth - 3)),
+    )
 
 
 def _nodes(node: Any) -> int:
