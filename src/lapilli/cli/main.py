@@ -387,8 +387,8 @@ def bench(
                 rate = (before + (peer_rate(seconds / 2) or before)) / 2
                 row += [f"{rate:,.0f}", f"{result.steps_per_s / rate:.2f}"]
             if bot:
-                rate = bot_rate(g, n, bot, seconds)
-                row += [f"{rate.decisions_per_s:,.1f}", f"{rate.iterations_per_s:,.0f}"]
+                bots = bot_rate(g, n, bot, seconds)
+                row += [f"{bots.decisions_per_s:,.1f}", f"{bots.iterations_per_s:,.0f}"]
         table.add_row(*row)
     console.print(table)
 

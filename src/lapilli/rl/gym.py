@@ -28,7 +28,7 @@ from lapilli.core.registry import game_class
 from lapilli.core.state import State, sample_chance
 
 
-class SeatEnv(gymnasium.Env):  # type: ignore[misc]
+class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(
@@ -74,7 +74,7 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc]
         self._play_others()
         return self._observe(), self._info()
 
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         position = self.position
         if position.is_terminal():
             raise RuntimeError("the game is over: call reset() to start another")

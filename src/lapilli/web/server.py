@@ -179,7 +179,8 @@ def _add_error_answers(app: FastAPI) -> None:
 
 # -- who asks --------------------------------------------------------------------------
 def tables_of(request: Request) -> Tables:
-    return request.app.state.tables
+    tables: Tables = request.app.state.tables
+    return tables
 
 
 async def live_table(table_id: str, request: Request) -> LiveTable:
@@ -225,7 +226,8 @@ def json_bytes(data: bytes) -> Response:
 
 async def drawn(table: LiveTable, seat: int | None) -> Response:
     """The seat's view: at once when this version was drawn before, else in a thread."""
-    return json_bytes(table.cached_view(seat) or await run_in_threadpool(table.view, seat))
+    cached = table.cached_view(seat)
+    return json_bytes(cached if cached is not None else await run_in_threadpool(table.view, seat))
 
 
 # -- pages -----------------------------------------------------------------------------
@@ -327,6 +329,8 @@ seats = APIRouter(prefix="/api/tables/{table_id}")
 async def take_seat(secret: SeatSecret, request: Request, table: TableAsked) -> Response:
     """Trade a seat link's secret for an HttpOnly cookie kept for this table only."""
     seat = table.seat_of(secret.token)
+    if seat is None:  # (the model already refuses an empty secret)
+        raise HTTPException(400, "a seat link's secret is needed")
     label = table.match.state.seat_label(seat)
     response = JSONResponse({"seat": seat, "label": label})
     response.set_cookie(
@@ -406,13 +410,14 @@ def replay(
     state, logged = replayed(rec, table.match.game, step)
     before = rec.replay(upto=step - 1, game=table.match.game) if step else None
     actor = before.current_player() if before is not None else CHANCE
-    played = before is not None and actor != CHANCE  # chance tells through its events
+    # chance tells through its events: only a seat's action is named
+    played = before if before is not None and actor != CHANCE else None
     return {
         "step": step,
         "steps": len(rec.actions),
         "seat": seat,
-        "last": before.action_text(rec.actions[step - 1]) if played else None,
-        "by": before.seat_label(actor) if played else None,
+        "last": played.action_text(rec.actions[step - 1]) if played else None,
+        "by": played.seat_label(actor) if played else None,
         "log": shown_log(logged, seat)[-200:],
         **board(table.draw_board, state, seat, [], []),
     }

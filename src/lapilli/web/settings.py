@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from lapilli.agents import AgentError, make_agent, parse_spec
 
@@ -26,18 +28,18 @@ class Settings:
     origins: tuple[str, ...] = ()  # websocket origins trusted besides the server's own
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         """Defaults, overridden by ``LAPILLI_<FIELD>`` variables (origins comma-separated)."""
-        env = os.environ if env is None else env
-        values: dict = {}
+        source: Mapping[str, str] = os.environ if env is None else env
+        values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
-            text = env.get(f"LAPILLI_{field.name.upper()}")
+            text = source.get(f"LAPILLI_{field.name.upper()}")
             if text is None:
                 continue
             if field.name == "origins":
                 values["origins"] = tuple(o.strip() for o in text.split(",") if o.strip())
             else:
-                kind = type(field.default)
+                kind: type = type(field.default)
                 try:
                     values[field.name] = kind(text)
                 except ValueError:
@@ -51,21 +53,21 @@ class Settings:
         """
         name, params = parse_spec(spec)
         agent = make_agent(spec)  # the bot checks its own names, types and minimums
-        caps = {
+        all_caps: dict[str, dict[str, float]] = {
             "mcts": {"iters": self.max_mcts_iters, "seconds": self.max_bot_seconds},
             "greedy": {
                 "nodes": self.max_greedy_nodes,
                 "dets": self.max_greedy_dets,
                 "depth": self.max_greedy_depth,
             },
-        }.get(name, {})
-        for key, cap in caps.items():
+        }
+        for key, cap in all_caps.get(name, {}).items():
             value = getattr(agent, key)
             if value is not None and value > cap:
                 raise AgentError(
                     f"this server caps the {name} bot's {key} at {cap:g} (asked for {value:g})"
                 )
-        if name == "mcts" and not agent.seconds:
+        if name == "mcts" and not getattr(agent, "seconds", None):
             params["seconds"] = f"{self.max_bot_seconds:g}"
         if not params:
             return name

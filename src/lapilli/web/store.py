@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Boolean,
@@ -86,7 +86,7 @@ class Seat:
     spec: str  # bot spec ("random", "mcts:iters=500") or "human"
     token_hash: str = ""  # sha256 of the seat's secret (humans only)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "spec": self.spec, "token_hash": self.token_hash}
 
     def holds(self, token: str) -> bool:
@@ -292,7 +292,7 @@ def _write_played(db: Connection, played: list[Played]) -> None:
     db.execute(TOUCH, [{"table": t, "new_version": v, "now": now} for t, v in newest.items()])
 
 
-def _sqlite_wal(connection, _record) -> None:
+def _sqlite_wal(connection: Any, _record: Any) -> None:
     """Readers never wait for a writer; a commit survives a killed process."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")

@@ -406,7 +406,9 @@ class Tables:
             table = self.live.setdefault(table_id, table)
         return table
 
-    def create(self, match: Match, specs: list[str], listed: bool) -> tuple[LiveTable, list]:
+    def create(
+        self, match: Match, specs: list[str], listed: bool
+    ) -> tuple[LiveTable, list[str | None]]:
         """A new table; returns it and each seat's secret (None for a bot)."""
         tokens = [secrets.token_urlsafe(18) if s == "human" else None for s in specs]
         seats = [
