@@ -163,6 +163,29 @@ class Board:
         board.stackable = board._stackable() if was_open != is_open else self.stackable
         return board
 
+    # -- saving: a board is never changed in place, so clones share it --------------------
+    shared = True
+
+    def copy(self) -> Board:
+        return self
+
+    def to_json(self) -> list[list[object]]:
+        """``[q, r, [tile codes, bottom first]]`` for each land hex."""
+        return [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())]
+
+    @classmethod
+    def load(cls, data: object) -> Board:
+        """A board saved by ``to_json`` (ValueError when it is not one)."""
+        if not isinstance(data, list):
+            raise ValueError("the map is a list of [q, r, stack]")
+        stacks: dict[Hex, tuple[int, ...]] = {}
+        for q, r, codes in data:
+            stack = tuple(codes)
+            if not all(type(x) is int for x in (q, r, *stack)) or not stack:
+                raise ValueError(f"a stack is whole numbers on a hex, not {[q, r, codes]!r:.40}")
+            stacks[(q, r)] = stack
+        return cls(stacks)
+
     # -- what is on a hex ------------------------------------------------------------------
     def top(self, h: Hex) -> int | None:
         stack = self.stacks.get(h)
