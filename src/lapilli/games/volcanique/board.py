@@ -15,6 +15,7 @@ boards (a clone copies nothing of the map).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
@@ -119,7 +120,7 @@ class Board:
         self.face_on = {h: self.facing(h) for h in self.stacks}
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.stackable = self._stackable()
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}  # what rules derive from this board, by their key
 
     def with_stack(self, h: Hex, stack: tuple[int, ...]) -> Board:
         """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
@@ -153,11 +154,11 @@ class Board:
             fits_on[h] = fits(face)
         shown = FACES[stack[-1]] if stack else NO_FACES
         for d, x in enumerate(around(h)):
-            face = face_on.get(x)
-            if face is not None:
+            near = face_on.get(x)
+            if near is not None:
                 back = FACING[d]
-                face = face_on[x] = (*face[:back], shown[back], *face[back + 1 :])
-                fits_on[x] = fits(face)
+                near = face_on[x] = (*near[:back], shown[back], *near[back + 1 :])
+                fits_on[x] = fits(near)
         was_open = h in self.stacks and self.stacks[h][-1] != VOLCANO
         is_open = bool(stack) and stack[-1] != VOLCANO
         board.stackable = board._stackable() if was_open != is_open else self.stackable

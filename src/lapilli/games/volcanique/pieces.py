@@ -6,9 +6,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from lapilli.core.hexgrid import Hex
 from lapilli.core.zones import Zone
-
-from .board import Hex
 
 
 class Stage(StrEnum):

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState
+from lapilli.core.hexgrid import Hex
 from lapilli.core.zones import Pool, Unseen, seats_mask
 
 from . import scoring
-from .board import Biome, Board, Hex, Region
+from .board import Biome, Board, Region
 from .components import (
     BIOMES,
     COLOURS_OF,
@@ -201,7 +202,7 @@ class VolcaniqueState(FlowState):
             counts[spot[3]] += n
         return counts
 
-    def wipe_hex(self, h: Hex) -> list[dict]:
+    def wipe_hex(self, h: Hex) -> list[dict[str, Any]]:
         """Return every critter on a tile (burrowed ones too) to its owner's hand."""
         events = []
         for spot in self.spots_on(h):
@@ -353,14 +354,13 @@ def _check_critters(s: VolcaniqueState) -> None:
         x not in s.critters for x in s.colossal
     ):
         raise ValueError("more Colossal Critters than critters on a spot")
-    for stack in s.board.stacks.values():
-        if VOLCANO in stack[:-1]:
-            raise ValueError("a volcano under another tile")
+    if any(VOLCANO in stack[:-1] for stack in s.board.stacks.values()):
+        raise ValueError("a volcano under another tile")
     moving = {f.args.region for f in s.stack if "region" in f.args._fields}
     for spots in (s.critters, s.burrowed, s.colossal):
         for (q, r, c, o), k in spots.items():
-            stack = s.board.stacks.get((q, r))
-            real = stack is not None and stack[-1] >= 0 and c in COLOURS_OF[stack[-1]]
+            top = s.board.top((q, r))
+            real = top is not None and top >= 0 and c in COLOURS_OF[top]
             if o not in seats or k < 1 or not (real or (q, r, c) in moving):
                 raise ValueError(f"{k} critters of seat {o} on {q},{r} {BIOMES[c % NB]}")
     for h in s.sea:
