@@ -15,7 +15,8 @@ zones a loaded position holds::
 
 A field's type is built from ``int``, ``float``, ``str``, ``bool``, enums, named tuples,
 ``tuple``, ``frozenset``, ``list``, ``dict`` and ``X | None``, or a class that stores
-itself (``Stored``: ``to_json``, ``copy`` and a classmethod ``load``; ``Zone`` does).
+itself (``Stored``: ``to_json``, ``copy`` and a classmethod ``load``; ``Zone`` does;
+one that clones may share, never changed in place, says so with ``shared = True``).
 Named tuples, tuples, frozensets, enums and scalars are immutable and shared by clones.
 
 Who may see a field is declared with it: everyone (the default), its owner (``Owned``:
@@ -238,7 +239,9 @@ def _stored(kind: Any, args: tuple[Any, ...] = ()) -> Codec:
         except (TypeError, ValueError, KeyError, AttributeError, IndexError):
             raise _refuse(where, kind.__name__, data) from None
 
-    return Codec(kind.__name__, kind.copy, lambda v: v.to_json(), load)
+    # a class that is never changed in place (``shared = True``) is shared by clones
+    copy = None if getattr(kind, "shared", False) else kind.copy
+    return Codec(kind.__name__, copy, lambda v: v.to_json(), load)
 
 
 @cache

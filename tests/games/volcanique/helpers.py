@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from lapilli.core import Action
 from lapilli.core.flow import then
-from lapilli.core.zones import Zone
 from lapilli.games.volcanique import Volcanique, VolcaniqueState
 from lapilli.games.volcanique.board import Board
 from lapilli.games.volcanique.components import BIOME_INDEX, KIND_INDEX, SOIL, VOLCANO
 from lapilli.games.volcanique.options import VolcaniqueOptions
-from lapilli.games.volcanique.pieces import FLOWING, Lava, Stage, ThisTurn
+from lapilli.games.volcanique.pieces import FLOWING, Cards, Lava, Stage, ThisTurn
 from lapilli.games.volcanique.positions import build
 from lapilli.games.volcanique.steps import END_TURN, STEPS
 from lapilli.games.volcanique.turn import begin_turn
@@ -43,9 +42,9 @@ def blank(n: int = 2, **options) -> VolcaniqueState:
     s = Volcanique(VolcaniqueOptions(**options)).new_state(n)
     s.board = Board()
     s.critters = {}
-    s.islands = [[] for _ in range(n)]
+    s.islands = [()] * n
     s.grid = dict(GRID)
-    s.caldera_deck = Zone(["magma_siphon", "sleight_of_land", "carnage", "rift"])
+    s.caldera_deck = Cards(["magma_siphon", "sleight_of_land", "carnage", "rift"])
     s.stage = Stage.MAIN
     s.first = 0
     s.player = 0
@@ -90,7 +89,7 @@ def power(s: VolcaniqueState, seat: int, *powers: str) -> VolcaniqueState:
             held = {x for u in s.unlocked for x in u}
             slot = next(k for k in reversed(list(s.grid)) if k not in held)
             s.grid[slot] = name
-        s.unlocked[seat] = [*s.unlocked[seat], slot]
+        s.unlocked[seat] = (*s.unlocked[seat], slot)
         s.hand[seat] -= 1
     return s
 

@@ -5,12 +5,13 @@ and how a reaction by another seat fits into a turn."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from lapilli.core import Action, IllegalAction, sample_chance
 from lapilli.core.flow import Step, Steps, then
-from lapilli.games.volcanique import Volcanique, VolcaniqueState
+from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.board import Board
 from lapilli.games.volcanique.endgame import game_over
 from lapilli.games.volcanique.pieces import cards
@@ -140,7 +141,8 @@ def test_a_reaction_of_another_seat_is_a_frame_pushed_on_top_of_the_turn(monkeyp
         legal=lambda state, frame: [Action("use"), Action("pass")],
         apply=react,
     )
-    monkeypatch.setattr(VolcaniqueState, "STEPS", Steps(*ORDER, reaction, free=FREE))
+    table = Steps(*ORDER, reaction, free=FREE)
+    monkeypatch.setattr(Volcanique, "parts", replace(Volcanique.parts, steps=table))
     s = blank()
     put_uno(s, (0, 0), D)
     put_uno(s, (3, 0), D)

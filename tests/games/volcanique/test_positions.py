@@ -37,7 +37,7 @@ def test_what_is_not_named_follows_by_conservation():
     assert s.volcano_tiles == LIMITS["volcano_tiles"] - 1
     assert s.lava_tiles == LIMITS["lava_tiles"] - 2  # the soil and the lava tile
     assert len(s.caldera_deck) == len(POWER_IDS) - len(s.grid) - 1
-    assert s.unlocked[0] == ["L1"]  # where the default grid holds Bountiful Resources
+    assert list(s.unlocked[0]) == ["L1"]  # where the default grid holds Bountiful Resources
 
 
 def test_play_resumes_at_the_named_step_of_the_named_seat():
@@ -88,7 +88,7 @@ def test_a_damaged_saved_position_is_refused_on_load():
     for change, message in [
         (lambda d: d["crater"].__setitem__(0, 7), "critters"),
         (lambda d: d["tiles"].__setitem__("uno-dark", 99), "more uno-dark tiles"),
-        (lambda d: d["critters"].append([0, 0, 2, 1, 1]), "on 0,0 light"),
+        (lambda d: d["critters"].append([[0, 0, 2, 1], 1]), "on 0,0 light"),
         (lambda d: d.pop("hand"), "hand"),
     ]:
         data = s.to_json()

@@ -105,7 +105,7 @@ def test_a_damaged_position_is_refused_with_a_message():
     for damage in (
         {"stack": [{"step": "nonsense", "seat": 0}]},
         {"tiles": []},
-        {"stacks": [[0, 0, [999]]]},
+        {"board": [[0, 0, [999]]]},
         {"hand": [21]},
         {"stack": [["bogus", 0]]},
     ):

@@ -37,7 +37,7 @@ def test_volcano_wipes_critters_unlocks_level_one_and_rolls_only_lower_spaces():
     assert not s.critters and s.hand[1] == 21
     assert s.stacks[(0, 0)][-1] == VOLCANO and s.volcano_tiles == 14
     # the first unlock is the level 1 power: a critter from the hand on the grid
-    assert s.unlocked[0] == ["L1"] and s.hand[0] == 20
+    assert list(s.unlocked[0]) == ["L1"] and s.hand[0] == 20
     # d6 with re-rolls of same-height or higher spaces = uniform over the lower ones
     assert s.current_player() == CHANCE
     outcomes = dict(s.chance_outcomes())
@@ -60,7 +60,7 @@ def test_later_unlocks_must_share_an_edge_with_an_unlocked_power():
     with pytest.raises(IllegalAction, match="sharing an edge"):
         s.apply(A("unlock", slot="L5"))
     s.apply(A("unlock", slot="L3m"))
-    assert s.unlocked[0] == ["L1", "L3m"]
+    assert list(s.unlocked[0]) == ["L1", "L3m"]
 
 
 def test_volcano_with_no_lower_neighbour_sends_no_lava():

@@ -15,6 +15,7 @@ boards (a clone copies nothing of the map).
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
@@ -119,7 +120,7 @@ class Board:
         self.face_on = {h: self.facing(h) for h in self.stacks}
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.stackable = self._stackable()
-        self.memo: dict = {}
+        self.memo: dict[Any, Any] = {}  # what rules derive from this board, by their key
 
     def with_stack(self, h: Hex, stack: tuple[int, ...]) -> Board:
         """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
@@ -153,15 +154,38 @@ class Board:
             fits_on[h] = fits(face)
         shown = FACES[stack[-1]] if stack else NO_FACES
         for d, x in enumerate(around(h)):
-            face = face_on.get(x)
-            if face is not None:
+            near = face_on.get(x)
+            if near is not None:
                 back = FACING[d]
-                face = face_on[x] = (*face[:back], shown[back], *face[back + 1 :])
-                fits_on[x] = fits(face)
+                near = face_on[x] = (*near[:back], shown[back], *near[back + 1 :])
+                fits_on[x] = fits(near)
         was_open = h in self.stacks and self.stacks[h][-1] != VOLCANO
         is_open = bool(stack) and stack[-1] != VOLCANO
         board.stackable = board._stackable() if was_open != is_open else self.stackable
         return board
+
+    # -- saving: a board is never changed in place, so clones share it --------------------
+    shared = True
+
+    def copy(self) -> Board:
+        return self
+
+    def to_json(self) -> list[list[object]]:
+        """``[q, r, [tile codes, bottom first]]`` for each land hex."""
+        return [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())]
+
+    @classmethod
+    def load(cls, data: object) -> Board:
+        """A board saved by ``to_json`` (ValueError when it is not one)."""
+        if not isinstance(data, list):
+            raise ValueError("the map is a list of [q, r, stack]")
+        stacks: dict[Hex, tuple[int, ...]] = {}
+        for q, r, codes in data:
+            stack = tuple(codes)
+            if not all(type(x) is int for x in (q, r, *stack)) or not stack:
+                raise ValueError(f"a stack is whole numbers on a hex, not {[q, r, codes]!r:.40}")
+            stacks[(q, r)] = stack
+        return cls(stacks)
 
     # -- what is on a hex ------------------------------------------------------------------
     def top(self, h: Hex) -> int | None:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, then
-from lapilli.core.zones import EVERYONE
 
 from . import critters, steps, turn
 from .actions import BUY, BUY_POINT, DONE, at_act
@@ -81,10 +80,7 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
 def game_over(s: VolcaniqueState) -> Events:
     """Burrowed critters emerge; every Caldera card is revealed and scored."""
     events = critters.emerge_all(s)
-    s.stage = Stage.OVER
-    s.unshare_caldera()
-    for hand in s.caldera_hands:
-        hand.seen = EVERYONE
+    s.stage = Stage.OVER  # the hands are shown from now on (see ``view.observe``)
     caldera = [cards(h) for h in s.caldera_hands]
     return [
         *events,

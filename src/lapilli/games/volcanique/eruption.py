@@ -313,7 +313,7 @@ def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     Volcanic Winter asks its new holder for a spawn tile."""
     slot, seat = a.arg("slot"), f.seat
     s.hand[seat] -= 1
-    s.unlocked[seat] = [*s.unlocked[seat], slot]  # replaced: clones share the old one
+    s.unlocked[seat] = (*s.unlocked[seat], slot)
     power = s.grid.get(slot, "")
     events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
     after = steps.ERUPTED(volcano=f.args.volcano, seat=seat, main=True)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lapilli.core import Game, MalformedInput, Utility
-from lapilli.core.flow import playable
+from lapilli.core import Game, Utility
 from lapilli.core.parts import Evaluation, Parts
 
-from . import drawing, heuristics, numeric, positions, schema
+from . import drawing, heuristics, numeric, positions, schema, setup, text, view
 from .options import VolcaniqueOptions
 from .state import VolcaniqueState
 from .steps import STEPS
@@ -84,12 +83,13 @@ class Volcanique(Game):
     parts = Parts(
         state=VolcaniqueState,
         steps=STEPS,
-        setup=VolcaniqueState,
-        observe=VolcaniqueState.observation,
+        setup=setup.start,
+        observe=view.observe,
         observation=schema.Observation,
-        action_text=VolcaniqueState.action_text,
-        event_text=VolcaniqueState.event_text,
-        render=VolcaniqueState.render,
+        action_text=text.action_text,
+        event_text=text.event_text,
+        render=text.render,
+        seat_label=text.seat_label,
         draw=drawing.draw,
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
@@ -98,11 +98,6 @@ class Volcanique(Game):
 
     def rules_help(self) -> str:
         return RULES_HELP
-
-    def state_from_json(self, data: Any) -> VolcaniqueState:
-        if not isinstance(data, dict):
-            raise MalformedInput("a Volcanique position is a JSON object")
-        return playable(VolcaniqueState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

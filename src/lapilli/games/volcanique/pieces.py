@@ -6,9 +6,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from lapilli.core.hexgrid import Hex
 from lapilli.core.zones import Zone
-
-from .board import Hex
 
 
 class Stage(StrEnum):
@@ -56,6 +55,27 @@ class ThisTurn(NamedTuple):
     sea: bool = False  # the sea critter step is used
 
 
-def cards(hand: Zone) -> list[str]:
+ISLAND_PIECES = 3
+"""Tiles of a starting island (an Uno, a Duo, a Trio) and of a summoned island."""
+
+
+class Cards(Zone[str]):
+    """Caldera cards (the deck, a hand): a zone that clones share until one of them
+    changes it (``own``), as cards move seldom (bought, played, dealt to the grid)."""
+
+    __slots__ = ()
+    shared = True  # clones share it (see ``own``)
+
+    def copy(self) -> Cards:
+        return self
+
+    def own(self) -> Cards:
+        """A copy of its own, to change."""
+        z = Cards.__new__(Cards)
+        z.items, z.seen, z.under = self.items.copy(), self.seen, self.under[:]
+        return z
+
+
+def cards(hand: Zone[str]) -> list[str]:
     """The cards of a Caldera hand in the order drawn (every Caldera card is unique)."""
     return list(hand.items)

@@ -117,9 +117,9 @@ def build(game: Any, description: Any) -> VolcaniqueState:
         hex_of(h, desc): [tile_of(t, desc) for t in _list(tiles, h, desc)]
         for h, tiles in desc.part("map").items()
     }
-    data["stacks"] = [[q, r, st] for (q, r), st in sorted(stacks.items())]
+    data["board"] = [[q, r, st] for (q, r), st in sorted(stacks.items())]
     lava = [hex_of(h, desc) for h in desc.take("lava", list, [])]
-    data["lava"] = [[q, r, FLOWING] for q, r in lava]
+    data["lava"] = [[[q, r], FLOWING] for q, r in lava]
     grid = dealt_grid(desc.take("grid", dict, {}))
     data["grid"] = grid
     first = seat_of(desc.take("first", str, labels[0]), labels, TITLE)
@@ -183,9 +183,9 @@ def _conserve(data: dict, held: list[dict[str, Any]], stacks: dict, lava: list) 
     spots: dict[str, list] = {key: [] for key in ("critters", "colossal", "burrowed")}
     for p, h in enumerate(held):
         for key in spots:
-            spots[key] += [[q, r, c, p, n] for (q, r, c), n in sorted(h[key].items())]
+            spots[key] += [[[q, r, c, p], n] for (q, r, c), n in sorted(h[key].items())]
     data.update(spots)
-    data["sea"] = [[q, r, p] for p, h in enumerate(held) for q, r in h["sea"]]
+    data["sea"] = [[[q, r], p] for p, h in enumerate(held) for q, r in h["sea"]]
     hands = []
     for p, h in enumerate(held):
         on_board = sum(h["critters"].values()) + sum(h["burrowed"].values())
@@ -210,7 +210,7 @@ def _conserve(data: dict, held: list[dict[str, Any]], stacks: dict, lava: list) 
     data["tiles"] = {k: n for k, n in data["tiles"].items() if n}
     data["volcano_tiles"] = LIMITS["volcano_tiles"] - codes.count(VOLCANO)
     data["lava_tiles"] = LIMITS["lava_tiles"] - codes.count(SOIL) - len(lava)
-    data["caldera_hands"] = [h["caldera"] for h in held]
+    data["caldera_hands"] = [{"items": {c: 1 for c in h["caldera"]}} for h in held]
     used = {*data["grid"].values(), *(c for h in held for c in h["caldera"])}
-    data["caldera_deck"] = {p: 1 for p in POWER_IDS if p not in used}
+    data["caldera_deck"] = {"items": {p: 1 for p in POWER_IDS if p not in used}}
     data["caldera_discard"] = []

@@ -29,15 +29,21 @@ from .components import (
     rotation_of,
     tile_code,
 )
-from .pieces import Stage
+from .pieces import ISLAND_PIECES, Stage
+from .state import VolcaniqueState, new_position
 
 if TYPE_CHECKING:
-    from .state import VolcaniqueState
+    from lapilli.core.state import Game
 
 Events = list[dict]
 
-ISLAND_PIECES = 3
-"""A starting island: an Uno, a Duo and a Trio (tile sizes 1, 2, 3)."""
+
+def start(game: Game, players: int) -> VolcaniqueState:
+    """The table before set-up; the first seat builds its starting island."""
+    s = new_position(game, players)
+    then(s, steps.SETUP_TILE(0, piece=0))
+    s.advance()
+    return s
 
 
 # -- 1-4. starting islands and critters ----------------------------------------------------
@@ -149,7 +155,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     code = tile_code(kind, a.arg("rotation"))
     s.take_tile(KINDS[kind])
     s.set_stack(at, (code,))
-    s.islands[seat] = [*s.islands[seat], at]  # replaced: clones share the old one
+    s.islands[seat] = (*s.islands[seat], at)
     events = [
         {
             "type": "island_tile",

@@ -1,21 +1,26 @@
 """A Volcanique position: the map, the pieces, the players' holdings and the turn flow.
 
-The flow is the shared one (``lapilli.core.flow``): a stack of frames over the step
-table of ``steps.py``. Decisions of other seats during a turn (migrating or evacuating
-their critters, choosing casualties, discarding) are frames pushed on top of the turn.
+Plain position data: each field is declared once below (``lapilli.core.fields``), and
+cloning, saving and loading derive from those declarations. The flow is the shared one
+(``lapilli.core.flow``): a stack of frames over the steps the rule modules declare.
+Decisions of other seats during a turn (migrating or evacuating their critters,
+choosing casualties, discarding) are frames pushed on top of the turn.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, get_type_hints
+from collections.abc import Collection
+from typing import TYPE_CHECKING, Any
 
-from lapilli.core import Action, Event, MalformedInput
-from lapilli.core.flow import FlowState, Frame, fits_type, then
-from lapilli.core.zones import EVERYONE, NOBODY, Pool, Unseen, Zone, seats_mask
+from lapilli.core import MalformedInput
+from lapilli.core.fields import Owned, PerSeat, Secret
+from lapilli.core.flow import FlowState
+from lapilli.core.hexgrid import Hex
+from lapilli.core.zones import Pool, Unseen, seats_mask
 
-from . import scoring, text
-from .board import Biome, Board, Hex, Region
+from . import scoring
+from .board import Biome, Board, Region
 from .components import (
     BIOMES,
     COLOURS_OF,
@@ -32,92 +37,55 @@ from .components import (
     VOLCANO,
     kind_of,
 )
-from .pieces import Lava, Spot, Stage, ThisTurn, cards
-from .steps import SETUP_TILE, STEPS
+from .pieces import ISLAND_PIECES, Cards, Lava, Spot, Stage, ThisTurn
 
 if TYPE_CHECKING:
-    from .game import Volcanique
+    from lapilli.core.state import Game
 
 
 class VolcaniqueState(FlowState):
-    STEPS = STEPS
-    game: Volcanique
+    """Who may see what: everything is public but the Caldera cards (each hand is seen
+    by its owner until the game is over, the deck by nobody)."""
 
-    def __init__(self, game: Volcanique, players: int) -> None:
-        self.game = game
-        self.players = players
-        self.board = Board()
-        self.critters: dict[Spot, int] = {}  # how many critters stand on each spot
-        self.colossal: dict[Spot, int] = {}  # how many of those are Colossal Critters
-        self.burrowed: dict[Spot, int] = {}  # burrowed critters (not among ``critters``)
-        self.sea: dict[Hex, int] = {}  # sea critters: ocean space -> owner
-        self.lava: list[Lava] = []
-        self.hand = [CRITTERS] * players  # critters in hand
-        self.crater = [0] * players
-        self.unlocked: list[list[str]] = [[] for _ in range(players)]  # grid slots
-        self.grid: dict[str, str] = {}  # slot -> power (never changed in place)
-        self.resources = [[0] * NB for _ in range(players)]
-        self.supply = [int(LIMITS["resource_supply"])] * NB
-        self.tiles = dict(KIND_COUNT)
-        self.volcano_tiles = int(LIMITS["volcano_tiles"])
-        self.lava_tiles = int(LIMITS["lava_tiles"])
-        self.caldera_deck = Zone(seen=NOBODY)
-        self.caldera_hands = [Zone(seen=seats_mask(p)) for p in range(players)]
-        self.caldera_discard: list[str] = []
-        self.points = [0] * players  # bought in the end-game sequence
-        self.islands: list[list[Hex]] = [[] for _ in range(players)]  # starting islands
-        self.removed: list[int] = []  # tiles Erosion took out of the game (never changed)
-        self.winter: tuple[tuple[Hex, int], ...] = ()  # spawn points and the turn each began
-        self.super_volcano: tuple[int, ...] = ()  # (q, r, seat) once set off
-        self.bombed = [-1] * players  # the round of each seat's last Magma Bomb
-        self.used: list[tuple[str, ...]] = [()] * players  # limited powers used: "rift@main"
-        self.player = 0  # whose turn it is (at set-up: who builds or picks)
-        self.first = -1
-        self.turn = 0
-        self.round = 0
-        self.stage = Stage.SETUP
-        self.end_reason = ""
-        self.final_left: list[int] = []  # seats still to play their final turn
-        self.this_turn = ThisTurn()
-        self.stack = []
-        then(self, SETUP_TILE(0, piece=0))  # the first seat builds its starting island
-        self.advance()
-
-    @property
-    def num_players(self) -> int:
-        return self.players
-
-    def clone(self) -> VolcaniqueState:
-        """A copy: lists and dicts one level deep (what they hold is replaced, never
-        changed in place: the board, each seat's unlocked slots and island), the Caldera
-        zones shared until ``unshare_caldera``."""
-        s = VolcaniqueState.__new__(VolcaniqueState)
-        s.__dict__.update(self.__dict__)
-        s.critters = self.critters.copy()
-        s.colossal = self.colossal.copy()
-        s.burrowed = self.burrowed.copy()
-        s.sea = self.sea.copy()
-        s.bombed = self.bombed[:]
-        s.used = self.used[:]
-        s.lava = self.lava[:]
-        s.hand = self.hand[:]
-        s.crater = self.crater[:]
-        s.unlocked = self.unlocked[:]
-        s.resources = [r[:] for r in self.resources]
-        s.supply = self.supply[:]
-        s.tiles = self.tiles.copy()
-        s.caldera_discard = self.caldera_discard[:]
-        s.points = self.points[:]
-        s.islands = self.islands[:]
-        s.final_left = self.final_left[:]
-        s.stack = self.stack[:]
-        return s
+    board: Board  # the map: stacks of tiles and their biomes (never changed in place)
+    critters: dict[Spot, int]  # how many critters stand on each spot
+    colossal: dict[Spot, int]  # how many of those are Colossal Critters
+    burrowed: dict[Spot, int]  # burrowed critters (not among ``critters``)
+    sea: dict[Hex, int]  # sea critters: ocean space -> owner
+    lava: list[Lava]
+    hand: PerSeat[int]  # critters in hand
+    crater: PerSeat[int]
+    unlocked: PerSeat[tuple[str, ...]]  # grid slots
+    grid: dict[str, str]  # slot -> power
+    resources: PerSeat[list[int]]  # per biome colour
+    supply: list[int]
+    tiles: dict[str, int]  # land tiles left, by kind
+    volcano_tiles: int
+    lava_tiles: int
+    caldera_deck: Secret[Cards]
+    caldera_hands: Owned[Cards]
+    caldera_discard: list[str]
+    points: PerSeat[int]  # bought in the end-game sequence
+    islands: PerSeat[tuple[Hex, ...]]  # starting islands
+    removed: list[int]  # tiles Erosion took out of the game
+    winter: tuple[tuple[Hex, int], ...]  # spawn points and the turn each began
+    super_volcano: tuple[int, ...]  # (q, r, seat) once set off
+    bombed: PerSeat[int]  # the round of each seat's last Magma Bomb
+    used: PerSeat[tuple[str, ...]]  # limited powers used: "rift@main"
+    player: int  # whose turn it is (at set-up: who builds or picks)
+    first: int
+    turn: int
+    round: int
+    stage: Stage
+    end_reason: str
+    final_left: list[int]  # seats still to play their final turn
+    this_turn: ThisTurn
 
     def unshare_caldera(self) -> None:
         """Copy the Caldera deck and hands before changing them: clones share them, as
-        they change seldom (a card bought, played, the hands revealed at the end)."""
-        self.caldera_deck = self.caldera_deck.copy()
-        self.caldera_hands = [h.copy() for h in self.caldera_hands]
+        they change seldom (a card bought, played, dealt to the grid)."""
+        self.caldera_deck = self.caldera_deck.own()
+        self.caldera_hands = [h.own() for h in self.caldera_hands]
 
     # -- the map ---------------------------------------------------------------------------
     @property
@@ -234,7 +202,7 @@ class VolcaniqueState(FlowState):
             counts[spot[3]] += n
         return counts
 
-    def wipe_hex(self, h: Hex) -> list[dict]:
+    def wipe_hex(self, h: Hex) -> list[dict[str, Any]]:
         """Return every critter on a tile (burrowed ones too) to its owner's hand."""
         events = []
         for spot in self.spots_on(h):
@@ -251,200 +219,107 @@ class VolcaniqueState(FlowState):
         if self.tiles[kind] == 0:
             del self.tiles[kind]
 
-    # -- results, information --------------------------------------------------------------
+    # -- results, hidden things ------------------------------------------------------------
     def scores(self) -> list[float]:
         return scoring.scores(self)
 
     def score_breakdown(self) -> list[dict[str, int]]:
         return scoring.breakdown(self)
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        data = self._public()
-        if self.stage is Stage.OVER:
-            data["scores"] = self.scores()
-            data["score_breakdown"] = self.score_breakdown()
-        if seat is not None:
-            data["seat"] = seat
-            data["caldera_hand"] = cards(self.caldera_hands[seat])
-        if all(hand.seen == EVERYONE for hand in self.caldera_hands):
-            data["caldera_hands"] = [cards(h) for h in self.caldera_hands]
-        return data
-
-    def _public(self) -> dict[str, Any]:
-        pending = self.pending()
-        return {
-            "stage": self.stage.value,
-            "step": pending.to_json() if pending else None,
-            "placing": _placing(pending),
-            "decision": self.decision(),
-            "turn": self.turn,
-            "round": self.round,
-            "current": self.current_player(),
-            "first": self.first,
-            "map": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
-            "critters": [
-                [q, r, BIOMES[c], o, n] for (q, r, c, o), n in sorted(self.critters.items())
-            ],
-            "colossal": _spots(self.colossal, BIOMES),
-            "burrowed": _spots(self.burrowed, BIOMES),
-            "sea": [[q, r, o] for (q, r), o in sorted(self.sea.items())],
-            "winter": [[q, r, t] for (q, r), t in self.winter],
-            "super_volcano": list(self.super_volcano),
-            "used": [list(u) for u in self.used],
-            "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
-            "hand": list(self.hand),
-            "crater": list(self.crater),
-            "resources": [list(r) for r in self.resources],
-            "supply": list(self.supply),
-            "tiles": dict(sorted(self.tiles.items())),
-            "volcano_tiles": self.volcano_tiles,
-            "lava_tiles": self.lava_tiles,
-            "grid": dict(self.grid),
-            "unlocked": [list(u) for u in self.unlocked],
-            "caldera_deck": len(self.caldera_deck),
-            "caldera_counts": [len(h) for h in self.caldera_hands],
-            "caldera_discard": list(self.caldera_discard),
-            "points": list(self.points),
-            "end": self.end_reason,
-        }
-
     def unseen(self) -> list[Unseen]:
-        """The Caldera cards in hands and in the deck: one pool of unseen cards."""
+        """The Caldera cards in hands and in the deck: one pool of unseen cards (the
+        hands are shown when the game is over)."""
+        if self.stage is Stage.OVER:
+            return []
         self.unshare_caldera()
         return [Pool(*self.caldera_hands, self.caldera_deck)]
 
-    # -- text ------------------------------------------------------------------------------
-    def action_text(self, action: Action) -> str:
-        return text.action_text(self, action)
-
-    def event_text(self, event: Event) -> str:
-        return text.event_text(self, event)
-
-    def render(self, seat: int | None) -> Any:
-        return text.render(self, seat)
-
-    def seat_label(self, seat: int) -> str:
-        return text.seat_label(seat)
-
-    # -- saving ----------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "stacks": [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())],
-            "critters": _spots(self.critters),
-            "colossal": _spots(self.colossal),
-            "burrowed": _spots(self.burrowed),
-            "sea": [[q, r, o] for (q, r), o in sorted(self.sea.items())],
-            "winter": [[q, r, t] for (q, r), t in self.winter],
-            "super_volcano": list(self.super_volcano),
-            "removed": list(self.removed),
-            "bombed": list(self.bombed),
-            "used": [list(u) for u in self.used],
-            "lava": [[*flow.at, flow.sea_turn] for flow in self.lava],
-            "hand": list(self.hand),
-            "crater": list(self.crater),
-            "unlocked": [list(u) for u in self.unlocked],
-            "grid": dict(sorted(self.grid.items())),
-            "resources": [list(r) for r in self.resources],
-            "supply": list(self.supply),
-            "tiles": dict(sorted(self.tiles.items())),
-            "volcano_tiles": self.volcano_tiles,
-            "lava_tiles": self.lava_tiles,
-            "caldera_deck": self.caldera_deck.to_json()["items"],
-            "caldera_hands": [cards(h) for h in self.caldera_hands],
-            "caldera_discard": list(self.caldera_discard),
-            "points": list(self.points),
-            "islands": [[list(h) for h in i] for i in self.islands],
-            "player": self.player,
-            "first": self.first,
-            "turn": self.turn,
-            "round": self.round,
-            "stage": self.stage.value,
-            "end_reason": self.end_reason,
-            "final_left": list(self.final_left),
-            "this_turn": {**self.this_turn._asdict(), "granted": list(self.this_turn.granted)},
-            "stack": self.stack_json(),
-        }
-
-    @classmethod
-    def from_json(cls, game: Volcanique, data: Any) -> VolcaniqueState:
-        s = cls.__new__(cls)
-        s.game = game
+    # -- a loaded position -----------------------------------------------------------------
+    def check(self) -> None:
+        """What a position cannot hold: names that are not in the box, critters on
+        regions their tile does not have, more pieces of any kind than the box holds, a
+        crater over 3, cards in two places, seats that are not there."""
         try:
-            s.players = players = int(data["players"])
-            if not 2 <= players <= 5:
-                raise ValueError(f"{players} players")
-            s.board = Board({(q, r): _stack(st) for q, r, st in data["stacks"]})
-            s.critters = _read_spots(data["critters"])
-            s.colossal = _read_spots(data["colossal"])
-            s.burrowed = _read_spots(data["burrowed"])
-            s.sea = {(int(q), int(r)): int(o) for q, r, o in data["sea"]}
-            s.winter = tuple(((int(q), int(r)), int(t)) for q, r, t in data["winter"])
-            s.super_volcano = tuple(int(x) for x in data["super_volcano"])
-            s.removed = list(_stack(data["removed"])) if data["removed"] else []
-            s.bombed = _ints(data["bombed"], players)
-            s.used = [tuple(_use(x) for x in u) for u in data["used"]]
-            s.lava = [Lava((int(q), int(r)), int(t)) for q, r, t in data["lava"]]
-            s.hand = _ints(data["hand"], players)
-            s.crater = _ints(data["crater"], players)
-            s.unlocked = [[_slot(x) for x in u] for u in data["unlocked"]]
-            s.grid = {_slot(k): _power(v) for k, v in data["grid"].items()}
-            s.resources = [_ints(r, NB) for r in data["resources"]]
-            s.supply = _ints(data["supply"], NB)
-            s.tiles = {_kind(k): int(v) for k, v in data["tiles"].items()}
-            s.volcano_tiles = int(data["volcano_tiles"])
-            s.lava_tiles = int(data["lava_tiles"])
-            s.caldera_deck = Zone({_power(k): int(v) for k, v in data["caldera_deck"].items()})
-            s.stage = Stage(data["stage"])
-            seen = [EVERYONE if s.stage is Stage.OVER else seats_mask(p) for p in range(players)]
-            s.caldera_hands = [
-                Zone([_power(c) for c in h], seen=m)
-                for h, m in zip(data["caldera_hands"], seen, strict=True)
-            ]
-            s.caldera_discard = [_power(c) for c in data["caldera_discard"]]
-            s.points = _ints(data["points"], players)
-            s.islands = [[(int(q), int(r)) for q, r in i] for i in data["islands"]]
-            s.player = int(data["player"])
-            s.first = int(data["first"])
-            s.turn = int(data["turn"])
-            s.round = int(data["round"])
-            s.end_reason = str(data["end_reason"])
-            s.final_left = [int(x) for x in data["final_left"]]
-            turn = dict(data["this_turn"])
-            turn["granted"] = tuple(_power(p) for p in turn.get("granted", ()))
-            s.this_turn = ThisTurn(**turn)
-            if any(s.colossal.get(x, 0) > n for x, n in s.critters.items()) or any(
-                x not in s.critters for x in s.colossal
-            ):
-                raise ValueError("more Colossal Critters than critters on a spot")
-            if len(s.unlocked) != players or len(s.resources) != players or len(s.used) != players:
-                raise ValueError("per-seat lists do not match the player count")
-            s.stack = s.stack_from_json(data.get("stack"))
-            _check(s)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            _check_names(self)
+            _check_seats(self)
+            if self.stage is Stage.SETUP:
+                _check_setup(self)
+            _check_stack(self)
+            _check_critters(self)
+            _check_pieces(self)
+            _check_box(self)
+        except ValueError as exc:
             raise MalformedInput(f"not a Volcanique position: {exc}") from None
-        return s
 
 
-def _check(s: VolcaniqueState) -> None:
-    """What a saved position cannot hold (a ValueError names it): critters on regions
-    their tile does not have, more pieces of any kind than the box holds, a crater
-    over 3, cards in two places, seats that are not there."""
-    from .setup import ISLAND_PIECES  # (the rule modules import the step table: late)
+def new_position(game: Game, players: int) -> VolcaniqueState:
+    """The table before set-up: every piece in the box or in hand, no step pending."""
+    s = VolcaniqueState.__new__(VolcaniqueState)
+    s.setup(game, players)
+    s.board = Board()
+    s.critters, s.colossal, s.burrowed, s.sea = {}, {}, {}, {}
+    s.lava = []
+    s.hand = [CRITTERS] * players
+    s.crater = [0] * players
+    s.unlocked = [()] * players
+    s.grid = {}
+    s.resources = [[0] * NB for _ in range(players)]
+    s.supply = [int(LIMITS["resource_supply"])] * NB
+    s.tiles = dict(KIND_COUNT)
+    s.volcano_tiles = int(LIMITS["volcano_tiles"])
+    s.lava_tiles = int(LIMITS["lava_tiles"])
+    s.caldera_deck = Cards()
+    s.caldera_hands = [Cards(seen=seats_mask(p)) for p in range(players)]
+    s.caldera_discard = []
+    s.points = [0] * players
+    s.islands = [()] * players
+    s.removed = []
+    s.winter = ()
+    s.super_volcano = ()
+    s.bombed = [-1] * players
+    s.used = [()] * players
+    s.player, s.first, s.turn, s.round = 0, -1, 0, 0
+    s.stage = Stage.SETUP
+    s.end_reason = ""
+    s.final_left = []
+    s.this_turn = ThisTurn()
+    return s
 
+
+def _known(names: list[str], known: Collection[str], what: str) -> None:
+    for name in names:
+        if name not in known:
+            raise ValueError(f"unknown {what} {name!r}")
+
+
+def _check_names(s: VolcaniqueState) -> None:
+    """Every tile, grid slot, power and card named is in the box."""
+    _known([*s.grid, *(x for u in s.unlocked for x in u)], SLOTS, "grid slot")
+    cards = [*s.caldera_deck.items, *(c for h in s.caldera_hands for c in h.items)]
+    _known([*s.grid.values(), *cards, *s.caldera_discard, *s.this_turn.granted], POWER_IDS, "power")
+    _known(list(s.tiles), KIND_COUNT, "tile")
+    for u in s.used:
+        for use in u:
+            power, _, stage = use.partition("@")
+            _known([power], POWER_IDS, "power")
+            _known([stage], ("main", "final"), "stage of a limited power's use")
+    codes = [c for stack in s.board.stacks.values() for c in stack] + s.removed
+    for code in codes:
+        if code not in EDGES and code not in (SOIL, VOLCANO):
+            raise ValueError(f"unknown tile code {code}")
+    if any(len(r) != NB for r in [*s.resources, s.supply]):
+        raise ValueError(f"resources are counts of the {NB} biome colours")
+
+
+def _check_seats(s: VolcaniqueState) -> None:
+    """The player to move, the first player and the starting islands are there."""
     n, seats = s.players, range(s.players)
     if not (s.player in seats and -1 <= s.first < n and s.turn >= 0 and s.round >= 0):
         raise ValueError("the player to move, the first player or the turn is not there")
-    if len(s.islands) != n or any(len(i) > ISLAND_PIECES for i in s.islands):
+    if any(len(i) > ISLAND_PIECES for i in s.islands):
         raise ValueError("a starting island of up to 3 tiles for each seat")
-    if s.stage is Stage.SETUP:
-        _check_setup(s)
-    _check_stack(s)
-    _check_pieces(s)
-    _check_box(s)
-    for name, kind in get_type_hints(ThisTurn).items():
-        if not fits_type(getattr(s.this_turn, name), kind):
-            raise ValueError(f"this turn's {name} is {getattr(s.this_turn, name)!r}")
+    if any(x not in seats for x in [*s.sea.values(), *s.final_left]):
+        raise ValueError("a seat that is not there")
 
 
 def _check_stack(s: VolcaniqueState) -> None:
@@ -462,7 +337,7 @@ def _check_stack(s: VolcaniqueState) -> None:
         spot = (*args.get("region", ()), args.get("seat", f.seat))
         if "region" in args and spot not in s.critters and spot not in s.burrowed:
             raise ValueError(f"the pending step {f.step.name} moves a critter that is not there")
-        if any(h not in s.stacks for h in hexes):
+        if any(h not in s.board.stacks for h in hexes):
             raise ValueError(f"the pending step {f.step.name} names a hex without land")
         kind = args.get("kind")
         tile = KINDS[kind] if type(kind) is int and 0 <= kind < len(KINDS) else args.get("tile")
@@ -472,25 +347,30 @@ def _check_stack(s: VolcaniqueState) -> None:
             raise ValueError(f"the pending step {f.step.name} takes a {tile} tile that is not left")
 
 
-def _check_pieces(s: VolcaniqueState) -> None:
-    """Critters stand on regions their tile has, and each seat has all its critters."""
+def _check_critters(s: VolcaniqueState) -> None:
+    """Critters stand on regions their tile has; Colossal ones are among them."""
     seats = range(s.players)
-    if any(x not in seats for x in [*s.sea.values(), *s.final_left]):
-        raise ValueError("a seat that is not there")
-    for stack in s.stacks.values():
-        if VOLCANO in stack[:-1]:
-            raise ValueError("a volcano under another tile")
+    if any(s.colossal.get(x, 0) > n for x, n in s.critters.items()) or any(
+        x not in s.critters for x in s.colossal
+    ):
+        raise ValueError("more Colossal Critters than critters on a spot")
+    if any(VOLCANO in stack[:-1] for stack in s.board.stacks.values()):
+        raise ValueError("a volcano under another tile")
     moving = {f.args.region for f in s.stack if "region" in f.args._fields}
     for spots in (s.critters, s.burrowed, s.colossal):
         for (q, r, c, o), k in spots.items():
-            stack = s.stacks.get((q, r))
-            real = stack is not None and stack[-1] >= 0 and c in COLOURS_OF[stack[-1]]
+            top = s.board.top((q, r))
+            real = top is not None and top >= 0 and c in COLOURS_OF[top]
             if o not in seats or k < 1 or not (real or (q, r, c) in moving):
                 raise ValueError(f"{k} critters of seat {o} on {q},{r} {BIOMES[c % NB]}")
     for h in s.sea:
-        if h in s.stacks:
+        if h in s.board.stacks:
             raise ValueError(f"a sea critter on land at {h}")
-    for p in seats:
+
+
+def _check_pieces(s: VolcaniqueState) -> None:
+    """Each seat has all its critters, and no negative counts."""
+    for p in range(s.players):
         pieces = s.hand[p] + s.crater[p] + len(s.unlocked[p])
         pieces += sum(1 for o in s.sea.values() if o == p)
         for spots in (s.critters, s.burrowed, s.colossal):
@@ -509,7 +389,7 @@ def _check_box(s: VolcaniqueState) -> None:
             or s.supply[b] + sum(r[b] for r in s.resources) != LIMITS["resource_supply"]
         ):
             raise ValueError(f"the {BIOMES[b]} resources do not add up")
-    codes = [c for stack in s.stacks.values() for c in stack] + s.removed
+    codes = [c for stack in s.board.stacks.values() for c in stack] + s.removed
     land = Counter(KINDS[kind_of(c)] for c in codes if c >= 0)
     for kind, count in KIND_COUNT.items():
         if not 0 <= s.tiles.get(kind, 0) <= count - land[kind]:
@@ -522,6 +402,8 @@ def _check_box(s: VolcaniqueState) -> None:
     cards += [c for hand in s.caldera_hands for c in hand.items]
     if len(cards) != len(set(cards)) or s.caldera_deck.under:
         raise ValueError("a power card is in two places")
+    if any(hand.under for hand in s.caldera_hands):
+        raise ValueError("a Caldera hand holds no pile")
     held = [slot for u in s.unlocked for slot in u]
     if any(slot not in s.grid for slot in held):
         raise ValueError("a power unlocked on an empty slot of the grid")
@@ -529,9 +411,7 @@ def _check_box(s: VolcaniqueState) -> None:
 
 def _check_setup(s: VolcaniqueState) -> None:
     """During set-up each starting island lies on the map, as many tiles as are built."""
-    from .setup import ISLAND_PIECES
-
-    if any(h not in s.stacks for i in s.islands for h in i):
+    if any(h not in s.board.stacks for i in s.islands for h in i):
         raise ValueError("a starting island off the map")
     for f in s.stack:
         built = f.args.piece if "piece" in f.args._fields else None
@@ -547,69 +427,3 @@ TAKES_TILE = ("setup_place", "setup_rotate", "island_place", "island_rotate", "b
 
 def _in_stock(s: VolcaniqueState, tile: str) -> bool:
     return s.volcano_tiles > 0 if tile == "volcano" else s.tiles.get(tile, 0) > 0
-
-
-PLACING = frozenset(
-    {"place", "rotate", "island_place", "island_rotate", "setup_place", "setup_rotate"}
-)
-"""The steps in which a land tile is being placed (where, then how it is turned)."""
-
-
-def _placing(frame: Frame | None) -> dict[str, Any] | None:
-    """The land tile being placed and by whom: its kind, and its hex once chosen."""
-    if frame is None or frame.step.name not in PLACING:
-        return None
-    at = getattr(frame.args, "at", None)
-    return {"seat": frame.seat, "tile": KINDS[frame.args.kind], "at": list(at) if at else None}
-
-
-def _spots(spots: dict[Spot, int], names: Any = None) -> list[list[Any]]:
-    """Spots with their counts, as ``[q, r, colour, owner, n]`` (the colour named)."""
-    return [[q, r, names[c] if names else c, o, n] for (q, r, c, o), n in sorted(spots.items())]
-
-
-def _read_spots(data: Any) -> dict[Spot, int]:
-    return {(int(q), int(r), int(c), int(o)): int(n) for q, r, c, o, n in data}
-
-
-def _ints(values: Any, n: int) -> list[int]:
-    out = [int(x) for x in values]
-    if len(out) != n:
-        raise ValueError(f"{values!r} should hold {n} numbers")
-    return out
-
-
-def _stack(codes: Any) -> tuple[int, ...]:
-    stack = tuple(int(x) for x in codes)
-    for code in stack:
-        if code not in EDGES and code not in (SOIL, VOLCANO):
-            raise ValueError(f"unknown tile code {code}")
-    if not stack:
-        raise ValueError("an empty stack")
-    return stack
-
-
-def _known(name: Any, known: Any, what: str) -> str:
-    if name not in known:
-        raise ValueError(f"unknown {what} {name!r}")
-    return str(name)
-
-
-def _slot(name: Any) -> str:
-    return _known(name, SLOTS, "grid slot")
-
-
-def _power(name: Any) -> str:
-    return _known(name, POWER_IDS, "power")
-
-
-def _use(use: Any) -> str:
-    """A limited power's use: ``power@stage`` (main or final)."""
-    power, _, stage = str(use).partition("@")
-    _power(power)
-    _known(stage, ("main", "final"), "stage of a limited power's use")
-    return str(use)
-
-
-def _kind(name: Any) -> str:
-    return _known(name, KIND_COUNT, "tile")

@@ -94,7 +94,8 @@ WORDS = {
 }
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int, players: int = 0) -> str:
+    """A seat's colour (the same whatever the number of players)."""
     return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)].title()} (P{seat + 1})"
 
 
@@ -334,7 +335,7 @@ def render_players(state: VolcaniqueState, seat: int | None) -> Table:
             powers += "; " + ", ".join(used)
         hand = state.caldera_hands[p]
         points = f"{rows[p]['total']:g}"
-        if hand.sees(seat):
+        if hand.sees(seat) or state.stage is Stage.OVER:  # the hands are shown at the end
             cards = ", ".join(POWERS[c]["name"] for c in hand.items)
         else:
             cards = f"{len(hand)} hidden"
