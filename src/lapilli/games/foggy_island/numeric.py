@@ -35,7 +35,6 @@ from .components import (
     WEATHER_DECK,
     WEATHERS,
 )
-from .steps import STEPS
 
 if TYPE_CHECKING:
     from .game import FoggyIsland
@@ -43,7 +42,14 @@ if TYPE_CHECKING:
 
 KIND_LIST = tuple(KINDS)
 KIND_INDEX = {k: i for i, k in enumerate(KIND_LIST)}
-STEP_NAMES = (*STEPS.by_name, "over")
+STEP_NAMES = (
+    *("round", "weather_draw", "weather_keep", "weather_choose", "fog", "fog_open", "deal"),
+    *("team_piles", "opening", "turn", "extra", "hippo_keep", "fog_remove", "frog", "choose"),
+    *("place", "hippo_second", "target", "replace", "prairie_first", "prairie_second"),
+    *("draw", "round_end", "hire", "bank", "next_round", "over"),
+)
+"""The steps of the one-hot block, in a fixed order (the layout does not move when a
+step is added)."""
 STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 WEATHER_INDEX = {w: i for i, w in enumerate(WEATHERS)}
 MAX_ROUNDS = max(ROUNDS.values()) + EXTRA_ROUNDS

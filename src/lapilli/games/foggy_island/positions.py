@@ -17,7 +17,6 @@ from typing import Any
 from lapilli.core.errors import MalformedInput
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 
-from . import steps
 from .board import ADJACENT, QUADRANTS, TILE_INDEX
 from .components import (
     BASIC_PILE,
@@ -25,18 +24,21 @@ from .components import (
     KINDS,
     MERCENARIES,
     PILE_SIZE,
+    SIDE_NAMES,
     WEATHER_DECK,
     WEATHERS,
     colour_of,
     in_order,
     pile_of,
 )
+from .round import ROUND_END
 from .state import FoggyState
-from .text import SIDE_NAMES
+from .turn import TURN_OF
 
 TITLE = "Foggy Island"
-AT = {"turn": lambda seat: [steps.TURN_OF[seat]]}
-"""Where play may resume: the start of a seat's turn (Hippo, fog, Frog, then a token)."""
+AT = {"turn": lambda seat: [TURN_OF[seat], ROUND_END()]}
+"""Where play may resume: the start of a seat's turn (Hippo, fog, Frog, then a token),
+the round's end waiting under the turns."""
 
 
 def build(game: Any, description: Any) -> FoggyState:

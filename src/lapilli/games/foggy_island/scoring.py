@@ -9,13 +9,9 @@ a Crow halves the result, rounded down, after the Pig or Cat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .board import LINES
-from .components import LINE_POINTS, WHITE, Token, hire_cost
-
-if TYPE_CHECKING:
-    from .state import FoggyState
+from .components import LINE_POINTS, WHITE, Token
 
 
 @dataclass(frozen=True)
@@ -62,19 +58,3 @@ def round_points(board: list[Token | None]) -> list[int]:
     for line in scored_lines(board):
         points[line.side] += line.points
     return points
-
-
-def winning_side(s: FoggyState) -> int | None:
-    """The side ahead, or None on a tie the rules cannot break (yet).
-
-    Basic and weather games: more victory points. With mercenaries: more coins, then
-    the higher cost of all hired mercenaries.
-    """
-    tally = s.coins if s.opts.mercenaries else s.totals()
-    if tally[0] != tally[1]:
-        return 0 if tally[0] > tally[1] else 1
-    if s.opts.mercenaries:
-        spent = [hire_cost(s.hired[0]), hire_cost(s.hired[1])]
-        if spent[0] != spent[1]:
-            return 0 if spent[0] > spent[1] else 1
-    return None
