@@ -43,10 +43,17 @@ def movable_next_to(s: FoggyState, tile: int) -> list[int]:
     return [t for t in ADJACENT[tile] if movable(s, t)]
 
 
+def seat_at(s: FoggyState, tile: int) -> int:
+    """Who placed the token on ``tile`` (the caller knows there is one)."""
+    token = s.board[tile]
+    assert token is not None
+    return token.seat
+
+
 def opponents_next_to(s: FoggyState, tile: int, seat: int) -> list[int]:
     """Opponent tokens next to ``tile`` (Mouses, Mole and Fox act on these)."""
     enemy = 1 - seat % 2
-    return [t for t in movable_next_to(s, tile) if s.board[t].seat % 2 == enemy]
+    return [t for t in movable_next_to(s, tile) if seat_at(s, t) % 2 == enemy]
 
 
 def target_tiles(s: FoggyState, kind: str, tile: int, seat: int) -> list[int]:
@@ -55,13 +62,13 @@ def target_tiles(s: FoggyState, kind: str, tile: int, seat: int) -> list[int]:
     # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
     enemy = 1 - seat % 2
     if kind == "snake":
-        tiles = [t for t in TILES if movable(s, t) and s.board[t].seat % 2 == enemy]
+        tiles = [t for t in TILES if movable(s, t) and seat_at(s, t) % 2 == enemy]
     elif s.opts.fox == "own":
         # the other reading: the Fox's owner changes one of their own tokens next to it
-        tiles = [t for t in movable_next_to(s, tile) if s.board[t].seat == seat]
+        tiles = [t for t in movable_next_to(s, tile) if seat_at(s, t) == seat]
     else:
         tiles = opponents_next_to(s, tile, seat)
-    return [t for t in tiles if s.hands[s.board[t].seat]]
+    return [t for t in tiles if s.hands[seat_at(s, t)]]
 
 
 def ability(s: FoggyState, seat: int, tile: int, kind: str) -> Frame | None:
@@ -142,6 +149,7 @@ def move_frog(s: FoggyState, f: Frame, a: Action) -> Events:
     events: Events = []
     if a.kind == "move_frog":
         src = frog_tile(s, f.seat)
+        assert src is not None  # the Frog may move: it is on the map
         dst = A.TILE_OF[a]
         s.board[dst], s.board[src] = s.board[src], None
         events.append(
@@ -184,7 +192,7 @@ def target(s: FoggyState, f: Frame, a: Action) -> Events:
         board[tile], board[picked] = board[picked], board[tile]
         return [{"type": "swapped", "tiles": [TILE_NAMES[tile], TILE_NAMES[picked]]}]
     # Fox and Snake: the token's owner must change it for one from their hand
-    then(s, REPLACE(board[picked].seat, tile=picked, by=seat))
+    then(s, REPLACE(seat_at(s, picked), tile=picked, by=seat))
     return [{"type": "targeted", "seat": seat, "tile": TILE_NAMES[picked]}]
 
 

@@ -15,6 +15,7 @@ in 0..1; coins and round points are divided by 100 and 30.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -71,7 +72,7 @@ TILE_FEATURES = (
 )
 UNKNOWN, MY_LINE, THEIR_LINE, WHITE_LINE, HIPPO, KIND_COLUMN = range(4, 10)
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
     "to_move": "one-hot of the seat to move, me first (all 0 at chance and at the end)",
     "first": "one-hot of the seat who starts this round, me first",

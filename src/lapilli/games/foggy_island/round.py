@@ -36,11 +36,11 @@ from .state import FoggyState, winning_side
 from .turn import TURN_OF, draws
 
 if TYPE_CHECKING:
-    from .game import FoggyIsland
+    from lapilli.core.state import Game
 
 
 # -- set-up ---------------------------------------------------------------------------------
-def new_game(game: FoggyIsland, players: int) -> FoggyState:
+def new_game(game: Game, players: int) -> FoggyState:
     """The table before the first round (its draws are chance steps like any other)."""
     s = FoggyState.__new__(FoggyState)
     s.setup(game, players)

@@ -37,18 +37,18 @@ def scored_lines(board: list[Token | None]) -> list[ScoredLine]:
     found = []
     for line in LINES:
         run: list[int] = []
-        colour = None
-        for tile in (*line, None):
-            token = board[tile] if tile is not None else None
-            c = token.colour if token is not None else None
-            if c is not None and c != WHITE and c == colour:
+        colour = WHITE  # of the run (WHITE: no run)
+        for tile in (*line, -1):  # -1: past the end of the line
+            token = board[tile] if tile >= 0 else None
+            c = token.colour if token is not None else WHITE
+            if c != WHITE and c == colour:
                 run.append(tile)
                 continue
             if len(run) >= 3:
-                kinds = [board[t].kind for t in run]  # type: ignore[union-attr]
+                kinds = [t.kind for t in (board[i] for i in run) if t is not None]
                 found.append(ScoredLine(colour, tuple(run), line_value(len(run), kinds)))
-            run = [tile] if c is not None and c != WHITE else []
-            colour = c if run else None
+            run = [tile] if c != WHITE else []
+            colour = c
     return found
 
 

@@ -331,8 +331,11 @@ class Tokens:
     def _pools(self, side: int) -> list[Hidden]:
         s = self.s
         mates = s.side_seats(side)
-        zones: list[Hidden] = [s.hands[p] for p in mates] + [s.piles[p] for p in mates]
-        return zones + [FaceDown(s, p) for p in mates] + s.pool[side : side + 1]
+        zones: list[Hidden] = [s.hands[p] for p in mates]
+        zones.extend(s.piles[p] for p in mates)
+        zones += [FaceDown(s, p) for p in mates]
+        zones.extend(s.pool[side : side + 1])
+        return zones
 
     def redeal(self, seat: int, rng: random.Random) -> None:
         s = self.s

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -125,11 +125,17 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         )
         pile = f"{len(state.piles[p])}"
         pts = " + ".join(str(r[p % 2]) for r in state.points) or "-"
-        row = [name, hand, pile, pts]
+        row: list[Text | str] = [name, hand, pile, pts]
         if state.opts.mercenaries:
             row += [str(state.coins[p % 2]), ", ".join(KINDS[k].title for k in state.hired[p % 2])]
         table.add_row(*row)
-    parts = [header, grid, legend, _live(live(state, None if everything else seat)), table]
+    parts: list[RenderableType] = [
+        header,
+        grid,
+        legend,
+        _live(live(state, None if everything else seat)),
+    ]
+    parts.append(table)
     if state.is_terminal():
         winners = state.winners()
         verdict = (
