@@ -37,21 +37,6 @@ SIDE_X = BOARD_X + SIZE * TILE + 40
 SIDE_W = 470
 WIDTH = SIDE_X + SIDE_W + 12
 
-PROMPTS = {
-    "weather_keep": "keep one of the two weather cards",
-    "opening": "take the tokens of your opening hand from your pile",
-    "choose": "choose a token from your hand",
-    "place": "place the token on a free tile",
-    "fog_remove": "the open area is full: remove a fog board",
-    "hippo_keep": "move the Hippo onto one of its two tiles",
-    "frog": "move the Frog to an empty tile next to it, or pass",
-    "hippo_second": "lay the Hippo across a second tile",
-    "target": "pick the token the mercenary acts on",
-    "replace": "swap the picked token for one from your hand",
-    "prairie_first": "Prairie Dog: pick a token next to it, or pass",
-    "prairie_second": "Prairie Dog: pick a second token next to it",
-    "hire": "hire a mercenary, or done",
-}
 TILE_KINDS = ("place", "hippo", "keep_hippo", "move_frog", "target")
 
 
@@ -458,12 +443,14 @@ def status(obs: dict[str, Any]) -> str:
         head += f" · {obs['weather'].title()}"
     if obs.get("result") is not None or obs["phase"] == "over":
         return head + " · game over"
-    p = obs["to_move"]
-    if isinstance(p, int) and 0 <= p < n:
-        head += f" · {side_name(p, n)}: {PROMPTS.get(obs['phase'], obs['phase'])}"
-        kind = obs["step"].get("kind")
-        if kind in KINDS and obs["phase"] == "place":
-            head += f" ({KINDS[kind].title}{'' if obs['ctx'].get('up', True) else ', face down'})"
+    decision = obs["decision"]
+    if decision is not None and decision["seat"] is not None:
+        # the rule being decided, in the rulebook's words
+        head += f" · {side_name(decision['seat'], n)}: {decision['prompt']}"
+        token = obs["step"].get("token")  # the chosen token, seen by its chooser only
+        if decision["name"] == "place" and token in KINDS:
+            face = "" if obs["step"].get("face_up", True) else ", face down"
+            head += f" ({KINDS[token].title}{face})"
     return head
 
 
