@@ -8,7 +8,8 @@ from lapilli.core.zones import Zone, seats_mask
 from lapilli.games.foggy_island import FoggyIsland
 from lapilli.games.foggy_island.board import TILE_INDEX
 from lapilli.games.foggy_island.components import MERCENARIES, Token, colour_of
-from lapilli.games.foggy_island.steps import CHOOSE_BY, TURN_OF
+from lapilli.games.foggy_island.round import ROUND_END
+from lapilli.games.foggy_island.turn import CHOOSE_BY, TURN_OF
 
 
 def new(players=2, **options):
@@ -54,15 +55,16 @@ def position(layout=None, hands=None, to_move=0, weather="sunny", players=2, **o
                 pile.take(kind)
         s.piles.append(pile)
     s.pool = [Zone(), Zone()] if players == 4 else []
-    # ``to_move`` chooses a token in a normal turn; the next player's turn follows
-    s.stack = [TURN_OF[(to_move + 1) % players], CHOOSE_BY[to_move]]
+    # ``to_move`` chooses a token in a normal turn; the next player's turn follows,
+    # and the round's end waits under the turns
+    s.stack = [ROUND_END(), TURN_OF[(to_move + 1) % players], CHOOSE_BY[to_move]]
     s.changed()
     return s
 
 
 def start_turn(state, seat):
     """Start ``seat``'s normal turn afresh: the steps before placing come first."""
-    state.stack = [TURN_OF[seat]]
+    state.stack = [ROUND_END(), TURN_OF[seat]]
     state.advance()
 
 

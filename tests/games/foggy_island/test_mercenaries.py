@@ -8,8 +8,9 @@ from lapilli.core.errors import IllegalAction
 from lapilli.core.state import TERMINAL
 from lapilli.games.foggy_island.board import TILE_NAMES
 from lapilli.games.foggy_island.components import MERCENARIES
-from lapilli.games.foggy_island.round import between_rounds, end_round_now
-from lapilli.games.foggy_island.scoring import winning_side
+from lapilli.games.foggy_island.round import between_rounds
+from lapilli.games.foggy_island.state import winning_side
+from lapilli.games.foggy_island.turn import end_round_now
 
 from .helpers import act, at, new, play, play_randomly, position, start_turn
 

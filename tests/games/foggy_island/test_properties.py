@@ -59,7 +59,7 @@ def test_every_token_is_somewhere_and_piles_hold_18(config, seed):
         for side in (0, 1):
             assert tokens_of_side(s, side) == Counter(s.composition(side))
             assert sum(s.composition(side).values()) == 18
-        for p in range(s.n):
+        for p in range(s.players):
             assert len(s.hands[p]) <= 5
 
 
@@ -70,12 +70,12 @@ def test_no_seat_sees_another_seats_hidden_tokens(config, seed, probe):
     for i, s in enumerate(random_walk(*config, seed)):
         if i % 17:
             continue
-        for seat in range(s.n):
+        for seat in range(s.players):
             # change everything the seat cannot see: its view must not change
             other = s.determinize(seat, rng)
             assert other.observation(seat) == s.observation(seat)
             text = json.dumps(s.observation(seat))
-            for p in range(s.n):
+            for p in range(s.players):
                 if p != seat and s.hands[p]:
                     assert json.dumps({"count": len(s.hands[p])}) in text
             for token in s.board:

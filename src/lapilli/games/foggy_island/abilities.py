@@ -4,22 +4,23 @@ Rulebook, "Mercenary characters description": each ability is a step of the turn
 right after the placement (Hippo, Fox, Snake, Mouses, Mole, Prairie Dog, Turtle) or at
 the start of its owner's turn (Hippo, Frog). Abilities act only on face-up, coloured
 tokens: white tokens are neutral and face-down ones may not be looked at.
+
+The turn (``turn.py``) pushes an ability's first step with the placement's end under
+it, and the Hippo's and Frog's steps with the rest of the turn under them, so an
+ability's steps only do what the ability does.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 
 from . import actions as A
-from . import steps, turn
 from .board import ADJACENT, QUADRANT_OF, TILE_NAMES, TILES
 from .components import FOGGY, TOKENS, in_order, is_white
-
-if TYPE_CHECKING:
-    from .state import FoggyState
+from .state import FoggyState
 
 SWAPPERS = ("mouses", "mole")
 """Swap places with an opponent's token next to them."""
@@ -42,10 +43,17 @@ def movable_next_to(s: FoggyState, tile: int) -> list[int]:
     return [t for t in ADJACENT[tile] if movable(s, t)]
 
 
+def seat_at(s: FoggyState, tile: int) -> int:
+    """Who placed the token on ``tile`` (the caller knows there is one)."""
+    token = s.board[tile]
+    assert token is not None
+    return token.seat
+
+
 def opponents_next_to(s: FoggyState, tile: int, seat: int) -> list[int]:
     """Opponent tokens next to ``tile`` (Mouses, Mole and Fox act on these)."""
     enemy = 1 - seat % 2
-    return [t for t in movable_next_to(s, tile) if s.board[t].seat % 2 == enemy]
+    return [t for t in movable_next_to(s, tile) if seat_at(s, t) % 2 == enemy]
 
 
 def target_tiles(s: FoggyState, kind: str, tile: int, seat: int) -> list[int]:
@@ -54,32 +62,25 @@ def target_tiles(s: FoggyState, kind: str, tile: int, seat: int) -> list[int]:
     # Fox (next to it) and Snake (anywhere): the token's owner swaps it from their hand
     enemy = 1 - seat % 2
     if kind == "snake":
-        tiles = [t for t in TILES if movable(s, t) and s.board[t].seat % 2 == enemy]
+        tiles = [t for t in TILES if movable(s, t) and seat_at(s, t) % 2 == enemy]
     elif s.opts.fox == "own":
         # the other reading: the Fox's owner changes one of their own tokens next to it
-        tiles = [t for t in movable_next_to(s, tile) if s.board[t].seat == seat]
+        tiles = [t for t in movable_next_to(s, tile) if seat_at(s, t) == seat]
     else:
         tiles = opponents_next_to(s, tile, seat)
-    return [t for t in tiles if s.hands[s.board[t].seat]]
+    return [t for t in tiles if s.hands[seat_at(s, t)]]
 
 
-def after_placing(s: FoggyState, seat: int, tile: int, kind: str) -> Events:
-    """A face-up mercenary's ability, right after it is placed (when it has one to use);
-    a Fox, Snake, Mouses or Mole with nothing to act on says so."""
+def ability(s: FoggyState, seat: int, tile: int, kind: str) -> Frame | None:
+    """The first step of a face-up mercenary's ability, right after it is placed, when
+    it has one to use (the Turtle's extra placements are the turn's)."""
     if kind == "hippo" and free_next_to(s, tile):
-        then(s, steps.HIPPO_SECOND(seat, tile=tile))
-    elif kind in SWAPPERS + FORCERS and target_tiles(s, kind, tile, seat):
-        then(s, steps.TARGET(seat, tile=tile, token=kind))
-    elif kind == "prairie_dog" and len(movable_next_to(s, tile)) >= 2:
-        then(s, steps.PRAIRIE_FIRST(seat, tile=tile))
-    else:
-        if kind == "turtle":
-            # Turtle: you, then your opponent, each place one extra token at once
-            then(s, steps.EXTRA(seat=seat), steps.EXTRA(seat=(seat + 1) % s.n))
-        turn.end_placement(s, seat)
-        if kind in SWAPPERS + FORCERS:
-            return [{"type": "no_target", "seat": seat, "token": kind, "tile": TILE_NAMES[tile]}]
-    return []
+        return HIPPO_SECOND(seat, tile=tile)
+    if kind in SWAPPERS + FORCERS and target_tiles(s, kind, tile, seat):
+        return TARGET(seat, tile=tile, token=kind)
+    if kind == "prairie_dog" and len(movable_next_to(s, tile)) >= 2:
+        return PRAIRIE_FIRST(seat, tile=tile)
+    return None
 
 
 # -- Hippo ------------------------------------------------------------------------------------
@@ -98,7 +99,6 @@ def span_hippo(s: FoggyState, f: Frame, a: Action) -> Events:
     first, second = f.args.tile, A.TILE_OF[a]
     s.board[second] = s.board[first]
     s.hippo[f.seat] = (first, second)
-    turn.end_placement(s, f.seat)
     return [
         {"type": "hippo_spans", "seat": f.seat, "tiles": [TILE_NAMES[first], TILE_NAMES[second]]}
     ]
@@ -119,7 +119,6 @@ def keep_hippo(s: FoggyState, f: Frame, a: Action) -> Events:
     keep = A.TILE_OF[a]
     one, other = s.hippo.pop(f.seat)
     s.board[other if keep == one else one] = None
-    then(s, turn.before_placing(s, f.seat, True, turn.HIPPO_KEPT))  # then the turn goes on
     return [{"type": "hippo_kept", "seat": f.seat, "tile": TILE_NAMES[keep]}]
 
 
@@ -150,12 +149,12 @@ def move_frog(s: FoggyState, f: Frame, a: Action) -> Events:
     events: Events = []
     if a.kind == "move_frog":
         src = frog_tile(s, f.seat)
+        assert src is not None  # the Frog may move: it is on the map
         dst = A.TILE_OF[a]
         s.board[dst], s.board[src] = s.board[src], None
         events.append(
             {"type": "frog_moved", "seat": f.seat, "from": TILE_NAMES[src], "to": TILE_NAMES[dst]}
         )
-    then(s, steps.CHOOSE_BY[f.seat])
     return events
 
 
@@ -191,10 +190,9 @@ def target(s: FoggyState, f: Frame, a: Action) -> Events:
     board = s.board
     if f.args.token in SWAPPERS:
         board[tile], board[picked] = board[picked], board[tile]
-        turn.end_placement(s, seat)
         return [{"type": "swapped", "tiles": [TILE_NAMES[tile], TILE_NAMES[picked]]}]
     # Fox and Snake: the token's owner must change it for one from their hand
-    then(s, steps.REPLACE(board[picked].seat, tile=picked, by=seat))
+    then(s, REPLACE(seat_at(s, picked), tile=picked, by=seat))
     return [{"type": "targeted", "seat": seat, "tile": TILE_NAMES[picked]}]
 
 
@@ -217,7 +215,6 @@ def replace(s: FoggyState, f: Frame, a: Action) -> Events:
     hand.put(old.kind)
     up = s.weather != FOGGY
     s.board[tile] = TOKENS[kind, seat, up]
-    turn.end_placement(s, f.args.by)
     return [
         {
             "type": "replaced",
@@ -256,9 +253,8 @@ def refuse_prairie_second(s: FoggyState, f: Frame, a: Action) -> str | None:
 
 def prairie_first(s: FoggyState, f: Frame, a: Action) -> Events:
     if a.kind == "pass":
-        turn.end_placement(s, f.seat)
         return []
-    then(s, steps.PRAIRIE_SECOND(f.seat, tile=f.args.tile, first=A.TILE_OF[a]))
+    then(s, PRAIRIE_SECOND(f.seat, tile=f.args.tile, first=A.TILE_OF[a]))
     return []
 
 
@@ -266,5 +262,94 @@ def prairie_second(s: FoggyState, f: Frame, a: Action) -> Events:
     one, two = f.args.first, A.TILE_OF[a]
     board = s.board
     board[one], board[two] = board[two], board[one]
-    turn.end_placement(s, f.seat)
     return [{"type": "swapped", "tiles": [TILE_NAMES[one], TILE_NAMES[two]]}]
+
+
+# -- the steps --------------------------------------------------------------------------------
+HIPPO_KEEP = Step(
+    "hippo_keep",
+    "Hippo: at the start of your turn, move the Hippo to one of the two tiles it occupies",
+    legal=legal_hippo_keep,
+    refuse=refuse_hippo_keep,
+    apply=keep_hippo,
+    word="hippo",
+)
+FROG = Step(
+    "frog",
+    "Frog: you may move the Frog to an empty adjacent tile before placing (or pass)",
+    legal=legal_frog,
+    refuse=refuse_frog,
+    apply=move_frog,
+)
+
+
+class TileArgs(NamedTuple):
+    tile: int  # where the mercenary was placed
+
+
+HIPPO_SECOND = Step(
+    "hippo_second",
+    "Hippo: put it between two tiles: pick a free tile next to it",
+    legal=legal_hippo_second,
+    refuse=refuse_hippo_second,
+    apply=span_hippo,
+    Args=TileArgs,
+    word="hippo",
+)
+
+
+class TargetArgs(NamedTuple):
+    tile: int  # where the mercenary was placed
+    token: str  # which mercenary: Fox, Snake, Mouses or Mole
+
+
+TARGET = Step(
+    "target",
+    "Ability: pick the opponent's token the mercenary acts on",
+    legal=legal_target,
+    refuse=refuse_target,
+    apply=target,
+    Args=TargetArgs,
+    word="ability",
+)
+
+
+class ReplaceArgs(NamedTuple):
+    tile: int  # the token to change
+    by: int  # the seat whose Fox or Snake forces the change
+
+
+REPLACE = Step(
+    "replace",
+    "Fox/Snake: change your token on the map for any token from your hand",
+    legal=legal_replace,
+    refuse=refuse_replace,
+    apply=replace,
+    Args=ReplaceArgs,
+    secret=True,
+)
+PRAIRIE_FIRST = Step(
+    "prairie_first",
+    "Prairie Dog: you may swap two tokens on adjacent tiles: pick the first (or pass)",
+    legal=legal_prairie_first,
+    refuse=refuse_prairie_first,
+    apply=prairie_first,
+    Args=TileArgs,
+    word="prairie dog",
+)
+
+
+class SwapArgs(NamedTuple):
+    tile: int  # where the Prairie Dog was placed
+    first: int  # the first token picked
+
+
+PRAIRIE_SECOND = Step(
+    "prairie_second",
+    "Prairie Dog: pick the second token to swap, on a tile next to it",
+    legal=legal_prairie_second,
+    refuse=refuse_prairie_second,
+    apply=prairie_second,
+    Args=SwapArgs,
+    word="prairie dog",
+)

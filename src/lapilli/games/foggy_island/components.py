@@ -9,6 +9,9 @@ from lapilli.core.data import load_toml
 
 DATA = load_toml(__package__)
 
+SIDE_NAMES = ("Red", "Blue")
+"""The two sides: side 0 plays Red, side 1 Blue."""
+
 WHITE = -1
 """The colour of neutral tokens (Rabbit, Prairie Dog, Hippo): they break every line."""
 

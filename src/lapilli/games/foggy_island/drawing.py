@@ -9,6 +9,7 @@ mercenaries are hired.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -36,21 +37,6 @@ SIDE_X = BOARD_X + SIZE * TILE + 40
 SIDE_W = 470
 WIDTH = SIDE_X + SIDE_W + 12
 
-PROMPTS = {
-    "weather_keep": "keep one of the two weather cards",
-    "opening": "take the tokens of your opening hand from your pile",
-    "choose": "choose a token from your hand",
-    "place": "place the token on a free tile",
-    "fog_remove": "the open area is full: remove a fog board",
-    "hippo_keep": "move the Hippo onto one of its two tiles",
-    "frog": "move the Frog to an empty tile next to it, or pass",
-    "hippo_second": "lay the Hippo across a second tile",
-    "target": "pick the token the mercenary acts on",
-    "replace": "swap the picked token for one from your hand",
-    "prairie_first": "Prairie Dog: pick a token next to it, or pass",
-    "prairie_second": "Prairie Dog: pick a second token next to it",
-    "hire": "hire a mercenary, or done",
-}
 TILE_KINDS = ("place", "hippo", "keep_hippo", "move_frog", "target")
 
 
@@ -123,7 +109,7 @@ def back(x: float, y: float, r: float, side: int) -> str:
 
 
 # -- the island --------------------------------------------------------------------------------
-def draw_island(obs: dict, t: Targets) -> str:
+def draw_island(obs: dict[str, Any], t: Targets) -> str:
     """The island: sea, sand and tiles with their tokens, the scoring lines under them,
     hippos, fog over the closed quadrants, and the lines' points on top."""
     parts = island_frame()
@@ -193,7 +179,7 @@ def island_frame() -> list[str]:
     return parts
 
 
-def draw_cell(cell: dict, x: float, y: float) -> str:
+def draw_cell(cell: dict[str, Any], x: float, y: float) -> str:
     side = cell["seat"] % 2
     if cell["token"] is None:
         return back(x, y, TILE * 0.4, side)
@@ -226,7 +212,7 @@ def draw_hippo(seat: int, tiles: list[str]) -> str:
     return group(title("Hippo"), piece)
 
 
-def draw_lines(obs: dict) -> tuple[str, str]:
+def draw_lines(obs: dict[str, Any]) -> tuple[str, str]:
     """The lines of 3 or more that would score if the round ended now (tokens the seat
     cannot see break them): a band through the tokens, and a badge with the side's
     initial and the points at the end of the line."""
@@ -300,9 +286,9 @@ def draw_fog(q: int, name: str, t: Targets) -> str:
 
 
 # -- the side of the table ----------------------------------------------------------------------
-def draw_weather(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_weather(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
     parts = [label(x0, y0 + 14, "Weather", 15, True)]
-    cards = [(obs["weather"], [])] if obs.get("weather") else []
+    cards: list[tuple[str, list[int]]] = [(obs["weather"], [])] if obs.get("weather") else []
     if obs["offered"]:
         kinds = ("keep_weather", "choose_weather")
         cards = [(c, t.find(kinds, card=c)) for c in obs["offered"]]
@@ -338,7 +324,7 @@ def hand_tokens(counts: dict[str, int]) -> list[str]:
 
 
 def draw_seat(
-    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: dict[str, Any], p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """A seat's panel: its hand, its pile, its coins and points by round."""
     n = len(obs["hands"])
@@ -371,7 +357,7 @@ def draw_seat(
 
 
 def seat_hand(
-    hand: dict, side: int, mine: bool, playing: str | None, x: float, y: float, t: Targets
+    hand: dict[str, Any], side: int, mine: bool, playing: str | None, x: float, y: float, t: Targets
 ) -> list[str]:
     """The hand: backs for the others; for its owner the tokens, the one being played
     (still in the hand until it is placed) ringed."""
@@ -397,7 +383,9 @@ def seat_hand(
     return parts
 
 
-def seat_pile(pile: dict, side: int, mine: bool, x: float, y: float, t: Targets) -> list[str]:
+def seat_pile(
+    pile: dict[str, Any], side: int, mine: bool, x: float, y: float, t: Targets
+) -> list[str]:
     """The pile: a stack of backs; its owner knows what is in it."""
     if "count" in pile:
         return [back(x, y + 15, 16, side), label(x + 22, y + 20, f"×{pile['count']}", 13)]
@@ -415,7 +403,7 @@ def seat_pile(pile: dict, side: int, mine: bool, x: float, y: float, t: Targets)
     return parts
 
 
-def draw_mercenaries(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_mercenaries(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The Weather and Mercenary Board: each side's mercenaries, with their cost and the
     basic token they replace; hired ones are gone from it."""
     if not (any(obs["coins"]) or any(obs["hired"]) or t.find("hire")):
@@ -448,24 +436,29 @@ def draw_mercenaries(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, 
     return group(*parts), y
 
 
-def status(obs: dict) -> str:
+def status(obs: dict[str, Any]) -> str:
     n = len(obs["hands"])
     head = f"Foggy Island · round {obs['round']} of {obs['rounds']}"
     if obs.get("weather"):
         head += f" · {obs['weather'].title()}"
     if obs.get("result") is not None or obs["phase"] == "over":
         return head + " · game over"
-    p = obs["to_move"]
-    if isinstance(p, int) and 0 <= p < n:
-        head += f" · {side_name(p, n)}: {PROMPTS.get(obs['phase'], obs['phase'])}"
-        kind = obs["step"].get("kind")
-        if kind in KINDS and obs["phase"] == "place":
-            head += f" ({KINDS[kind].title}{'' if obs['ctx'].get('up', True) else ', face down'})"
+    decision = obs["decision"]
+    if decision is not None and decision["seat"] is not None:
+        # the rule being decided, in the rulebook's words
+        head += f" · {side_name(decision['seat'], n)}: {decision['prompt']}"
+        token = obs["step"].get("token")  # the chosen token, seen by its chooser only
+        if decision["name"] == "place" and token in KINDS:
+            face = "" if obs["step"].get("face_up", True) else ", face down"
+            head += f" ({KINDS[token].title}{face})"
     return head
 
 
 def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+    observation: dict[str, Any],
+    seat: int | None,
+    legal: Sequence[Action],
+    labels: Sequence[str],
 ) -> str:
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation

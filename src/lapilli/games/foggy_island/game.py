@@ -1,17 +1,64 @@
-"""Foggy Island, the game: its players, variants and the set-ups conformance plays."""
+"""Foggy Island, the game: its players, variants, parts and the set-ups conformance plays."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from lapilli.core.flow import playable
+from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema
+from . import (
+    abilities,
+    drawing,
+    heuristics,
+    hiring,
+    numeric,
+    positions,
+    round,
+    schema,
+    text,
+    turn,
+    view,
+)
 from .options import FoggyOptions
 from .state import FoggyState
-from .steps import STEPS
+
+STEPS = Steps(
+    # a round's set-up
+    round.ROUND,
+    round.WEATHER_DRAW,
+    round.WEATHER_KEEP,
+    round.WEATHER_CHOOSE,
+    round.FOG,
+    round.FOG_OPEN,
+    round.DEAL,
+    round.TEAM_PILES,
+    round.OPENING,
+    # a turn: before placing, choosing and placing
+    turn.TURN,
+    turn.EXTRA,
+    abilities.HIPPO_KEEP,
+    turn.HIPPO_KEPT_STEP,
+    turn.FOG_REMOVE,
+    abilities.FROG,
+    turn.CHOOSE,
+    turn.PLACE,
+    # the ability of a mercenary placed face up
+    abilities.HIPPO_SECOND,
+    abilities.TARGET,
+    abilities.REPLACE,
+    abilities.PRAIRIE_FIRST,
+    abilities.PRAIRIE_SECOND,
+    turn.PLACED,
+    # after placing
+    turn.DRAW,
+    # the end of a round
+    round.ROUND_END,
+    hiring.HIRE,
+    hiring.BANK,
+    round.NEXT_ROUND,
+)
 
 
 class FoggyIsland(Game):
@@ -22,6 +69,7 @@ class FoggyIsland(Game):
     version = "1"
     utility = Utility.ZERO_SUM
     Options = FoggyOptions
+    options: FoggyOptions
     players_text = "2 (4 in the team variant)"
     summary = (
         "Place your tokens on the 6x6 island to build lines of 3 or more (across, down or "
@@ -36,14 +84,15 @@ class FoggyIsland(Game):
     parts = Parts(
         state=FoggyState,
         steps=STEPS,
-        setup=FoggyState.start,
-        observe=FoggyState.observation,
+        setup=round.new_game,
+        observe=view.observe,
         observation=schema.Observation,
-        action_text=FoggyState.action_text,
-        event_text=FoggyState.event_text,
-        render=FoggyState.render,
-        render_all=FoggyState.render_all,
-        round_end=FoggyState.round_end,
+        action_text=text.action_text,
+        event_text=text.event_text,
+        render=text.render,
+        render_all=text.render_all,
+        round_end=text.round_end,
+        seat_label=text.seat_label,
         draw=drawing.draw,
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE, zero_sum=True),
@@ -55,9 +104,6 @@ class FoggyIsland(Game):
 
     def default_players(self) -> int:
         return 4 if self.options.variant == "team" else 2
-
-    def state_from_json(self, data: Any) -> FoggyState:
-        return playable(FoggyState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

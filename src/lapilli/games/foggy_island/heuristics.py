@@ -62,28 +62,28 @@ def round_points(board: list[Token | None]) -> list[int]:
     """
     points = [0, 0]
     for line in LINES:
-        colour = None
+        colour = WHITE  # of the run (WHITE: no run)
         length = 0
         start = 0
         for i, tile in enumerate(line):
             token = board[tile]
-            c = token.colour if token is not None else None
-            if c is not None and c != WHITE and c == colour:
+            c = token.colour if token is not None else WHITE
+            if c != WHITE and c == colour:
                 length += 1
             else:
                 if length >= 3:
                     points[colour] += _run_value(board, line, start, length)
-                if c is not None and c != WHITE:
+                if c != WHITE:
                     colour, length, start = c, 1, i
                 else:
-                    colour, length = None, 0
+                    colour, length = WHITE, 0
         if length >= 3:
             points[colour] += _run_value(board, line, start, length)
     return points
 
 
 def _run_value(board: list[Token | None], line: tuple[int, ...], start: int, length: int) -> int:
-    kinds = [board[line[j]].kind for j in range(start, start + length)]
+    kinds = [t.kind for t in (board[line[j]] for j in range(start, start + length)) if t]
     if all(k in _PLAIN for k in kinds):
         return LINE_POINTS[min(length, _LONGEST)]
     return line_value(length, kinds)

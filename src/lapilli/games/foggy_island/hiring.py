@@ -8,17 +8,12 @@ quick variant both sides hire with 80 coins up front and the coins left go back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 
 from . import actions as A
-from . import steps
-from .components import MERCENARIES
-
-if TYPE_CHECKING:
-    from .state import FoggyState
+from .components import MERCENARIES, SEATS
+from .state import FoggyState
 
 
 def hirers(s: FoggyState) -> list[Frame]:
@@ -26,7 +21,7 @@ def hirers(s: FoggyState) -> list[Frame]:
     starter = s.second_player() if s.points else s.first
     order = [s.side(starter), 1 - s.side(starter)]
     # in the team variant the team-mates take turns at being the one who hires
-    return [steps.HIRE_BY[s.side_seats(side)[(s.round - 1) % (s.n // 2)]] for side in order]
+    return [HIRE_BY[s.side_seats(side)[(s.round - 1) % (s.players // 2)]] for side in order]
 
 
 def hireable(s: FoggyState, side: int) -> list[str]:
@@ -74,7 +69,7 @@ def hire(s: FoggyState, f: Frame, a: Action) -> Events:
     store = s.pool[side] if s.opts.variant == "team" else s.piles[seat]
     store.take(info.replaces)
     store.put(merc)
-    then(s, steps.HIRE_BY[seat])  # and may hire again
+    then(s, HIRE_BY[seat])  # and may hire again
     return [
         {
             "type": "hired",
@@ -90,3 +85,14 @@ def return_coins(s: FoggyState, f: Frame) -> Events:
     """Quick variant: the coins left after hiring go back to the general pile."""
     s.coins = [0, 0]
     return []
+
+
+HIRE = Step(
+    "hire",
+    "Hiring: hire a mercenary, paying its cost and exchanging its basic token (or done)",
+    legal=legal_hire,
+    refuse=refuse_hire,
+    apply=hire,
+)
+BANK = Step("bank", run=return_coins)
+HIRE_BY = [HIRE(p) for p in SEATS]

@@ -15,6 +15,7 @@ in 0..1; coins and round points are divided by 100 and 30.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +36,6 @@ from .components import (
     WEATHER_DECK,
     WEATHERS,
 )
-from .steps import STEPS
 
 if TYPE_CHECKING:
     from .game import FoggyIsland
@@ -43,7 +43,14 @@ if TYPE_CHECKING:
 
 KIND_LIST = tuple(KINDS)
 KIND_INDEX = {k: i for i, k in enumerate(KIND_LIST)}
-STEP_NAMES = (*STEPS.by_name, "over")
+STEP_NAMES = (
+    *("round", "weather_draw", "weather_keep", "weather_choose", "fog", "fog_open", "deal"),
+    *("team_piles", "opening", "turn", "extra", "hippo_keep", "fog_remove", "frog", "choose"),
+    *("place", "hippo_second", "target", "replace", "prairie_first", "prairie_second"),
+    *("draw", "round_end", "hire", "bank", "next_round", "over"),
+)
+"""The steps of the one-hot block, in a fixed order (the layout does not move when a
+step is added)."""
 STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 WEATHER_INDEX = {w: i for i, w in enumerate(WEATHERS)}
 MAX_ROUNDS = max(ROUNDS.values()) + EXTRA_ROUNDS
@@ -65,7 +72,7 @@ TILE_FEATURES = (
 )
 UNKNOWN, MY_LINE, THEIR_LINE, WHITE_LINE, HIPPO, KIND_COLUMN = range(4, 10)
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
     "to_move": "one-hot of the seat to move, me first (all 0 at chance and at the end)",
     "first": "one-hot of the seat who starts this round, me first",

@@ -12,12 +12,13 @@ resumes at the start of a seat's turn: ``turn = { seat = "Blue" }``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.positions import Description, enter, seat_of, turn_of
+from lapilli.core.state import Game
 
-from . import steps
 from .board import ADJACENT, QUADRANTS, TILE_INDEX
 from .components import (
     BASIC_PILE,
@@ -25,25 +26,28 @@ from .components import (
     KINDS,
     MERCENARIES,
     PILE_SIZE,
+    SIDE_NAMES,
     WEATHER_DECK,
     WEATHERS,
     colour_of,
     in_order,
     pile_of,
 )
+from .round import ROUND_END, new_game
 from .state import FoggyState
-from .text import SIDE_NAMES
+from .turn import TURN_OF
 
 TITLE = "Foggy Island"
-AT = {"turn": lambda seat: [steps.TURN_OF[seat]]}
-"""Where play may resume: the start of a seat's turn (Hippo, fog, Frog, then a token)."""
+AT = {"turn": lambda seat: [TURN_OF[seat], ROUND_END()]}
+"""Where play may resume: the start of a seat's turn (Hippo, fog, Frog, then a token),
+the round's end waiting under the turns."""
 
 
-def build(game: Any, description: Any) -> FoggyState:
+def build(game: Game, description: Mapping[str, Any]) -> FoggyState:
     """The position ``description`` describes (a dict, as read from TOML)."""
     desc = Description(description, "the position", TITLE)
     players = game.check_players(desc.take("players", int, game.default_players()))
-    s = game.new_state(players)
+    s = new_game(game, players)
     labels = [s.seat_label(p) for p in range(players)]
     seat, at = turn_of(desc, labels, AT, "turn")
     data = s.to_json()
@@ -57,7 +61,7 @@ def build(game: Any, description: Any) -> FoggyState:
     weather = desc.take("weather", str, data["weather"])
     if weather not in WEATHERS:
         desc.fail(f"the weather is one of {', '.join(WEATHERS)}, not {weather!r}")
-    deck = Counter(WEATHER_DECK) - Counter([weather] if game.options.weather else [])
+    deck = Counter(WEATHER_DECK) - Counter([weather] if s.opts.weather else [])
     data.update(weather=weather, deck={"items": dict(deck)})
     tables = {seat_of(name, labels, TITLE): t for name, t in desc.part("seats").items()}
     hired: list[list[str]] = [[], []]
@@ -76,14 +80,14 @@ def build(game: Any, description: Any) -> FoggyState:
             desc.fail(f"{SIDE_NAMES[side]} hired more mercenaries than it had tokens to replace")
     data.update(hired=hired, coins=coins, pool=[{"items": {}} for _ in data["pool"]])
     _deal(s, data, hands, board)
-    state = game.state_from_json(data)
+    state = FoggyState.from_json(game, data)
     enter(state, *AT[at](seat))
     return state
 
 
-def _map(part: Description, labels: list[str]) -> tuple[dict[int, list], dict[str, list]]:
+def _map(part: Description, labels: list[str]) -> tuple[dict[int, list[Any]], dict[str, list[int]]]:
     """Tokens by tile from ``b3 = "Blue rat face down"``; a seat's Hippo on two tiles."""
-    board: dict[int, list] = {}
+    board: dict[int, list[Any]] = {}
     hippo: dict[str, list[int]] = {}
     for name, text in part.items():
         tile = TILE_INDEX.get(str(name).lower())
@@ -103,7 +107,12 @@ def _map(part: Description, labels: list[str]) -> tuple[dict[int, list], dict[st
     return board, hippo
 
 
-def _deal(s: FoggyState, data: dict, hands: list[list[str] | None], board: dict) -> None:
+def _deal(
+    s: FoggyState,
+    data: dict[str, Any],
+    hands: list[list[str] | None],
+    board: dict[int, list[Any]],
+) -> None:
     """Hands as given (else the first 5 of the pile, in data order), piles by
     conservation: each side's 18 tokens less those in hand and on the map."""
     hippos = {int(p) for p in data["hippo"]}

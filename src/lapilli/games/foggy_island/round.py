@@ -3,41 +3,75 @@
 Rulebook: "Game setup", "Game with weather cards", "Team game variant", "The End of the
 Round". Each round every player forms their pile again, the second player draws the
 weather, and everyone chooses 5 tokens. The round ends when no free tiles are left.
+
+This is the top of the turn flow: a round pushes its set-up steps, the turns
+(``turn.py``) and, under them, its own end.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 from lapilli.core.zones import Zone, seats_mask
 
 from . import actions as A
-from . import hiring, steps
 from .board import QUADRANTS, TILE_NAMES, TILES
-from .components import EXTRA_ROUNDS, HAND_SIZE, KINDS, PILE_SIZE, SUNNY, WEATHERS, in_order
-from .scoring import scored_lines, winning_side
+from .components import (
+    EXTRA_ROUNDS,
+    HAND_SIZE,
+    KINDS,
+    PILE_SIZE,
+    QUICK_COINS,
+    SEATS,
+    SUNNY,
+    WEATHER_DECK,
+    WEATHERS,
+    in_order,
+)
+from .hiring import BANK, hirers
+from .scoring import scored_lines
+from .state import FoggyState, winning_side
+from .turn import TURN_OF, draws
 
 if TYPE_CHECKING:
-    from .state import FoggyState
-
-
-def draws(zone: Zone, outcomes: dict[str, Action]) -> list[tuple[Action, float]]:
-    """One draw from a shuffled face-down pile (or deck), in the order of ``outcomes``."""
-    items = zone.items
-    if not items:
-        return [(outcomes[zone.under[0]], 1.0)] if zone.under else []
-    total = sum(items.values())
-    return [(action, items[k] / total) for k, action in outcomes.items() if k in items]
+    from lapilli.core.state import Game
 
 
 # -- set-up ---------------------------------------------------------------------------------
+def new_game(game: Game, players: int) -> FoggyState:
+    """The table before the first round (its draws are chance steps like any other)."""
+    s = FoggyState.__new__(FoggyState)
+    s.setup(game, players)
+    s.round = 1
+    s.extra_rounds = 0
+    s.hired = [[], []]
+    collect(s)  # the map, hands, piles and team pools
+    s.open = [True] * len(QUADRANTS)
+    s.coins = [0, 0]
+    s.points = []
+    s.weather = SUNNY
+    s.deck = Zone(WEATHER_DECK)
+    if s.opts.variant == "quick":
+        # Quick variant: 80 coins each to hire with before the first round, then the
+        # coins left go back to the general pile; one weather is chosen for the whole
+        # game (by the second player, who draws the weather in the other games),
+        # before the hiring
+        s.coins = [QUICK_COINS, QUICK_COINS]
+        then(s, WEATHER_CHOOSE(s.second_player()), *hirers(s), BANK(), ROUND())
+    else:
+        then(s, ROUND())
+    s.changed()
+    s.advance()
+    return s
+
+
 def collect(s: FoggyState) -> None:
     """Everyone takes their tokens off the map and forms their pile again."""
     s.board = [None] * len(TILES)
     s.hippo = {}
-    seats = range(s.n)
+    seats = range(s.players)
     s.hands = [Zone(seen=seats_mask(p)) for p in seats]
     if s.opts.variant == "team":
         # each team's 18 tokens are shuffled, to be split 9 and 9
@@ -55,14 +89,15 @@ def begin_round(s: FoggyState, f: Frame) -> Events:
         if s.round > 1:
             # the card of the last round goes to the bottom of the weather deck
             s.deck.put_under(s.weather)
-        frames.append(steps.WEATHER_DRAW(cards=()))
-    frames.append(steps.FOG())
+        frames.append(WEATHER_DRAW(cards=()))
+    frames.append(FOG())
     if s.opts.variant == "team":
         for side in (0, 1):
             frames += team_deal(s, side)
-        frames.append(steps.TEAM_PILES())
-    order = [(s.first + i) % s.n for i in range(s.n)]
-    then(s, *frames, *(steps.OPENING_BY[p] for p in order), steps.TURN_OF[s.first])
+        frames.append(TEAM_PILES())
+    order = [(s.first + i) % s.players for i in range(s.players)]
+    # the turns go on until the round ends: its end waits under them
+    then(s, *frames, *(OPENING_BY[p] for p in order), TURN_OF[s.first], ROUND_END())
     return []
 
 
@@ -80,9 +115,9 @@ def draw_weather(s: FoggyState, f: Frame, a: Action) -> Events:
     s.deck.draw(card)
     cards = (*f.args.cards, card)
     if len(cards) < 2:
-        then(s, steps.WEATHER_DRAW(cards=cards))
+        then(s, WEATHER_DRAW(cards=cards))
     else:
-        then(s, steps.WEATHER_KEEP(s.second_player(), cards=cards))
+        then(s, WEATHER_KEEP(s.second_player(), cards=cards))
     return [{"type": "weather_drawn", "card": card}]
 
 
@@ -129,7 +164,7 @@ def lay_fog_boards(s: FoggyState, f: Frame) -> Events:
     sunny = s.weather == SUNNY
     s.open = [sunny] * len(QUADRANTS)
     if not sunny:
-        then(s, steps.FOG_OPEN())
+        then(s, FOG_OPEN())
     return []
 
 
@@ -147,11 +182,11 @@ def team_deal(s: FoggyState, side: int) -> list[Frame]:
     """ "Shuffle all hired mercenary characters and divide a pile between players": the
     team-mate who plays first this round is dealt half the hired mercenaries (the odd one
     too), then basic tokens up to 9; the other 9 are the team-mate's."""
-    mates = sorted(s.side_seats(side), key=lambda p: (p - s.first) % s.n)
+    mates = sorted(s.side_seats(side), key=lambda p: (p - s.first) % s.players)
     mercenaries = (len(s.hired[side]) + 1) // 2
     basic = PILE_SIZE // 2 - mercenaries
-    return [steps.DEAL(seat=mates[0], mercenary=True)] * mercenaries + [
-        steps.DEAL(seat=mates[0], mercenary=False)
+    return [DEAL(seat=mates[0], mercenary=True)] * mercenaries + [
+        DEAL(seat=mates[0], mercenary=False)
     ] * basic
 
 
@@ -197,18 +232,11 @@ def take_opening(s: FoggyState, f: Frame, a: Action) -> Events:
     pile.take(kind)
     hand.put(kind)
     if len(hand) < HAND_SIZE and pile:
-        then(s, steps.OPENING_BY[seat])
+        then(s, OPENING_BY[seat])
     return [{"type": "took", "seat": seat, "private": seat, "token": kind}]
 
 
 # -- the end of the round ---------------------------------------------------------------------
-def end_round_now(s: FoggyState) -> None:
-    """No free tiles are left (or no tokens): the round ends at once, and any extra
-    placement still owed (Turtle) is lost."""
-    s.stack.clear()
-    then(s, steps.ROUND_END())
-
-
 def end_round(s: FoggyState, f: Frame) -> Events:
     """Score, earn coins, then the next round (after hiring), a tie-break round or the end."""
     lines = scored_lines(s.board)
@@ -247,6 +275,76 @@ def end_round(s: FoggyState, f: Frame) -> Events:
 def between_rounds(s: FoggyState) -> None:
     collect(s)
     if s.opts.mercenaries:
-        then(s, *hiring.hirers(s), steps.NEXT_ROUND())
+        then(s, *hirers(s), NEXT_ROUND())
     else:
-        then(s, steps.NEXT_ROUND())
+        then(s, NEXT_ROUND())
+
+
+# -- the steps --------------------------------------------------------------------------------
+class WeatherArgs(NamedTuple):
+    cards: tuple[str, ...]  # the weather cards drawn so far
+
+
+ROUND = Step("round", run=begin_round)
+WEATHER_DRAW = Step(
+    "weather_draw",
+    "Weather: the second player takes the 2 top cards of the weather deck",
+    outcomes=weather_cards,
+    apply=draw_weather,
+    Args=WeatherArgs,
+    word="weather draw",
+)
+WEATHER_KEEP = Step(
+    "weather_keep",
+    "Weather: keep one of the two cards drawn; the other goes to the bottom of the deck",
+    legal=legal_weather,
+    refuse=refuse_weather,
+    apply=keep_weather,
+    Args=WeatherArgs,
+    word="weather",
+)
+WEATHER_CHOOSE = Step(
+    "weather_choose",
+    "Quick game: choose one weather for the entire game",
+    legal=legal_weather_choice,
+    refuse=refuse_weather_choice,
+    apply=choose_weather,
+    word="weather choice",
+)
+FOG = Step("fog", run=lay_fog_boards)
+FOG_OPEN = Step(
+    "fog_open",
+    "Fog boards: three fog boards leave one random 3x3 quarter open",
+    outcomes=open_quarters,
+    apply=open_quarter,
+    word="fog",
+)
+
+
+class DealArgs(NamedTuple):
+    seat: int
+    mercenary: bool  # a hired mercenary is dealt (else a basic token)
+
+
+DEAL = Step(
+    "deal",
+    "Team game: the hired mercenaries are shuffled and shared out evenly, then the "
+    "rest of each team's 18 tokens, 9 and 9",
+    outcomes=deal_outcomes,
+    apply=deal,
+    Args=DealArgs,
+)
+TEAM_PILES = Step("team_piles", run=team_piles)
+OPENING = Step(
+    "opening",
+    "Set-up: take 5 tokens from your pile, hidden from your opponent",
+    legal=legal_opening,
+    refuse=refuse_opening,
+    apply=take_opening,
+    secret=True,
+    word="opening hand",
+)
+ROUND_END = Step("round_end", run=end_round)
+NEXT_ROUND = Step("next_round", run=next_round)
+
+OPENING_BY = [OPENING(p) for p in SEATS]

@@ -9,13 +9,9 @@ a Crow halves the result, rounded down, after the Pig or Cat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .board import LINES
-from .components import LINE_POINTS, WHITE, Token, hire_cost
-
-if TYPE_CHECKING:
-    from .state import FoggyState
+from .components import LINE_POINTS, WHITE, Token
 
 
 @dataclass(frozen=True)
@@ -41,18 +37,18 @@ def scored_lines(board: list[Token | None]) -> list[ScoredLine]:
     found = []
     for line in LINES:
         run: list[int] = []
-        colour = None
-        for tile in (*line, None):
-            token = board[tile] if tile is not None else None
-            c = token.colour if token is not None else None
-            if c is not None and c != WHITE and c == colour:
+        colour = WHITE  # of the run (WHITE: no run)
+        for tile in (*line, -1):  # -1: past the end of the line
+            token = board[tile] if tile >= 0 else None
+            c = token.colour if token is not None else WHITE
+            if c != WHITE and c == colour:
                 run.append(tile)
                 continue
             if len(run) >= 3:
-                kinds = [board[t].kind for t in run]  # type: ignore[union-attr]
+                kinds = [t.kind for t in (board[i] for i in run) if t is not None]
                 found.append(ScoredLine(colour, tuple(run), line_value(len(run), kinds)))
-            run = [tile] if c is not None and c != WHITE else []
-            colour = c if run else None
+            run = [tile] if c != WHITE else []
+            colour = c
     return found
 
 
@@ -62,19 +58,3 @@ def round_points(board: list[Token | None]) -> list[int]:
     for line in scored_lines(board):
         points[line.side] += line.points
     return points
-
-
-def winning_side(s: FoggyState) -> int | None:
-    """The side ahead, or None on a tie the rules cannot break (yet).
-
-    Basic and weather games: more victory points. With mercenaries: more coins, then
-    the higher cost of all hired mercenaries.
-    """
-    tally = s.coins if s.opts.mercenaries else s.totals()
-    if tally[0] != tally[1]:
-        return 0 if tally[0] > tally[1] else 1
-    if s.opts.mercenaries:
-        spent = [hire_cost(s.hired[0]), hire_cost(s.hired[1])]
-        if spent[0] != spent[1]:
-            return 0 if spent[0] > spent[1] else 1
-    return None

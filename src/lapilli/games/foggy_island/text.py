@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -13,12 +13,9 @@ from lapilli.core.actions import Action
 from lapilli.core.state import Event
 
 from .board import COLUMNS, QUADRANT_OF, SIZE
-from .components import KINDS, MERCENARIES, WHITE, Token
-
-SIDE_NAMES = ("Red", "Blue")
-
-if TYPE_CHECKING:
-    from .state import FoggyState
+from .components import KINDS, MERCENARIES, SIDE_NAMES, WHITE, Token
+from .state import FoggyState
+from .view import live
 
 STYLE = {0: "bold white on red3", 1: "bold white on blue3", WHITE: "bold black on grey85"}
 SHIELD = {0: "red3", 1: "blue3"}
@@ -83,6 +80,16 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{n} {KINDS[k].title}" for k, n in sorted(counts.items())) or "-"
 
 
+def seat_label(seat: int, players: int) -> str:
+    side = SIDE_NAMES[seat % 2]
+    return side if players == 2 else f"{side} {seat // 2 + 1}"
+
+
+def render_all(state: FoggyState) -> Group:
+    """The true position, every hand and face-down token shown (for replays)."""
+    return render(state, None, everything=True)
+
+
 def render(state: FoggyState, seat: int | None, everything: bool = False) -> Group:
     """What ``seat`` sees; ``everything``: the true position (hands, face-down tokens)."""
     header = Text()
@@ -107,7 +114,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
     if state.opts.mercenaries:
         table.add_column("coins")
         table.add_column("hired")
-    for p in range(state.n):
+    for p in range(state.players):
         name = Text(state.seat_label(p), style=SHIELD[p % 2])
         if p == state.current_player():
             name.append(" *", style="bold")
@@ -118,11 +125,17 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         )
         pile = f"{len(state.piles[p])}"
         pts = " + ".join(str(r[p % 2]) for r in state.points) or "-"
-        row = [name, hand, pile, pts]
+        row: list[Text | str] = [name, hand, pile, pts]
         if state.opts.mercenaries:
             row += [str(state.coins[p % 2]), ", ".join(KINDS[k].title for k in state.hired[p % 2])]
         table.add_row(*row)
-    parts = [header, grid, legend, _live(state.live(None if everything else seat)), table]
+    parts: list[RenderableType] = [
+        header,
+        grid,
+        legend,
+        _live(live(state, None if everything else seat)),
+    ]
+    parts.append(table)
     if state.is_terminal():
         winners = state.winners()
         verdict = (
@@ -135,7 +148,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
     return Group(*parts)
 
 
-def _live(live: dict) -> Text:
+def _live(live: dict[str, Any]) -> Text:
     """The lines on the map now and what they would score (as the viewer sees them)."""
     red, blue = live["points"]
     text = Text(f"Lines now score Red: {_points(red)}, Blue: {_points(blue)}")
@@ -149,7 +162,7 @@ def _live(live: dict) -> Text:
     return text
 
 
-def round_end(events: list[Event]) -> Group | None:
+def round_end(state: FoggyState, events: list[Event]) -> Group | None:
     """The map as the round was scored (every token turned up) and the lines it scored,
     before the tokens go back to the piles."""
     scored = next((e for e in events if e["type"] == "round_scored"), None)

@@ -5,29 +5,48 @@ free tile, then takes one token from the top of their pile; the turn goes to the
 player. With weather cards, a player who must place while the open area is full first
 removes a fog board. A face-up mercenary's ability follows its placement
 (``abilities.py``); a Turtle owes extra placements, taken before the next turn.
+
+The round (``round.py``) pushes its end under the turns: when the map is full, or
+nobody holds a token, the frames above it go and the round is scored.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.zones import Zone
 
-from . import abilities, steps
+from . import abilities
 from . import actions as A
+from .abilities import FORCERS, SWAPPERS
 from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES
-from .components import FOGGY, KINDS, TOKENS, WHITE, in_order
-from .round import draws, end_round_now
+from .components import FOGGY, KINDS, SEATS, TOKENS, WHITE, in_order
+from .state import FoggyState
 
-if TYPE_CHECKING:
-    from .state import FoggyState
+
+def draws(zone: Zone[str], outcomes: dict[str, Action]) -> list[tuple[Action, float]]:
+    """One draw from a shuffled face-down pile (or deck), in the order of ``outcomes``."""
+    items = zone.items
+    if not items:
+        return [(outcomes[zone.under[0]], 1.0)] if zone.under else []
+    total = sum(items.values())
+    return [(action, items[k] / total) for k, action in outcomes.items() if k in items]
+
+
+def end_round_now(s: FoggyState) -> None:
+    """No free tiles are left (or no tokens): the round ends at once, and any extra
+    placement still owed (Turtle) is lost: every frame above the round's end goes."""
+    stack = s.stack
+    while stack and stack[-1].step.name != "round_end":
+        stack.pop()
 
 
 def next_turn(s: FoggyState, f: Frame) -> Events:
     """``seat``'s turn: one placement, then the next player's turn."""
     seat = f.args.seat
-    then(s, steps.TURN_OF[(seat + 1) % s.n])
+    then(s, TURN_OF[(seat + 1) % s.players])
     start_placement(s, seat, normal=True)
     return []
 
@@ -44,7 +63,7 @@ def start_placement(s: FoggyState, seat: int, normal: bool) -> None:
         if not any(s.hands):
             end_round_now(s)
         return
-    then(s, before_placing(s, seat, normal))
+    before_placing(s, seat, normal)
 
 
 # -- before placing: Hippo, fog board, Frog, each only when it applies ------------------------
@@ -52,18 +71,26 @@ HIPPO_KEPT, FOG_REMOVED = 1, 2
 """How far the steps before placing have got (``done``), so a turn resumes after each."""
 
 
-def before_placing(s: FoggyState, seat: int, normal: bool, done: int = 0) -> Frame:
-    """The first step before placing that applies, else choosing the token to place."""
+def before_placing(s: FoggyState, seat: int, normal: bool, done: int = 0) -> None:
+    """Push the first step before placing that applies, with the rest of the placement
+    under it, else choosing the token to place."""
     if not done and normal and seat in s.hippo:
         # at the start of its owner's turn, the Hippo must keep one of its two tiles
-        return steps.HIPPO_KEEP(seat)
-    if done < FOG_REMOVED and not all(s.open) and not s.free_tiles():
+        then(s, abilities.HIPPO_KEEP(seat), HIPPO_KEPT_BY[seat])
+    elif done < FOG_REMOVED and not all(s.open) and not s.free_tiles():
         # the player who must place when there are no free tiles removes a fog board
-        return steps.FOG_REMOVE(seat, normal=normal)
-    if normal and "frog" in s.hired[seat % 2] and abilities.frog_moves(s, seat):
+        then(s, FOG_REMOVE(seat, normal=normal))
+    elif normal and "frog" in s.hired[seat % 2] and abilities.frog_moves(s, seat):
         # each of its owner's turns, the Frog may move before a token is placed
-        return steps.FROG(seat)
-    return steps.CHOOSE_BY[seat]
+        then(s, abilities.FROG(seat), CHOOSE_BY[seat])
+    else:
+        then(s, CHOOSE_BY[seat])
+
+
+def after_hippo(s: FoggyState, f: Frame) -> Events:
+    """The Hippo kept one tile: the turn goes on (a fog board, the Frog, a token)."""
+    before_placing(s, f.args.seat, True, HIPPO_KEPT)
+    return []
 
 
 def legal_fog_remove(s: FoggyState, f: Frame) -> list[Action]:
@@ -84,19 +111,11 @@ def refuse_fog_remove(s: FoggyState, f: Frame, a: Action) -> str | None:
 def remove_fog(s: FoggyState, f: Frame, a: Action) -> Events:
     q = QUADRANTS.index(a.arg("board"))
     s.open[q] = True
-    then(s, before_placing(s, f.seat, f.args.normal, FOG_REMOVED))  # then place as usual
+    before_placing(s, f.seat, f.args.normal, FOG_REMOVED)  # then place as usual
     return [{"type": "fog_removed", "seat": f.seat, "board": QUADRANTS[q]}]
 
 
 # -- choose and place ---------------------------------------------------------------------------
-def face_up_allowed(s: FoggyState, kind: str) -> bool:
-    """Foggy weather: tokens go face down, but a mercenary may go face up (to use its
-    ability) unless the game's option forbids it."""
-    if s.weather != FOGGY:
-        return True
-    return KINDS[kind].mercenary and s.opts.face_up_mercenaries
-
-
 def legal_choose(s: FoggyState, f: Frame) -> list[Action]:
     kinds = in_order(s.hands[f.seat].items)
     if s.weather != FOGGY:
@@ -104,7 +123,7 @@ def legal_choose(s: FoggyState, f: Frame) -> list[Action]:
     out = []
     for k in kinds:
         out.append(A.CHOOSE[k])
-        if k in A.CHOOSE_DOWN and face_up_allowed(s, k):
+        if k in A.CHOOSE_DOWN and s.face_up_allowed(k):
             out.append(A.CHOOSE_DOWN[k])  # a mercenary may also go face down
     return out
 
@@ -128,8 +147,8 @@ def refuse_choose(s: FoggyState, f: Frame, a: Action) -> str | None:
 
 def choose(s: FoggyState, f: Frame, a: Action) -> Events:
     kind, down = A.CHOSEN[a]
-    up = not down and face_up_allowed(s, kind)
-    then(s, steps.PLACE_AS[f.seat, kind, up])
+    up = not down and s.face_up_allowed(kind)
+    then(s, PLACE_AS[f.seat, kind, up])
     return []
 
 
@@ -157,9 +176,18 @@ def place(s: FoggyState, f: Frame, a: Action) -> Events:
     kind, up = f.args
     events = put_token(s, seat, tile, kind, up)
     if up and KINDS[kind].mercenary:
-        events += abilities.after_placing(s, seat, tile, kind)
-    else:
-        end_placement(s, seat)
+        first = abilities.ability(s, seat, tile, kind)
+        if first is not None:
+            then(s, first, PLACED_BY[seat])  # the ability, then the placement ends
+            return events
+        if kind == "turtle":
+            # Turtle: you, then your opponent, each place one extra token at once
+            then(s, EXTRA(seat=seat), EXTRA(seat=(seat + 1) % s.players))
+        elif kind in SWAPPERS + FORCERS:
+            events.append(
+                {"type": "no_target", "seat": seat, "token": kind, "tile": TILE_NAMES[tile]}
+            )
+    end_placement(s, seat)
     return events
 
 
@@ -202,11 +230,17 @@ def end_placement(s: FoggyState, seat: int) -> None:
     if None not in s.board:
         end_round_now(s)
     elif s.piles[seat]:
-        then(s, steps.DRAW_FOR[seat])
+        then(s, DRAW_FOR[seat])
 
 
 def draw_outcomes(s: FoggyState, f: Frame) -> list[tuple[Action, float]]:
     return draws(s.piles[f.args.seat], A.DRAW)
+
+
+def placed(s: FoggyState, f: Frame) -> Events:
+    """A mercenary's ability is over: the placement ends."""
+    end_placement(s, f.args.seat)
+    return []
 
 
 def draw(s: FoggyState, f: Frame, a: Action) -> Events:
@@ -215,3 +249,72 @@ def draw(s: FoggyState, f: Frame, a: Action) -> Events:
     s.piles[seat].take(kind)
     s.hands[seat].put(kind)
     return [{"type": "drew", "seat": seat, "private": seat, "token": kind}]
+
+
+# -- the steps --------------------------------------------------------------------------------
+class SeatArgs(NamedTuple):
+    seat: int
+
+
+TURN = Step("turn", run=next_turn, Args=SeatArgs)
+EXTRA = Step("extra", run=extra_placement, Args=SeatArgs)
+HIPPO_KEPT_STEP = Step("hippo_kept", run=after_hippo, Args=SeatArgs)
+
+
+class FogArgs(NamedTuple):
+    normal: bool  # a normal turn (not a Turtle's extra placement): the Frog may still move
+
+
+FOG_REMOVE = Step(
+    "fog_remove",
+    "Fog: there are no free tiles, so remove any one of the fog boards",
+    legal=legal_fog_remove,
+    refuse=refuse_fog_remove,
+    apply=remove_fog,
+    Args=FogArgs,
+    word="remove a fog board",
+)
+CHOOSE = Step(
+    "choose",
+    "Choose: pick a token from your hand",
+    legal=legal_choose,
+    refuse=refuse_choose,
+    apply=choose,
+    secret=True,
+)
+
+
+class PlaceArgs(NamedTuple):
+    token: str
+    face_up: bool
+
+
+PLACE = Step(
+    "place",
+    "Place: put the chosen token on any free tile",
+    legal=legal_place,
+    refuse=refuse_place,
+    apply=place,
+    Args=PlaceArgs,
+)
+PLACED = Step("placed", run=placed, Args=SeatArgs)
+DRAW = Step(
+    "draw",
+    "Draw: take one token from the top of your pile",
+    outcomes=draw_outcomes,
+    apply=draw,
+    Args=SeatArgs,
+)
+
+# The frames of every turn, built once: a turn allocates none of them.
+TURN_OF = [TURN(seat=p) for p in SEATS]
+HIPPO_KEPT_BY = [HIPPO_KEPT_STEP(seat=p) for p in SEATS]
+CHOOSE_BY = [CHOOSE(p) for p in SEATS]
+PLACED_BY = [PLACED(seat=p) for p in SEATS]
+DRAW_FOR = [DRAW(seat=p) for p in SEATS]
+PLACE_AS = {
+    (p, kind, up): PLACE(p, token=kind, face_up=up)
+    for p in SEATS
+    for kind in KINDS
+    for up in (True, False)
+}
