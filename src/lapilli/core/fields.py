@@ -84,7 +84,9 @@ class Stored(Protocol):
     def copy(self) -> Any: ...
 
 
-Copy = Callable[[Any], Any] | None  # None: immutable, shared by clones
+Copy = Callable[[str, int], str] | None
+"""The source of an expression that copies the value of expression ``e`` (``depth``
+numbers the loop variables of nested copies); None: immutable, shared by clones."""
 
 
 @dataclass(frozen=True)
@@ -167,17 +169,20 @@ def _sequence(item: Codec, make: type, what: str) -> Codec:
 
     if make is not list:
         return Codec(what, None, dump, load)
-    copy_item = item.copy
-    copy: Copy = list.copy if copy_item is None else lambda v: [copy_item(x) for x in v]
-    return Codec(what, copy, dump, load)
+    inner = item.copy
+    if inner is None:
+        return Codec(what, lambda e, d: f"{e}[:]", dump, load)
+    return Codec(what, lambda e, d: f"[{inner(f'x{d}', d + 1)} for x{d} in {e}]", dump, load)
 
 
 def _mapping(key: Codec, value: Codec, key_type: Any, what: str) -> Codec:
     """A dict: a JSON object when its keys are texts or whole numbers, else a list of
     ``[key, value]`` pairs."""
-    copy_value = value.copy
+    inner = value.copy
     copy: Copy = (
-        dict.copy if copy_value is None else lambda d: {k: copy_value(v) for k, v in d.items()}
+        (lambda e, d: f"{e}.copy()")
+        if inner is None
+        else lambda e, d: f"{{k{d}: {inner(f'v{d}', d + 1)} for k{d}, v{d} in {e}.items()}}"
     )
     if key_type in (str, int):
         wrap = str if key_type is int else _same
@@ -219,8 +224,12 @@ def _optional(inner: Codec) -> Codec:
     def load(data: Any, where: str) -> Any:
         return None if data is None else inner.load(data, where)
 
-    copy_inner = inner.copy
-    copy: Copy = None if copy_inner is None else lambda v: None if v is None else copy_inner(v)
+    inner_copy = inner.copy
+    copy: Copy = (
+        None
+        if inner_copy is None
+        else lambda e, d: f"(None if {e} is None else {inner_copy(e, d)})"
+    )
     return Codec(
         f"{inner.what} or null", copy, lambda v: None if v is None else inner.dump(v), load
     )
@@ -240,7 +249,7 @@ def _stored(kind: Any, args: tuple[Any, ...] = ()) -> Codec:
             raise _refuse(where, kind.__name__, data) from None
 
     # a class that is never changed in place (``shared = True``) is shared by clones
-    copy = None if getattr(kind, "shared", False) else kind.copy
+    copy: Copy = None if getattr(kind, "shared", False) else lambda e, d: f"{e}.copy()"
     return Codec(kind.__name__, copy, lambda v: v.to_json(), load)
 
 
@@ -302,7 +311,7 @@ def _markers(kind: Any) -> tuple[Any, ...]:
 
 
 _FIELDS: dict[type, tuple[Field, ...]] = {}
-_COPIERS: dict[type, tuple[tuple[str, Callable[[Any], Any]], ...]] = {}
+_CLONES: dict[type, Callable[[Any], Any]] = {}
 
 
 def fields_of(cls: type) -> tuple[Field, ...]:
@@ -335,24 +344,35 @@ def _declared(cls: type) -> tuple[Field, ...]:
     return tuple(out.values())
 
 
-def copiers_of(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-    """The fields a clone must copy (the others are immutable and shared)."""
-    found = _COPIERS.get(cls)
-    if found is None:
-        fields = fields_of(cls)
-        found = _COPIERS[cls] = tuple((f.name, f.codec.copy) for f in fields if f.codec.copy)
-    return found
+def cloner(cls: type, *lists: str) -> Callable[[Any], Any]:
+    """The copy function of ``cls``'s positions: its attributes shared, its mutable
+    fields copied, and the attributes named in ``lists`` copied as flat lists (the turn
+    flow's stack of immutable frames). Written once per class."""
+    made = _CLONES.get(cls)
+    if made is None:
+        made = _CLONES[cls] = _clone_function(cls, lists)
+    return made
 
 
-def clone(state: T) -> T:
-    """A copy of a position: its attributes shared, its mutable fields copied."""
-    cls = type(state)
-    new: T = object.__new__(cls)
-    d = new.__dict__
-    d.update(state.__dict__)
-    for name, copy in _COPIERS.get(cls) or copiers_of(cls):
-        d[name] = copy(d[name])
-    return new
+def _clone_function(cls: type, lists: tuple[str, ...]) -> Callable[[Any], Any]:
+    """One straight-line copy function, written from the declared fields as
+    ``dataclasses`` writes ``__init__``: a clone runs as fast as one written by hand,
+    on the hottest path of every search."""
+    lines = [
+        "def clone(state):",
+        "    new = new_object(cls)",
+        "    s = state.__dict__",
+        "    d = new.__dict__ = s.copy()",
+    ]
+    for f in fields_of(cls):
+        if f.codec.copy is not None:
+            lines.append(f"    d[{f.name!r}] = {f.codec.copy(f's[{f.name!r}]', 0)}")
+    lines += [f"    d[{name!r}] = s[{name!r}][:]" for name in lists]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"new_object": object.__new__, "cls": cls}
+    exec("\n".join(lines), namespace)  # the source is built from declared types only
+    made: Callable[[Any], Any] = namespace["clone"]
+    return made
 
 
 def dump(state: Any) -> dict[str, Any]:

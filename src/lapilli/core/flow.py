@@ -447,8 +447,7 @@ class FlowState(State):
 
     # -- copies and saving, from the declared fields ----------------------------------
     def clone(self) -> Self:
-        new = fields.clone(self)
-        new.stack = self.stack[:]
+        new: Self = fields.cloner(type(self), "stack")(self)
         return new
 
     def to_json(self) -> dict[str, Any]:

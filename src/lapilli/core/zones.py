@@ -43,6 +43,8 @@ def sees(mask: int, seat: int | None) -> bool:
     return seat is not None and seat >= 0 and bool(mask >> seat & 1)
 
 
+_new = object.__new__
+
 Item = TypeVar("Item", str, int)
 """What a zone holds: a card or token by name (``Zone[str]``), or by number where a
 game numbers them (``Zone[int]``)."""
@@ -159,7 +161,7 @@ class Zone(Generic[Item]):
 
     # -- copies ------------------------------------------------------------------------
     def copy(self) -> Zone[Item]:
-        z: Zone[Item] = Zone.__new__(Zone)
+        z: Zone[Item] = _new(Zone)  # (object's: no lookup through Generic)
         z.items = self.items.copy()
         z.seen = self.seen
         z.under = self.under[:]
