@@ -39,14 +39,19 @@ from .components import (
     THUNDERBOLTS,
     TOKENS,
 )
-from .steps import STEPS
 
 if TYPE_CHECKING:
     from .game import Eras
     from .state import ErasState
 
 CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
-STEP_NAMES = (*STEPS.by_name, "over")
+STEP_NAMES = (
+    *("deal_start", "refill", "draw", "youngest", "place_piece"),
+    *("turn", "play", "roll", "thunder", "meteor", "ice_age", "volcano", "cone"),
+    *("choose", "sealed_bid", "reveal_bids", "answer", "place_won"),
+    *("start_moving", "move", "end_turn", "over"),
+)
+"""The steps in turn order, then the end of the game (a fixed layout for agents)."""
 STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 SITE_KINDS = ("rock", "swamp", "waterhole", "volcano", "cave")
 CROSSINGS = ("rising_sea", "ravine")

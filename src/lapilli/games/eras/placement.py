@@ -49,7 +49,7 @@ def replace_positions(s: ErasState, seat: int, card: str) -> list[int]:
 
 
 def placements(s: ErasState, seat: int, card: str, any_path: bool) -> list[Action]:
-    paths = range(s.n) if any_path else (seat,)
+    paths = range(s.players) if any_path else (seat,)
     actions = [INCLUDE[card, q, p] for q in paths for p in insert_positions(s.paths[q], card)]
     actions += [REPLACE[card, p] for p in replace_positions(s, seat, card)]
     return actions
@@ -67,7 +67,7 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
     if a.kind == "include":
         if not any_path and q != seat:
             return "Play: from your hand you may include a card in your own path only"
-        if not 0 <= q < s.n:
+        if not 0 <= q < s.players:
             return f"Era card placement: there is no path {q + 1}"
         path = s.paths[q]
         if len(path) >= PATH_LENGTH:

@@ -8,11 +8,22 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from lapilli.core.flow import Steps
 from lapilli.core.schema import Strict, decision_model
 
-from .steps import STEPS
+from .bidding import ANSWER, CHOOSE, SEALED_BID
+from .deck import DRAW
+from .movement import MOVE
+from .placement import PLACE_WON, PLAY
+from .setup import CHOOSE_YOUNGEST, DEAL_START, PLACE_PIECE
+from .thunderbolts import ICE_AGE, METEOR, THUNDER
+from .turn import ROLL
+from .volcano import CONE
 
-Decision = decision_model(STEPS)
+DECIDED = (DEAL_START, DRAW, CHOOSE_YOUNGEST, PLACE_PIECE, PLAY, ROLL, THUNDER, METEOR)
+DECIDED += (ICE_AGE, CONE, CHOOSE, SEALED_BID, ANSWER, PLACE_WON, MOVE)
+"""The steps a seat or chance decides (the automatic ones are never waited for)."""
+Decision = decision_model(Steps(*DECIDED))
 
 
 class Bidding(Strict):

@@ -48,7 +48,8 @@ THUNDERBOLT_TEXT = {
 assert set(THUNDERBOLT_TEXT) == set(THUNDERBOLTS)
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int, players: int = 0) -> str:
+    """A seat's colour (the colours do not depend on how many play)."""
     return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Player {seat + 1}"
 
 
@@ -69,7 +70,7 @@ def _whose(seat: int, path: int) -> str:
 
 
 def _between(s: ErasState, path: int, at: int) -> str:
-    cards = s.paths[path] if 0 <= path < s.n else []
+    cards = s.paths[path] if 0 <= path < s.players else []
     if not 1 <= at <= len(cards) + 1:
         return f"as card {at}"
     before = "the start card" if at == 1 else card_name(cards[at - 2])
@@ -117,7 +118,7 @@ def action_text(s: ErasState, a: Action) -> str:
         return _move_text(s, seat, a)
     if kind == "meteor":
         q, at = a.arg("path"), a.arg("at")
-        card = s.paths[q][at - 1] if 0 <= q < s.n and 1 <= at <= len(s.paths[q]) else None
+        card = s.paths[q][at - 1] if 0 <= q < s.players and 1 <= at <= len(s.paths[q]) else None
         return f"Meteor: remove {card_name(card)} (card {at}) from {seat_label(q)}'s path"
     if kind == "discard":
         return f"Ice age: discard {card_name(a.arg('card'))} from your hand"
@@ -345,7 +346,7 @@ def render(s: ErasState, seat: int | None) -> Group:
         style="dim",
     )
     parts: list[Any] = [header, legend]
-    parts += [_player(s, p, seat) for p in range(s.n)]
+    parts += [_player(s, p, seat) for p in range(s.players)]
     if s.winner is not None:
         parts.append(Text(f"{seat_label(s.winner)} wins!", style="bold"))
     return Group(*parts)

@@ -134,7 +134,7 @@ def ice_age(s: ErasState, drawer: int) -> list[Event]:
 def storm(s: ErasState, drawer: int) -> list[Event]:
     """All cones return to the centre."""
     home = [seat for seat, cone in enumerate(s.cones) if cone is not None]
-    s.cones = [None] * s.n
+    s.cones = [None] * s.players
     return [{"type": "cone_home", "seat": seat} for seat in home]
 
 

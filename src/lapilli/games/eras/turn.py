@@ -34,7 +34,7 @@ def may_win(s: ErasState, seat: int) -> bool:
 def _start_turn(s: ErasState, f: Frame) -> list[Event]:
     seat = f.args.seat
     limit = s.game.options.round_limit
-    if limit and s.turns >= limit * s.n:
+    if limit and s.turns >= limit * s.players:
         return [{"type": "round_limit", "rounds": limit}]  # nothing pushed: the game stops
     s.turn = seat
     s.turns += 1
@@ -102,7 +102,7 @@ def _end_turn(s: ErasState, f: Frame) -> list[Event]:
     events: list[Event] = []
     if candidate is not None:
         events.append({"type": "no_win", "seat": seat})
-    then(s, next_turn((seat + 1) % s.n))
+    then(s, next_turn((seat + 1) % s.players))
     return events
 
 

@@ -52,7 +52,7 @@ class VolcanoArgs(NamedTuple):
 
 def _next_player(s: ErasState, f: Frame) -> list[Event]:
     order = s.start_order()
-    for i in range(f.args.index, s.n):
+    for i in range(f.args.index, s.players):
         if len(cone_actions(s, order[i])) > 1:
             then(s, CONE(order[i]), VOLCANO(index=i + 1))
             return []
@@ -75,7 +75,7 @@ def cone_actions(s: ErasState, seat: int) -> list[Action]:
     on = cone[0] if cone else None
     actions = [LEAVE]
     if tokens >= CONE_ENTER:
-        for q in range(s.n):
+        for q in range(s.players):
             if q in (seat, on) or not s.paths[q] or cone_on(s, q) is not None:
                 continue
             actions += [ENTER[q, lane] for lane in range(len(LANES)) if vacant_rock(s, q, 1, lane)]
