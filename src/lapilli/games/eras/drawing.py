@@ -13,6 +13,7 @@ to its bidder).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -333,7 +334,7 @@ def site_title(path: int, card_id: str | None, position: int, lane: int) -> str:
     return f"{seat_label(path)} {site_name(position, lane)}: {kind}"
 
 
-def draw_path(obs: dict, q: int, seat: int | None, y: float, t: Targets) -> str:
+def draw_path(obs: dict[str, Any], q: int, seat: int | None, y: float, t: Targets) -> str:
     """Player ``q``'s row: start card, era cards, crossings, occupants and targets."""
     row = Row(y)
     path = obs["paths"][q]
@@ -414,7 +415,7 @@ def draw_path(obs: dict, q: int, seat: int | None, y: float, t: Targets) -> str:
 
 
 def sites_targets(
-    obs: dict, q: int, seat: int | None, t: Targets
+    obs: dict[str, Any], q: int, seat: int | None, t: Targets
 ) -> dict[tuple[int, int], list[int]]:
     """(position, lane) on ``q``'s path -> the legal actions of ``seat`` that put its piece
     or cone there, or erupt it."""
@@ -594,7 +595,7 @@ def die_face(face: str | None, x: float, y: float, s: float = 40) -> str:
     return group(title(f"the die: {words[face]}"), *parts)
 
 
-def draw_table(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_table(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
     parts = [label(x0, y0 + 16, "The table", 15, True)]
     y = y0 + 30
     parts.append(face_down(x0, y + 6, 62, 84, obs["era_deck"], "era pack", "#3d5a80"))
@@ -658,7 +659,7 @@ def draw_table(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]
 
 # -- the players' panels ------------------------------------------------------------------------
 def draw_player(
-    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: dict[str, Any], p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """A player's panel: tokens, cone, sealed bid, hand and (on their bid) the bid chips."""
     fill = seat_fill(p)
@@ -685,7 +686,7 @@ def draw_player(
     return group(box_el, *parts), y0 + h + 8
 
 
-def player_tokens(obs: dict, p: int, x0: float, y: float, parts: list[str]) -> float:
+def player_tokens(obs: dict[str, Any], p: int, x0: float, y: float, parts: list[str]) -> float:
     """Tokens in hand and in the box, where the cone stands, and a sealed bid."""
     tokens, box = obs["tokens"][p], obs["box"][p]
     parts.append(label(x0 + 10, y + 12, f"tokens: {tokens} in hand, {box} in the box", 12))
@@ -722,7 +723,7 @@ def player_tokens(obs: dict, p: int, x0: float, y: float, parts: list[str]) -> f
 
 
 def player_hand(
-    obs: dict, p: int, mine: bool, x0: float, y: float, parts: list[str], t: Targets
+    obs: dict[str, Any], p: int, mine: bool, x0: float, y: float, parts: list[str], t: Targets
 ) -> float:
     """The hand's cards, each clickable for what may be done with it now."""
     hand = obs["hands"][p]
@@ -731,11 +732,7 @@ def player_hand(
         x = x0 + 52 + (k % 4) * (MINI_W + 6)
         yy = y + (k // 4) * (MINI_H + 6)
         if mine:
-            ids = t.where(
-                lambda a, c=card_id: (
-                    a.arg("card") == c and a.kind in ("include", "replace", "keep", "discard")
-                )
-            )
+            ids = t.where(_uses(card_id))
             ids += t.find("exchange", give=card_id)
         else:
             ids = t.find("challenge", seat=p, card=card_id)
@@ -743,6 +740,15 @@ def player_hand(
         outline = el("rect", x=x, y=yy, width=MINI_W, height=MINI_H, rx=6)
         parts.append(t.wrap(mini_card(card_id, x, yy), ids, outline=outline))
     return y + ((MINI_H + 6) * ((len(hand) + 3) // 4) if hand else 20)
+
+
+def _uses(card: str) -> Callable[[Action], bool]:
+    """Whether an action places, keeps or discards ``card``."""
+
+    def uses(a: Action) -> bool:
+        return a.arg("card") == card and a.kind in ("include", "replace", "keep", "discard")
+
+    return uses
 
 
 def bid_chips(fill: str, x0: float, y: float, parts: list[str], t: Targets) -> float:
@@ -763,7 +769,7 @@ def bid_chips(fill: str, x0: float, y: float, parts: list[str], t: Targets) -> f
     return y + 28 * ((len(bids) + 11) // 12)
 
 
-def status(obs: dict) -> str:
+def status(obs: dict[str, Any]) -> str:
     head = f"Eras · turn {obs['turns']}"
     if obs["winner"] is not None:
         return head + f" · {seat_label(obs['winner'])} wins"
@@ -809,7 +815,10 @@ def legend(x0: float, y0: float) -> str:
 
 
 def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+    observation: dict[str, Any],
+    seat: int | None,
+    legal: Sequence[Action],
+    labels: Sequence[str],
 ) -> str:
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation

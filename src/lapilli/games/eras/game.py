@@ -3,7 +3,7 @@ order from your start card and be first to advance your playing piece onto the s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
@@ -90,7 +90,8 @@ class Eras(Game):
     )
 
     def player_counts(self) -> range:
-        top = MAX_PLAYERS_OPTION if self.options.up_to_six else MAX_PLAYERS
+        options = cast(ErasOptions, self.options)
+        top = MAX_PLAYERS_OPTION if options.up_to_six else MAX_PLAYERS
         return range(MIN_PLAYERS, top + 1)
 
     def rules_help(self) -> str:

@@ -19,6 +19,7 @@ names them). Tokens are divided by 15, positions and counts by their largest val
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +93,7 @@ def _card_features(card: str) -> np.ndarray:
 
 FEATURES = {card: _card_features(card) for card in CARD_IDS}
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "me": "one-hot of my seat number (actions name seats and paths by number)",
     "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
     "to_move": "one-hot of the seat to decide, me first (all 0 at chance and at the end)",
@@ -217,7 +218,9 @@ def encode(state: ErasState, seat: int) -> np.ndarray:
     return v
 
 
-def _seat(b: dict[str, np.ndarray], i: int, obs: dict[str, Any], p: int, rank: dict) -> None:
+def _seat(
+    b: dict[str, np.ndarray], i: int, obs: dict[str, Any], p: int, rank: dict[int, int]
+) -> None:
     """Row ``i`` of every per-seat block, for seat ``p``."""
     if obs["start_cards"][p]:
         b["start_cards"][i, START_NUMBERS.index(obs["start_cards"][p])] = 1

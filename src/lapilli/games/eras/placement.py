@@ -44,7 +44,7 @@ PIECE_RULE = "Era card placement: you cannot replace an era card that holds your
 def replace_positions(s: ErasState, seat: int, card: str) -> list[int]:
     """Where ``card`` may replace a card of ``seat``'s own path."""
     path = s.paths[seat]
-    piece = s.pieces[seat][0]
+    piece = s.placed(seat)[0]
     return [p for p in range(1, len(path) + 1) if p != piece and fits(path, p, card, True)]
 
 
@@ -77,7 +77,7 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
         return None if fits(path, at, card) else ORDER_RULE
     if not 1 <= at <= len(s.paths[seat]):
         return f"Era card placement: your path has cards 1-{len(s.paths[seat])} to replace"
-    if at == s.pieces[seat][0]:
+    if at == s.placed(seat)[0]:
         return PIECE_RULE
     return None if fits(s.paths[seat], at, card, True) else ORDER_RULE
 

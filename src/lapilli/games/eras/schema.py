@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from lapilli.core.flow import Steps
+from lapilli.core.flow import Step, Steps
 from lapilli.core.schema import Strict, decision_model
 
 from .bidding import ANSWER, CHOOSE, SEALED_BID
@@ -20,7 +20,16 @@ from .thunderbolts import ICE_AGE, METEOR, THUNDER
 from .turn import ROLL
 from .volcano import CONE
 
-DECIDED = (DEAL_START, DRAW, CHOOSE_YOUNGEST, PLACE_PIECE, PLAY, ROLL, THUNDER, METEOR)
+DECIDED: tuple[Step, ...] = (
+    DEAL_START,
+    DRAW,
+    CHOOSE_YOUNGEST,
+    PLACE_PIECE,
+    PLAY,
+    ROLL,
+    THUNDER,
+    METEOR,
+)
 DECIDED += (ICE_AGE, CONE, CHOOSE, SEALED_BID, ANSWER, PLACE_WON, MOVE)
 """The steps a seat or chance decides (the automatic ones are never waited for)."""
 Decision = decision_model(Steps(*DECIDED))

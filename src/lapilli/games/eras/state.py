@@ -78,6 +78,13 @@ class ErasState(FlowState):
     thunderbolt: str | None  # the last thunderbolt carried out
     winner: int | None
 
+    def placed(self, seat: int) -> Piece:
+        """Where ``seat``'s piece stands: the rules read it once it is placed."""
+        piece = self.pieces[seat]
+        if piece is None:
+            raise ValueError(f"the piece of seat {seat} is not placed yet")
+        return piece
+
     def box(self, seat: int) -> int:
         """Tokens of ``seat`` in the box."""
         return TOKENS - self.tokens[seat]

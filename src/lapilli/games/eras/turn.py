@@ -4,7 +4,7 @@ bid or exchange, move your piece; and winning the game."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -21,6 +21,7 @@ from .thunderbolts import THUNDER
 from .volcano import VOLCANO
 
 if TYPE_CHECKING:
+    from .options import ErasOptions
     from .state import ErasState
 
 FACE = {face: Action("die", face=face) for face, _ in DIE}
@@ -28,12 +29,12 @@ FACE = {face: Action("die", face=face) for face, _ in DIE}
 
 def may_win(s: ErasState, seat: int) -> bool:
     """Starting the turn on your sixth era card with at least one token in hand."""
-    return s.pieces[seat][0] == PATH_LENGTH and s.tokens[seat] >= 1
+    return s.placed(seat)[0] == PATH_LENGTH and s.tokens[seat] >= 1
 
 
 def _start_turn(s: ErasState, f: Frame) -> list[Event]:
     seat = f.args.seat
-    limit = s.game.options.round_limit
+    limit = cast("ErasOptions", s.game.options).round_limit
     if limit and s.turns >= limit * s.players:
         return [{"type": "round_limit", "rounds": limit}]  # nothing pushed: the game stops
     s.turn = seat
@@ -94,7 +95,7 @@ def _end_turn(s: ErasState, f: Frame) -> list[Event]:
     if (
         candidate is not None
         and tuple(s.paths[seat]) == candidate
-        and s.pieces[seat][0] == PATH_LENGTH
+        and s.placed(seat)[0] == PATH_LENGTH
         and s.tokens[seat] >= 1
     ):
         s.winner = seat

@@ -47,7 +47,9 @@ LEAVE = Action("cone_pass")
 
 
 class VolcanoArgs(NamedTuple):
-    index: int  # the next player, counted in start card number order
+    # the next player, counted in start card number order (the saved name shadows
+    # tuple.index, which no rule calls)
+    index: int  # type: ignore[assignment]
 
 
 def _next_player(s: ErasState, f: Frame) -> list[Event]:
@@ -152,7 +154,7 @@ def erupt(s: ErasState, seat: int, q: int, at: int, lane: int) -> list[Event]:
     """A piece on the erupted site or an adjoining one (same card) is forced back,
     unless it stands on a cave."""
     events: list[Event] = [{"type": "eruption", "seat": seat, "path": q, "at": [at, lane]}]
-    p, x = s.pieces[q]  # type: ignore[misc]
+    p, x = s.placed(q)
     if p == at and (x == lane or x in SIDEWAYS[lane]):
         if site(s, q, p, x) == "cave":
             events.append({"type": "cave_safe", "seat": q})
