@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,6 +40,7 @@ from .components import (
     THUNDERBOLTS,
     TOKENS,
 )
+from .view import Observation, cone_of, observe
 
 if TYPE_CHECKING:
     from .game import Eras
@@ -180,7 +181,7 @@ def _layout(players: int) -> Layout:
 
 
 def encode(state: ErasState, seat: int) -> np.ndarray:
-    obs = state.observation(seat)
+    obs = observe(state, seat)
     n = state.num_players
     shape = _layout(n)
     v = shape.zeros()
@@ -193,9 +194,9 @@ def encode(state: ErasState, seat: int) -> np.ndarray:
     b["step"][STEP_INDEX[pending["step"] if pending else "over"]] = 1
     if pending and pending["seat"] >= 0:
         b["to_move"][rank[pending["seat"]]] = 1
-    for key in ("turn", "first", "winner"):
-        if obs[key] is not None and obs[key] >= 0:
-            b[key][rank[obs[key]]] = 1
+    for key, who in (("turn", obs["turn"]), ("first", obs["first"]), ("winner", obs["winner"])):
+        if who is not None and who >= 0:
+            b[key][rank[who]] = 1
     b["rounds"][0] = min(1.0, obs["turns"] / n / ROUNDS_SCALE)
     for i, p in enumerate(seats):
         _seat(b, i, obs, p, rank)
@@ -218,9 +219,7 @@ def encode(state: ErasState, seat: int) -> np.ndarray:
     return v
 
 
-def _seat(
-    b: dict[str, np.ndarray], i: int, obs: dict[str, Any], p: int, rank: dict[int, int]
-) -> None:
+def _seat(b: dict[str, np.ndarray], i: int, obs: Observation, p: int, rank: dict[int, int]) -> None:
     """Row ``i`` of every per-seat block, for seat ``p``."""
     if obs["start_cards"][p]:
         b["start_cards"][i, START_NUMBERS.index(obs["start_cards"][p])] = 1
@@ -231,7 +230,7 @@ def _seat(
     if piece is not None:
         b["pieces"][i, piece[0]] = 1
         b["pieces"][i, PATH_LENGTH + 1 + piece[1]] = 1
-    cone = obs["cones"][p]
+    cone = cone_of(obs, p)
     if cone is not None:
         on, card, lane = cone
         row = b["cones"][i]
