@@ -9,7 +9,7 @@ bids cost nothing and the first of them in turn order wins.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -17,9 +17,7 @@ from lapilli.core.state import Event
 
 from .components import CARD_IDS, MAX_PLAYERS_OPTION, TOKENS
 from .placement import PLACE_WON
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 BID_FACE_UP = Action("bid_face_up")
 CHALLENGE = {

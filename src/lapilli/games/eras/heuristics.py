@@ -10,13 +10,9 @@ other player's. The bots call it only on positions built from their own view.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .components import PATH_LENGTH
 from .paths import has_site, insert_positions
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 SCALE = 2.0
 """About two cards of progress ahead make a clear favourite (for MCTS's leaf values)."""

@@ -9,7 +9,7 @@ one move only (our reading of the lost swamp diagram).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -27,9 +27,7 @@ from .components import (
     SWAMP_MOVES,
 )
 from .paths import cone_on, has_era, site
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 SIDEWAYS_TO = {lane: Action("sideways", lane=lane) for lane in range(len(LANES))}
 FORWARD, BACK, STOP = Action("forward"), Action("back"), Action("stop")

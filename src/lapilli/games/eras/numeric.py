@@ -40,11 +40,11 @@ from .components import (
     THUNDERBOLTS,
     TOKENS,
 )
+from .state import ErasState
 from .view import Observation, cone_of, observe
 
 if TYPE_CHECKING:
     from .game import Eras
-    from .state import ErasState
 
 CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
 STEP_NAMES = (

@@ -8,14 +8,10 @@ card id, lane)``, so it stays on its card when cards are inserted in front of it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lapilli.core.state import Event
 
 from .components import CARD_RANK, CARDS, LANES, PATH_LENGTH
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 
 def fits(path: list[str], position: int, card: str, replacing: bool = False) -> bool:

@@ -3,7 +3,7 @@ card won by bidding or exchange (any path, or a replacement in yours)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step
@@ -11,9 +11,7 @@ from lapilli.core.state import Event
 
 from .components import CARD_IDS, CARDS, ERAS, MAX_PLAYERS_OPTION, PATH_LENGTH
 from .paths import fits, insert, insert_positions, replace
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 INCLUDE = {
     (card, path, at): Action("include", card=card, path=path, at=at)

@@ -9,7 +9,7 @@ third era card.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Group
 from rich.text import Text
@@ -20,9 +20,7 @@ from lapilli.core.state import Event
 from .components import CARDS, DIE, ERAS, LANES, PATH_LENGTH, THUNDERBOLTS, TOKENS
 from .movement import crossing_cost
 from .paths import cone_on
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold dark_orange")

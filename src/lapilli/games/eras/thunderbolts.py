@@ -5,7 +5,6 @@ tables: this deck is the research's (see data.toml and docs/rules/eras.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -15,9 +14,7 @@ from .args import SeatArgs
 from .components import CARD_IDS, CARDS, EFFECTS, MAX_PLAYERS_OPTION, PATH_LENGTH, THUNDERBOLTS
 from .deck import draw
 from .paths import back_one_card, has_era, has_site, remove
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 CARD = {name: Action("thunderbolt", card=name) for name in THUNDERBOLTS}
 METEOR_AT = {

@@ -4,7 +4,7 @@ bid or exchange, move your piece; and winning the game."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -15,14 +15,12 @@ from .bidding import CHOOSE
 from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
 from .deck import FACE_UP, draw
 from .movement import START_MOVING
+from .options import ErasOptions
 from .paths import has_site
 from .placement import PLAY, can_play
+from .state import ErasState
 from .thunderbolts import THUNDER
 from .volcano import VOLCANO
-
-if TYPE_CHECKING:
-    from .options import ErasOptions
-    from .state import ErasState
 
 FACE = {face: Action("die", face=face) for face, _ in DIE}
 
@@ -34,7 +32,7 @@ def may_win(s: ErasState, seat: int) -> bool:
 
 def _start_turn(s: ErasState, f: Frame) -> list[Event]:
     seat = f.args.seat
-    limit = cast("ErasOptions", s.game.options).round_limit
+    limit = cast(ErasOptions, s.game.options).round_limit
     if limit and s.turns >= limit * s.players:
         return [{"type": "round_limit", "rounds": limit}]  # nothing pushed: the game stops
     s.turn = seat

@@ -10,7 +10,7 @@ same card, unless the piece is on a cave.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -26,9 +26,7 @@ from .components import (
     SIDEWAYS,
 )
 from .paths import back_one_card, cone_on, site
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 ENTER = {
     (q, lane): Action("cone_enter", path=q, lane=lane)
