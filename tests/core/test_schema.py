@@ -54,7 +54,7 @@ class Undocumented(ErasState):
 
 class Miscounted(ErasState):
     def observation(self, seat):
-        return super().observation(seat) | {"tokens": ["fifteen"] * self.n}
+        return super().observation(seat) | {"tokens": ["fifteen"] * self.players}
 
 
 class Misnamed(ErasState):

@@ -40,7 +40,7 @@ def test_a_position_survives_its_json_form_and_clones_are_independent():
 @pytest.mark.parametrize(
     "change, message",
     [
-        (lambda d: d.pop("paths"), "paths must be a list"),
+        (lambda d: d.pop("paths"), "the position has no paths"),
         (lambda d: d["paths"][0].extend(["fish-1", "algae-1"]), "strict era order"),
         (lambda d: d["hands"][1].append("fish-1"), "each era card must be in one place"),
         (lambda d: d.update(tokens=[15, 99]), "tokens in hand must be a whole number 0-15"),

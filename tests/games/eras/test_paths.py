@@ -87,7 +87,7 @@ def test_a_card_won_goes_into_any_path_and_pushes_a_piece_behind_it_back():
         hands={RED: ["reptiles-1"]},
         at="choose",
     )
-    s.stack[-1] = s.STEPS.by_name["place_won"](RED, card="reptiles-1")
+    s.stack[-1] = s.game.parts.steps.by_name["place_won"](RED, card="reptiles-1")
     assert INCLUDE["reptiles-1", BLUE, 3] in s.legal_actions()
     assert KEEP["reptiles-1"] in s.legal_actions()
     events = play(s, INCLUDE["reptiles-1", BLUE, 3])

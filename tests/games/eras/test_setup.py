@@ -8,9 +8,10 @@ from lapilli.core.state import CHANCE
 from lapilli.games.eras import Eras
 from lapilli.games.eras.components import CARDS, HAND, START_NUMBERS, TOKENS
 from lapilli.games.eras.setup import PIECE_ON, START_CARD, YOUNGEST
-from lapilli.games.eras.steps import STEPS
 
 from .helpers import BLUE, GREEN, RED, era, play
+
+STEPS = Eras.parts.steps
 
 
 def test_each_player_has_fifteen_tokens_in_hand_and_a_piece():
@@ -23,7 +24,7 @@ def test_each_player_has_fifteen_tokens_in_hand_and_a_piece():
 
 
 def _deal(s, starts=(3, 1, 5)):
-    for number in starts[: s.n]:
+    for number in starts[: s.players]:
         play(s, START_CARD[number])
     cards = iter(sorted(CARDS))
     while s.pending().step.name in ("refill", "draw"):
@@ -63,7 +64,7 @@ def test_two_to_four_players_by_default_up_to_six_as_an_option():
     with pytest.raises(MalformedInput, match="2-4 players, not 5"):
         Eras().new_state(5)
     assert list(Eras(up_to_six=True).player_counts()) == [2, 3, 4, 5, 6]
-    assert Eras(up_to_six=True).new_state(6).n == 6
+    assert Eras(up_to_six=True).new_state(6).players == 6
     with pytest.raises(OptionError, match="round_limit"):
         Eras(round_limit=-1)
 
@@ -78,3 +79,10 @@ def test_placing_a_piece_off_the_start_card_is_refused_by_name():
 def test_the_step_table_lists_every_step_once():
     assert "sealed_bid" in STEPS.by_name and "cone" in STEPS.by_name
     assert STEPS.by_name["sealed_bid"].secret is True
+
+
+def test_the_observation_documents_every_decision_of_the_step_table():
+    from lapilli.games.eras.view import DECIDED
+
+    decided = [step for step in STEPS.by_name.values() if not step.is_auto]
+    assert set(DECIDED) == set(decided) and len(DECIDED) == len(decided)

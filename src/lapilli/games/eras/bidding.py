@@ -9,7 +9,7 @@ bids cost nothing and the first of them in turn order wins.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -17,9 +17,7 @@ from lapilli.core.state import Event
 
 from .components import CARD_IDS, MAX_PLAYERS_OPTION, TOKENS
 from .placement import PLACE_WON
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 BID_FACE_UP = Action("bid_face_up")
 CHALLENGE = {
@@ -62,7 +60,7 @@ def _refuse_choose(s: ErasState, f: Frame, a: Action) -> str | None:
         return "Bid for an era card: no era card is face up"
     if a.kind in ("challenge", "exchange"):
         q = a.arg("seat")
-        if q == f.seat or not isinstance(q, int) or not 0 <= q < s.n:
+        if q == f.seat or not isinstance(q, int) or not 0 <= q < s.players:
             return "Bid for an era card: name another player"
         if a.arg("card", a.arg("take")) not in s.hands[q]:
             return f"Bid for an era card: {s.seat_label(q)} holds no such card in hand"
@@ -150,7 +148,7 @@ def _reveal(s: ErasState, f: Frame) -> list[Event]:
     rest = sorted(bids, reverse=True)[1]
     paid = high - rest  # nothing when the high bids are equal
     s.tokens[winner] -= paid
-    s.bids = [None] * s.n
+    s.bids = [None] * s.players
     if owner == NOBODY_OWNS:
         s.offer = None
     else:

@@ -94,7 +94,7 @@ def _cards() -> dict[str, EraCard]:
             else:
                 crossed = ()
             hazard = kind["hazard"] if layout.get("hazard") else None
-            card = EraCard(f"{era}-{copy}", era, copy, sites, crossing, crossed, hazard)  # type: ignore[arg-type]
+            card = EraCard(f"{era}-{copy}", era, copy, sites, crossing, crossed, hazard)
             cards[card.id] = card
     return cards
 

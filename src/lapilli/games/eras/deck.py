@@ -3,7 +3,7 @@ the discards into a fresh pack when it runs out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -11,9 +11,7 @@ from lapilli.core.state import Event
 from lapilli.core.zones import Zone
 
 from .components import CARD_IDS
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 ERA_CARD = {card: Action("era_card", card=card) for card in CARD_IDS}
 FACE_UP = -1

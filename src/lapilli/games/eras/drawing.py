@@ -13,14 +13,15 @@ to its bidder).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, pts, title
 
 from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
 from .text import COLOURS, THUNDERBOLT_TEXT, card_name, seat_label, site_name
+from .view import Observation, cone_of
 
 SEAT_FILL = ("#d32f2f", "#1e63c9", "#2e8b45", "#f2c418", "#8e44ad", "#f57c00")
 ERA_FILL = {
@@ -53,18 +54,6 @@ SIDE_X = BOARD_W + 14
 SIDE_W = 410
 WIDTH = SIDE_X + SIDE_W + 12
 
-PROMPTS = {
-    "place_piece": "place your playing piece on your start card",
-    "play": "include or replace a card from your hand, or play none",
-    "cone": "move your cone or erupt a volcano, or leave your cone",
-    "meteor": "Meteor: remove an era card without a piece from another path",
-    "ice_age": "Ice age: discard an era card from your hand",
-    "choose": "bid for an era card, offer an exchange, or go on",
-    "sealed_bid": "make a sealed bid",
-    "answer": "agree to the exchange, or refuse it",
-    "place_won": "include the card you took in a path, replace one of yours, or keep it",
-    "move": "move your playing piece, or stop",
-}
 MOVE_KINDS = ("sideways", "forward", "back")
 CONE_MOVES = ("cone_sideways", "cone_back", "cone_forward", "erupt")
 
@@ -333,17 +322,19 @@ def site_title(path: int, card_id: str | None, position: int, lane: int) -> str:
     return f"{seat_label(path)} {site_name(position, lane)}: {kind}"
 
 
-def draw_path(obs: dict, q: int, seat: int | None, y: float, t: Targets) -> str:
+def draw_path(obs: Observation, q: int, seat: int | None, y: float, t: Targets) -> str:
     """Player ``q``'s row: start card, era cards, crossings, occupants and targets."""
     row = Row(y)
     path = obs["paths"][q]
     cards: list[str | None] = [None, *path]
     occupants: dict[tuple[int, int], str] = {}
-    if obs["pieces"][q] is not None:
-        at, lane = obs["pieces"][q]
+    mine = obs["pieces"][q]
+    if mine is not None:
+        at, lane = mine
         occupants[at, lane] = "piece"
     cone_owner = {}
-    for owner, c in enumerate(obs["cones"]):
+    for owner in range(obs["players"]):
+        c = cone_of(obs, owner)
         if c is not None and c[0] == q and c[1] in path:
             occupants[path.index(c[1]) + 1, c[2]] = "cone"
             cone_owner[path.index(c[1]) + 1, c[2]] = owner
@@ -414,15 +405,16 @@ def draw_path(obs: dict, q: int, seat: int | None, y: float, t: Targets) -> str:
 
 
 def sites_targets(
-    obs: dict, q: int, seat: int | None, t: Targets
+    obs: Observation, q: int, seat: int | None, t: Targets
 ) -> dict[tuple[int, int], list[int]]:
     """(position, lane) on ``q``'s path -> the legal actions of ``seat`` that put its piece
     or cone there, or erupt it."""
     out: dict[tuple[int, int], list[int]] = {}
     if seat is None or not t.legal:
         return out
-    if q == seat and obs["pieces"][q] is not None:
-        at, lane = obs["pieces"][q]
+    placed = obs["pieces"][q]
+    if q == seat and placed is not None:
+        at, lane = placed
         for i in t.find(MOVE_KINDS):
             a = t.legal[i]
             if a.kind == "sideways":
@@ -435,7 +427,7 @@ def sites_targets(
             out.setdefault((0, t.legal[i].arg("lane")), []).append(i)
     for i in t.find("cone_enter", path=q):
         out.setdefault((1, t.legal[i].arg("lane")), []).append(i)
-    mine = obs["cones"][seat]
+    mine = cone_of(obs, seat)
     if mine is not None and mine[0] == q and mine[1] in obs["paths"][q]:
         at, lane = obs["paths"][q].index(mine[1]) + 1, mine[2]
         for i in t.find(CONE_MOVES):
@@ -594,7 +586,7 @@ def die_face(face: str | None, x: float, y: float, s: float = 40) -> str:
     return group(title(f"the die: {words[face]}"), *parts)
 
 
-def draw_table(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_table(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     parts = [label(x0, y0 + 16, "The table", 15, True)]
     y = y0 + 30
     parts.append(face_down(x0, y + 6, 62, 84, obs["era_deck"], "era pack", "#3d5a80"))
@@ -658,7 +650,7 @@ def draw_table(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]
 
 # -- the players' panels ------------------------------------------------------------------------
 def draw_player(
-    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """A player's panel: tokens, cone, sealed bid, hand and (on their bid) the bid chips."""
     fill = seat_fill(p)
@@ -685,7 +677,7 @@ def draw_player(
     return group(box_el, *parts), y0 + h + 8
 
 
-def player_tokens(obs: dict, p: int, x0: float, y: float, parts: list[str]) -> float:
+def player_tokens(obs: Observation, p: int, x0: float, y: float, parts: list[str]) -> float:
     """Tokens in hand and in the box, where the cone stands, and a sealed bid."""
     tokens, box = obs["tokens"][p], obs["box"][p]
     parts.append(label(x0 + 10, y + 12, f"tokens: {tokens} in hand, {box} in the box", 12))
@@ -704,7 +696,7 @@ def player_tokens(obs: dict, p: int, x0: float, y: float, parts: list[str]) -> f
         )
     y += 20
     where = "in the centre"
-    c = obs["cones"][p]
+    c = cone_of(obs, p)
     if c is not None and c[1] in obs["paths"][c[0]]:
         where = f"on {seat_label(c[0])} {site_name(obs['paths'][c[0]].index(c[1]) + 1, c[2])}"
     parts.append(label(x0 + 10, y + 12, f"cone {where}", 12))
@@ -722,7 +714,7 @@ def player_tokens(obs: dict, p: int, x0: float, y: float, parts: list[str]) -> f
 
 
 def player_hand(
-    obs: dict, p: int, mine: bool, x0: float, y: float, parts: list[str], t: Targets
+    obs: Observation, p: int, mine: bool, x0: float, y: float, parts: list[str], t: Targets
 ) -> float:
     """The hand's cards, each clickable for what may be done with it now."""
     hand = obs["hands"][p]
@@ -731,11 +723,7 @@ def player_hand(
         x = x0 + 52 + (k % 4) * (MINI_W + 6)
         yy = y + (k // 4) * (MINI_H + 6)
         if mine:
-            ids = t.where(
-                lambda a, c=card_id: (
-                    a.arg("card") == c and a.kind in ("include", "replace", "keep", "discard")
-                )
-            )
+            ids = t.where(_uses(card_id))
             ids += t.find("exchange", give=card_id)
         else:
             ids = t.find("challenge", seat=p, card=card_id)
@@ -743,6 +731,15 @@ def player_hand(
         outline = el("rect", x=x, y=yy, width=MINI_W, height=MINI_H, rx=6)
         parts.append(t.wrap(mini_card(card_id, x, yy), ids, outline=outline))
     return y + ((MINI_H + 6) * ((len(hand) + 3) // 4) if hand else 20)
+
+
+def _uses(card: str) -> Callable[[Action], bool]:
+    """Whether an action places, keeps or discards ``card``."""
+
+    def uses(a: Action) -> bool:
+        return a.arg("card") == card and a.kind in ("include", "replace", "keep", "discard")
+
+    return uses
 
 
 def bid_chips(fill: str, x0: float, y: float, parts: list[str], t: Targets) -> float:
@@ -763,17 +760,17 @@ def bid_chips(fill: str, x0: float, y: float, parts: list[str], t: Targets) -> f
     return y + 28 * ((len(bids) + 11) // 12)
 
 
-def status(obs: dict) -> str:
+def status(obs: Observation) -> str:
+    """The turn, and who must decide what (the pending decision's rule)."""
     head = f"Eras · turn {obs['turns']}"
     if obs["winner"] is not None:
         return head + f" · {seat_label(obs['winner'])} wins"
-    pending = obs["pending"]
-    if pending is None:
+    decision = obs["decision"]
+    if decision is None:
         return head + " · the game is over"
-    who = pending["seat"]
-    prompt = PROMPTS.get(pending["step"], "")
-    if isinstance(who, int) and 0 <= who < obs["players"] and prompt:
-        head += f" · {seat_label(who)}: {prompt}"
+    who = decision["seat"]
+    if who is not None and 0 <= who < obs["players"]:
+        head += f" · {seat_label(who)}: {decision['prompt']}"
     elif obs["turn"] >= 0:
         head += f" · {seat_label(obs['turn'])}'s turn"
     return head
@@ -809,7 +806,10 @@ def legend(x0: float, y0: float) -> str:
 
 
 def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+    observation: Observation,
+    seat: int | None,
+    legal: Sequence[Action],
+    labels: Sequence[str],
 ) -> str:
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation

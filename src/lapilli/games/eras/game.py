@@ -3,18 +3,59 @@ order from your start card and be first to advance your playing piece onto the s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from lapilli.core.flow import playable
+from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema
+from . import (
+    bidding,
+    deck,
+    drawing,
+    heuristics,
+    movement,
+    numeric,
+    placement,
+    positions,
+    setup,
+    text,
+    thunderbolts,
+    turn,
+    view,
+    volcano,
+)
 from .components import MAX_PLAYERS, MAX_PLAYERS_OPTION, MIN_PLAYERS
 from .options import ErasOptions
-from .setup import new_eras_state
-from .state import ErasState, from_json
-from .steps import STEPS
+from .state import ErasState
+
+STEPS = Steps(
+    # preparation: deal start cards and hands, find the youngest, place the pieces
+    setup.DEAL_START,
+    deck.REFILL,
+    deck.DRAW,
+    setup.CHOOSE_YOUNGEST,
+    setup.PLACE_PIECE,
+    # the turn: recover tokens, play from hand, roll the die (a thunderbolt, every
+    # player's cone action, or nothing), turn up the top era card, bid or exchange
+    # (sealed bids revealed together), place a card won, move, see whether you won
+    turn.TURN,
+    placement.PLAY,
+    turn.ROLL,
+    thunderbolts.THUNDER,
+    thunderbolts.METEOR,
+    thunderbolts.ICE_AGE,
+    volcano.VOLCANO,
+    volcano.CONE,
+    bidding.CHOOSE,
+    bidding.SEALED_BID,
+    bidding.REVEAL_BIDS,
+    bidding.ANSWER,
+    placement.PLACE_WON,
+    movement.START_MOVING,
+    movement.MOVE,
+    turn.END_TURN,
+)
 
 
 class Eras(Game):
@@ -34,12 +75,13 @@ class Eras(Game):
     parts = Parts(
         state=ErasState,
         steps=STEPS,
-        setup=new_eras_state,
-        observe=ErasState.observation,
-        observation=schema.Observation,
-        action_text=ErasState.action_text,
-        event_text=ErasState.event_text,
-        render=ErasState.render,
+        setup=setup.new_eras_state,
+        observe=view.observe,
+        observation=view.Observation,
+        action_text=text.action_text,
+        event_text=text.event_text,
+        render=text.render,
+        seat_label=text.seat_label,
         draw=drawing.draw,
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
@@ -47,16 +89,12 @@ class Eras(Game):
     )
 
     def player_counts(self) -> range:
-        top = MAX_PLAYERS_OPTION if self.options.up_to_six else MAX_PLAYERS
+        options = cast(ErasOptions, self.options)
+        top = MAX_PLAYERS_OPTION if options.up_to_six else MAX_PLAYERS
         return range(MIN_PLAYERS, top + 1)
 
-    def state_from_json(self, data: Any) -> ErasState:
-        return playable(from_json(self, data), self.title)
-
     def rules_help(self) -> str:
-        from .text import rules_help
-
-        return rules_help()
+        return text.rules_help()
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         configs: list[tuple[dict[str, Any], int]] = [({}, n) for n in self.player_counts()]

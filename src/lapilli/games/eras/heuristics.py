@@ -10,10 +10,9 @@ other player's. The bots call it only on positions built from their own view.
 
 from __future__ import annotations
 
-from lapilli.core.state import State
-
 from .components import PATH_LENGTH
 from .paths import has_site, insert_positions
+from .state import ErasState
 
 SCALE = 2.0
 """About two cards of progress ahead make a clear favourite (for MCTS's leaf values)."""
@@ -28,20 +27,20 @@ HOLDS_A_TOKEN = 0.5
 ON_SIXTH = 1.0
 
 
-def progress(s: State, seat: int) -> float:
-    path = s.paths[seat]  # type: ignore[attr-defined]
-    piece = s.pieces[seat]  # type: ignore[attr-defined]
-    tokens = s.tokens[seat]  # type: ignore[attr-defined]
+def progress(s: ErasState, seat: int) -> float:
+    path = s.paths[seat]
+    piece = s.pieces[seat]
+    tokens = s.tokens[seat]
     at = piece[0] if piece else 0
     value = PIECE * at + CARD * len(path)
-    value += PLAYABLE * sum(1 for c in s.hands[seat].kinds() if insert_positions(path, c))  # type: ignore[attr-defined]
-    value += WATERHOLE if has_site(s, seat, "waterhole") else 0.0  # type: ignore[arg-type]
+    value += PLAYABLE * sum(1 for c in s.hands[seat].kinds() if insert_positions(path, c))
+    value += WATERHOLE if has_site(s, seat, "waterhole") else 0.0
     value += TOKEN * min(tokens, TOKENS_COUNTED) + (HOLDS_A_TOKEN if tokens else 0.0)
     if at == PATH_LENGTH:
         value += ON_SIXTH
     return value
 
 
-def heuristic(s: State, seat: int) -> float:
+def heuristic(s: ErasState, seat: int) -> float:
     mine = progress(s, seat)
     return mine - max(progress(s, other) for other in range(s.num_players) if other != seat)

@@ -9,7 +9,7 @@ one move only (our reading of the lost swamp diagram).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -27,9 +27,7 @@ from .components import (
     SWAMP_MOVES,
 )
 from .paths import cone_on, has_era, site
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 SIDEWAYS_TO = {lane: Action("sideways", lane=lane) for lane in range(len(LANES))}
 FORWARD, BACK, STOP = Action("forward"), Action("back"), Action("stop")
@@ -43,7 +41,7 @@ class MoveArgs(NamedTuple):
 
 def crossing_cost(s: ErasState, seat: int) -> int:
     """Tokens to move forward from where the piece stands (the card's forward edge)."""
-    at, lane = s.pieces[seat]  # type: ignore[misc]
+    at, lane = s.placed(seat)
     if at == 0:
         return 0  # start cards have no crossings
     card = CARDS[s.paths[seat][at - 1]]
@@ -57,7 +55,7 @@ def crossing_cost(s: ErasState, seat: int) -> int:
 def piece_moves(s: ErasState, seat: int, left: MoveArgs) -> list[Action]:
     if left.moves <= 0:
         return []
-    at, lane = s.pieces[seat]  # type: ignore[misc]
+    at, lane = s.placed(seat)
     cone = cone_on(s, seat)
     actions = []
     if left.sideways > 0:
@@ -76,7 +74,7 @@ def piece_moves(s: ErasState, seat: int, left: MoveArgs) -> list[Action]:
 
 def _start_moving(s: ErasState, f: Frame) -> list[Event]:
     seat = f.args.seat
-    at, lane = s.pieces[seat]  # type: ignore[misc]
+    at, lane = s.placed(seat)
     moves = SWAMP_MOVES if site(s, seat, at, lane) == "swamp" else SIDEWAYS_MOVES + FORWARD_MOVES
     left = MoveArgs(SIDEWAYS_MOVES, FORWARD_MOVES, moves)
     if piece_moves(s, seat, left):
@@ -95,7 +93,7 @@ def _refuse_move(s: ErasState, f: Frame, a: Action) -> str | None:
     if a.kind not in ("sideways", "forward", "back") or a in piece_moves(s, f.seat, f.args):
         return None
     left = f.args
-    at, lane = s.pieces[f.seat]  # type: ignore[misc]
+    at, lane = s.placed(f.seat)
     if left.moves <= 0:
         return "Movement: no moves are left this turn"
     if a.kind == "sideways":
@@ -119,7 +117,7 @@ def _move(s: ErasState, f: Frame, a: Action) -> list[Event]:
     seat = f.seat
     if a == STOP:
         return []
-    at, lane = s.pieces[seat]  # type: ignore[misc]
+    at, lane = s.placed(seat)
     left = f.args
     paid = 0
     if a.kind == "sideways":

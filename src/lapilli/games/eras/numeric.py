@@ -19,8 +19,9 @@ names them). Tokens are divided by 15, positions and counts by their largest val
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,14 +40,20 @@ from .components import (
     THUNDERBOLTS,
     TOKENS,
 )
-from .steps import STEPS
+from .state import ErasState
+from .view import Observation, cone_of, observe
 
 if TYPE_CHECKING:
     from .game import Eras
-    from .state import ErasState
 
 CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
-STEP_NAMES = (*STEPS.by_name, "over")
+STEP_NAMES = (
+    *("deal_start", "refill", "draw", "youngest", "place_piece"),
+    *("turn", "play", "roll", "thunder", "meteor", "ice_age", "volcano", "cone"),
+    *("choose", "sealed_bid", "reveal_bids", "answer", "place_won"),
+    *("start_moving", "move", "end_turn", "over"),
+)
+"""The steps in turn order, then the end of the game (a fixed layout for agents)."""
 STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 SITE_KINDS = ("rock", "swamp", "waterhole", "volcano", "cave")
 CROSSINGS = ("rising_sea", "ravine")
@@ -87,7 +94,7 @@ def _card_features(card: str) -> np.ndarray:
 
 FEATURES = {card: _card_features(card) for card in CARD_IDS}
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "me": "one-hot of my seat number (actions name seats and paths by number)",
     "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
     "to_move": "one-hot of the seat to decide, me first (all 0 at chance and at the end)",
@@ -174,7 +181,7 @@ def _layout(players: int) -> Layout:
 
 
 def encode(state: ErasState, seat: int) -> np.ndarray:
-    obs = state.observation(seat)
+    obs = observe(state, seat)
     n = state.num_players
     shape = _layout(n)
     v = shape.zeros()
@@ -187,9 +194,9 @@ def encode(state: ErasState, seat: int) -> np.ndarray:
     b["step"][STEP_INDEX[pending["step"] if pending else "over"]] = 1
     if pending and pending["seat"] >= 0:
         b["to_move"][rank[pending["seat"]]] = 1
-    for key in ("turn", "first", "winner"):
-        if obs[key] is not None and obs[key] >= 0:
-            b[key][rank[obs[key]]] = 1
+    for key, who in (("turn", obs["turn"]), ("first", obs["first"]), ("winner", obs["winner"])):
+        if who is not None and who >= 0:
+            b[key][rank[who]] = 1
     b["rounds"][0] = min(1.0, obs["turns"] / n / ROUNDS_SCALE)
     for i, p in enumerate(seats):
         _seat(b, i, obs, p, rank)
@@ -212,7 +219,7 @@ def encode(state: ErasState, seat: int) -> np.ndarray:
     return v
 
 
-def _seat(b: dict[str, np.ndarray], i: int, obs: dict[str, Any], p: int, rank: dict) -> None:
+def _seat(b: dict[str, np.ndarray], i: int, obs: Observation, p: int, rank: dict[int, int]) -> None:
     """Row ``i`` of every per-seat block, for seat ``p``."""
     if obs["start_cards"][p]:
         b["start_cards"][i, START_NUMBERS.index(obs["start_cards"][p])] = 1
@@ -223,7 +230,7 @@ def _seat(b: dict[str, np.ndarray], i: int, obs: dict[str, Any], p: int, rank: d
     if piece is not None:
         b["pieces"][i, piece[0]] = 1
         b["pieces"][i, PATH_LENGTH + 1 + piece[1]] = 1
-    cone = obs["cones"][p]
+    cone = cone_of(obs, p)
     if cone is not None:
         on, card, lane = cone
         row = b["cones"][i]

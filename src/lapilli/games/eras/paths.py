@@ -8,14 +8,10 @@ card id, lane)``, so it stays on its card when cards are inserted in front of it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from lapilli.core.state import Event
 
 from .components import CARD_RANK, CARDS, LANES, PATH_LENGTH
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 
 def fits(path: list[str], position: int, card: str, replacing: bool = False) -> bool:
@@ -69,7 +65,7 @@ def nearest_vacant_lane(s: ErasState, seat: int, position: int, lane: int) -> in
 
 def back_one_card(s: ErasState, seat: int, why: str) -> list[Event]:
     """Force ``seat``'s piece directly back to a vacant site on the card before."""
-    position, lane = s.pieces[seat]
+    position, lane = s.placed(seat)
     if position == 0:
         return []
     to = (position - 1, nearest_vacant_lane(s, seat, position - 1, lane))
@@ -80,12 +76,12 @@ def back_one_card(s: ErasState, seat: int, why: str) -> list[Event]:
 def insert(s: ErasState, seat: int, position: int, card: str) -> list[Event]:
     """Include ``card`` in ``seat``'s path; a piece behind it is moved back one card."""
     s.paths[seat].insert(position - 1, card)
-    at, lane = s.pieces[seat]
+    at, lane = s.placed(seat)
     if position > at:
         return []
     # the piece's card moved up to at + 1: the piece goes back to the card before it
     s.pieces[seat] = (at, nearest_vacant_lane(s, seat, at, lane))
-    return [{"type": "forced_back", "seat": seat, "to": [at, s.pieces[seat][1]], "why": "insert"}]
+    return [{"type": "forced_back", "seat": seat, "to": [at, s.placed(seat)[1]], "why": "insert"}]
 
 
 def replace(s: ErasState, seat: int, position: int, card: str) -> list[Event]:
@@ -102,12 +98,12 @@ def remove(s: ErasState, seat: int, position: int, why: str) -> list[Event]:
     s.discard.put(old)
     events: list[Event] = [{"type": "removed", "seat": seat, "card": old, "why": why}]
     events += cone_home(s, old)
-    at, lane = s.pieces[seat]
+    at, lane = s.placed(seat)
     if at > position:
         s.pieces[seat] = (at - 1, lane)  # the piece stays on its own card
     elif at == position:
         s.pieces[seat] = (position - 1, nearest_vacant_lane(s, seat, position - 1, lane))
-        events.append({"type": "forced_back", "seat": seat, "to": list(s.pieces[seat]), "why": why})
+        events.append({"type": "forced_back", "seat": seat, "to": list(s.placed(seat)), "why": why})
     return events
 
 

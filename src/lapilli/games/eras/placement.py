@@ -3,7 +3,7 @@ card won by bidding or exchange (any path, or a replacement in yours)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step
@@ -11,9 +11,7 @@ from lapilli.core.state import Event
 
 from .components import CARD_IDS, CARDS, ERAS, MAX_PLAYERS_OPTION, PATH_LENGTH
 from .paths import fits, insert, insert_positions, replace
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 INCLUDE = {
     (card, path, at): Action("include", card=card, path=path, at=at)
@@ -44,12 +42,12 @@ PIECE_RULE = "Era card placement: you cannot replace an era card that holds your
 def replace_positions(s: ErasState, seat: int, card: str) -> list[int]:
     """Where ``card`` may replace a card of ``seat``'s own path."""
     path = s.paths[seat]
-    piece = s.pieces[seat][0]
+    piece = s.placed(seat)[0]
     return [p for p in range(1, len(path) + 1) if p != piece and fits(path, p, card, True)]
 
 
 def placements(s: ErasState, seat: int, card: str, any_path: bool) -> list[Action]:
-    paths = range(s.n) if any_path else (seat,)
+    paths = range(s.players) if any_path else (seat,)
     actions = [INCLUDE[card, q, p] for q in paths for p in insert_positions(s.paths[q], card)]
     actions += [REPLACE[card, p] for p in replace_positions(s, seat, card)]
     return actions
@@ -67,7 +65,7 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
     if a.kind == "include":
         if not any_path and q != seat:
             return "Play: from your hand you may include a card in your own path only"
-        if not 0 <= q < s.n:
+        if not 0 <= q < s.players:
             return f"Era card placement: there is no path {q + 1}"
         path = s.paths[q]
         if len(path) >= PATH_LENGTH:
@@ -77,7 +75,7 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
         return None if fits(path, at, card) else ORDER_RULE
     if not 1 <= at <= len(s.paths[seat]):
         return f"Era card placement: your path has cards 1-{len(s.paths[seat])} to replace"
-    if at == s.pieces[seat][0]:
+    if at == s.placed(seat)[0]:
         return PIECE_RULE
     return None if fits(s.paths[seat], at, card, True) else ORDER_RULE
 

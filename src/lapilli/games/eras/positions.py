@@ -22,13 +22,14 @@ from lapilli.core.errors import MalformedInput
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.registry import load_game
 from lapilli.core.state import Game
+from lapilli.core.zones import Zone
 
 from .bidding import CHOOSE
-from .components import CARD_IDS, CARDS, LANES, START_NUMBERS, TOKENS
+from .components import CARD_IDS, CARDS, LANES, START_NUMBERS, THUNDERBOLTS, TOKENS
 from .deck import FACE_UP, draw
 from .movement import START_MOVING
 from .placement import PLAY
-from .state import ErasState, from_json
+from .state import ErasState
 from .text import COLOURS
 from .turn import END_TURN, ROLL, TURN
 
@@ -87,7 +88,7 @@ def position(
         "era_deck": {"items": {c: 1 for c in CARD_IDS if c not in used}},
         "discard": {"items": {c: 1 for c in discard}},
         "offer": offer,
-        "thunder_deck": ErasState(game, players).thunder_deck.to_json(),
+        "thunder_deck": Zone(THUNDERBOLTS).to_json(),
         "hands": [sorted(hands.get(seat, [])) for seat in range(players)],
         "paths": [list(paths.get(seat, [])) for seat in range(players)],
         "pieces": [list(parse_site((pieces or {}).get(seat, "SM"))) for seat in range(players)],
@@ -103,7 +104,7 @@ def position(
         "winner": None,
         "stack": [],
     }
-    s = from_json(game, data)
+    s = ErasState.from_json(game, data)
     enter(s, *rest_of_turn(turn, at)[::-1])
     return s
 

@@ -2,38 +2,70 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Event
+from lapilli.core.zones import EVERYONE, Zone
 
 from .args import SeatArgs
-from .components import HAND, LANES, MAX_PLAYERS_OPTION, START_NUMBERS, START_SITES
+from .components import (
+    CARD_IDS,
+    HAND,
+    LANES,
+    MAX_PLAYERS_OPTION,
+    START_NUMBERS,
+    START_SITES,
+    THUNDERBOLTS,
+    TOKENS,
+)
 from .deck import draw
+from .state import ErasState, Hand
 from .turn import TURN
 
 if TYPE_CHECKING:
-    from .state import ErasState
+    from lapilli.core.state import Game
 
 START_CARD = {k: Action("start_card", number=k) for k in START_NUMBERS}
 YOUNGEST = {seat: Action("youngest", seat=seat) for seat in range(MAX_PLAYERS_OPTION)}
 PIECE_ON = {lane: Action("piece", lane=lane) for lane in range(len(LANES))}
 
 
-def new_eras_state(game: Any, players: int) -> ErasState:
-    """The table before the deal."""
-    from .state import ErasState  # (the state still imports the step table)
-
-    s = ErasState(game, players)
+def new_eras_state(game: Game, players: int) -> ErasState:
+    """The table before the deal; the deal itself is chance steps."""
+    s = new_table(game, players)
     prepare(s)
+    return s
+
+
+def new_table(game: Game, players: int) -> ErasState:
+    """Every card in its pack, every token in hand, nothing dealt and nothing pending."""
+    s = ErasState.__new__(ErasState)
+    s.setup(game, players)
+    s.start = [0] * players
+    s.start_deck = Zone([str(k) for k in START_NUMBERS])
+    s.era_deck = Zone(CARD_IDS)
+    s.discard = Zone(seen=EVERYONE)
+    s.offer = None
+    s.thunder_deck = Zone(THUNDERBOLTS)
+    s.hands = [Hand() for _ in range(players)]
+    s.paths = [[] for _ in range(players)]
+    s.pieces = [None] * players
+    s.cones = [None] * players
+    s.tokens = [TOKENS] * players
+    s.bids = [None] * players
+    s.first = s.turn = -1
+    s.turns = 0
+    s.candidate = s.die = s.thunderbolt = None
+    s.winner = None
     return s
 
 
 def prepare(s: ErasState) -> None:
     """Deal a start card and a hand of era cards to each player, then find who starts."""
-    deals = [DEAL_START(seat=seat) for seat in range(s.n)]
-    deals += [draw(seat) for seat in range(s.n) for _ in range(HAND)]
+    deals = [DEAL_START(seat=seat) for seat in range(s.players)]
+    deals += [draw(seat) for seat in range(s.players) for _ in range(HAND)]
     then(s, *deals, CHOOSE_YOUNGEST())
 
 
@@ -64,7 +96,7 @@ def _youngest(s: ErasState, f: Frame, a: Action) -> list[Event]:
 CHOOSE_YOUNGEST = Step(
     "youngest",
     "Preparation: the youngest player starts",
-    outcomes=lambda s, f: [(YOUNGEST[seat], 1 / s.n) for seat in range(s.n)],
+    outcomes=lambda s, f: [(YOUNGEST[seat], 1 / s.players) for seat in range(s.players)],
     apply=_youngest,
     word="youngest player",
 )

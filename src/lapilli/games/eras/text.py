@@ -8,7 +8,8 @@ third era card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from rich.console import Group
 from rich.text import Text
@@ -19,9 +20,7 @@ from lapilli.core.state import Event
 from .components import CARDS, DIE, ERAS, LANES, PATH_LENGTH, THUNDERBOLTS, TOKENS
 from .movement import crossing_cost
 from .paths import cone_on
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold dark_orange")
@@ -48,7 +47,8 @@ THUNDERBOLT_TEXT = {
 assert set(THUNDERBOLT_TEXT) == set(THUNDERBOLTS)
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int, players: int = 0) -> str:
+    """A seat's colour (the colours do not depend on how many play)."""
     return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"Player {seat + 1}"
 
 
@@ -69,7 +69,7 @@ def _whose(seat: int, path: int) -> str:
 
 
 def _between(s: ErasState, path: int, at: int) -> str:
-    cards = s.paths[path] if 0 <= path < s.n else []
+    cards = s.paths[path] if 0 <= path < s.players else []
     if not 1 <= at <= len(cards) + 1:
         return f"as card {at}"
     before = "the start card" if at == 1 else card_name(cards[at - 2])
@@ -79,79 +79,64 @@ def _between(s: ErasState, path: int, at: int) -> str:
 
 
 # -- actions ---------------------------------------------------------------------------
-def action_text(s: ErasState, a: Action) -> str:
-    seat = s.current_player()
-    kind = a.kind
-    if kind == "include":
-        q, at = a.arg("path"), a.arg("at")
-        return f"Include {card_name(a.arg('card'))} in {_whose(seat, q)} path {_between(s, q, at)}"
-    if kind == "replace":
-        at = a.arg("at")
-        old = s.paths[seat][at - 1] if seat >= 0 and 1 <= at <= len(s.paths[seat]) else None
-        return f"Replace {card_name(old)} (card {at}) with {card_name(a.arg('card'))}"
-    if kind == "cone_enter":
-        where = site_name(1, a.arg("lane"))
-        return (
-            f"Move your cone onto {seat_label(a.arg('path'))}'s first era card at {where} (1 token)"
-        )
-    if kind in ("cone_sideways", "cone_back", "cone_forward"):
-        return _cone_move_text(s, seat, a)
-    if kind == "erupt":
-        cone = s.cones[seat] if seat >= 0 else None
-        where = site_name(a.arg("at"), a.arg("lane"))
-        if cone and cone_on(s, cone[0]) == (a.arg("at"), a.arg("lane")):
-            return f"Erupt your cone at {seat_label(cone[0])} {where} (1 token)"
-        return f"Erupt the volcano site at {seat_label(cone[0]) if cone else '?'} {where} (1 token)"
-    if kind == "challenge":
-        return (
-            f"Bid against {seat_label(a.arg('seat'))} for {card_name(a.arg('card'))} in their hand"
-        )
-    if kind == "exchange":
-        return (
-            f"Offer {seat_label(a.arg('seat'))} an exchange: your {card_name(a.arg('give'))} "
-            f"for their {card_name(a.arg('take'))}"
-        )
-    if kind == "bid":
-        return f"Bid {tokens(a.arg('tokens'))}"
-    if kind in ("sideways", "forward", "back"):
-        return _move_text(s, seat, a)
-    if kind == "meteor":
-        q, at = a.arg("path"), a.arg("at")
-        card = s.paths[q][at - 1] if 0 <= q < s.n and 1 <= at <= len(s.paths[q]) else None
-        return f"Meteor: remove {card_name(card)} (card {at}) from {seat_label(q)}'s path"
-    if kind == "discard":
-        return f"Ice age: discard {card_name(a.arg('card'))} from your hand"
-    if kind == "era_card":
-        card = card_name(a.arg("card"))
-        top = s.pending()
-        if top is not None and top.step.name == "draw" and top.args.to >= 0:
-            return f"{seat_label(top.args.to)} draws the era card {card}"
-        return f"the era card turned face up is {card}"
-    if kind == "start_card":
-        top = s.pending()
-        if top is not None and top.step.name == "deal_start":
-            return f"{seat_label(top.args.seat)} is dealt start card {a.arg('number')}"
-        return f"start card {a.arg('number')}"
-    if kind == "youngest":
-        return f"{seat_label(a.arg('seat'))} is the youngest player"
-    if kind == "die":
-        return f"the die shows {FACES.get(a.arg('face'), a.arg('face'))}"
-    if kind == "thunderbolt":
-        return f"the thunderbolt card {_title(a.arg('card'))}"
-    if kind == "piece":
-        return f"Place your playing piece on {site_name(0, a.arg('lane'))} of your start card"
-    if kind == "keep":
-        return f"Keep {card_name(a.arg('card'))} in your hand"
-    if kind == "bid_face_up":
-        return f"Bid for the face-up card {card_name(s.offer)} (every player may bid)"
-    return {
-        "skip": "Play no card from your hand",
-        "cone_pass": "Leave your cone where it is",
-        "go_on": "Go on to end your turn",
-        "accept": "Agree to the exchange",
-        "refuse": "Refuse the exchange",
-        "stop": "Stop moving (end your turn)",
-    }.get(kind, kind.replace("_", " "))
+ActionText = Callable[["ErasState", int, Action], str]
+"""(position, the seat deciding, the action) -> the action in words."""
+
+
+def _include(s: ErasState, seat: int, a: Action) -> str:
+    q, at = a.arg("path"), a.arg("at")
+    return f"Include {card_name(a.arg('card'))} in {_whose(seat, q)} path {_between(s, q, at)}"
+
+
+def _replace(s: ErasState, seat: int, a: Action) -> str:
+    at = a.arg("at")
+    old = s.paths[seat][at - 1] if seat >= 0 and 1 <= at <= len(s.paths[seat]) else None
+    return f"Replace {card_name(old)} (card {at}) with {card_name(a.arg('card'))}"
+
+
+def _cone_enter(s: ErasState, seat: int, a: Action) -> str:
+    where = site_name(1, a.arg("lane"))
+    return f"Move your cone onto {seat_label(a.arg('path'))}'s first era card at {where} (1 token)"
+
+
+def _erupt(s: ErasState, seat: int, a: Action) -> str:
+    cone = s.cones[seat] if seat >= 0 else None
+    where = site_name(a.arg("at"), a.arg("lane"))
+    if cone and cone_on(s, cone[0]) == (a.arg("at"), a.arg("lane")):
+        return f"Erupt your cone at {seat_label(cone[0])} {where} (1 token)"
+    return f"Erupt the volcano site at {seat_label(cone[0]) if cone else '?'} {where} (1 token)"
+
+
+def _challenge(s: ErasState, seat: int, a: Action) -> str:
+    return f"Bid against {seat_label(a.arg('seat'))} for {card_name(a.arg('card'))} in their hand"
+
+
+def _exchange(s: ErasState, seat: int, a: Action) -> str:
+    return (
+        f"Offer {seat_label(a.arg('seat'))} an exchange: your {card_name(a.arg('give'))} "
+        f"for their {card_name(a.arg('take'))}"
+    )
+
+
+def _meteor(s: ErasState, seat: int, a: Action) -> str:
+    q, at = a.arg("path"), a.arg("at")
+    card = s.paths[q][at - 1] if 0 <= q < s.players and 1 <= at <= len(s.paths[q]) else None
+    return f"Meteor: remove {card_name(card)} (card {at}) from {seat_label(q)}'s path"
+
+
+def _era_card(s: ErasState, seat: int, a: Action) -> str:
+    card = card_name(a.arg("card"))
+    top = s.pending()
+    if top is not None and top.step.name == "draw" and top.args.to >= 0:
+        return f"{seat_label(top.args.to)} draws the era card {card}"
+    return f"the era card turned face up is {card}"
+
+
+def _start_card(s: ErasState, seat: int, a: Action) -> str:
+    top = s.pending()
+    if top is not None and top.step.name == "deal_start":
+        return f"{seat_label(top.args.seat)} is dealt start card {a.arg('number')}"
+    return f"start card {a.arg('number')}"
 
 
 def _cone_move_text(s: ErasState, seat: int, a: Action) -> str:
@@ -187,87 +172,145 @@ def _title(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+def _said(text: str) -> ActionText:
+    """An action whose words do not depend on the position."""
+    return lambda s, seat, a: text
+
+
+ACTION_TEXT: dict[str, ActionText] = {
+    "include": _include,
+    "replace": _replace,
+    "cone_enter": _cone_enter,
+    "cone_sideways": _cone_move_text,
+    "cone_back": _cone_move_text,
+    "cone_forward": _cone_move_text,
+    "erupt": _erupt,
+    "challenge": _challenge,
+    "exchange": _exchange,
+    "bid": lambda s, seat, a: f"Bid {tokens(a.arg('tokens'))}",
+    "sideways": _move_text,
+    "forward": _move_text,
+    "back": _move_text,
+    "meteor": _meteor,
+    "discard": lambda s, seat, a: f"Ice age: discard {card_name(a.arg('card'))} from your hand",
+    "era_card": _era_card,
+    "start_card": _start_card,
+    "youngest": lambda s, seat, a: f"{seat_label(a.arg('seat'))} is the youngest player",
+    "die": lambda s, seat, a: f"the die shows {FACES.get(a.arg('face'), a.arg('face'))}",
+    "thunderbolt": lambda s, seat, a: f"the thunderbolt card {_title(a.arg('card'))}",
+    "piece": lambda s, seat, a: (
+        f"Place your playing piece on {site_name(0, a.arg('lane'))} of your start card"
+    ),
+    "keep": lambda s, seat, a: f"Keep {card_name(a.arg('card'))} in your hand",
+    "bid_face_up": lambda s, seat, a: (
+        f"Bid for the face-up card {card_name(s.offer)} (every player may bid)"
+    ),
+    "skip": _said("Play no card from your hand"),
+    "cone_pass": _said("Leave your cone where it is"),
+    "go_on": _said("Go on to end your turn"),
+    "accept": _said("Agree to the exchange"),
+    "refuse": _said("Refuse the exchange"),
+    "stop": _said("Stop moving (end your turn)"),
+}
+
+
+def action_text(s: ErasState, a: Action) -> str:
+    said = ACTION_TEXT.get(a.kind)
+    if said is None:
+        return a.kind.replace("_", " ")
+    return said(s, s.current_player(), a)
+
+
 # -- events ----------------------------------------------------------------------------
+def _who(e: Event) -> str:
+    return seat_label(e["seat"]) if isinstance(e.get("seat"), int) else ""
+
+
+def _card(e: Event) -> str:
+    return card_name(e.get("card"))
+
+
+def _why(e: Event) -> str:
+    return f" ({e['why']})" if e.get("why") else ""
+
+
+def _included(e: Event) -> str:
+    whose = "their own" if e["path"] == e["seat"] else f"{seat_label(e['path'])}'s"
+    return f"{_who(e)} includes {_card(e)} in {whose} path as card {e['at']}"
+
+
+def _offer(e: Event) -> str:
+    give, take = card_name(e["give"]), card_name(e["take"])
+    return f"{_who(e)} offers {seat_label(e['to'])} {give} for {take}"
+
+
+def _bids(e: Event) -> str:
+    shown = ", ".join(f"{seat_label(int(k))} {v}" for k, v in e["bids"].items())
+    paid = f", paying {tokens(e['paid'])}" if e["paid"] else " at no cost"
+    return f"Bids revealed: {shown}. {seat_label(e['winner'])} wins {_card(e)}{paid}"
+
+
+def _answer(e: Event) -> str:
+    verb = "agrees to" if e["agreed"] else "refuses"
+    return f"{_who(e)} {verb} the exchange offered by {seat_label(e['by'])}"
+
+
+def _moved(e: Event) -> str:
+    paid = f" ({tokens(e['paid'])} to cross)" if e["paid"] else ""
+    return f"{_who(e)} moves their piece to {site_name(*e['to'])}{paid}"
+
+
+EVENT_TEXT: dict[str, Callable[[Event], str]] = {
+    "start_card": lambda e: f"{_who(e)} is dealt start card {e['number']}",
+    "drew": lambda e: f"{_who(e)} takes {_card(e)} into their hand",
+    "turned_up": lambda e: f"The top era card is turned face up: {_card(e)}",
+    "reshuffled": lambda e: f"The discards are shuffled into a fresh era pack ({e['cards']} cards)",
+    "youngest": lambda e: f"{_who(e)} is the youngest player and starts",
+    "piece_placed": lambda e: f"{_who(e)} places their playing piece on {site_name(0, e['lane'])}",
+    "turn": lambda e: f"{_who(e)}'s turn",
+    "may_win": lambda e: (
+        f"{_who(e)} starts the turn on their sixth era card: they win if nothing changes"
+    ),
+    "recovered": lambda e: f"{_who(e)} recovers {tokens(e['tokens'])} from the box",
+    "included": _included,
+    "replaced": lambda e: f"{_who(e)} puts {_card(e)} in place of card {e['at']} of their path",
+    "discarded": lambda e: f"{_card(e)} goes to the discard pile{_why(e)}",
+    "removed": lambda e: f"{_who(e)} loses {_card(e)} from their path{_why(e)}",
+    "forced_back": lambda e: f"{_who(e)}'s piece is forced back to {site_name(*e['to'])}{_why(e)}",
+    "cone_home": lambda e: f"{_who(e)}'s cone returns to the centre",
+    "rolled": lambda e: f"{_who(e)} rolls {FACE_WORDS[e['face']]}",
+    "thunderbolt": lambda e: f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}",
+    "paid": lambda e: f"{_who(e)} puts {tokens(e['tokens'])} in the box{_why(e)}",
+    "no_target": lambda e: "Meteor: there is no era card to remove",
+    "cone_entered": lambda e: (
+        f"{_who(e)} moves their cone onto {seat_label(e['path'])} {site_name(1, e['lane'])}"
+    ),
+    "cone_moved": lambda e: (
+        f"{_who(e)} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
+    ),
+    "eruption": lambda e: f"{_who(e)} erupts {seat_label(e['path'])} {site_name(*e['at'])}",
+    "cave_safe": lambda e: f"{_who(e)}'s piece is safe in its cave",
+    "bidding": lambda e: f"{_who(e)} opens the bidding for the face-up card {_card(e)}",
+    "challenge": lambda e: f"{_who(e)} bids against {seat_label(e['owner'])} for {_card(e)}",
+    "offer": _offer,
+    "bid": lambda e: f"You bid {tokens(e['tokens'])} (sealed)",
+    "bids": _bids,
+    "answer": _answer,
+    "kept": lambda e: f"{_who(e)} keeps {_card(e)} in hand",
+    "moved": _moved,
+    "won": lambda e: (
+        f"{_who(e)} wins: their path is complete and their piece is on the sixth era card"
+    ),
+    "no_win": lambda e: f"{_who(e)} does not win this turn",
+    "round_limit": lambda e: (
+        f"The game stops with no winner after {e['rounds']} rounds (round limit)"
+    ),
+}
+
+
 def event_text(s: ErasState, e: Event) -> str:
-    t = e.get("type")
-    who = seat_label(e["seat"]) if isinstance(e.get("seat"), int) else ""
-    card = card_name(e.get("card"))
-    why = f" ({e['why']})" if e.get("why") else ""
-    if t == "start_card":
-        return f"{who} is dealt start card {e['number']}"
-    if t == "drew":
-        return f"{who} takes {card} into their hand"
-    if t == "turned_up":
-        return f"The top era card is turned face up: {card}"
-    if t == "reshuffled":
-        return f"The discards are shuffled into a fresh era pack ({e['cards']} cards)"
-    if t == "youngest":
-        return f"{who} is the youngest player and starts"
-    if t == "piece_placed":
-        return f"{who} places their playing piece on {site_name(0, e['lane'])}"
-    if t == "turn":
-        return f"{who}'s turn"
-    if t == "may_win":
-        return f"{who} starts the turn on their sixth era card: they win if nothing changes"
-    if t == "recovered":
-        return f"{who} recovers {tokens(e['tokens'])} from the box"
-    if t == "included":
-        whose = "their own" if e["path"] == e["seat"] else f"{seat_label(e['path'])}'s"
-        return f"{who} includes {card} in {whose} path as card {e['at']}"
-    if t == "replaced":
-        return f"{who} puts {card} in place of card {e['at']} of their path"
-    if t == "discarded":
-        return f"{card} goes to the discard pile{why}"
-    if t == "removed":
-        return f"{who} loses {card} from their path{why}"
-    if t == "forced_back":
-        return f"{who}'s piece is forced back to {site_name(*e['to'])}{why}"
-    if t == "cone_home":
-        return f"{who}'s cone returns to the centre"
-    if t == "rolled":
-        return f"{who} rolls {FACE_WORDS[e['face']]}"
-    if t == "thunderbolt":
-        return f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}"
-    if t == "paid":
-        return f"{who} puts {tokens(e['tokens'])} in the box{why}"
-    if t == "no_target":
-        return "Meteor: there is no era card to remove"
-    if t == "cone_entered":
-        return f"{who} moves their cone onto {seat_label(e['path'])} {site_name(1, e['lane'])}"
-    if t == "cone_moved":
-        return f"{who} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
-    if t == "eruption":
-        return f"{who} erupts {seat_label(e['path'])} {site_name(*e['at'])}"
-    if t == "cave_safe":
-        return f"{who}'s piece is safe in its cave"
-    if t == "bidding":
-        return f"{who} opens the bidding for the face-up card {card}"
-    if t == "challenge":
-        return f"{who} bids against {seat_label(e['owner'])} for {card}"
-    if t == "offer":
-        give, take = card_name(e["give"]), card_name(e["take"])
-        return f"{who} offers {seat_label(e['to'])} {give} for {take}"
-    if t == "bid":
-        return f"You bid {tokens(e['tokens'])} (sealed)"
-    if t == "bids":
-        shown = ", ".join(f"{seat_label(int(k))} {v}" for k, v in e["bids"].items())
-        paid = f", paying {tokens(e['paid'])}" if e["paid"] else " at no cost"
-        return f"Bids revealed: {shown}. {seat_label(e['winner'])} wins {card}{paid}"
-    if t == "answer":
-        verb = "agrees to" if e["agreed"] else "refuses"
-        return f"{who} {verb} the exchange offered by {seat_label(e['by'])}"
-    if t == "kept":
-        return f"{who} keeps {card} in hand"
-    if t == "moved":
-        paid = f" ({tokens(e['paid'])} to cross)" if e["paid"] else ""
-        return f"{who} moves their piece to {site_name(*e['to'])}{paid}"
-    if t == "won":
-        return f"{who} wins: their path is complete and their piece is on the sixth era card"
-    if t == "no_win":
-        return f"{who} does not win this turn"
-    if t == "round_limit":
-        return f"The game stops with no winner after {e['rounds']} rounds (round limit)"
-    return str(t).replace("_", " ")
+    said = EVENT_TEXT.get(e.get("type", ""))
+    return said(e) if said is not None else str(e.get("type")).replace("_", " ")
 
 
 # -- the board -------------------------------------------------------------------------
@@ -345,7 +388,7 @@ def render(s: ErasState, seat: int | None) -> Group:
         style="dim",
     )
     parts: list[Any] = [header, legend]
-    parts += [_player(s, p, seat) for p in range(s.n)]
+    parts += [_player(s, p, seat) for p in range(s.players)]
     if s.winner is not None:
         parts.append(Text(f"{seat_label(s.winner)} wins!", style="bold"))
     return Group(*parts)

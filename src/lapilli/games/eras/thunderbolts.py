@@ -5,7 +5,6 @@ tables: this deck is the research's (see data.toml and docs/rules/eras.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -15,9 +14,7 @@ from .args import SeatArgs
 from .components import CARD_IDS, CARDS, EFFECTS, MAX_PLAYERS_OPTION, PATH_LENGTH, THUNDERBOLTS
 from .deck import draw
 from .paths import back_one_card, has_era, has_site, remove
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 CARD = {name: Action("thunderbolt", card=name) for name in THUNDERBOLTS}
 METEOR_AT = {
@@ -64,7 +61,7 @@ def eruption(s: ErasState, drawer: int) -> list[Event]:
     """A piece on a card with a volcano symbol goes back one card; its owner pays."""
     events: list[Event] = []
     for seat in s.order(drawer):
-        at = s.pieces[seat][0]
+        at = s.placed(seat)[0]
         if at and CARDS[s.paths[seat][at - 1]].hazard == "volcano":
             events += back_one_card(s, seat, "eruption")
             events += pay(s, seat, EFFECTS["eruption"], "eruption")
@@ -75,7 +72,7 @@ def flood(s: ErasState, drawer: int) -> list[Event]:
     """A piece on a card with a rising sea goes back one card, unless its path has Fish."""
     events: list[Event] = []
     for seat in s.order(drawer):
-        at = s.pieces[seat][0]
+        at = s.placed(seat)[0]
         at_sea = at and CARDS[s.paths[seat][at - 1]].crossing == "rising_sea"
         if at_sea and not has_era(s, seat, "fish"):
             events += back_one_card(s, seat, "flood")
@@ -104,7 +101,7 @@ def extinction(s: ErasState, drawer: int) -> list[Event]:
     for seat in s.order(drawer):
         path = s.paths[seat]
         ends_extinct = path and CARDS[path[-1]].era == EFFECTS["extinction_era"]
-        if ends_extinct and s.pieces[seat][0] != len(path):
+        if ends_extinct and s.placed(seat)[0] != len(path):
             events += remove(s, seat, len(path), "extinction")
     return events
 
@@ -134,7 +131,7 @@ def ice_age(s: ErasState, drawer: int) -> list[Event]:
 def storm(s: ErasState, drawer: int) -> list[Event]:
     """All cones return to the centre."""
     home = [seat for seat, cone in enumerate(s.cones) if cone is not None]
-    s.cones = [None] * s.n
+    s.cones = [None] * s.players
     return [{"type": "cone_home", "seat": seat} for seat in home]
 
 
@@ -197,7 +194,7 @@ def meteor_targets(s: ErasState, drawer: int) -> list[Action]:
         for q in s.order(drawer)
         if q != drawer
         for at in range(1, len(s.paths[q]) + 1)
-        if s.pieces[q][0] != at
+        if s.placed(q)[0] != at
     ]
 
 

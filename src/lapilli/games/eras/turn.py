@@ -4,7 +4,7 @@ bid or exchange, move your piece; and winning the game."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import cast
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -15,26 +15,25 @@ from .bidding import CHOOSE
 from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
 from .deck import FACE_UP, draw
 from .movement import START_MOVING
+from .options import ErasOptions
 from .paths import has_site
 from .placement import PLAY, can_play
+from .state import ErasState
 from .thunderbolts import THUNDER
 from .volcano import VOLCANO
-
-if TYPE_CHECKING:
-    from .state import ErasState
 
 FACE = {face: Action("die", face=face) for face, _ in DIE}
 
 
 def may_win(s: ErasState, seat: int) -> bool:
     """Starting the turn on your sixth era card with at least one token in hand."""
-    return s.pieces[seat][0] == PATH_LENGTH and s.tokens[seat] >= 1
+    return s.placed(seat)[0] == PATH_LENGTH and s.tokens[seat] >= 1
 
 
 def _start_turn(s: ErasState, f: Frame) -> list[Event]:
     seat = f.args.seat
-    limit = s.game.options.round_limit
-    if limit and s.turns >= limit * s.n:
+    limit = cast(ErasOptions, s.game.options).round_limit
+    if limit and s.turns >= limit * s.players:
         return [{"type": "round_limit", "rounds": limit}]  # nothing pushed: the game stops
     s.turn = seat
     s.turns += 1
@@ -94,7 +93,7 @@ def _end_turn(s: ErasState, f: Frame) -> list[Event]:
     if (
         candidate is not None
         and tuple(s.paths[seat]) == candidate
-        and s.pieces[seat][0] == PATH_LENGTH
+        and s.placed(seat)[0] == PATH_LENGTH
         and s.tokens[seat] >= 1
     ):
         s.winner = seat
@@ -102,7 +101,7 @@ def _end_turn(s: ErasState, f: Frame) -> list[Event]:
     events: list[Event] = []
     if candidate is not None:
         events.append({"type": "no_win", "seat": seat})
-    then(s, next_turn((seat + 1) % s.n))
+    then(s, next_turn((seat + 1) % s.players))
     return events
 
 

@@ -10,7 +10,7 @@ same card, unless the piece is on a cave.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
@@ -26,9 +26,7 @@ from .components import (
     SIDEWAYS,
 )
 from .paths import back_one_card, cone_on, site
-
-if TYPE_CHECKING:
-    from .state import ErasState
+from .state import ErasState
 
 ENTER = {
     (q, lane): Action("cone_enter", path=q, lane=lane)
@@ -47,12 +45,14 @@ LEAVE = Action("cone_pass")
 
 
 class VolcanoArgs(NamedTuple):
-    index: int  # the next player, counted in start card number order
+    # the next player, counted in start card number order (the saved name shadows
+    # tuple.index, which no rule calls)
+    index: int  # type: ignore[assignment]
 
 
 def _next_player(s: ErasState, f: Frame) -> list[Event]:
     order = s.start_order()
-    for i in range(f.args.index, s.n):
+    for i in range(f.args.index, s.players):
         if len(cone_actions(s, order[i])) > 1:
             then(s, CONE(order[i]), VOLCANO(index=i + 1))
             return []
@@ -75,7 +75,7 @@ def cone_actions(s: ErasState, seat: int) -> list[Action]:
     on = cone[0] if cone else None
     actions = [LEAVE]
     if tokens >= CONE_ENTER:
-        for q in range(s.n):
+        for q in range(s.players):
             if q in (seat, on) or not s.paths[q] or cone_on(s, q) is not None:
                 continue
             actions += [ENTER[q, lane] for lane in range(len(LANES)) if vacant_rock(s, q, 1, lane)]
@@ -152,7 +152,7 @@ def erupt(s: ErasState, seat: int, q: int, at: int, lane: int) -> list[Event]:
     """A piece on the erupted site or an adjoining one (same card) is forced back,
     unless it stands on a cave."""
     events: list[Event] = [{"type": "eruption", "seat": seat, "path": q, "at": [at, lane]}]
-    p, x = s.pieces[q]  # type: ignore[misc]
+    p, x = s.placed(q)
     if p == at and (x == lane or x in SIDEWAYS[lane]):
         if site(s, q, p, x) == "cave":
             events.append({"type": "cave_safe", "seat": q})
