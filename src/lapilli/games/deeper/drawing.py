@@ -106,7 +106,7 @@ PROMPTS = {
 
 
 def player(seat: int) -> str:
-    return seat_label(None, seat)  # type: ignore[arg-type]  (the name needs no position)
+    return seat_label(seat)
 
 
 def seat_fill(seat: int) -> str:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.flow import playable
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema
+from . import drawing, heuristics, numeric, positions, schema, text, view
 from .options import DeeperOptions
 from .setup import new_state
 from .state import DeeperState
@@ -41,11 +40,12 @@ class Deeper(Game):
         state=DeeperState,
         steps=STEPS,
         setup=new_state,
-        observe=DeeperState.observation,
+        observe=view.observe,
         observation=schema.Observation,
-        action_text=DeeperState.action_text,
-        event_text=DeeperState.event_text,
-        render=DeeperState.render,
+        action_text=text.action_text,
+        event_text=text.event_text,
+        render=text.render,
+        seat_label=text.seat_label,
         draw=drawing.draw,
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
@@ -54,11 +54,6 @@ class Deeper(Game):
 
     def default_players(self) -> int:
         return 2
-
-    def state_from_json(self, data: Any) -> DeeperState:
-        from .positions import state_from_json
-
-        return playable(state_from_json(self, data), self.title)
 
     def rules_help(self) -> str:
         from .text import rules_help

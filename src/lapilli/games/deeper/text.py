@@ -51,7 +51,7 @@ RES_STYLE = {
 }
 
 
-def seat_label(s: DeeperState, seat: int) -> str:
+def seat_label(seat: int, players: int = 0) -> str:
     return f"Player {seat + 1}"
 
 
@@ -190,7 +190,7 @@ def _craft_text(s: DeeperState, card: str) -> str:
 def event_text(s: DeeperState, e: dict[str, Any]) -> str:
     kind = e.get("type")
     seat = e.get("seat")
-    who = s.seat_label(seat) if isinstance(seat, int) and 0 <= seat < s.n else "Someone"
+    who = s.seat_label(seat) if isinstance(seat, int) and 0 <= seat < s.players else "Someone"
     if kind == "first":
         return f"{who} is the starting player"
     if kind == "turn":
@@ -269,15 +269,6 @@ def event_text(s: DeeperState, e: dict[str, Any]) -> str:
     if kind == "tie_decided":
         return f"{who} decides the tie: {s.seat_label(e['winner'])} wins"
     return str(kind).replace("_", " ")
-
-
-def public_frame(s: DeeperState) -> dict[str, Any] | None:
-    """What the game waits for, named and in words; every frame argument in Deeper is
-    public."""
-    if not s.stack:
-        return None
-    frame = s.stack[-1]
-    return {**frame.to_json(), "prompt": frame.step.prompt}
 
 
 def prompt(s: DeeperState) -> str:
@@ -393,7 +384,7 @@ def render_map(s: DeeperState, seat: int | None) -> Text:
         pad = (7 - len(res)) // 2
         for i, span in enumerate(_chars(res)):
             cv.put(x0 + 1 + pad + i, y0 + 2, *span)
-        pawns = [p for p in range(s.n) if s.pawn[p] == c]
+        pawns = [p for p in range(s.players) if s.pawn[p] == c]
         line = Text()
         for p in pawns:
             line.append(f"P{p + 1}" if len(pawns) < 3 else str(p + 1), SEAT_STYLE[p])
@@ -437,7 +428,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
     out = Text()
     to_move = s.current_player()
     scores = s.scores()
-    for p in range(s.n):
+    for p in range(s.players):
         where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
         out.append("> " if to_move == p else "  ")
         out.append(s.seat_label(p), SEAT_STYLE[p])

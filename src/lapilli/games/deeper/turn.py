@@ -32,7 +32,7 @@ def _first(s: DeeperState, f: Frame, a: Action) -> Events:
 FIRST = Step(
     "first_player",
     "Set-up: choose the starting player at random",
-    outcomes=lambda s, f: [(act("first", seat=p), 1.0 / s.n) for p in range(s.n)],
+    outcomes=lambda s, f: [(act("first", seat=p), 1.0 / s.players) for p in range(s.players)],
     apply=_first,
     word="first player",
 )
@@ -230,7 +230,7 @@ BREATH_CARD = Step(
 
 # -- the next player -------------------------------------------------------------------------
 def _end_turn(s: DeeperState, f: Frame) -> Events:
-    nxt = (f.args.seat + 1) % s.n  # default 33: clockwise
+    nxt = (f.args.seat + 1) % s.players  # default 33: clockwise
     if nxt == s.first:
         s.round += 1
         limit = s.game.options.max_rounds
