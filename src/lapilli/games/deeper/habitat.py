@@ -20,6 +20,7 @@ from .components import (
     UPGRADE_BIT,
     UPGRADES,
 )
+from .ending import game_over
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -221,8 +222,6 @@ def craft(s: DeeperState, seat: int, a: Action) -> Events:
     s.rocket_cards[seat].append(card)
     events: Events = [{"type": "crafted", "seat": seat, "card": card}]
     if not s.rockets:
-        from .turn import game_over
-
         events += game_over(s, "rockets", builder=seat)
     return events
 

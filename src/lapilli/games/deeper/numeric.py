@@ -1,20 +1,4 @@
-"""Deeper in numbers, for learning agents (see ``lapilli.core.numeric``).
-
-The codec lists, in this order: ``done``, ``decline``, ``glide``, ``stay``, ``stop``;
-``swim`` to every hex of the board (Hatches first, then the ocean by column and depth);
-``gather`` per resource and amount (1-2); ``scan`` per deck (20m ... 100m);
-``explore``, then ``terraform``, per tile (data order: the depth decks, then the start
-tiles) and ocean hex; ``place`` per ocean hex; ``trim`` per tile; ``fewer``, ``knife``,
-``discard``, ``store``, ``unstore`` per resource; ``take`` per resource into the
-Inventory, then the Storage; ``convert`` (food, quartz, the "?" token per resource made,
-the Pump); ``pump`` per ocean hex and resource; ``craft`` per blueprint, rocket card and
-upgrade; ``tie`` per seat (seats as they are: the vector holds the seat's own number).
-
-The vector is built from ``observation(seat)`` only; seats start with "me". A tile is
-described by its rock edges (N, NE, SE, S, SW, NW), its resources and its deck. Counts
-are divided by their largest value (4 resources on a tile, Lungs, Inventory and Storage
-at their largest, 12 tiles a deck).
-"""
+"""Deeper in numbers, for learning agents: ``Numeric(steps)`` (see ``lapilli.core.numeric``)."""
 
 from __future__ import annotations
 
@@ -24,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lapilli.core.actions import Action
+from lapilli.core.flow import Steps
 from lapilli.core.hexgrid import FLAT_TOP
 from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
 
@@ -49,14 +34,11 @@ from .components import (
     UPGRADES,
 )
 from .habitat import STOP
-from .steps import STEPS
 
 if TYPE_CHECKING:
     from .game import Deeper
     from .state import DeeperState
 
-STEP_NAMES = (*STEPS.by_name, "over")
-STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 TILE_IDS = tuple(TILES)
 TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -106,7 +88,7 @@ SEAT_FEATURES = (
 
 NOTES = {
     "me": "one-hot of my seat number (the tie action names seats by number)",
-    "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
+    "step": "one-hot of the pending step ({steps})",
     "to_move": "one-hot of the seat to decide, me first (all 0 at chance and at the end)",
     "cells": "per hex of the board (Hatches, then the ocean by column and depth): "
     + "; ".join(CELL_FEATURES),
@@ -180,16 +162,12 @@ def codec(game: Deeper, players: int) -> ActionCodec:
     return ActionCodec(actions)
 
 
-def layout(game: Deeper, players: int) -> Layout:
-    return _layout(players)
-
-
 @cache
-def _layout(players: int) -> Layout:
+def _layout(players: int, steps: int) -> Layout:
     cells = len(ocean(players).cells)
     return Layout(
         me=players,
-        step=len(STEP_NAMES),
+        step=steps,
         to_move=players,
         cells=(cells, len(CELL_FEATURES)),
         pawns=(players, cells),
@@ -209,10 +187,10 @@ def _layout(players: int) -> Layout:
     )
 
 
-def encode(state: DeeperState, seat: int) -> np.ndarray:
+def _encode(state: DeeperState, seat: int, step_index: dict[str, int]) -> np.ndarray:
     obs = state.observation(seat)
     n = state.num_players
-    shape = _layout(n)
+    shape = _layout(n, len(step_index))
     v = shape.zeros()
     b = shape.views(v)
     board = ocean(n)
@@ -221,7 +199,7 @@ def encode(state: DeeperState, seat: int) -> np.ndarray:
 
     b["me"][seat] = 1
     pending = obs["pending"]
-    b["step"][STEP_INDEX[pending["step"] if pending else "over"]] = 1
+    b["step"][step_index[pending["step"] if pending else "over"]] = 1
     if pending and pending["seat"] >= 0:
         b["to_move"][rank[pending["seat"]]] = 1
     _cells(b["cells"], obs["board"], board)
@@ -320,3 +298,37 @@ def _pending(b: dict[str, np.ndarray], args: dict[str, Any], board: Any) -> None
     at = args.get("at")
     if at is not None:
         b["cells"][board.index[at], -1] = 1
+
+
+class Numeric:
+    """Deeper in numbers, for learning agents (see ``lapilli.core.numeric``).
+
+    The codec lists, in this order: ``done``, ``decline``, ``glide``, ``stay``, ``stop``;
+    ``swim`` to every hex of the board (Hatches first, then the ocean by column and depth);
+    ``gather`` per resource and amount (1-2); ``scan`` per deck (20m ... 100m);
+    ``explore``, then ``terraform``, per tile (data order: the depth decks, then the start
+    tiles) and ocean hex; ``place`` per ocean hex; ``trim`` per tile; ``fewer``, ``knife``,
+    ``discard``, ``store``, ``unstore`` per resource; ``take`` per resource into the
+    Inventory, then the Storage; ``convert`` (food, quartz, the "?" token per resource made,
+    the Pump); ``pump`` per ocean hex and resource; ``craft`` per blueprint, rocket card and
+    upgrade; ``tie`` per seat (seats as they are: the vector holds the seat's own number).
+
+    The vector is built from ``observation(seat)`` only; seats start with "me". A tile is
+    described by its rock edges (N, NE, SE, S, SW, NW), its resources and its deck. Counts
+    are divided by their largest value (4 resources on a tile, Lungs, Inventory and Storage
+    at their largest, 12 tiles a deck).
+    """
+
+    def __init__(self, steps: Steps) -> None:
+        names = (*steps.by_name, "over")  # the steps in turn order, then the end
+        self.step_index = {name: i for i, name in enumerate(names)}
+        self.NOTES = {**NOTES, "step": NOTES["step"].format(steps=", ".join(names))}
+
+    def codec(self, game: Deeper, players: int) -> ActionCodec:
+        return codec(game, players)
+
+    def layout(self, game: Deeper, players: int) -> Layout:
+        return _layout(players, len(self.step_index))
+
+    def encode(self, state: DeeperState, seat: int) -> np.ndarray:
+        return _encode(state, seat, self.step_index)

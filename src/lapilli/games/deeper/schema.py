@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field, create_model
 
+from lapilli.core.flow import Steps
 from lapilli.core.schema import Strict, decision_model
-
-from .steps import STEPS
-
-Decision = decision_model(STEPS)
 
 
 class Tile(Strict):
@@ -54,7 +51,7 @@ class Diver(Strict):
     score: int = Field(description="points so far")
 
 
-class Observation(Strict):
+class Position(Strict):
     """One seat's view of a Deeper position (null seat: a spectator)."""
 
     players: int = Field(description="how many play")
@@ -75,4 +72,15 @@ class Observation(Strict):
     pending: dict[str, Any] | None = Field(
         description="the engine's pending step (step, seat, args), for tools; see decision"
     )
-    decision: Decision | None = Field(description="what the game waits for")  # type: ignore[valid-type]
+
+
+def observation(steps: Steps) -> type[BaseModel]:
+    """The observation's model: a position and the decision named in the words of the
+    game's steps."""
+    decision: Any = decision_model(steps)
+    return create_model(
+        "Observation",
+        __base__=Position,
+        __doc__=Position.__doc__,
+        decision=(decision | None, Field(description="what the game waits for")),
+    )

@@ -15,9 +15,12 @@ from lapilli.core.state import CHANCE
 from .board import HATCH, NE, NW, SE, SW, N, S
 from .components import (
     BLUEPRINTS,
+    COLUMNS,
     CONVERSIONS,
     DECK_NAMES,
+    DEEPEST,
     HALF_ROW,
+    HATCH_EDGES,
     MILESTONES,
     RESOURCES,
     ROCKETS,
@@ -26,6 +29,7 @@ from .components import (
     UPGRADES,
     WATER,
 )
+from .habitat import card_cost
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -172,8 +176,6 @@ def action_text(s: DeeperState, a: Action) -> str:
 
 
 def _craft_text(s: DeeperState, card: str) -> str:
-    from .habitat import card_cost
-
     seat = s.stack[-1].seat if s.stack and s.stack[-1].seat >= 0 else 0
     if card in UPGRADES:
         return f"Craft the {UPGRADES[card].name} ({amounts(UPGRADES[card].cost)})"
@@ -348,8 +350,6 @@ def _resource_text(counts: list[int]) -> Text:
 
 
 def render_map(s: DeeperState, seat: int | None) -> Text:
-    from .components import COLUMNS, DEEPEST, HATCH_EDGES
-
     oc = s.ocean
     placed = [c for c, t in enumerate(s.tiles) if t is not None]
     cols = [oc.cells[c][0] for c in placed]
@@ -484,10 +484,8 @@ def render(s: DeeperState, seat: int | None) -> Any:
     )
 
 
-def rules_help() -> str:
-    from .game import Deeper
-
-    return Deeper.summary + (
-        "\n\nThe board: flat-top hexes named by column and depth (H0 is a Hatch on the surface, "
-        "H20 the hex below it). See docs/rules/deeper.md for every reading and default."
-    )
+RULES_HELP = (
+    "\n\nThe board: flat-top hexes named by column and depth (H0 is a Hatch on the surface, "
+    "H20 the hex below it). See docs/rules/deeper.md for every reading and default."
+)
+"""What the rules help adds to the game's summary."""
