@@ -13,8 +13,8 @@ face up for its owner and as backs for everyone else.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from lapilli.core.actions import Action
@@ -370,7 +370,7 @@ def column_letters(top: float) -> str:
     return group(*parts)
 
 
-def draw_ocean(obs: dict, t: Targets) -> tuple[str, float]:
+def draw_ocean(obs: dict[str, Any], t: Targets) -> tuple[str, float]:
     top = MAP_Y - ROW / 2 - 30
     bottom = MAP_Y + DEEPEST / ROW_METRES * ROW + ROW / 2 + 6
     parts = [ocean_background(top, bottom), column_letters(top)]
@@ -434,7 +434,7 @@ def hatch_mark(cx: float, cy: float, owner: int) -> str:
 
 
 def hex_targets(
-    obs: dict, t: Targets
+    obs: dict[str, Any], t: Targets
 ) -> tuple[dict[str, list[int]], dict[tuple[str, str], list[int]]]:
     """Legal actions by the hex they happen at, and by (hex, resource) for tokens."""
     pending = obs["pending"] or {}
@@ -469,16 +469,16 @@ def small_tile(tile: str, cx: float, cy: float, s: float = 30) -> str:
     return group(title(f"{tile}: " + ", ".join(kinds) + f"; {edges_text(tile)}"), *parts)
 
 
-def draw_market(obs: dict, x0: float, y0: float, t: Targets) -> str:
+def _uses_tile(tile: str, a: Action) -> bool:
+    return bool(a.arg("tile") == tile and a.kind in ("trim", "explore", "terraform"))
+
+
+def draw_market(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> str:
     parts = [label(x0, y0 + 14, "Tile market", 14, True)]
     pending = obs["pending"] or {}
     for k, tile in enumerate(obs["market"]):
         cx, cy = x0 + 34 + k * 64, y0 + 58
-        ids = t.where(
-            lambda a, tile=tile: (
-                a.arg("tile") == tile and a.kind in ("trim", "explore", "terraform")
-            )
-        )
+        ids = t.where(partial(_uses_tile, tile))
         parts.append(t.wrap(small_tile(tile, cx, cy), ids, outline=outline_hex(cx, cy, 30)))
     if not obs["market"]:
         parts.append(label(x0, y0 + 40, "empty", 12))
@@ -491,7 +491,7 @@ def draw_market(obs: dict, x0: float, y0: float, t: Targets) -> str:
     return group(*parts)
 
 
-def draw_decks(obs: dict, x0: float, y0: float, t: Targets) -> str:
+def draw_decks(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> str:
     parts = [label(x0, y0 + 14, "Depth decks", 14, True)]
     for k, name in enumerate(DECK_NAMES):
         deck = obs["decks"][name]
@@ -577,7 +577,7 @@ def card_box(
     )
 
 
-def draw_rockets(obs: dict, x0: float, y0: float, t: Targets) -> str:
+def draw_rockets(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> str:
     parts = [
         label(x0, y0 + 14, "Rocket cards (communal: build them once your Radio is built)", 14, True)
     ]
@@ -686,7 +686,7 @@ def _named(cost: tuple[int, ...] | list[int]) -> dict[str, int]:
 
 
 def storage_board(
-    x0: float, y0: float, seat_view: dict, t: Targets, kind_ids: dict[str, list[int]]
+    x0: float, y0: float, seat_view: dict[str, Any], t: Targets, kind_ids: dict[str, list[int]]
 ) -> tuple[str, float]:
     size = seat_view["storage_size"]
     content = counted(seat_view["storage"])
@@ -712,7 +712,7 @@ def storage_board(
 
 
 def draw_seat(
-    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: dict[str, Any], p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     view = obs["seats"][p]
     fill = seat_fill(p)
@@ -780,7 +780,7 @@ def draw_seat(
     return group(box, *parts), y0 + h + 8
 
 
-def winners(obs: dict) -> list[int]:
+def winners(obs: dict[str, Any]) -> list[int]:
     """At the end: the most points, or the one the builder named on a tie."""
     if not obs["end"] or obs["pending"]:
         return []
@@ -797,7 +797,7 @@ def by_resource(t: Targets, kinds: tuple[str, ...]) -> dict[str, list[int]]:
     return out
 
 
-def upgrades_row(parts: list[str], view: dict, x0: float, y: float, t: Targets) -> float:
+def upgrades_row(parts: list[str], view: dict[str, Any], x0: float, y: float, t: Targets) -> float:
     parts.append(label(x0 + 10, y + 12, "Upgrades", 11, True))
     x = x0 + 76
     for key, up in UPGRADES.items():
@@ -941,7 +941,13 @@ def hand_backs(p: int, count: int) -> Item:
 
 
 def cards_rows(
-    parts: list[str], p: int, view: dict, breathing: str | None, x0: float, y: float, t: Targets
+    parts: list[str],
+    p: int,
+    view: dict[str, Any],
+    breathing: str | None,
+    x0: float,
+    y: float,
+    t: Targets,
 ) -> float:
     """The habitat (Fabricator, built cards) and the blueprint hand: face up for its owner
     (a row of its own), else backs beside the habitat."""
@@ -957,7 +963,7 @@ def cards_rows(
     return y
 
 
-def status(obs: dict) -> str:
+def status(obs: dict[str, Any]) -> str:
     head = f"Deeper · round {obs['round']}"
     if obs["end"]:
         scores = ", ".join(f"{player(p)} {s['score']}★" for p, s in enumerate(obs["seats"]))
@@ -972,7 +978,7 @@ def status(obs: dict) -> str:
 
 
 def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+    observation: dict[str, Any], seat: int | None, legal: Sequence[Action], labels: Sequence[str]
 ) -> str:
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
@@ -984,7 +990,7 @@ def draw(
     parts.append(draw_decks(obs, 14 + 8 * 64 + 12, y + 8, t))
     parts.append(draw_rockets(obs, 14, y + 126, t))
     board_h = y + 126 + 84
-    py = 40
+    py = 40.0
     n = obs["players"]
     first = seat if seat is not None else 0
     for k in range(n):

@@ -69,7 +69,7 @@ def _afford(s: DeeperState, seat: int, cost: tuple[int, ...] | list[int], what: 
 
 # -- Convert -----------------------------------------------------------------------------
 def converts(s: DeeperState, seat: int) -> list[Action]:
-    out = []
+    out: list[Action] = []
     for c in CONVERSIONS.values():
         if can_pay(s, seat, c.pay):
             if c.make is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -21,15 +22,17 @@ from .components import (
     DECK_NAMES,
     DECKS,
     GATHER_MOST,
+    INVENTORY_OPEN,
+    LUNGS_OPEN,
     MARKET_SIZE,
     MILESTONES,
-    PLAYER,
     PUMP,
     RESOURCES,
     ROCK,
     ROCKETS,
     ROW_METRES,
     SCAN_DRAWS,
+    STORAGE_CELLS,
     TILES,
     UPGRADES,
 )
@@ -49,11 +52,9 @@ DECK_SIZE = max(len(d) for d in DECKS)
 LEVELS = len(DECK_NAMES) + 1  # a start tile's level is 0
 MOST_ON_TILE = max(max(t.resources) for t in TILES.values())
 MARKET_SLOTS = MARKET_SIZE + SCAN_DRAWS  # the market before it is trimmed back
-MOST_LUNGS = PLAYER["lungs_open"] + sum(u.lungs for u in UPGRADES.values())
-MOST_INVENTORY = PLAYER["inventory_open"] + sum(u.inventory for u in UPGRADES.values())
-MOST_STORAGE = PLAYER["storage_cells"] + sum(
-    BLUEPRINTS[c].storage * n for c, n in BLUEPRINT_DECK.items()
-)
+MOST_LUNGS = LUNGS_OPEN + sum(u.lungs for u in UPGRADES.values())
+MOST_INVENTORY = INVENTORY_OPEN + sum(u.inventory for u in UPGRADES.values())
+MOST_STORAGE = STORAGE_CELLS + sum(BLUEPRINTS[c].storage * n for c, n in BLUEPRINT_DECK.items())
 MOST_COPIES = max(BLUEPRINT_DECK.values())
 SCORE_SCALE = 40.0
 HAND_SCALE = 8.0
@@ -223,7 +224,7 @@ def _encode(state: DeeperState, seat: int, step_index: dict[str, int]) -> np.nda
     turn = b["turn"]
     if obs["first"] >= 0:
         turn[rank[obs["first"]]] = 1
-    limit = state.game.options.max_rounds
+    limit = state.options.max_rounds
     turn[n] = min(1.0, obs["round"] / limit) if limit else 0.0
     turn[n + 1] = obs["swum"]
     if pending:
@@ -322,7 +323,10 @@ class Numeric:
     def __init__(self, steps: Steps) -> None:
         names = (*steps.by_name, "over")  # the steps in turn order, then the end
         self.step_index = {name: i for i, name in enumerate(names)}
-        self.NOTES = {**NOTES, "step": NOTES["step"].format(steps=", ".join(names))}
+        self.NOTES: Mapping[str, str] = {
+            **NOTES,
+            "step": NOTES["step"].format(steps=", ".join(names)),
+        }
 
     def codec(self, game: Deeper, players: int) -> ActionCodec:
         return codec(game, players)

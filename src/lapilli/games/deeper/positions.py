@@ -99,10 +99,10 @@ def position(
     except MalformedInput as exc:
         raise _fail(str(exc)) from None
     if left == 0:
-        return enter(s, TURN(seat=to_move))  # type: ignore[return-value]  (the start of the turn)
-    return enter(  # type: ignore[return-value]  (enter gives back the state it is given)
-        s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move)
-    )
+        enter(s, TURN(seat=to_move))  # the start of the turn
+    else:
+        enter(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
+    return s
 
 
 def _place_tiles(
@@ -217,5 +217,10 @@ SEAT_KEYS = {
     "rockets": list,
 }
 """What a seat's table may name, and of which kind."""
-NAMED = {"hand": BLUEPRINTS, "built": BLUEPRINTS, "upgrades": UPGRADES, "rockets": ROCKETS}
+NAMED: dict[str, Mapping[str, object]] = {
+    "hand": BLUEPRINTS,
+    "built": BLUEPRINTS,
+    "upgrades": UPGRADES,
+    "rockets": ROCKETS,
+}
 """The seat's lists of cards and upgrades, by name."""

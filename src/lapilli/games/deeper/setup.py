@@ -7,7 +7,7 @@ from lapilli.core.state import Game
 from lapilli.core.zones import Zone, seats_mask
 
 from .board import HATCH, SE, SW
-from .components import BLUEPRINT_DECK, DECKS, NRES, PLAYER, RADIO, ROCKETS, START_TILES, TILES
+from .components import AIR_START, BLUEPRINT_DECK, DECKS, NRES, RADIO, ROCKETS, START_TILES, TILES
 from .state import DeeperState
 from .turn import FIRST
 
@@ -25,7 +25,7 @@ def new_state(game: Game, players: int) -> DeeperState:
     s.upgrades = [0] * players
     s.milestones = [0] * players
     # 6. 4 air tokens fill the uncovered Lungs
-    s.air = [PLAYER["air_start"]] * players
+    s.air = [AIR_START] * players
     s.inventory = [[0] * NRES for _ in range(players)]
     s.storage = [[0] * NRES for _ in range(players)]
     s.built = [[] for _ in range(players)]

@@ -9,6 +9,8 @@ loaded position. The rules live in the modules named after the turn's parts
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Iterable
+from typing import cast
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
@@ -23,16 +25,20 @@ from .components import (
     DECK_NAMES,
     DECKS,
     FOOD,
+    FOOD_POINTS,
+    INVENTORY_OPEN,
+    LUNGS_OPEN,
     MILESTONES,
     NRES,
-    PLAYER,
     RADIO,
     RESOURCES,
     ROCKETS,
+    STORAGE_CELLS,
     TILES,
     UPGRADE_BIT,
     UPGRADES,
 )
+from .options import DeeperOptions
 
 ENDS = ("", "rockets", "limit")
 """How a game stands: playing, over by the last rocket card, over by the round limit."""
@@ -68,6 +74,7 @@ class DeeperState(FlowState):
         # the board's layout follows from the player count: not a field (not annotated),
         # never saved, shared by clones
         self.ocean: Ocean = ocean(players)
+        self.options = cast(DeeperOptions, game.options)  # the game's options, typed
 
     # -- what a player has --------------------------------------------------------
     def has(self, seat: int, upgrade: str) -> bool:
@@ -77,15 +84,15 @@ class DeeperState(FlowState):
         """Uncovered Lungs spaces."""
         bits = self.upgrades[seat]
         extra = sum(u.lungs for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k])
-        return PLAYER["lungs_open"] + extra
+        return LUNGS_OPEN + extra
 
     def inventory_size(self, seat: int) -> int:
         bits = self.upgrades[seat]
         extra = sum(u.inventory for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k])
-        return PLAYER["inventory_open"] + extra
+        return INVENTORY_OPEN + extra
 
     def storage_size(self, seat: int) -> int:
-        return PLAYER["storage_cells"] + sum(BLUEPRINTS[c].storage for c in self.built[seat])
+        return STORAGE_CELLS + sum(BLUEPRINTS[c].storage for c in self.built[seat])
 
     def inventory_room(self, seat: int) -> int:
         return self.inventory_size(seat) - sum(self.inventory[seat])
@@ -96,7 +103,7 @@ class DeeperState(FlowState):
     def in_habitat(self, seat: int) -> bool:
         """On your own Hatch (default 7), or on any Hatch with the ``habitat=any`` option."""
         cell = self.pawn[seat]
-        if self.game.options.habitat == "any":
+        if self.options.habitat == "any":
             return self.tiles[cell] == HATCH
         return cell == self.ocean.hatches[seat]
 
@@ -114,7 +121,7 @@ class DeeperState(FlowState):
             "blueprints": sum(BLUEPRINTS[c].points for c in self.built[seat]),
             "rockets": sum(ROCKETS[c].points for c in self.rocket_cards[seat]),
             "milestones": sum(p for lv, p in MILESTONES.items() if self.milestones[seat] >> lv & 1),
-            "food": PLAYER["food_points"] * self.storage[seat][FOOD],
+            "food": FOOD_POINTS * self.storage[seat][FOOD],
         }
 
     def scores(self) -> list[float]:
@@ -206,11 +213,11 @@ def _check_tiles_once(s: DeeperState) -> None:
                 raise _fail(f"the {name} deck: {tile!r} does not belong here")
         seen.update(deck.hidden())
         seen.update(deck.under)
-    for key, tiles in (("market", s.market), ("removed", s.removed)):
-        for tile in tiles:
+    for key, laid in (("market", s.market), ("removed", s.removed)):
+        for tile in laid:
             if tile not in TILES or (TILES[tile].level == 0) != (key == "removed"):
                 raise _fail(f"the {key}: {tile!r} is not a tile that can be there")
-        seen.update(tiles)
+        seen.update(laid)
     twice = [t for t, k in seen.items() if k > 1]
     if twice:
         raise _fail(f"the tile {twice[0]} is in two places")
@@ -219,11 +226,12 @@ def _check_tiles_once(s: DeeperState) -> None:
 def _check_cards(s: DeeperState) -> None:
     """Each blueprint card is in the deck, a hand or built, as often as it exists; each
     rocket card is left or built once."""
-    for where, cards, known in (
+    named: tuple[tuple[str, Iterable[str], Collection[str]], ...] = (
         ("the blueprint deck", [*s.blueprints.kinds(), *s.blueprints.under], BLUEPRINT_DECK),
         *((f"seat {p}'s hand", s.hands[p].kinds(), BLUEPRINTS) for p in range(s.players)),
         *((f"seat {p}'s built cards", s.built[p], BLUEPRINTS) for p in range(s.players)),
-    ):
+    )
+    for where, cards, known in named:
         for card in cards:
             if card not in known:
                 raise _fail(f"{where}: {card!r} does not belong here")

@@ -109,8 +109,9 @@ def action_text(s: DeeperState, a: Action) -> str:
         prefix = "Scanner: free Explore" if top == "free_explore" else "Explore"
         return f"{prefix}: place {tile_text(a.arg('tile'))} at {a.arg('at')}"
     if kind == "scan":
-        deck = s.decks[DECK_NAMES.index(a.arg("deck"))] if a.arg("deck") in DECK_NAMES else []
-        return f"Scan the {a.arg('deck')} deck ({len(deck)} tiles)"
+        known = a.arg("deck") in DECK_NAMES
+        left = len(s.decks[DECK_NAMES.index(a.arg("deck"))]) if known else 0
+        return f"Scan the {a.arg('deck')} deck ({left} tiles)"
     if kind == "terraform":
         cell = s.ocean.index.get(str(a.arg("at")))
         old = s.tiles[cell] if cell is not None else None
@@ -163,9 +164,11 @@ def action_text(s: DeeperState, a: Action) -> str:
         return f"{s.seat_label(a.arg('winner'))} wins the tie"
     if kind == "first":
         return f"{s.seat_label(a.arg('seat'))} is the starting player"
-    top = s.pending()
-    chance = top is not None and top.seat == CHANCE and "seat" in top.args._fields
-    drawer = s.seat_label(top.args.seat) if chance else "a diver"  # whose draw it is
+    frame = s.pending()
+    chance = frame is not None and frame.seat == CHANCE and "seat" in frame.args._fields
+    drawer = (
+        s.seat_label(frame.args.seat) if frame is not None and chance else "a diver"
+    )  # whose draw it is
     if kind == "draw":
         return f"{drawer} scans {tile_text(a.arg('tile'))}"
     if kind == "blueprint":

@@ -234,7 +234,7 @@ def _end_turn(s: DeeperState, f: Frame) -> Events:
     nxt = (f.args.seat + 1) % s.players  # default 33: clockwise
     if nxt == s.first:
         s.round += 1
-        limit = s.game.options.max_rounds
+        limit = s.options.max_rounds
         if limit and s.round > limit:
             return game_over(s, "limit")
     then(s, TURN(seat=nxt))
