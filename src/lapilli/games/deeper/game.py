@@ -8,7 +8,7 @@ from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema, text, view
+from . import drawing, heuristics, numeric, positions, text, view
 from .diving import DISCARD, KNIFE_STEP
 from .ending import TIE
 from .exploring import (
@@ -79,7 +79,7 @@ class Deeper(Game):
         steps=STEPS,
         setup=new_state,
         observe=view.observe,
-        observation=schema.observation(STEPS),
+        observation=view.documented(STEPS),
         action_text=text.action_text,
         event_text=text.event_text,
         render=text.render,

@@ -14,7 +14,7 @@ from lapilli.core.hexgrid import FLAT_TOP
 from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
 
 from .actions import DECLINE, DONE, GLIDE, STAY, act
-from .board import ocean
+from .board import Ocean, ocean
 from .components import (
     BLUEPRINT_DECK,
     BLUEPRINTS,
@@ -37,6 +37,7 @@ from .components import (
     UPGRADES,
 )
 from .habitat import STOP
+from .view import Diver, Tile, observe
 
 if TYPE_CHECKING:
     from .game import Deeper
@@ -189,7 +190,7 @@ def _layout(players: int, steps: int) -> Layout:
 
 
 def _encode(state: DeeperState, seat: int, step_index: dict[str, int]) -> np.ndarray:
-    obs = state.observation(seat)
+    obs = observe(state, seat)
     n = state.num_players
     shape = _layout(n, len(step_index))
     v = shape.zeros()
@@ -231,13 +232,13 @@ def _encode(state: DeeperState, seat: int, step_index: dict[str, int]) -> np.nda
         _pending(b, pending.get("args", {}), board)
     end = b["end"]
     end[:2] = (obs["end"] == "rockets", obs["end"] == "limit")
-    for offset, key in ((2, "builder"), (2 + n, "tie_winner")):
-        if obs[key] >= 0:
-            end[offset + rank[obs[key]]] = 1
+    for offset, who in ((2, obs["builder"]), (2 + n, obs["tie_winner"])):
+        if who >= 0:
+            end[offset + rank[who]] = 1
     return v
 
 
-def _cells(cells: np.ndarray, tiles: list[dict[str, Any]], board: Any) -> None:
+def _cells(cells: np.ndarray, tiles: list[Tile], board: Ocean) -> None:
     cells[:] = _depths(len(board.hatches))
     index = board.index
     at = [index[place["hex"]] for place in tiles]
@@ -262,7 +263,7 @@ def _depths(players: int) -> np.ndarray:
     return cells
 
 
-def _seat(row: np.ndarray, view: dict[str, Any]) -> None:
+def _seat(row: np.ndarray, view: Diver) -> None:
     values: list[float] = [view["air"] / MOST_LUNGS, view["lungs"] / MOST_LUNGS]
     values += _counts(view["inventory"], MOST_INVENTORY)
     values.append(view["inventory_size"] / MOST_INVENTORY)
@@ -282,7 +283,7 @@ def _counts(named: dict[str, int], scale: int) -> list[float]:
     return [named.get(r, 0) / scale for r in RESOURCES]
 
 
-def _pending(b: dict[str, np.ndarray], args: dict[str, Any], board: Any) -> None:
+def _pending(b: dict[str, np.ndarray], args: dict[str, Any], board: Ocean) -> None:
     """The arguments of the pending step (every one public in Deeper)."""
     row = b["pending"]
     row[0] = args.get("left", 0) / 5
