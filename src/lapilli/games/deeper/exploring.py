@@ -426,7 +426,7 @@ def discard(s: DeeperState, tile: str) -> None:
     if level:
         s.decks[level - 1].put_under(tile)
     else:
-        s.removed.append(tile)
+        s.removed += (tile,)
 
 
 def _new_tile(s: DeeperState, f: Frame) -> list[int]:

@@ -216,10 +216,10 @@ def craft(s: DeeperState, seat: int, a: Action) -> Events:
     pay(s, seat, card_cost(s, seat, card))
     if card in BLUEPRINTS:
         s.hands[seat].take(card)
-        s.built[seat].append(card)
+        s.built[seat] += (card,)
         return [{"type": "crafted", "seat": seat, "card": card}]
-    s.rockets.remove(card)
-    s.rocket_cards[seat].append(card)
+    s.rockets = tuple(r for r in s.rockets if r != card)
+    s.rocket_cards[seat] += (card,)
     events: Events = [{"type": "crafted", "seat": seat, "card": card}]
     if not s.rockets:
         events += game_over(s, "rockets", builder=seat)

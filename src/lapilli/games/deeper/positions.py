@@ -90,7 +90,7 @@ def position(
     for p, raw in (seats or {}).items():
         _seat(s, p, raw)
         cards -= Counter(c for c in [*s.hands[p].hidden(), *s.built[p]] if c != RADIO)
-        s.rockets = [r for r in s.rockets if r not in s.rocket_cards[p]]
+        s.rockets = tuple(r for r in s.rockets if r not in s.rocket_cards[p])
     s.blueprints = Zone(dict(cards))
     s.first, s.round, s.turns, s.swum = 0, 1, 1, swum
     s.changed()
@@ -140,8 +140,8 @@ def _seat(s: DeeperState, p: int, raw: Mapping[str, Any]) -> None:
     milestones = {f"{lv * ROW_METRES}": 1 << lv for lv in MILESTONES}
     depths = [str(d) for d in raw.get("milestones", [])]
     s.milestones[p] = _bits(depths, milestones, f"{where}: milestones (in metres)")
-    s.built[p] = list(raw.get("built", []))
-    s.rocket_cards[p] = list(raw.get("rockets", []))
+    s.built[p] = tuple(raw.get("built", []))
+    s.rocket_cards[p] = tuple(raw.get("rockets", []))
     hand = raw.get("hand", [RADIO] if RADIO not in s.built[p] else [])
     s.hands[p] = Zone(list(hand), seen=s.hands[p].seen)
     if "air" in raw:

@@ -28,8 +28,8 @@ def new_state(game: Game, players: int) -> DeeperState:
     s.air = [AIR_START] * players
     s.inventory = [[0] * NRES for _ in range(players)]
     s.storage = [[0] * NRES for _ in range(players)]
-    s.built = [[] for _ in range(players)]
-    s.rocket_cards = [[] for _ in range(players)]
+    s.built = [()] * players
+    s.rocket_cards = [()] * players
     for seat, hatch in enumerate(oc.hatches):
         # 13. the starting tiles, with their resources: beside each Hatch (default 6)
         s.tiles[hatch] = HATCH
@@ -42,9 +42,9 @@ def new_state(game: Game, players: int) -> DeeperState:
     # 7.-8. the five depth decks, shuffled (a Zone draws at random)
     s.decks = [Zone(deck) for deck in DECKS]
     # 9. the tile market starts empty; 10. the blueprint deck; 11. the rocket cards
-    s.market, s.removed = [], []
+    s.market, s.removed = [], ()
     s.blueprints = Zone(dict(BLUEPRINT_DECK))
-    s.rockets = list(ROCKETS)
+    s.rockets = tuple(ROCKETS)
     s.first, s.round, s.turns, s.swum = -1, 0, 0, False
     s.end, s.builder, s.tie_winner = "", -1, -1
     # 12. the supply is unlimited (default 35); 15. a random starting player

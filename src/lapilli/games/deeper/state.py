@@ -49,17 +49,17 @@ class DeeperState(FlowState):
     res: list[int]  # resources on the board: res[cell * NRES + k]
     decks: Secret[list[Zone[str]]]  # the five depth decks (20m ... 100m), face down
     market: list[str]  # face-up tiles, in the order they arrived
-    removed: list[str]  # starting tiles terraformed away (they have no deck to go to)
+    removed: tuple[str, ...]  # starting tiles terraformed away (no deck to go to)
     blueprints: Secret[Zone[str]]  # the blueprint deck, face down
-    rockets: list[str]  # rocket cards not yet built
+    rockets: tuple[str, ...]  # rocket cards not yet built
     pawn: PerSeat[int]  # the cell of each diver
     air: PerSeat[int]
     inventory: PerSeat[list[int]]  # resource counts in RESOURCES order
     storage: PerSeat[list[int]]
     upgrades: PerSeat[int]  # bits of UPGRADE_BIT crafted
     milestones: PerSeat[int]  # bits (1 << level) of the explore milestones claimed
-    built: PerSeat[list[str]]  # blueprint cards built, in order
-    rocket_cards: PerSeat[list[str]]  # rocket cards each player built
+    built: PerSeat[tuple[str, ...]]  # blueprint cards built, in order
+    rocket_cards: PerSeat[tuple[str, ...]]  # rocket cards each player built
     hands: Owned[Zone[str]]  # blueprint cards in hand, seen by their owner
     first: int  # the first player (-1 before it is drawn)
     round: int
@@ -249,7 +249,7 @@ def _check_cards(s: DeeperState) -> None:
         if any(c not in ROCKETS for c in s.rocket_cards[p]):
             raise _fail(f"seat {p}: {s.rocket_cards[p]!r} are not rocket cards")
     built = [c for p in range(s.players) for c in s.rocket_cards[p]]
-    if sorted(built + s.rockets) != sorted(ROCKETS):
+    if sorted([*built, *s.rockets]) != sorted(ROCKETS):
         raise _fail("the rocket cards do not add up: each is left or built, once")
 
 
