@@ -45,6 +45,8 @@ ENDS = ("", "rockets", "limit")
 
 
 class DeeperState(FlowState):
+    """A Deeper position; each field is saved as declared (who may see it with it)."""
+
     tiles: list[str | None]  # per cell: a tile id, HATCH, or None (open water to explore)
     res: list[int]  # resources on the board: res[cell * NRES + k]
     decks: Secret[list[Zone[str]]]  # the five depth decks (20m ... 100m), face down
@@ -158,74 +160,70 @@ class DeeperState(FlowState):
     def check(self) -> None:
         _check_board(self)
         _check_tiles_once(self)
-        _check_cards(self)
+        _check_blueprints(self)
+        _check_rockets(self)
         for p in range(self.players):
             _check_seat(self, p)
         _check_flow(self)
 
 
-def _fail(message: str) -> MalformedInput:
-    return MalformedInput(message)
-
-
 def _check_counts(counts: list[int], where: str) -> None:
     """A list of resource counts: one whole number of each resource, none negative."""
     if len(counts) != NRES:
-        raise _fail(f"{where} counts {NRES} resources ({', '.join(RESOURCES)})")
+        raise MalformedInput(f"{where} counts {NRES} resources ({', '.join(RESOURCES)})")
     for k, n in enumerate(counts):
         if n < 0:
-            raise _fail(f"{where}: {n!r} {RESOURCES[k]} is not a count")
+            raise MalformedInput(f"{where}: {n!r} {RESOURCES[k]} is not a count")
 
 
 def _check_board(s: DeeperState) -> None:
     """A tile or nothing on every hex, a Hatch on each Hatch space and nowhere else."""
     oc = s.ocean
     if len(s.tiles) != len(oc.cells):
-        raise _fail(f"the board of {s.players} players has {len(oc.cells)} hexes")
+        raise MalformedInput(f"the board of {s.players} players has {len(oc.cells)} hexes")
     if len(s.res) != len(oc.cells) * NRES:
-        raise _fail(f"the resources on the board are {NRES} counts per hex")
+        raise MalformedInput(f"the resources on the board are {NRES} counts per hex")
     for cell, tile in enumerate(s.tiles):
         name = oc.names[cell]
         if tile is None:
             continue
         if tile == HATCH:
             if cell not in oc.hatches:
-                raise _fail(f"{name} is not a Hatch space")
+                raise MalformedInput(f"{name} is not a Hatch space")
         elif tile not in TILES:
-            raise _fail(f"the board at {name}: {tile!r} is not a tile")
+            raise MalformedInput(f"the board at {name}: {tile!r} is not a tile")
         elif cell in oc.hatches:
-            raise _fail(f"{name} is a Hatch, not a place for {tile}")
+            raise MalformedInput(f"{name} is a Hatch, not a place for {tile}")
         _check_counts(s.on_tile(cell), name)
     for hatch in oc.hatches:
         if s.tiles[hatch] != HATCH:
-            raise _fail(f"the Hatch at {oc.names[hatch]} is missing")
+            raise MalformedInput(f"the Hatch at {oc.names[hatch]} is missing")
 
 
 def _check_tiles_once(s: DeeperState) -> None:
     """Each depth deck holds its own tiles; the market holds deck tiles and only
     starting tiles leave the game; no tile is in two places."""
     if len(s.decks) != len(DECK_NAMES):
-        raise _fail(f"the decks are {', '.join(DECK_NAMES)}")
+        raise MalformedInput(f"the decks are {', '.join(DECK_NAMES)}")
     seen: Counter[str] = Counter(t for t in s.tiles if t is not None and t != HATCH)
     for name, deck, tiles in zip(DECK_NAMES, s.decks, DECKS, strict=True):
         for tile in [*deck.kinds(), *deck.under]:
             if tile not in tiles:
-                raise _fail(f"the {name} deck: {tile!r} does not belong here")
+                raise MalformedInput(f"the {name} deck: {tile!r} does not belong here")
         seen.update(deck.hidden())
         seen.update(deck.under)
     for key, laid in (("market", s.market), ("removed", s.removed)):
         for tile in laid:
             if tile not in TILES or (TILES[tile].level == 0) != (key == "removed"):
-                raise _fail(f"the {key}: {tile!r} is not a tile that can be there")
+                raise MalformedInput(f"the {key}: {tile!r} is not a tile that can be there")
         seen.update(laid)
     twice = [t for t, k in seen.items() if k > 1]
     if twice:
-        raise _fail(f"the tile {twice[0]} is in two places")
+        raise MalformedInput(f"the tile {twice[0]} is in two places")
 
 
-def _check_cards(s: DeeperState) -> None:
-    """Each blueprint card is in the deck, a hand or built, as often as it exists; each
-    rocket card is left or built once."""
+def _check_blueprints(s: DeeperState) -> None:
+    """Each blueprint card is in the deck, a hand or built, as often as it exists."""
     named: tuple[tuple[str, Iterable[str], Collection[str]], ...] = (
         ("the blueprint deck", [*s.blueprints.kinds(), *s.blueprints.under], BLUEPRINT_DECK),
         *((f"seat {p}'s hand", s.hands[p].kinds(), BLUEPRINTS) for p in range(s.players)),
@@ -234,7 +232,7 @@ def _check_cards(s: DeeperState) -> None:
     for where, cards, known in named:
         for card in cards:
             if card not in known:
-                raise _fail(f"{where}: {card!r} does not belong here")
+                raise MalformedInput(f"{where}: {card!r} does not belong here")
     have: Counter[str] = Counter(s.blueprints.hidden()) + Counter(s.blueprints.under)
     for p in range(s.players):
         have.update(s.hands[p].hidden())
@@ -242,15 +240,19 @@ def _check_cards(s: DeeperState) -> None:
     want = Counter({**BLUEPRINT_DECK, RADIO: s.players})
     if have != want:
         wrong = sorted(set(have) ^ set(want) | {c for c in have if have[c] != want[c]})
-        raise _fail(f"the blueprint cards do not add up (check {', '.join(wrong)})")
+        raise MalformedInput(f"the blueprint cards do not add up (check {', '.join(wrong)})")
+
+
+def _check_rockets(s: DeeperState) -> None:
+    """Each rocket card is left or built, once."""
     if any(r not in ROCKETS for r in s.rockets) or len(set(s.rockets)) != len(s.rockets):
-        raise _fail(f"the rocket cards left are some of {', '.join(ROCKETS)}, once each")
+        raise MalformedInput(f"the rocket cards left are some of {', '.join(ROCKETS)}, once each")
     for p in range(s.players):
         if any(c not in ROCKETS for c in s.rocket_cards[p]):
-            raise _fail(f"seat {p}: {s.rocket_cards[p]!r} are not rocket cards")
+            raise MalformedInput(f"seat {p}: {s.rocket_cards[p]!r} are not rocket cards")
     built = [c for p in range(s.players) for c in s.rocket_cards[p]]
     if sorted([*built, *s.rockets]) != sorted(ROCKETS):
-        raise _fail("the rocket cards do not add up: each is left or built, once")
+        raise MalformedInput("the rocket cards do not add up: each is left or built, once")
 
 
 ALL_UPGRADES = sum(UPGRADE_BIT.values())
@@ -263,24 +265,26 @@ def _check_seat(s: DeeperState, p: int) -> None:
     where = f"seat {p}"
     cell = s.pawn[p]
     if not 0 <= cell < len(s.ocean.cells):
-        raise _fail(f"{where}: the pawn is on no hex of the board ({cell})")
+        raise MalformedInput(f"{where}: the pawn is on no hex of the board ({cell})")
     if s.tiles[cell] is None:
-        raise _fail(f"{where}: the pawn is on {s.ocean.names[cell]}, which has no tile")
+        raise MalformedInput(f"{where}: the pawn is on {s.ocean.names[cell]}, which has no tile")
     if s.upgrades[p] < 0 or s.upgrades[p] & ~ALL_UPGRADES:
-        raise _fail(f"{where}: {s.upgrades[p]} is not an upgrade set ({', '.join(UPGRADES)})")
+        raise MalformedInput(
+            f"{where}: {s.upgrades[p]} is not an upgrade set ({', '.join(UPGRADES)})"
+        )
     if s.milestones[p] < 0 or s.milestones[p] & ~ALL_MILESTONES:
-        raise _fail(f"{where}: {s.milestones[p]} names a milestone that does not exist")
+        raise MalformedInput(f"{where}: {s.milestones[p]} names a milestone that does not exist")
     if not 0 <= s.air[p] <= s.lungs(p):
-        raise _fail(f"{where}: {s.air[p]} air in Lungs of {s.lungs(p)}")
+        raise MalformedInput(f"{where}: {s.air[p]} air in Lungs of {s.lungs(p)}")
     _check_counts(s.inventory[p], f"{where}'s Inventory")
     _check_counts(s.storage[p], f"{where}'s Storage")
     if s.inventory_room(p) < 0 or s.storage_room(p) < 0:
-        raise _fail(f"{where}: more resources than cells in the Inventory or Storage")
+        raise MalformedInput(f"{where}: more resources than cells in the Inventory or Storage")
 
 
 def _check_flow(s: DeeperState) -> None:
     seats = range(-1, s.players)
     if s.first not in seats or s.builder not in seats or s.tie_winner not in seats:
-        raise _fail("the first player, builder or tie winner is not a seat")
+        raise MalformedInput("the first player, builder or tie winner is not a seat")
     if s.end not in ENDS:
-        raise _fail(f"the game cannot end by {s.end!r}")
+        raise MalformedInput(f"the game cannot end by {s.end!r}")
