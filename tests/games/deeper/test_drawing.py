@@ -94,7 +94,7 @@ def test_a_hex_is_the_target_of_what_happens_there():
 
 
 def hands(s) -> list:
-    return [s.observation(p)["seats"][p]["hand"] for p in range(s.n)]
+    return [s.observation(p)["seats"][p]["hand"] for p in range(s.players)]
 
 
 def test_others_blueprint_hands_are_backs_and_a_redeal_draws_the_same():

@@ -61,7 +61,7 @@ def test_one_convert_action_is_one_activation():
 def test_craft_a_blueprint_from_your_hand():
     s = position(seats={0: {"inventory": {"titanium": 1, "quartz": 1}, "storage": {"coral": 1}}})
     s.apply(A("craft", card="radio"))
-    assert s.built[0] == ["radio"] and len(s.hands[0]) == 0
+    assert list(s.built[0]) == ["radio"] and len(s.hands[0]) == 0
     assert inv(s) == {} and sto(s) == {} and s.scores() == [3.0]
 
 
@@ -80,7 +80,7 @@ def test_rocket_cards_need_your_radio_and_are_communal():
         s.apply(A("craft", card="launch_platform"))
     s.apply(A("done"))
     s.apply(A("craft", card="launch_platform"))  # not in anybody's hand
-    assert s.rocket_cards[1] == ["launch_platform"] and s.rockets == [
+    assert list(s.rocket_cards[1]) == ["launch_platform"] and list(s.rockets) == [
         "fuel_booster",
         "command_module",
     ]

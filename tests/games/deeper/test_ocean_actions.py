@@ -208,4 +208,4 @@ def test_a_terraformed_tile_goes_under_its_deck_and_comes_back_full():
 def test_a_terraformed_starting_tile_leaves_the_game():
     s = position(market=["20m-04"])
     s.apply(A("terraform", tile="20m-04", at="G10"))
-    assert s.removed == ["start-1"] and all("start-1" not in d for d in s.decks)
+    assert list(s.removed) == ["start-1"] and all("start-1" not in d for d in s.decks)

@@ -8,6 +8,8 @@ import pytest
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.loop import play, random_policy
+from lapilli.games.deeper.board import ocean
+from lapilli.games.deeper.components import NRES, RESOURCES
 
 from .helpers import game, position
 
@@ -31,27 +33,36 @@ def test_a_position_survives_its_json_form():
     assert back.to_json() == s.to_json() and back.legal_actions() == s.legal_actions()
 
 
+def _resource(name, k):
+    return _OCEAN.cell(name) * NRES + RESOURCES.index(k)
+
+
+_OCEAN = ocean(1)
+H20, H0, G10, H40 = (_OCEAN.cell(name) for name in ("H20", "H0", "G10", "H40"))
+
+
 @pytest.mark.parametrize(
     "damage, message",
     [
-        (lambda d: d.pop("board"), "has no 'board'"),
-        (lambda d: d.update(players=7), "7 players"),
-        (lambda d: d["board"].update(H20={"tile": "99m-01"}), "'99m-01' is not a tile"),
-        (lambda d: d["board"].update(Z7={"tile": "20m-01"}), "no hex 'Z7'"),
-        (lambda d: d["board"].update(H0={"tile": "20m-01"}), "H0 is a Hatch"),
-        (lambda d: d["board"].update(H20={"tile": "20m-01"}), "20m-01 is in two places"),
-        (lambda d: d["board"]["G10"].update(resources={"gold": 1}), "'gold' is not a resource"),
-        (lambda d: d["decks"].pop("60m"), "the decks are"),
+        (lambda d: d.pop("tiles"), "has no tiles"),
+        (lambda d: d.update(players=7), "for 1-4 players, not 7"),
+        (lambda d: d["tiles"].__setitem__(H20, "99m-01"), "'99m-01' is not a tile"),
+        (lambda d: d["tiles"].append("20m-01"), "has 76 hexes"),
+        (lambda d: d["tiles"].__setitem__(H0, "20m-01"), "H0 is a Hatch"),
+        (lambda d: d["tiles"].__setitem__(H20, "20m-01"), "20m-01 is in two places"),
+        (lambda d: d["res"].__setitem__(_resource("G10", "fish"), -1), "-1 fish is not a count"),
+        (lambda d: d["decks"].pop(), "the decks are"),
         (lambda d: d.update(removed=["20m-01"]), "removed: '20m-01' is not a tile that can be"),
         (lambda d: d.update(market=["start-1"]), "market: 'start-1' is not a tile that can be"),
-        (lambda d: d["seats"][0].update(hex="H40"), "which has no tile"),
-        (lambda d: d["seats"][0].update(air=9), "9 air in Lungs of 4"),
-        (lambda d: d["seats"][0].update(inventory={"fish": 5}), "more resources than cells"),
-        (lambda d: d["seats"][0].update(upgrades=["jetpack"]), "'jetpack' is not an upgrade"),
-        (lambda d: d["seats"][0]["hand"].update(items={"garden": 1}), "do not add up"),
+        (lambda d: d["pawn"].__setitem__(0, H40), "which has no tile"),
+        (lambda d: d["air"].__setitem__(0, 9), "9 air in Lungs of 4"),
+        (lambda d: d["inventory"][0].__setitem__(0, 5), "more resources than cells"),
+        (lambda d: d["upgrades"].__setitem__(0, 1 << 20), "is not an upgrade"),
+        (lambda d: d["hands"][0].update(items={"garden": 1}), "do not add up"),
         (lambda d: d.update(rockets=["launch_platform"]), "rocket cards do not add up"),
         (lambda d: d.update(stack=[{"step": "swim", "seat": 0}]), "no step called 'swim'"),
         (lambda d: d.update(end="boredom"), "cannot end by 'boredom'"),
+        (lambda d: d.update(round=1.0), "round must be a whole number"),
     ],
 )
 def test_a_damaged_position_is_refused(damage, message):

@@ -20,7 +20,7 @@ def test_refusals_agree_with_the_legal_actions_over_random_games():
             legal = s.legal_actions()
             frame = s.stack[-1]
             for a in legal:
-                rule = s.STEPS.free_kinds.get(a.kind) or frame.step
+                rule = s.game.parts.steps.free_kinds.get(a.kind) or frame.step
                 if rule.refuse is not None:
                     assert rule.refuse(s, frame, a) is None, (frame.step.name, a)
             strangers = sorted(seen[frame.step.name] - set(legal))

@@ -14,7 +14,7 @@ def test_each_player_starts_with_habitat_radio_boards_and_four_air(players):
     s = game().new_state(players)
     for p in range(players):
         assert sorted(s.hands[p].hidden()) == [RADIO]  # 2. the Radio is the starting hand
-        assert s.built[p] == [] and s.rocket_cards[p] == []
+        assert list(s.built[p]) == [] and list(s.rocket_cards[p]) == []
         assert s.upgrades[p] == 0 and s.milestones[p] == 0  # 3.-4. every tile covering
         assert s.lungs(p) == 4 and s.air[p] == 4  # 6. 4 air fill the uncovered Lungs
         assert s.inventory_size(p) == 4 and s.storage_size(p) == 4
@@ -29,7 +29,7 @@ def test_decks_market_blueprints_and_rockets():
         assert sorted(deck.hidden()) == sorted(tiles) and len(deck) == 12
     assert s.market == []  # 9. the market starts empty
     assert s.blueprints.items == BLUEPRINT_DECK and len(s.blueprints) == 14  # 10.
-    assert s.rockets == list(ROCKETS)  # 11. the rocket cards set aside
+    assert list(s.rockets) == list(ROCKETS)  # 11. the rocket cards set aside
 
 
 @pytest.mark.parametrize(

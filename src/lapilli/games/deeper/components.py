@@ -8,6 +8,7 @@ Resources are counted in fixed-order lists (``RESOURCES``); an edge is ``WATER``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from lapilli.core.data import load_toml
 from lapilli.core.hexgrid import FLAT_TOP
@@ -27,6 +28,11 @@ EDGE_NAMES = ("water", "rock", "sky")
 BOARD = DATA["board"]
 TURN = DATA["turn"]
 PLAYER = DATA["player"]
+LUNGS_OPEN: int = PLAYER["lungs_open"]
+INVENTORY_OPEN: int = PLAYER["inventory_open"]
+STORAGE_CELLS: int = PLAYER["storage_cells"]
+FOOD_POINTS: int = PLAYER["food_points"]
+AIR_START: int = PLAYER["air_start"]
 COLUMNS: int = BOARD["columns"]
 ROW_METRES: int = BOARD["row_metres"]
 HALF_ROW = ROW_METRES // 2  # metres between a column's centres and the next column's
@@ -57,7 +63,7 @@ class Tile:
     resources: tuple[int, ...]
 
 
-def _tile(raw: dict, level: int) -> Tile:
+def _tile(raw: dict[str, Any], level: int) -> Tile:
     rock = set(DATA["edges"][raw["edges"]])
     edges = tuple(ROCK if name in rock else WATER for name in FLAT_TOP)
     return Tile(raw["id"], level, raw["edges"], edges, counts(raw["resources"]))
@@ -95,7 +101,7 @@ class Card:
     storage: int = 0  # extra Storage cells
 
 
-def _card(key: str, raw: dict) -> Card:
+def _card(key: str, raw: dict[str, Any]) -> Card:
     return Card(
         key,
         raw["name"],

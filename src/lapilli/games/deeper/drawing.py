@@ -13,8 +13,8 @@ face up for its owner and as backs for everyone else.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from lapilli.core.actions import Action
@@ -35,6 +35,7 @@ from .components import (
     WATER,
 )
 from .text import edges_text, seat_label
+from .view import Diver, Observation
 
 SQRT3 = math.sqrt(3.0)
 SEAT_FILL = ("#f2c418", "#c2185b", "#2e8b45", "#d32f2f")
@@ -90,23 +91,10 @@ DIRECTION_CORNERS = {
 """A flat-top hex's edge as the corners bounding it (corner k at 60k degrees)."""
 HEX_KINDS = ("swim", "explore", "terraform", "place")
 TOKEN_KINDS = ("gather", "knife", "fewer", "pump")
-PROMPTS = {
-    "act": "take an action ({left} left), or end your actions",
-    "discard": "return a resource from your Inventory to make room",
-    "place": "place the drawn tile next to you",
-    "trim": "return market tiles to the bottom of their decks",
-    "free_explore": "Scanner: a free Explore, if you wish",
-    "fewer": "choose the resource the new tile gets fewer of",
-    "glide": "Sea Glide: move into the new tile, or stay",
-    "pump": "Pump: move a resource onto your tile, or stop",
-    "breath_card": "take the resource your card gives, if you wish",
-    "knife": "Knife: gather 1 resource, if you wish",
-    "tie": "name the winner of the tie",
-}
 
 
 def player(seat: int) -> str:
-    return seat_label(None, seat)  # type: ignore[arg-type]  (the name needs no position)
+    return seat_label(seat)
 
 
 def seat_fill(seat: int) -> str:
@@ -370,15 +358,15 @@ def column_letters(top: float) -> str:
     return group(*parts)
 
 
-def draw_ocean(obs: dict, t: Targets) -> tuple[str, float]:
+def draw_ocean(obs: Observation, t: Targets) -> tuple[str, float]:
     top = MAP_Y - ROW / 2 - 30
     bottom = MAP_Y + DEEPEST / ROW_METRES * ROW + ROW / 2 + 6
     parts = [ocean_background(top, bottom), column_letters(top)]
     placed = {cell["hex"]: cell for cell in obs["board"]}
-    hatches = {p["hatch"]: k for k, p in enumerate(obs["seats"])}
+    hatches = {d["hatch"]: k for k, d in enumerate(obs["seats"])}
     pawns: dict[str, list[int]] = {}
-    for k, p in enumerate(obs["seats"]):
-        pawns.setdefault(p["hex"], []).append(k)
+    for k, diver in enumerate(obs["seats"]):
+        pawns.setdefault(diver["hex"], []).append(k)
     hex_ids, token_ids = hex_targets(obs, t)
     for name in ocean(obs["players"]).names:
         cx, cy = place_of(name)
@@ -434,7 +422,7 @@ def hatch_mark(cx: float, cy: float, owner: int) -> str:
 
 
 def hex_targets(
-    obs: dict, t: Targets
+    obs: Observation, t: Targets
 ) -> tuple[dict[str, list[int]], dict[tuple[str, str], list[int]]]:
     """Legal actions by the hex they happen at, and by (hex, resource) for tokens."""
     pending = obs["pending"] or {}
@@ -469,16 +457,16 @@ def small_tile(tile: str, cx: float, cy: float, s: float = 30) -> str:
     return group(title(f"{tile}: " + ", ".join(kinds) + f"; {edges_text(tile)}"), *parts)
 
 
-def draw_market(obs: dict, x0: float, y0: float, t: Targets) -> str:
+def _uses_tile(tile: str, a: Action) -> bool:
+    return bool(a.arg("tile") == tile and a.kind in ("trim", "explore", "terraform"))
+
+
+def draw_market(obs: Observation, x0: float, y0: float, t: Targets) -> str:
     parts = [label(x0, y0 + 14, "Tile market", 14, True)]
     pending = obs["pending"] or {}
     for k, tile in enumerate(obs["market"]):
         cx, cy = x0 + 34 + k * 64, y0 + 58
-        ids = t.where(
-            lambda a, tile=tile: (
-                a.arg("tile") == tile and a.kind in ("trim", "explore", "terraform")
-            )
-        )
+        ids = t.where(partial(_uses_tile, tile))
         parts.append(t.wrap(small_tile(tile, cx, cy), ids, outline=outline_hex(cx, cy, 30)))
     if not obs["market"]:
         parts.append(label(x0, y0 + 40, "empty", 12))
@@ -491,7 +479,7 @@ def draw_market(obs: dict, x0: float, y0: float, t: Targets) -> str:
     return group(*parts)
 
 
-def draw_decks(obs: dict, x0: float, y0: float, t: Targets) -> str:
+def draw_decks(obs: Observation, x0: float, y0: float, t: Targets) -> str:
     parts = [label(x0, y0 + 14, "Depth decks", 14, True)]
     for k, name in enumerate(DECK_NAMES):
         deck = obs["decks"][name]
@@ -577,7 +565,7 @@ def card_box(
     )
 
 
-def draw_rockets(obs: dict, x0: float, y0: float, t: Targets) -> str:
+def draw_rockets(obs: Observation, x0: float, y0: float, t: Targets) -> str:
     parts = [
         label(x0, y0 + 14, "Rocket cards (communal: build them once your Radio is built)", 14, True)
     ]
@@ -686,7 +674,7 @@ def _named(cost: tuple[int, ...] | list[int]) -> dict[str, int]:
 
 
 def storage_board(
-    x0: float, y0: float, seat_view: dict, t: Targets, kind_ids: dict[str, list[int]]
+    x0: float, y0: float, seat_view: Diver, t: Targets, kind_ids: dict[str, list[int]]
 ) -> tuple[str, float]:
     size = seat_view["storage_size"]
     content = counted(seat_view["storage"])
@@ -712,7 +700,7 @@ def storage_board(
 
 
 def draw_seat(
-    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     view = obs["seats"][p]
     fill = seat_fill(p)
@@ -780,7 +768,7 @@ def draw_seat(
     return group(box, *parts), y0 + h + 8
 
 
-def winners(obs: dict) -> list[int]:
+def winners(obs: Observation) -> list[int]:
     """At the end: the most points, or the one the builder named on a tie."""
     if not obs["end"] or obs["pending"]:
         return []
@@ -797,7 +785,7 @@ def by_resource(t: Targets, kinds: tuple[str, ...]) -> dict[str, list[int]]:
     return out
 
 
-def upgrades_row(parts: list[str], view: dict, x0: float, y: float, t: Targets) -> float:
+def upgrades_row(parts: list[str], view: Diver, x0: float, y: float, t: Targets) -> float:
     parts.append(label(x0 + 10, y + 12, "Upgrades", 11, True))
     x = x0 + 76
     for key, up in UPGRADES.items():
@@ -941,7 +929,13 @@ def hand_backs(p: int, count: int) -> Item:
 
 
 def cards_rows(
-    parts: list[str], p: int, view: dict, breathing: str | None, x0: float, y: float, t: Targets
+    parts: list[str],
+    p: int,
+    view: Diver,
+    breathing: str | None,
+    x0: float,
+    y: float,
+    t: Targets,
 ) -> float:
     """The habitat (Fabricator, built cards) and the blueprint hand: face up for its owner
     (a row of its own), else backs beside the habitat."""
@@ -957,22 +951,23 @@ def cards_rows(
     return y
 
 
-def status(obs: dict) -> str:
+def status(obs: Observation) -> str:
     head = f"Deeper · round {obs['round']}"
     if obs["end"]:
         scores = ", ".join(f"{player(p)} {s['score']}★" for p, s in enumerate(obs["seats"]))
         why = "the last rocket card is built" if obs["end"] == "rockets" else "the round limit"
         head += f" · game over ({why}): {scores}"
-    pending = obs["pending"] or {}
-    who = pending.get("seat")
-    prompt = PROMPTS.get(pending.get("step", ""))
-    if isinstance(who, int) and 0 <= who < obs["players"] and prompt:
-        head += f" · {player(who)}: " + prompt.format(**(pending.get("args") or {}))
+    decision = obs["decision"]
+    if decision is not None and decision["seat"] is not None:
+        head += f" · {player(decision['seat'])}: {decision['prompt']}"
+        left = ((obs["pending"] or {}).get("args") or {}).get("left")
+        if decision["name"] == "actions" and left is not None:
+            head += f" ({left} left)"
     return head
 
 
 def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+    observation: Observation, seat: int | None, legal: Sequence[Action], labels: Sequence[str]
 ) -> str:
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
@@ -984,7 +979,7 @@ def draw(
     parts.append(draw_decks(obs, 14 + 8 * 64 + 12, y + 8, t))
     parts.append(draw_rockets(obs, 14, y + 126, t))
     board_h = y + 126 + 84
-    py = 40
+    py = 40.0
     n = obs["players"]
     first = seat if seat is not None else 0
     for k in range(n):

@@ -83,7 +83,7 @@ def place(s: DeeperState, seat: int, tile: str, cell: int, how: str) -> tuple[Ev
     events: Events = [
         {"type": "placed", "seat": seat, "tile": tile, "at": s.ocean.names[cell], "how": how}
     ]
-    if s.game.options.milestones == "place":
+    if s.options.milestones == "place":
         claimed, frames = claim(s, seat, cell)
         return events + claimed, frames
     return events, []
@@ -110,7 +110,7 @@ def claim(s: DeeperState, seat: int, cell: int) -> tuple[Events, list[Frame]]:
 
 def entered(s: DeeperState, seat: int, cell: int) -> tuple[Events, list[Frame]]:
     """With the ``milestones=enter`` option a depth is explored by moving into it."""
-    if s.game.options.milestones != "enter":
+    if s.options.milestones != "enter":
         return [], []
     return claim(s, seat, cell)
 
@@ -426,7 +426,7 @@ def discard(s: DeeperState, tile: str) -> None:
     if level:
         s.decks[level - 1].put_under(tile)
     else:
-        s.removed.append(tile)
+        s.removed += (tile,)
 
 
 def _new_tile(s: DeeperState, f: Frame) -> list[int]:

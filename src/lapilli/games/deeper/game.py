@@ -4,15 +4,52 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.flow import playable
+from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema
+from . import drawing, heuristics, numeric, positions, text, view
+from .diving import DISCARD, KNIFE_STEP
+from .ending import TIE
+from .exploring import (
+    DRAW_BLUEPRINT,
+    FEWER,
+    FREE_EXPLORE,
+    GLIDE_STEP,
+    PLACE,
+    SCAN_DRAW,
+    SCANNER_CHECK,
+    TRIM,
+)
+from .habitat import PUMP_STEP, TRANSFER
 from .options import DeeperOptions
 from .setup import new_state
 from .state import DeeperState
-from .steps import STEPS
+from .turn import ACT, BREATH_CARD, BREATHE, END_TURN, FIRST, LOSE, TURN
+
+STEPS = Steps(
+    FIRST,  # set-up: a random starting player
+    TURN,  # a player's turn begins
+    ACT,  # up to two actions
+    DISCARD,  # Gather: return resources to make room
+    SCAN_DRAW,  # Scan: draw until a tile fits or four are drawn
+    PLACE,  # Scan: place the tile that fits
+    TRIM,  # the tile market back to four
+    SCANNER_CHECK,  # Scanner: a free Explore after a Scan with no legal tile
+    FREE_EXPLORE,
+    FEWER,  # Terraform: one resource fewer
+    DRAW_BLUEPRINT,  # an explore milestone draws a blueprint card
+    GLIDE_STEP,  # Sea Glide: move into the new tile
+    PUMP_STEP,  # Pump (invented card)
+    BREATHE,  # after the actions
+    LOSE,  # drowning: random Inventory losses
+    BREATH_CARD,  # Garden, Fish Farm: take a resource when breathing in the habitat
+    KNIFE_STEP,  # Knife: gather 1 resource when the turn ends
+    END_TURN,  # the next player
+    TIE,  # the builder of the final rocket decides a tie
+    free=[TRANSFER],  # move resources between Inventory and Storage in the habitat
+)
+"""Every step Deeper may wait for, in turn order."""
 
 
 class Deeper(Game):
@@ -41,13 +78,14 @@ class Deeper(Game):
         state=DeeperState,
         steps=STEPS,
         setup=new_state,
-        observe=DeeperState.observation,
-        observation=schema.Observation,
-        action_text=DeeperState.action_text,
-        event_text=DeeperState.event_text,
-        render=DeeperState.render,
+        observe=view.observe,
+        observation=view.documented(STEPS),
+        action_text=text.action_text,
+        event_text=text.event_text,
+        render=text.render,
+        seat_label=text.seat_label,
         draw=drawing.draw,
-        numeric=numeric,
+        numeric=numeric.Numeric(STEPS),
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
     )
@@ -55,15 +93,8 @@ class Deeper(Game):
     def default_players(self) -> int:
         return 2
 
-    def state_from_json(self, data: Any) -> DeeperState:
-        from .positions import state_from_json
-
-        return playable(state_from_json(self, data), self.title)
-
     def rules_help(self) -> str:
-        from .text import rules_help
-
-        return rules_help()
+        return self.summary + text.RULES_HELP
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

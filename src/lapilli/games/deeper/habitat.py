@@ -20,6 +20,7 @@ from .components import (
     UPGRADE_BIT,
     UPGRADES,
 )
+from .ending import game_over
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -68,7 +69,7 @@ def _afford(s: DeeperState, seat: int, cost: tuple[int, ...] | list[int], what: 
 
 # -- Convert -----------------------------------------------------------------------------
 def converts(s: DeeperState, seat: int) -> list[Action]:
-    out = []
+    out: list[Action] = []
     for c in CONVERSIONS.values():
         if can_pay(s, seat, c.pay):
             if c.make is None:
@@ -215,14 +216,12 @@ def craft(s: DeeperState, seat: int, a: Action) -> Events:
     pay(s, seat, card_cost(s, seat, card))
     if card in BLUEPRINTS:
         s.hands[seat].take(card)
-        s.built[seat].append(card)
+        s.built[seat] += (card,)
         return [{"type": "crafted", "seat": seat, "card": card}]
-    s.rockets.remove(card)
-    s.rocket_cards[seat].append(card)
+    s.rockets = tuple(r for r in s.rockets if r != card)
+    s.rocket_cards[seat] += (card,)
     events: Events = [{"type": "crafted", "seat": seat, "card": card}]
     if not s.rockets:
-        from .turn import game_over
-
         events += game_over(s, "rockets", builder=seat)
     return events
 

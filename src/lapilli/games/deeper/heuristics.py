@@ -102,12 +102,12 @@ layouts thousands of times a turn."""
 
 def _swims(s: DeeperState, start: int) -> dict[int, int]:
     tiles = s.tiles
-    key = (s.n, bytes(map(bool, tiles)), start)
+    key = (s.players, bytes(map(bool, tiles)), start)
     found = _PATHS.get(key)
     if found is None:
         if len(_PATHS) > 100_000:
             _PATHS.clear()
-        around = _on_board(s.n)
+        around = _on_board(s.players)
         found = _PATHS[key] = distances([start], around.__getitem__, lambda c: tiles[c] is not None)
     return found
 
@@ -129,7 +129,7 @@ def _way_home(s: DeeperState, p: int, reach: dict[int, int]) -> int:
     hatch = s.ocean.hatches[p]
     if hatch in reach:
         return reach[hatch]
-    return min(FAR, 2 * _water(s.n, s.pawn[p]).get(hatch, FAR))
+    return min(FAR, 2 * _water(s.players, s.pawn[p]).get(hatch, FAR))
 
 
 def _actions_left(
@@ -340,8 +340,8 @@ def value(s: DeeperState, p: int) -> float:
 def heuristic(s: DeeperState, seat: int) -> float:
     if s.is_terminal() and s.tie_winner >= 0 and seat not in s.tied():
         # the tie-break rule for a bot outside the tie (see the module notes)
-        return -TIE_ORDER * ((s.tie_winner - seat) % s.n)
+        return -TIE_ORDER * ((s.tie_winner - seat) % s.players)
     mine = value(s, seat)
-    if s.n == 1:
+    if s.players == 1:
         return mine
-    return mine - max(value(s, p) for p in range(s.n) if p != seat)
+    return mine - max(value(s, p) for p in range(s.players) if p != seat)

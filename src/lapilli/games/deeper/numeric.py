@@ -1,34 +1,20 @@
-"""Deeper in numbers, for learning agents (see ``lapilli.core.numeric``).
-
-The codec lists, in this order: ``done``, ``decline``, ``glide``, ``stay``, ``stop``;
-``swim`` to every hex of the board (Hatches first, then the ocean by column and depth);
-``gather`` per resource and amount (1-2); ``scan`` per deck (20m ... 100m);
-``explore``, then ``terraform``, per tile (data order: the depth decks, then the start
-tiles) and ocean hex; ``place`` per ocean hex; ``trim`` per tile; ``fewer``, ``knife``,
-``discard``, ``store``, ``unstore`` per resource; ``take`` per resource into the
-Inventory, then the Storage; ``convert`` (food, quartz, the "?" token per resource made,
-the Pump); ``pump`` per ocean hex and resource; ``craft`` per blueprint, rocket card and
-upgrade; ``tie`` per seat (seats as they are: the vector holds the seat's own number).
-
-The vector is built from ``observation(seat)`` only; seats start with "me". A tile is
-described by its rock edges (N, NE, SE, S, SW, NW), its resources and its deck. Counts
-are divided by their largest value (4 resources on a tile, Lungs, Inventory and Storage
-at their largest, 12 tiles a deck).
-"""
+"""Deeper in numbers, for learning agents: ``Numeric(steps)`` (see ``lapilli.core.numeric``)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from lapilli.core.actions import Action
+from lapilli.core.flow import Steps
 from lapilli.core.hexgrid import FLAT_TOP
 from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
 
 from .actions import DECLINE, DONE, GLIDE, STAY, act
-from .board import ocean
+from .board import Ocean, ocean
 from .components import (
     BLUEPRINT_DECK,
     BLUEPRINTS,
@@ -36,27 +22,27 @@ from .components import (
     DECK_NAMES,
     DECKS,
     GATHER_MOST,
+    INVENTORY_OPEN,
+    LUNGS_OPEN,
     MARKET_SIZE,
     MILESTONES,
-    PLAYER,
     PUMP,
     RESOURCES,
     ROCK,
     ROCKETS,
     ROW_METRES,
     SCAN_DRAWS,
+    STORAGE_CELLS,
     TILES,
     UPGRADES,
 )
 from .habitat import STOP
-from .steps import STEPS
+from .view import Diver, Tile, observe
 
 if TYPE_CHECKING:
     from .game import Deeper
     from .state import DeeperState
 
-STEP_NAMES = (*STEPS.by_name, "over")
-STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 TILE_IDS = tuple(TILES)
 TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -67,11 +53,9 @@ DECK_SIZE = max(len(d) for d in DECKS)
 LEVELS = len(DECK_NAMES) + 1  # a start tile's level is 0
 MOST_ON_TILE = max(max(t.resources) for t in TILES.values())
 MARKET_SLOTS = MARKET_SIZE + SCAN_DRAWS  # the market before it is trimmed back
-MOST_LUNGS = PLAYER["lungs_open"] + sum(u.lungs for u in UPGRADES.values())
-MOST_INVENTORY = PLAYER["inventory_open"] + sum(u.inventory for u in UPGRADES.values())
-MOST_STORAGE = PLAYER["storage_cells"] + sum(
-    BLUEPRINTS[c].storage * n for c, n in BLUEPRINT_DECK.items()
-)
+MOST_LUNGS = LUNGS_OPEN + sum(u.lungs for u in UPGRADES.values())
+MOST_INVENTORY = INVENTORY_OPEN + sum(u.inventory for u in UPGRADES.values())
+MOST_STORAGE = STORAGE_CELLS + sum(BLUEPRINTS[c].storage * n for c, n in BLUEPRINT_DECK.items())
 MOST_COPIES = max(BLUEPRINT_DECK.values())
 SCORE_SCALE = 40.0
 HAND_SCALE = 8.0
@@ -106,7 +90,7 @@ SEAT_FEATURES = (
 
 NOTES = {
     "me": "one-hot of my seat number (the tie action names seats by number)",
-    "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
+    "step": "one-hot of the pending step ({steps})",
     "to_move": "one-hot of the seat to decide, me first (all 0 at chance and at the end)",
     "cells": "per hex of the board (Hatches, then the ocean by column and depth): "
     + "; ".join(CELL_FEATURES),
@@ -180,16 +164,12 @@ def codec(game: Deeper, players: int) -> ActionCodec:
     return ActionCodec(actions)
 
 
-def layout(game: Deeper, players: int) -> Layout:
-    return _layout(players)
-
-
 @cache
-def _layout(players: int) -> Layout:
+def _layout(players: int, steps: int) -> Layout:
     cells = len(ocean(players).cells)
     return Layout(
         me=players,
-        step=len(STEP_NAMES),
+        step=steps,
         to_move=players,
         cells=(cells, len(CELL_FEATURES)),
         pawns=(players, cells),
@@ -209,10 +189,10 @@ def _layout(players: int) -> Layout:
     )
 
 
-def encode(state: DeeperState, seat: int) -> np.ndarray:
-    obs = state.observation(seat)
+def _encode(state: DeeperState, seat: int, step_index: dict[str, int]) -> np.ndarray:
+    obs = observe(state, seat)
     n = state.num_players
-    shape = _layout(n)
+    shape = _layout(n, len(step_index))
     v = shape.zeros()
     b = shape.views(v)
     board = ocean(n)
@@ -221,7 +201,7 @@ def encode(state: DeeperState, seat: int) -> np.ndarray:
 
     b["me"][seat] = 1
     pending = obs["pending"]
-    b["step"][STEP_INDEX[pending["step"] if pending else "over"]] = 1
+    b["step"][step_index[pending["step"] if pending else "over"]] = 1
     if pending and pending["seat"] >= 0:
         b["to_move"][rank[pending["seat"]]] = 1
     _cells(b["cells"], obs["board"], board)
@@ -245,20 +225,20 @@ def encode(state: DeeperState, seat: int) -> np.ndarray:
     turn = b["turn"]
     if obs["first"] >= 0:
         turn[rank[obs["first"]]] = 1
-    limit = state.game.options.max_rounds
+    limit = state.options.max_rounds
     turn[n] = min(1.0, obs["round"] / limit) if limit else 0.0
     turn[n + 1] = obs["swum"]
     if pending:
         _pending(b, pending.get("args", {}), board)
     end = b["end"]
     end[:2] = (obs["end"] == "rockets", obs["end"] == "limit")
-    for offset, key in ((2, "builder"), (2 + n, "tie_winner")):
-        if obs[key] >= 0:
-            end[offset + rank[obs[key]]] = 1
+    for offset, who in ((2, obs["builder"]), (2 + n, obs["tie_winner"])):
+        if who >= 0:
+            end[offset + rank[who]] = 1
     return v
 
 
-def _cells(cells: np.ndarray, tiles: list[dict[str, Any]], board: Any) -> None:
+def _cells(cells: np.ndarray, tiles: list[Tile], board: Ocean) -> None:
     cells[:] = _depths(len(board.hatches))
     index = board.index
     at = [index[place["hex"]] for place in tiles]
@@ -283,7 +263,7 @@ def _depths(players: int) -> np.ndarray:
     return cells
 
 
-def _seat(row: np.ndarray, view: dict[str, Any]) -> None:
+def _seat(row: np.ndarray, view: Diver) -> None:
     values: list[float] = [view["air"] / MOST_LUNGS, view["lungs"] / MOST_LUNGS]
     values += _counts(view["inventory"], MOST_INVENTORY)
     values.append(view["inventory_size"] / MOST_INVENTORY)
@@ -303,7 +283,7 @@ def _counts(named: dict[str, int], scale: int) -> list[float]:
     return [named.get(r, 0) / scale for r in RESOURCES]
 
 
-def _pending(b: dict[str, np.ndarray], args: dict[str, Any], board: Any) -> None:
+def _pending(b: dict[str, np.ndarray], args: dict[str, Any], board: Ocean) -> None:
     """The arguments of the pending step (every one public in Deeper)."""
     row = b["pending"]
     row[0] = args.get("left", 0) / 5
@@ -320,3 +300,40 @@ def _pending(b: dict[str, np.ndarray], args: dict[str, Any], board: Any) -> None
     at = args.get("at")
     if at is not None:
         b["cells"][board.index[at], -1] = 1
+
+
+class Numeric:
+    """Deeper in numbers, for learning agents (see ``lapilli.core.numeric``).
+
+    The codec lists, in this order: ``done``, ``decline``, ``glide``, ``stay``, ``stop``;
+    ``swim`` to every hex of the board (Hatches first, then the ocean by column and depth);
+    ``gather`` per resource and amount (1-2); ``scan`` per deck (20m ... 100m);
+    ``explore``, then ``terraform``, per tile (data order: the depth decks, then the start
+    tiles) and ocean hex; ``place`` per ocean hex; ``trim`` per tile; ``fewer``, ``knife``,
+    ``discard``, ``store``, ``unstore`` per resource; ``take`` per resource into the
+    Inventory, then the Storage; ``convert`` (food, quartz, the "?" token per resource made,
+    the Pump); ``pump`` per ocean hex and resource; ``craft`` per blueprint, rocket card and
+    upgrade; ``tie`` per seat (seats as they are: the vector holds the seat's own number).
+
+    The vector is built from ``observation(seat)`` only; seats start with "me". A tile is
+    described by its rock edges (N, NE, SE, S, SW, NW), its resources and its deck. Counts
+    are divided by their largest value (4 resources on a tile, Lungs, Inventory and Storage
+    at their largest, 12 tiles a deck).
+    """
+
+    def __init__(self, steps: Steps) -> None:
+        names = (*steps.by_name, "over")  # the steps in turn order, then the end
+        self.step_index = {name: i for i, name in enumerate(names)}
+        self.NOTES: Mapping[str, str] = {
+            **NOTES,
+            "step": NOTES["step"].format(steps=", ".join(names)),
+        }
+
+    def codec(self, game: Deeper, players: int) -> ActionCodec:
+        return codec(game, players)
+
+    def layout(self, game: Deeper, players: int) -> Layout:
+        return _layout(players, len(self.step_index))
+
+    def encode(self, state: DeeperState, seat: int) -> np.ndarray:
+        return _encode(state, seat, self.step_index)

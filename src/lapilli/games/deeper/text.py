@@ -3,6 +3,7 @@ every action and event in the game's words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -10,14 +11,17 @@ from rich.text import Text
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.state import CHANCE
+from lapilli.core.state import CHANCE, Event
 
 from .board import HATCH, NE, NW, SE, SW, N, S
 from .components import (
     BLUEPRINTS,
+    COLUMNS,
     CONVERSIONS,
     DECK_NAMES,
+    DEEPEST,
     HALF_ROW,
+    HATCH_EDGES,
     MILESTONES,
     RESOURCES,
     ROCKETS,
@@ -26,6 +30,7 @@ from .components import (
     UPGRADES,
     WATER,
 )
+from .habitat import card_cost
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -51,7 +56,7 @@ RES_STYLE = {
 }
 
 
-def seat_label(s: DeeperState, seat: int) -> str:
+def seat_label(seat: int, players: int = 0) -> str:
     return f"Player {seat + 1}"
 
 
@@ -95,85 +100,52 @@ def _where_discarded(tile: str) -> str:
 
 # -- actions -----------------------------------------------------------------------------
 def action_text(s: DeeperState, a: Action) -> str:
-    kind = a.kind
-    top = s.stack[-1].step.name if s.stack else ""
-    if kind == "swim":
-        return f"Swim to {a.arg('to')}"
-    if kind == "gather":
-        return f"Gather {a.arg('n')} {a.arg('resource')}"
-    if kind == "explore":
-        prefix = "Scanner: free Explore" if top == "free_explore" else "Explore"
-        return f"{prefix}: place {tile_text(a.arg('tile'))} at {a.arg('at')}"
-    if kind == "scan":
-        deck = s.decks[DECK_NAMES.index(a.arg("deck"))] if a.arg("deck") in DECK_NAMES else []
-        return f"Scan the {a.arg('deck')} deck ({len(deck)} tiles)"
-    if kind == "terraform":
-        cell = s.ocean.index.get(str(a.arg("at")))
-        old = s.tiles[cell] if cell is not None else None
-        return f"Terraform {a.arg('at')}: {tile_text(a.arg('tile'))} replaces {old}"
-    if kind == "convert":
-        if a.arg("use") == "pump":
-            return "Convert: use the Pump (move up to 2 resources onto your tile)"
-        c = CONVERSIONS.get(a.arg("use"))
-        if c is None:
-            return f"Convert with {a.arg('use')}"
-        made = a.arg("make") if c.make is None else RESOURCES[c.make]
-        return f"Convert {amounts(c.pay)} -> 1 {made} (Fabricator)"
-    if kind == "craft":
-        return _craft_text(s, a.arg("card"))
-    if kind == "done":
-        return "End your actions and breathe"
-    if kind in ("store", "unstore"):
-        a_, b = ("Inventory", "Storage") if kind == "store" else ("Storage", "Inventory")
-        return f"Move 1 {a.arg('resource')} from {a_} to {b}"
-    if kind == "discard":
-        return f"Return 1 {a.arg('resource')} from your Inventory to the supply"
-    if kind == "place":
-        tile = s.stack[-1].args.tile if top == "place" else "the tile"
-        return f"Place {tile} at {a.arg('at')}"
-    if kind == "trim":
-        return f"Return {a.arg('tile')} to the bottom of the {_deck_of(a.arg('tile'))} deck"
-    if kind == "decline":
-        return {
-            "free_explore": "Take no free Explore",
-            "knife": "Do not use the Knife",
-            "breath_card": "Take nothing",
-        }.get(top, "Decline")
-    if kind == "glide":
-        at = s.stack[-1].args.at if top == "glide" else "the new tile"
-        return f"Sea Glide: move into {at}"
-    if kind == "stay":
-        return "Stay where you are"
-    if kind == "fewer":
-        return f"The new tile gets 1 {a.arg('resource')} fewer"
-    if kind == "knife":
-        return f"Knife: gather 1 {a.arg('resource')}"
-    if kind == "take":
-        card = card_name(s.stack[-1].args.card) if top == "breath_card" else "Card"
-        return f"{card}: take 1 {a.arg('resource')} into your {a.arg('into').capitalize()}"
-    if kind == "pump":
-        return f"Pump 1 {a.arg('resource')} from {a.arg('at')} onto your tile"
-    if kind == "stop":
-        return "Stop pumping"
-    if kind == "tie":
-        return f"{s.seat_label(a.arg('winner'))} wins the tie"
-    if kind == "first":
-        return f"{s.seat_label(a.arg('seat'))} is the starting player"
-    top = s.pending()
-    chance = top is not None and top.seat == CHANCE and "seat" in top.args._fields
-    drawer = s.seat_label(top.args.seat) if chance else "a diver"  # whose draw it is
-    if kind == "draw":
-        return f"{drawer} scans {tile_text(a.arg('tile'))}"
-    if kind == "blueprint":
-        return f"{drawer} draws the blueprint card {card_name(a.arg('card'))}"
-    if kind == "lose":
-        return f"{drawer} loses 1 {a.arg('resource')} from the Inventory"
-    return str(a)
+    text = ACTION_TEXT.get(a.kind)
+    return text(s, a) if text is not None else str(a)
 
 
-def _craft_text(s: DeeperState, card: str) -> str:
-    from .habitat import card_cost
+def _top(s: DeeperState) -> str:
+    """The name of the step waiting: some actions read differently in it."""
+    return s.stack[-1].step.name if s.stack else ""
 
+
+def _drawer(s: DeeperState) -> str:
+    """Whose draw it is, at a chance step that names the seat."""
+    frame = s.pending()
+    if frame is not None and frame.seat == CHANCE and "seat" in frame.args._fields:
+        return s.seat_label(frame.args.seat)
+    return "a diver"
+
+
+def _explore_text(s: DeeperState, a: Action) -> str:
+    prefix = "Scanner: free Explore" if _top(s) == "free_explore" else "Explore"
+    return f"{prefix}: place {tile_text(a.arg('tile'))} at {a.arg('at')}"
+
+
+def _scan_text(s: DeeperState, a: Action) -> str:
+    known = a.arg("deck") in DECK_NAMES
+    left = len(s.decks[DECK_NAMES.index(a.arg("deck"))]) if known else 0
+    return f"Scan the {a.arg('deck')} deck ({left} tiles)"
+
+
+def _terraform_text(s: DeeperState, a: Action) -> str:
+    cell = s.ocean.index.get(str(a.arg("at")))
+    old = s.tiles[cell] if cell is not None else None
+    return f"Terraform {a.arg('at')}: {tile_text(a.arg('tile'))} replaces {old}"
+
+
+def _convert_text(s: DeeperState, a: Action) -> str:
+    if a.arg("use") == "pump":
+        return "Convert: use the Pump (move up to 2 resources onto your tile)"
+    c = CONVERSIONS.get(a.arg("use"))
+    if c is None:
+        return f"Convert with {a.arg('use')}"
+    made = a.arg("make") if c.make is None else RESOURCES[c.make]
+    return f"Convert {amounts(c.pay)} -> 1 {made} (Fabricator)"
+
+
+def _craft_text(s: DeeperState, a: Action) -> str:
+    card = a.arg("card")
     seat = s.stack[-1].seat if s.stack and s.stack[-1].seat >= 0 else 0
     if card in UPGRADES:
         return f"Craft the {UPGRADES[card].name} ({amounts(UPGRADES[card].cost)})"
@@ -186,98 +158,163 @@ def _craft_text(s: DeeperState, card: str) -> str:
     return f"Craft {card}"
 
 
+def _move_text(s: DeeperState, a: Action) -> str:
+    here, there = ("Inventory", "Storage") if a.kind == "store" else ("Storage", "Inventory")
+    return f"Move 1 {a.arg('resource')} from {here} to {there}"
+
+
+def _place_text(s: DeeperState, a: Action) -> str:
+    tile = s.stack[-1].args.tile if _top(s) == "place" else "the tile"
+    return f"Place {tile} at {a.arg('at')}"
+
+
+DECLINED = {
+    "free_explore": "Take no free Explore",
+    "knife": "Do not use the Knife",
+    "breath_card": "Take nothing",
+}
+"""What saying no means, by the step waiting."""
+
+
+def _glide_text(s: DeeperState, a: Action) -> str:
+    at = s.stack[-1].args.at if _top(s) == "glide" else "the new tile"
+    return f"Sea Glide: move into {at}"
+
+
+def _take_text(s: DeeperState, a: Action) -> str:
+    card = card_name(s.stack[-1].args.card) if _top(s) == "breath_card" else "Card"
+    return f"{card}: take 1 {a.arg('resource')} into your {a.arg('into').capitalize()}"
+
+
+ActionText = Callable[["DeeperState", Action], str]
+ACTION_TEXT: dict[str, ActionText] = {
+    "swim": lambda s, a: f"Swim to {a.arg('to')}",
+    "gather": lambda s, a: f"Gather {a.arg('n')} {a.arg('resource')}",
+    "explore": _explore_text,
+    "scan": _scan_text,
+    "terraform": _terraform_text,
+    "convert": _convert_text,
+    "craft": _craft_text,
+    "done": lambda s, a: "End your actions and breathe",
+    "store": _move_text,
+    "unstore": _move_text,
+    "discard": lambda s, a: f"Return 1 {a.arg('resource')} from your Inventory to the supply",
+    "place": _place_text,
+    "trim": lambda s, a: (
+        f"Return {a.arg('tile')} to the bottom of the {_deck_of(a.arg('tile'))} deck"
+    ),
+    "decline": lambda s, a: DECLINED.get(_top(s), "Decline"),
+    "glide": _glide_text,
+    "stay": lambda s, a: "Stay where you are",
+    "fewer": lambda s, a: f"The new tile gets 1 {a.arg('resource')} fewer",
+    "knife": lambda s, a: f"Knife: gather 1 {a.arg('resource')}",
+    "take": _take_text,
+    "pump": lambda s, a: f"Pump 1 {a.arg('resource')} from {a.arg('at')} onto your tile",
+    "stop": lambda s, a: "Stop pumping",
+    "tie": lambda s, a: f"{s.seat_label(a.arg('winner'))} wins the tie",
+    "first": lambda s, a: f"{s.seat_label(a.arg('seat'))} is the starting player",
+    "draw": lambda s, a: f"{_drawer(s)} scans {tile_text(a.arg('tile'))}",
+    "blueprint": lambda s, a: f"{_drawer(s)} draws the blueprint card {card_name(a.arg('card'))}",
+    "lose": lambda s, a: f"{_drawer(s)} loses 1 {a.arg('resource')} from the Inventory",
+}
+"""Each action kind in words, for the position it is taken in."""
+
+
 # -- events --------------------------------------------------------------------------------
-def event_text(s: DeeperState, e: dict[str, Any]) -> str:
+def event_text(s: DeeperState, e: Event) -> str:
     kind = e.get("type")
     seat = e.get("seat")
-    who = s.seat_label(seat) if isinstance(seat, int) and 0 <= seat < s.n else "Someone"
-    if kind == "first":
-        return f"{who} is the starting player"
-    if kind == "turn":
-        return f"-- {who}'s turn (round {e['round']}) --"
-    if kind == "swam":
-        return f"{who} swims to {e['to']}"
-    if kind == "gathered":
-        return f"{who} gathers {e['n']} {e['resource']}"
-    if kind == "discarded":
-        return f"{who} returns 1 {e['resource']} to the supply"
-    if kind == "placed":
-        how = {"explore": "explores", "scan": "scans and places", "terraform": "terraforms"}
-        verb = how.get(e["how"], "places")
-        text = f"{who} {verb} {e['at']} with {tile_text(e['tile'])}"
-        if e.get("replaced"):
-            text += f", replacing {e['replaced']} ({_where_discarded(e['replaced'])})"
-        return text
-    if kind == "milestone":
-        return (
-            f"{who} explores {e['depth']}m for the first time: {e['points']}* and a blueprint card"
-        )
-    if kind == "drew_blueprint":
-        return f"{who} draws a blueprint card"
-    if kind == "blueprint":
-        return f"{who} draws the {card_name(e['card'])} blueprint (only you see this)"
-    if kind == "scan":
-        return f"{who} scans the {e['deck']} deck"
-    if kind == "drew_tile":
-        return f"{tile_text(e['tile'])} is drawn"
-    if kind == "no_tile":
-        return f"No drawn tile fits; to the market: {', '.join(e['tiles'])}"
-    if kind == "trimmed":
-        return f"{who} returns {e['tile']} to the bottom of the {_deck_of(e['tile'])} deck"
-    if kind == "glided":
-        return f"{who} glides into {e['to']} (Sea Glide)"
-    if kind == "fewer":
-        return f"The new tile gets 1 {e['resource']} fewer"
-    if kind == "converted":
-        use = CONVERSIONS[e["use"]].name if e["use"] in CONVERSIONS else e["use"]
-        return f"{who} converts {use}: 1 {e['made']}"
-    if kind == "pumped":
-        return f"{who} pumps 1 {e['resource']} from {e['from']}"
-    if kind == "crafted":
-        card = e["card"]
-        if card in ROCKETS:
-            return f"{who} builds the rocket card {card_name(card)} ({ROCKETS[card].points}*)"
-        if card in BLUEPRINTS:
-            return f"{who} builds the {card_name(card)} ({BLUEPRINTS[card].points}*)"
-        return f"{who} crafts the {card_name(card)}"
-    if kind in ("stored", "unstored"):
-        a, b = ("Inventory", "Storage") if kind == "stored" else ("Storage", "Inventory")
-        return f"{who} moves 1 {e['resource']} from {a} to {b}"
-    if kind == "breathed":
-        if e["habitat"]:
-            return f"{who} breathes in the habitat: Lungs full ({e['air']} air)"
-        return f"{who} breathes: {e['air']} air left"
-    if kind == "drowned":
-        return (
-            f"{who} drowns: loses {e['lose']} random resource{'s' if e['lose'] != 1 else ''}, "
-            f"Lungs refilled to {e['air']} air"
-        )
-    if kind == "lost":
-        return f"{who} loses 1 {e['resource']}"
-    if kind == "took":
-        return f"{who}'s {card_name(e['card'])} gives 1 {e['resource']} (into {e['into']})"
-    if kind == "done":
-        return f"{who} takes no more actions"
-    if kind == "game_over":
-        why = (
-            "The last rocket card is built"
-            if e["reason"] == "rockets"
-            else "The round limit is reached"
-        )
-        scores = ", ".join(f"{s.seat_label(p)} {v:g}" for p, v in enumerate(e["scores"]))
-        return f"{why}: the game is over ({scores})"
-    if kind == "tie_decided":
-        return f"{who} decides the tie: {s.seat_label(e['winner'])} wins"
-    return str(kind).replace("_", " ")
+    who = s.seat_label(seat) if isinstance(seat, int) and 0 <= seat < s.players else "Someone"
+    text = EVENT_TEXT.get(kind) if isinstance(kind, str) else None
+    return text(s, e, who) if text is not None else str(kind).replace("_", " ")
 
 
-def public_frame(s: DeeperState) -> dict[str, Any] | None:
-    """What the game waits for, named and in words; every frame argument in Deeper is
-    public."""
-    if not s.stack:
-        return None
-    frame = s.stack[-1]
-    return {**frame.to_json(), "prompt": frame.step.prompt}
+PLACED = {"explore": "explores", "scan": "scans and places", "terraform": "terraforms"}
+
+
+def _placed_text(s: DeeperState, e: Event, who: str) -> str:
+    text = f"{who} {PLACED.get(e['how'], 'places')} {e['at']} with {tile_text(e['tile'])}"
+    if e.get("replaced"):
+        text += f", replacing {e['replaced']} ({_where_discarded(e['replaced'])})"
+    return text
+
+
+def _converted_text(s: DeeperState, e: Event, who: str) -> str:
+    use = CONVERSIONS[e["use"]].name if e["use"] in CONVERSIONS else e["use"]
+    return f"{who} converts {use}: 1 {e['made']}"
+
+
+def _crafted_text(s: DeeperState, e: Event, who: str) -> str:
+    card = e["card"]
+    if card in ROCKETS:
+        return f"{who} builds the rocket card {card_name(card)} ({ROCKETS[card].points}*)"
+    if card in BLUEPRINTS:
+        return f"{who} builds the {card_name(card)} ({BLUEPRINTS[card].points}*)"
+    return f"{who} crafts the {card_name(card)}"
+
+
+def _moved_text(s: DeeperState, e: Event, who: str) -> str:
+    here, there = ("Inventory", "Storage") if e["type"] == "stored" else ("Storage", "Inventory")
+    return f"{who} moves 1 {e['resource']} from {here} to {there}"
+
+
+def _breathed_text(s: DeeperState, e: Event, who: str) -> str:
+    if e["habitat"]:
+        return f"{who} breathes in the habitat: Lungs full ({e['air']} air)"
+    return f"{who} breathes: {e['air']} air left"
+
+
+def _drowned_text(s: DeeperState, e: Event, who: str) -> str:
+    lost = f"{e['lose']} random resource{'s' if e['lose'] != 1 else ''}"
+    return f"{who} drowns: loses {lost}, Lungs refilled to {e['air']} air"
+
+
+def _game_over_text(s: DeeperState, e: Event, who: str) -> str:
+    rockets = e["reason"] == "rockets"
+    why = "The last rocket card is built" if rockets else "The round limit is reached"
+    scores = ", ".join(f"{s.seat_label(p)} {v:g}" for p, v in enumerate(e["scores"]))
+    return f"{why}: the game is over ({scores})"
+
+
+EventText = Callable[["DeeperState", Event, str], str]
+EVENT_TEXT: dict[str, EventText] = {
+    "first": lambda s, e, who: f"{who} is the starting player",
+    "turn": lambda s, e, who: f"-- {who}'s turn (round {e['round']}) --",
+    "swam": lambda s, e, who: f"{who} swims to {e['to']}",
+    "gathered": lambda s, e, who: f"{who} gathers {e['n']} {e['resource']}",
+    "discarded": lambda s, e, who: f"{who} returns 1 {e['resource']} to the supply",
+    "placed": _placed_text,
+    "milestone": lambda s, e, who: (
+        f"{who} explores {e['depth']}m for the first time: {e['points']}* and a blueprint card"
+    ),
+    "drew_blueprint": lambda s, e, who: f"{who} draws a blueprint card",
+    "blueprint": lambda s, e, who: (
+        f"{who} draws the {card_name(e['card'])} blueprint (only you see this)"
+    ),
+    "scan": lambda s, e, who: f"{who} scans the {e['deck']} deck",
+    "drew_tile": lambda s, e, who: f"{tile_text(e['tile'])} is drawn",
+    "no_tile": lambda s, e, who: f"No drawn tile fits; to the market: {', '.join(e['tiles'])}",
+    "trimmed": lambda s, e, who: (
+        f"{who} returns {e['tile']} to the bottom of the {_deck_of(e['tile'])} deck"
+    ),
+    "glided": lambda s, e, who: f"{who} glides into {e['to']} (Sea Glide)",
+    "fewer": lambda s, e, who: f"The new tile gets 1 {e['resource']} fewer",
+    "converted": _converted_text,
+    "pumped": lambda s, e, who: f"{who} pumps 1 {e['resource']} from {e['from']}",
+    "crafted": _crafted_text,
+    "stored": _moved_text,
+    "unstored": _moved_text,
+    "breathed": _breathed_text,
+    "drowned": _drowned_text,
+    "lost": lambda s, e, who: f"{who} loses 1 {e['resource']}",
+    "took": lambda s, e, who: (
+        f"{who}'s {card_name(e['card'])} gives 1 {e['resource']} (into {e['into']})"
+    ),
+    "done": lambda s, e, who: f"{who} takes no more actions",
+    "game_over": _game_over_text,
+    "tie_decided": lambda s, e, who: f"{who} decides the tie: {s.seat_label(e['winner'])} wins",
+}
+"""Each event type in words; ``who`` names the seat it is about."""
 
 
 def prompt(s: DeeperState) -> str:
@@ -357,8 +394,6 @@ def _resource_text(counts: list[int]) -> Text:
 
 
 def render_map(s: DeeperState, seat: int | None) -> Text:
-    from .components import COLUMNS, DEEPEST, HATCH_EDGES
-
     oc = s.ocean
     placed = [c for c, t in enumerate(s.tiles) if t is not None]
     cols = [oc.cells[c][0] for c in placed]
@@ -393,7 +428,7 @@ def render_map(s: DeeperState, seat: int | None) -> Text:
         pad = (7 - len(res)) // 2
         for i, span in enumerate(_chars(res)):
             cv.put(x0 + 1 + pad + i, y0 + 2, *span)
-        pawns = [p for p in range(s.n) if s.pawn[p] == c]
+        pawns = [p for p in range(s.players) if s.pawn[p] == c]
         line = Text()
         for p in pawns:
             line.append(f"P{p + 1}" if len(pawns) < 3 else str(p + 1), SEAT_STYLE[p])
@@ -437,7 +472,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
     out = Text()
     to_move = s.current_player()
     scores = s.scores()
-    for p in range(s.n):
+    for p in range(s.players):
         where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
         out.append("> " if to_move == p else "  ")
         out.append(s.seat_label(p), SEAT_STYLE[p])
@@ -493,10 +528,8 @@ def render(s: DeeperState, seat: int | None) -> Any:
     )
 
 
-def rules_help() -> str:
-    from .game import Deeper
-
-    return Deeper.summary + (
-        "\n\nThe board: flat-top hexes named by column and depth (H0 is a Hatch on the surface, "
-        "H20 the hex below it). See docs/rules/deeper.md for every reading and default."
-    )
+RULES_HELP = (
+    "\n\nThe board: flat-top hexes named by column and depth (H0 is a Hatch on the surface, "
+    "H20 the hex below it). See docs/rules/deeper.md for every reading and default."
+)
+"""What the rules help adds to the game's summary."""

@@ -1,5 +1,5 @@
 """The turn: up to two actions, then breathe (drowning when the Lungs are empty), the
-Knife, the next player; the end when the last rocket card is built, and its tie."""
+Knife, the next player (the game may end at the round limit)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from lapilli.core.flow import Events, Frame, Step, then
 from . import diving, exploring, habitat
 from .actions import DECLINE, DONE, act
 from .components import ACTIONS, BLUEPRINTS, RESOURCES
+from .ending import game_over
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -32,7 +33,7 @@ def _first(s: DeeperState, f: Frame, a: Action) -> Events:
 FIRST = Step(
     "first_player",
     "Set-up: choose the starting player at random",
-    outcomes=lambda s, f: [(act("first", seat=p), 1.0 / s.n) for p in range(s.n)],
+    outcomes=lambda s, f: [(act("first", seat=p), 1.0 / s.players) for p in range(s.players)],
     apply=_first,
     word="first player",
 )
@@ -230,10 +231,10 @@ BREATH_CARD = Step(
 
 # -- the next player -------------------------------------------------------------------------
 def _end_turn(s: DeeperState, f: Frame) -> Events:
-    nxt = (f.args.seat + 1) % s.n  # default 33: clockwise
+    nxt = (f.args.seat + 1) % s.players  # default 33: clockwise
     if nxt == s.first:
         s.round += 1
-        limit = s.game.options.max_rounds
+        limit = s.options.max_rounds
         if limit and s.round > limit:
             return game_over(s, "limit")
     then(s, TURN(seat=nxt))
@@ -241,39 +242,3 @@ def _end_turn(s: DeeperState, f: Frame) -> Events:
 
 
 END_TURN = Step("end_turn", run=_end_turn, Args=SeatArgs)
-
-
-# -- the end ---------------------------------------------------------------------------------
-def game_over(s: DeeperState, reason: str, builder: int = -1) -> Events:
-    """The last rocket card built ends the game at once (default 31): nobody breathes or
-    plays on. On a tie for the most points the builder decides who wins."""
-    s.stack.clear()
-    s.end, s.builder = reason, builder
-    tied = s.tied()
-    if builder >= 0 and len(tied) > 1:
-        then(s, TIE(builder))
-    # every hand of blueprints is shown once the game is over
-    event = {"type": "game_over", "reason": reason, "scores": s.scores(), "builder": builder}
-    return [{**event, "reveal": True}]
-
-
-def _refuse_tie(s: DeeperState, f: Frame, a: Action) -> str | None:
-    if a.kind == "tie":
-        return (
-            f"Tie: choose one of the tied players ({', '.join(s.seat_label(p) for p in s.tied())})"
-        )
-    return None
-
-
-def _tie(s: DeeperState, f: Frame, a: Action) -> Events:
-    s.tie_winner = a.arg("winner")
-    return [{"type": "tie_decided", "seat": f.seat, "winner": s.tie_winner}]
-
-
-TIE = Step(
-    "tie",
-    "Tie: you completed the final rocket card, so you decide which tied player wins",
-    lambda s, f: [act("tie", winner=p) for p in s.tied()],
-    _refuse_tie,
-    _tie,
-)
