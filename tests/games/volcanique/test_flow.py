@@ -13,10 +13,11 @@ from lapilli.core import Action, IllegalAction, sample_chance
 from lapilli.core.flow import Step, Steps, then
 from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.board import Board
+from lapilli.games.volcanique.claiming import CLAIM
 from lapilli.games.volcanique.endgame import game_over
+from lapilli.games.volcanique.game import FREE, ORDER, STEPS
 from lapilli.games.volcanique.pieces import cards
 from lapilli.games.volcanique.scoring import controlled_biomes, controlled_by
-from lapilli.games.volcanique.steps import CLAIM, FREE, ORDER, STEPS
 
 from .helpers import D, M, at, blank, crit, give, hold, put_uno, step
 

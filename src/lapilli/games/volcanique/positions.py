@@ -19,7 +19,6 @@ from typing import Any
 from lapilli.core.errors import MalformedInput
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 
-from . import steps
 from .components import (
     BIOME_INDEX,
     BIOMES,
@@ -41,19 +40,12 @@ from .components import (
 from .pieces import FLOWING, Stage
 from .state import VolcaniqueState
 from .text import seat_label, tile_name
-from .turn import begin_turn
+from .turn import begin_turn, rest_of_turn
 
 TITLE = "Volcanique"
-AT = {
-    "turn": None,  # its start: the stage says what comes first (``begin_turn``)
-    "move": lambda p: [steps.MOVE(p)],
-    "buy": lambda p: [steps.BUY(p)],
-    "claim": lambda p: [steps.CLAIM(p)],
-    "sacrifice": lambda p: [steps.SACRIFICE(p)],
-    "caldera": lambda p: [steps.CALDERA(p)],
-    "collect": lambda p: [steps.COLLECT()],
-}
-"""Where a turn may resume: the rulebook's turn steps, in order."""
+AT = dict.fromkeys(("turn", "move", "buy", "claim", "sacrifice", "caldera", "collect"))
+"""Where a turn may resume: its start (the stage says what comes first), or one of the
+rulebook's turn steps, in order."""
 TILE_WORDS = {
     **{kind: kind for kind in KINDS},
     **{tile_name(kind).lower(): kind for kind in KINDS},
@@ -143,7 +135,7 @@ def build(game: Any, description: Any) -> VolcaniqueState:
         begin_turn(state)  # pushes the stage's first step
         state.advance()
     else:
-        enter(state, *AT[at](seat))
+        enter(state, *rest_of_turn(state, at))
     return state
 
 
