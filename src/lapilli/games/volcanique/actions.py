@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame
+from lapilli.core.hexgrid import Hex
 
-from .board import Hex
 from .components import BIOMES, GRID_POWERS, KINDS, POWER_IDS, SIDES, SLOTS
 
 if TYPE_CHECKING:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .board import Hex, Region
+from lapilli.core.hexgrid import Hex
+
+from .board import Region
 
 
 class Moving(NamedTuple):

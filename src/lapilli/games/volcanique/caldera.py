@@ -15,12 +15,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import eruption, tectonics
 from .actions import at_act, refusal
-from .board import Hex, around
+from .board import around
 from .components import POWERS, VOLCANO
 from .powers import has_power, own_turn_step
 from .winter import WINTER_SPAWN, may_spawn
@@ -28,7 +29,6 @@ from .winter import WINTER_SPAWN, may_spawn
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 REACTIONS = frozenset({"magma_siphon"})
 """Cards played in another player's turn, when their text says."""

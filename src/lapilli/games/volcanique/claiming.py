@@ -9,19 +9,18 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from . import critters, tectonics
 from .actions import DONE, at_act, refusal
-from .board import Hex, Region
+from .board import Region
 from .components import BIOME_INDEX
 from .pieces import Stage
 from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 # -- 4. claim uninhabited tiles ------------------------------------------------------------

@@ -20,10 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from .actions import act, at_act
-from .board import Hex, Region, around
+from .board import Region, around
 from .components import BIOME_INDEX, BIOMES, EDGES, SIDES
 from .paying import PAY
 from .pieces import Spot
@@ -33,7 +34,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 COLOSSAL_COST = 4
 """Resources to upgrade a critter to a Colossal Critter (rulebook)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
 
 from . import actions as A
 from . import critters
@@ -37,8 +37,6 @@ from .winter import all_frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
-
 
 def pass_turn(s: VolcaniqueState) -> Events:
     """The turn passes to the next player, or to the next part of the end sequence
@@ -50,7 +48,7 @@ def pass_turn(s: VolcaniqueState) -> Events:
             if s.hand[p] == 0:
                 events.extend(trigger_end(s, "all_critters_deployed", p))
                 break
-        limit = s.game.options.max_rounds
+        limit = s.options.max_rounds
         if limit and s.round >= limit - 1 and (s.player + 1) % n == s.first:
             events.extend(trigger_end(s, "round_limit", s.player))
         if s.end_reason and s.end_reason != "volcanic_winter":

@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import tectonics
@@ -32,7 +33,7 @@ from .actions import (
     refusal,
 )
 from .args import Striking, Target, Volcano
-from .board import Hex, Region, around
+from .board import Region, around
 from .components import (
     ROTATIONS,
     SIDES,
@@ -52,7 +53,6 @@ from .winter import WINTER_SPAWN, frozen, may_spawn
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 MIGRATION_COST = 3
 """Volcanic Migration: resources per critter migrated off a volcano's target."""

@@ -8,19 +8,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from . import powers
 from .actions import at_act, refusal
 from .args import Moving
-from .board import Hex, Region
+from .board import Region
 from .components import KINDS, SOIL, THRESHOLD, kind_of, rotation_of
 from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 # -- where a tile may go -------------------------------------------------------------------
@@ -32,7 +31,7 @@ def targets(s: VolcaniqueState, seat: int) -> set[int] | None:
         return None
     placed = s.placed()
     others = [o for o in range(s.players) if o != seat]
-    if s.game.options.engagement == "symbiosis":
+    if s.options.engagement == "symbiosis":
         most = max(placed[o] for o in others)
         valid = {o for o in others if placed[o] == most}
     else:
@@ -49,7 +48,7 @@ def may_target(s: VolcaniqueState, h: Hex, valid: set[int] | None) -> bool:
     if s.burrowed:
         owners |= {x[3] for x in s.burrowed if x[:2] == h}
     if not owners:
-        return s.game.options.engagement == "symbiosis"
+        return s.options.engagement == "symbiosis"
     return bool(owners & valid)
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from .actions import ABANDON, DIVERT_LAVA, DONE, at_act, refusal
 from .args import Moving, Volcano
-from .board import Hex, Region, around
+from .board import Region, around
 from .components import EVACUATION_COST, SIDES, SOIL, VOLCANO
 from .paying import PAY
 from .pieces import FLOWING, Lava
@@ -21,7 +22,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 NEW = -1
 """The ``index`` of a lava flow just starting from its volcano."""

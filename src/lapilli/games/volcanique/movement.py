@@ -18,18 +18,17 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from .actions import DONE, at_act, refusal
-from .board import Biome, Hex, Region, around
+from .board import Biome, Region, around
 from .components import BIOME_INDEX, COLOURS_OF
 from .powers import has_power, held_powers
 from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 def moves_allowed(s: VolcaniqueState, seat: int) -> int:

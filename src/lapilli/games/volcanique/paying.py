@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
 
 from . import actions as A
 from .actions import paid, pay_options, refusal
@@ -15,8 +15,6 @@ from .components import BIOME_INDEX, BIOMES, NB
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 # -- paying: "x resources" means any mix of kinds; what it buys follows in the next frame ---

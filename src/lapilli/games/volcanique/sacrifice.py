@@ -7,14 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
 from lapilli.core.grid import distances
-from lapilli.core.hexgrid import ring
+from lapilli.core.hexgrid import Hex, ring
 
 from . import critters, powers
 from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act, refusal
 from .args import Seat
-from .board import Hex, around
+from .board import around
 from .claiming import CLAIM
 from .components import (
     BIOME_INDEX,
@@ -37,7 +37,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 FRUGAL_KINDS = 2
 """Frugal Ritual: a sacrifice from the hand for this many different resources."""

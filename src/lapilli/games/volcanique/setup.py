@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
-from lapilli.core.hexgrid import ring
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex, ring
 
 from . import actions as A
 from . import turn
 from .actions import CHOOSE, FIRST_PLAYER, TAKE_BONUS, at_act, refusal
-from .board import Hex, Region, around, min_distance
+from .board import Region, around, min_distance
 from .components import (
     BIOME_INDEX,
     BONUS_RESOURCES,
@@ -35,8 +35,6 @@ from .state import VolcaniqueState, new_position
 
 if TYPE_CHECKING:
     from lapilli.core.state import Game
-
-Events = list[dict]
 
 
 def start(game: Game, players: int) -> VolcaniqueState:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import powers
 from .actions import DONE, at_act, refusal
-from .board import Hex
 from .components import (
     CRATER,
     KIND_COST,
@@ -32,8 +32,6 @@ from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 def placements(s: VolcaniqueState, seat: int, kind: int) -> list[Hex]:
@@ -81,7 +79,7 @@ def volcano_allowed(s: VolcaniqueState, seat: int) -> bool:
 # -- 2. buy --------------------------------------------------------------------------------
 def legal_buy(s: VolcaniqueState, f: Frame) -> list[Action]:
     options = [A.BUY[k] for k in buy_options(s, f.seat)]
-    if s.this_turn.tiles or s.game.options.optional_buy:
+    if s.this_turn.tiles or s.options.optional_buy:
         options.append(DONE)  # the second tile is optional (the first: a variant)
     return options
 
@@ -185,7 +183,7 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if s.winter and frozen(s, at):
         return "Volcanic Winter: no tiles are placed on frozen tiles"
     if not may_target(s, at, targets(s, f.seat)):
-        if s.game.options.engagement == "symbiosis":
+        if s.options.engagement == "symbiosis":
             return (
                 "Rules of engagement (symbiosis): you may only stack on soil, on tiles "
                 "without critters, or on tiles of a player you may target"

@@ -20,13 +20,13 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
 from lapilli.core.grid import connected
-from lapilli.core.hexgrid import DIRECTIONS, distance
+from lapilli.core.hexgrid import DIRECTIONS, Hex, distance
 
 from .actions import act, at_act, refusal
 from .args import Target
-from .board import Board, Hex, around, land_height
+from .board import Board, around, land_height
 from .components import VOLCANO
 from .land import CONTESTS
 from .lava import EVACUATE
@@ -37,7 +37,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 EROSION_KINDS = frozenset({"erode"})
 RIFT_POWER, CONVERGE_POWER = LIMITED

@@ -401,7 +401,7 @@ def render_threats(state: VolcaniqueState) -> Text:
     p = state.player
     valid = targets(state, p) if state.stage is not Stage.SETUP else None
     if valid is not None:
-        mode = state.game.options.engagement
+        mode = state.options.engagement
         names = ", ".join(seat_label(o) for o in sorted(valid)) or "nobody"
         empty = " and tiles without critters" if mode == "symbiosis" else ""
         out.append(

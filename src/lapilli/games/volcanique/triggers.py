@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lapilli.core.flow import Events
+
 from .pieces import Stage
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 def trigger_end(s: VolcaniqueState, reason: str, seat: int) -> Events:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step, then
+from lapilli.core.flow import Events, Frame, Step, then
 
 from . import actions as A
 from . import endgame, powers, scoring
@@ -29,7 +29,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 DEPLETED = ("last_land_tile", "all_critters_deployed", "round_limit")
 """End triggers followed by the depleted land tiles sequence (its finale has claims)."""
@@ -81,7 +80,7 @@ def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
     """1 of each resource, while cards are left (and the per-turn limit of the option
     ``caldera_limit``, if set, is not reached)."""
     held = s.resources[seat]
-    limit = s.game.options.caldera_limit
+    limit = s.options.caldera_limit
     return (
         s.stage is Stage.MAIN
         and not (limit and s.this_turn.caldera_cards >= limit)
@@ -99,7 +98,7 @@ def refuse_caldera(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
         return None
     if not s.caldera_deck:
         return "The Caldera: you may not purchase a card if there are no powers left"
-    limit = s.game.options.caldera_limit
+    limit = s.options.caldera_limit
     if limit and s.this_turn.caldera_cards >= limit:
         return f"The Caldera: at most {limit} card(s) per turn in this variant"
     return "The Caldera: a card costs 1 of each resource"

@@ -7,17 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, Step
-from lapilli.core.hexgrid import distance
+from lapilli.core.flow import Events, Frame, Step
+from lapilli.core.hexgrid import Hex, distance
 
 from .actions import at_act, refusal
-from .board import Hex
 from .triggers import trigger_end
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 def frozen(s: VolcaniqueState, h: Hex) -> bool:
