@@ -31,7 +31,7 @@ def refusal(legal: Legal, why: Why) -> Why:
     return refuse
 
 
-_ACTIONS: dict[tuple, Action] = {}
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
 def act(kind: str, **params: Any) -> Action:

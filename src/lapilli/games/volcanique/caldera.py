@@ -130,7 +130,7 @@ PLAY_CALDERA = Step(
 )
 
 
-CARNAGE = Step(
+CARNAGE: Step = Step(
     "carnage",
     "Carnage: choose a tile next to a volcano whose critters all go home",
     legal_carnage,

@@ -14,7 +14,7 @@ from lapilli.core.hexgrid import Hex
 from . import powers
 from .actions import at_act, refusal
 from .args import Moving
-from .board import Region
+from .board import Biome, Region
 from .components import KINDS, SOIL, THRESHOLD, kind_of, rotation_of
 from .winter import frozen
 
@@ -140,7 +140,7 @@ def contests(s: VolcaniqueState, f: Frame) -> Events:
     Burrowed critters take no part until they emerge."""
     favoured = f.args.favoured
     biome_of = s.board.biome_of
-    per: dict = {}
+    per: dict[Biome, dict[int, int]] = {}
     for (q, r, c, owner), n in s.critters.items():
         counts = per.setdefault(biome_of[(q, r, c)], {})
         counts[owner] = counts.get(owner, 0) + n
@@ -248,7 +248,7 @@ CONTESTS = Step("contests", run=contests, Args=Favoured)
 
 class Casualties(NamedTuple):
     colour: int
-    count: int  # critters the winner still loses
+    count: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: critters the winner still loses
     hexes: tuple[Hex, ...]  # the winner's tiles in the biome
 
 

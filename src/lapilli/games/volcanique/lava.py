@@ -171,7 +171,9 @@ def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
     return events
 
 
-def evacuation_tiles(s: VolcaniqueState, members: tuple, lava: set[Hex]) -> tuple[Hex, ...]:
+def evacuation_tiles(
+    s: VolcaniqueState, members: tuple[Region, ...], lava: set[Hex]
+) -> tuple[Hex, ...]:
     """Tiles of a biome a critter may evacuate to: no lava, not frozen."""
     return tuple(
         sorted(m[:2] for m in members if m[:2] not in lava and not (s.winter and frozen(s, m[:2])))
@@ -277,13 +279,13 @@ LAVA_START = Step(
 
 
 class Aim(NamedTuple):
-    index: int  # the lava tile moving (-1: a new flow from its volcano)
+    index: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: the lava tile moving (-1: a new flow from its volcano)
     source: Hex
     to: Hex  # where the roll sends it
 
 
 class Diverters(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method
     source: Hex
     to: Hex
     others: tuple[int, ...]  # holders asked after this one
@@ -331,7 +333,7 @@ EVACUATED = Step("evacuated", run=evacuated, Args=Evacuee)
 
 
 class Flow(NamedTuple):
-    index: int  # the lava tile (in the order they were laid) the step goes on from
+    index: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: the lava tile (in the order laid) the step goes on from
 
 
 PROGRESS_LAVA = Step("progress_lava", run=progress, Args=Flow)

@@ -284,7 +284,9 @@ def _map(hexes: np.ndarray, stacks: list[list[Any]]) -> int:
     return beyond
 
 
-def _marks(hexes: np.ndarray, owners: np.ndarray, obs: dict[str, Any], rank: dict) -> None:
+def _marks(
+    hexes: np.ndarray, owners: np.ndarray, obs: dict[str, Any], rank: dict[int, int]
+) -> None:
     """Lava, critters and the powers' marks on the hexes of the window."""
     index = HEX_INDEX
     for q, r, sea_turn in obs["lava"]:

@@ -100,7 +100,7 @@ PAY = Step(
 
 
 class Discarding(NamedTuple):
-    count: int  # resources still to discard
+    count: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: resources still to discard
 
 
 DISCARD = Step(

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
+from lapilli.core.hexgrid import Hex
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 
 from .components import (
@@ -170,9 +171,14 @@ def _seat(table: Any, label: str, grid: dict[str, str]) -> dict[str, Any]:
     return held
 
 
-def _conserve(data: dict, held: list[dict[str, Any]], stacks: dict, lava: list) -> None:
+def _conserve(
+    data: dict[str, Any],
+    held: list[dict[str, Any]],
+    stacks: dict[Hex, list[int]],
+    lava: list[Hex],
+) -> None:
     """Fill in what follows by conservation, then count what cannot add up."""
-    spots: dict[str, list] = {key: [] for key in ("critters", "colossal", "burrowed")}
+    spots: dict[str, list[Any]] = {key: [] for key in ("critters", "colossal", "burrowed")}
     for p, h in enumerate(held):
         for key in spots:
             spots[key] += [[[q, r, c, p], n] for (q, r, c), n in sorted(h[key].items())]
