@@ -100,13 +100,10 @@ def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
 
 
 PACKAGES = sorted(p.parent for p in SRC.rglob("__init__.py"))
-STILL_CYCLIC = {"fuji", "volcanique"}  # being untangled: see issue 22
 
 
 @pytest.mark.parametrize("package", PACKAGES, ids=[p.name for p in PACKAGES])
 def test_no_module_imports_itself_back_through_others(package: Path) -> None:
-    if package.name in STILL_CYCLIC:
-        pytest.xfail("its modules still import each other in a loop")
     assert package_cycles(package) == []
 
 

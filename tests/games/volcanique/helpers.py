@@ -10,8 +10,7 @@ from lapilli.games.volcanique.components import BIOME_INDEX, KIND_INDEX, SOIL, V
 from lapilli.games.volcanique.options import VolcaniqueOptions
 from lapilli.games.volcanique.pieces import FLOWING, Cards, Lava, Stage, ThisTurn
 from lapilli.games.volcanique.positions import build
-from lapilli.games.volcanique.steps import END_TURN, STEPS
-from lapilli.games.volcanique.turn import begin_turn
+from lapilli.games.volcanique.turn import END_TURN, begin_turn, rest_of_turn
 
 D, M, L = 0, 1, 2
 GRID = {
@@ -126,9 +125,9 @@ def start_turn(s: VolcaniqueState) -> VolcaniqueState:
 
 
 def at(s: VolcaniqueState, name: str) -> VolcaniqueState:
-    """Enter a step of the turn directly (it resolves itself without a real choice)."""
-    step_ = STEPS.by_name[name]
-    then(s, step_(s.player) if step_.legal else step_())
+    """Enter a step of the turn directly, the rest of the turn below it (it resolves
+    itself without a real choice)."""
+    then(s, *rest_of_turn(s, name))
     s.advance()
     return s
 

@@ -7,7 +7,7 @@ import pytest
 from lapilli.core import IllegalAction
 from lapilli.core.flow import then
 from lapilli.games.volcanique.endgame import game_over
-from lapilli.games.volcanique.steps import PROGRESS_LAVA
+from lapilli.games.volcanique.lava import PROGRESS_LAVA
 from lapilli.games.volcanique.turn import collect
 
 from .helpers import (
@@ -182,7 +182,7 @@ def test_a_burrowed_critter_does_not_move_collect_or_count():
     start_turn(s)
     assert A("move_from", at=(0, 0), biome=D) not in s.legal_actions()
     # its biome stays controlled: nobody claims the empty Uno next to it
-    from lapilli.games.volcanique.turn import claimable
+    from lapilli.games.volcanique.claiming import claimable
 
     assert (1, 0, D) not in set(claimable(s, 1, None))
 

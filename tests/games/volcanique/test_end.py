@@ -1,8 +1,8 @@
 """End triggers, the final turns and the finale."""
 
 from lapilli.core import CHANCE, TERMINAL, Action
-from lapilli.games.volcanique.endgame import trigger_end
 from lapilli.games.volcanique.pieces import Stage
+from lapilli.games.volcanique.triggers import trigger_end
 
 from .helpers import A, D, M, at, blank, crit, end_the_turn, give, lava, put_uno, step
 

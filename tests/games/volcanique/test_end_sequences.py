@@ -6,8 +6,8 @@ import pytest
 from lapilli.core import CHANCE, TERMINAL, Action, IllegalAction
 from lapilli.core.flow import then
 from lapilli.games.volcanique.components import VOLCANO
+from lapilli.games.volcanique.lava import PROGRESS_LAVA
 from lapilli.games.volcanique.pieces import Stage
-from lapilli.games.volcanique.steps import PROGRESS_LAVA
 from lapilli.games.volcanique.turn import collect
 from lapilli.games.volcanique.winter import frozen
 
@@ -200,7 +200,7 @@ def test_frozen_tiles_take_no_tiles_critters_or_volcanoes():
     assert (1, 0) not in {a.arg("at") for a in s2.legal_actions()}
     with pytest.raises(IllegalAction, match="frozen"):
         s2.apply(A("erupt", at=(1, 0)))
-    from lapilli.games.volcanique.turn import claimable
+    from lapilli.games.volcanique.claiming import claimable
 
     assert {r[:2] for r in claimable(s2, 0, None)} == {(x, 0) for x in range(3, 7)} | {(20, 0)}
 

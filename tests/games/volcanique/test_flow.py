@@ -13,10 +13,11 @@ from lapilli.core import Action, IllegalAction, sample_chance
 from lapilli.core.flow import Step, Steps, then
 from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.board import Board
+from lapilli.games.volcanique.claiming import CLAIM
 from lapilli.games.volcanique.endgame import game_over
+from lapilli.games.volcanique.game import FREE, ORDER, STEPS
 from lapilli.games.volcanique.pieces import cards
 from lapilli.games.volcanique.scoring import controlled_biomes, controlled_by
-from lapilli.games.volcanique.steps import CLAIM, FREE, ORDER, STEPS
 
 from .helpers import D, M, at, blank, crit, give, hold, put_uno, step
 
@@ -158,3 +159,12 @@ def test_a_reaction_of_another_seat_is_a_frame_pushed_on_top_of_the_turn(monkeyp
 def test_every_step_is_in_the_table_once():
     assert len(STEPS.by_name) == len(ORDER) + len(FREE)
     assert all(step.prompt for step in ORDER if not step.is_auto)
+
+
+def test_the_numeric_view_and_the_schema_name_every_step_of_the_table():
+    from lapilli.games.volcanique.numeric import STEP_NAMES
+    from lapilli.games.volcanique.schema import DECIDED
+
+    assert (*STEPS.by_name, "over") == STEP_NAMES  # the layout's order: the table's
+    decided = [step for step in STEPS.by_name.values() if not step.is_auto]
+    assert sorted(step.name for step in DECIDED) == sorted(step.name for step in decided)

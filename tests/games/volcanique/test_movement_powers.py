@@ -158,7 +158,7 @@ def test_cooperative_critters_do_not_place_a_critter_onto_a_populated_tile():
     crit(s, (0, 0), D, 1)
     power(s, 0, "cooperative_critters")
     s.stack = []
-    from lapilli.games.volcanique.turn import claimable
+    from lapilli.games.volcanique.claiming import claimable
 
     assert list(claimable(s, 0, None)) == []  # the medium side is free, the tile is not
 

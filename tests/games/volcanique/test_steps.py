@@ -6,8 +6,8 @@ from lapilli.core import CHANCE, Action, IllegalAction
 from lapilli.core.flow import then
 from lapilli.core.hexgrid import distance
 from lapilli.games.volcanique.components import VOLCANO
+from lapilli.games.volcanique.paying import DISCARD
 from lapilli.games.volcanique.pieces import cards
-from lapilli.games.volcanique.steps import DISCARD
 from lapilli.games.volcanique.turn import collect
 
 from .helpers import (

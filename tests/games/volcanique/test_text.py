@@ -4,7 +4,8 @@ from rich.console import Console
 
 from lapilli.core import Action
 from lapilli.core.flow import then
-from lapilli.games.volcanique.steps import CLAIM, DRAW
+from lapilli.games.volcanique.claiming import CLAIM
+from lapilli.games.volcanique.turn import DRAW
 
 from .helpers import D, L, blank, crit, hold, lava, put, put_uno, tile
 

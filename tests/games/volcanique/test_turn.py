@@ -5,8 +5,8 @@ import pytest
 
 from lapilli.core import IllegalAction
 from lapilli.core.flow import then
-from lapilli.games.volcanique.steps import BUY
-from lapilli.games.volcanique.turn import claimable
+from lapilli.games.volcanique.claiming import claimable
+from lapilli.games.volcanique.turn import rest_of_turn
 
 from .helpers import (
     VOLCANO_T,
@@ -307,7 +307,7 @@ def test_cannot_afford_any_tile_forces_a_sacrifice_from_hand():
     line_of_dark(s)
     crit(s, (0, 0), D, 0)
     give(s, 0, light=1)
-    then(s, BUY(0))
+    then(s, *rest_of_turn(s, "buy"))  # step 2, the rest of the turn below it
     events = s.advance()
     assert s.crater[0] == 1 and s.hand[0] == 19
     assert {"type": "forced_sacrifice", "seat": 0} in events

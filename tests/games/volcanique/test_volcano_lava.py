@@ -5,11 +5,10 @@ import pytest
 
 from lapilli.core import CHANCE, Action, IllegalAction
 from lapilli.core.flow import then
+from lapilli.games.volcanique.claiming import claimable
 from lapilli.games.volcanique.components import SOIL, VOLCANO
-from lapilli.games.volcanique.lava import lower_neighbours
-from lapilli.games.volcanique.stacking import stack_hexes
-from lapilli.games.volcanique.steps import PROGRESS_LAVA
-from lapilli.games.volcanique.turn import claimable
+from lapilli.games.volcanique.land import stack_hexes
+from lapilli.games.volcanique.lava import PROGRESS_LAVA, lower_neighbours
 
 from .helpers import A, D, L, M, at, blank, conserved, crit, give, lava, put, put_uno
 

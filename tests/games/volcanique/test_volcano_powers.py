@@ -7,7 +7,7 @@ import pytest
 from lapilli.core import CHANCE, Action
 from lapilli.core.flow import then
 from lapilli.games.volcanique.components import VOLCANO
-from lapilli.games.volcanique.steps import PROGRESS_LAVA
+from lapilli.games.volcanique.lava import PROGRESS_LAVA
 
 from .helpers import (
     UNO,

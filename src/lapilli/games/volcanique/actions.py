@@ -6,14 +6,32 @@ Places are axial hexes ``at=(q, r)``; a critter's place adds its biome colour
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
+from lapilli.core.flow import Frame
+from lapilli.core.hexgrid import Hex
 
-from .board import Hex
 from .components import BIOMES, GRID_POWERS, KINDS, POWER_IDS, SIDES, SLOTS
 
-_ACTIONS: dict[tuple, Action] = {}
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+Legal = Callable[["VolcaniqueState", Frame], list[Action]]
+Why = Callable[["VolcaniqueState", Frame, Action], str | None]
+
+
+def refusal(legal: Legal, why: Why) -> Why:
+    """A step's ``refuse``: nothing for its legal actions, else the rule ``why`` names."""
+
+    def refuse(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+        return None if a in legal(s, f) else why(s, f, a)
+
+    return refuse
+
+
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
 
 
 def act(kind: str, **params: Any) -> Action:

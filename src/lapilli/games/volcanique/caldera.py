@@ -15,19 +15,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
-from . import eruption, steps, tectonics
-from .actions import PLAY_CALDERA, at_act
-from .board import Hex, around
+from . import actions as A
+from . import eruption, tectonics
+from .actions import at_act, refusal
+from .board import around
 from .components import POWERS, VOLCANO
 from .powers import has_power, own_turn_step
-from .winter import may_spawn
+from .winter import WINTER_SPAWN, may_spawn
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 REACTIONS = frozenset({"magma_siphon"})
 """Cards played in another player's turn, when their text says."""
@@ -50,17 +51,17 @@ def _now(step: Callable[..., Frame]) -> Callable[[VolcaniqueState, int], Events]
 
 
 def _winter(s: VolcaniqueState, seat: int) -> Events:
-    then(s, steps.WINTER_SPAWN(seat))
+    then(s, WINTER_SPAWN(seat))
     return []
 
 
 NOW: dict[str, tuple[Callable[[VolcaniqueState], object], Callable[..., Events]]] = {
-    "rift": (tectonics.may_rift, _now(lambda seat: steps.RIFT(seat))),
+    "rift": (tectonics.may_rift, _now(lambda seat: tectonics.RIFT(seat))),
     "converging_tectonic_plates": (
         tectonics.may_converge,
-        _now(lambda seat: steps.CONVERGE(seat)),
+        _now(lambda seat: tectonics.CONVERGE(seat)),
     ),
-    "carnage": (carnage_targets, _now(lambda seat: steps.CARNAGE(seat))),
+    "carnage": (carnage_targets, _now(lambda seat: CARNAGE(seat))),
     "volcanic_winter": (may_spawn, _winter),
 }
 """Cards acting at once: (whether it has anything to act on, its effect)."""
@@ -78,7 +79,7 @@ def legal_play(s: VolcaniqueState, f: Frame) -> list[Action]:
     hand = s.caldera_hands[f.seat]
     if not hand.items or not own_turn_step(s, f):  # (asked at every step: kept cheap)
         return []
-    return [PLAY_CALDERA[card] for card in sorted(hand.items) if playable(s, f.seat, card)]
+    return [A.PLAY_CALDERA[card] for card in sorted(hand.items) if playable(s, f.seat, card)]
 
 
 def refuse_play(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -115,3 +116,24 @@ def refuse_carnage(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def carnage(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """Every critter on the tile goes home; a Colossal Critter takes 1 damage instead."""
     return eruption.blast(s, a.arg("at"))
+
+
+# -- the steps --------------------------------------------------------------------------
+PLAY_CALDERA = Step(
+    "play_caldera",
+    "The Caldera: play a lightning-bolt card from your hand",
+    legal_play,
+    refusal(legal_play, refuse_play),
+    play,
+    kinds=frozenset({"play_caldera"}),
+    word="play a Caldera card",
+)
+
+
+CARNAGE: Step = Step(
+    "carnage",
+    "Carnage: choose a tile next to a volcano whose critters all go home",
+    legal_carnage,
+    refusal(legal_carnage, refuse_carnage),
+    carnage,
+)

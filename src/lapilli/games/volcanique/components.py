@@ -9,6 +9,8 @@ direction ``d + r`` (directions as in ``lapilli.core.hexgrid``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from lapilli.core.data import load_toml
 from lapilli.core.hexgrid import DIRECTIONS
 
@@ -95,7 +97,7 @@ ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
 
 
 # -- powers and the grid -------------------------------------------------------------------
-POWERS: dict[str, dict] = {p["id"]: p for p in DATA["powers"]}
+POWERS: dict[str, dict[str, Any]] = {p["id"]: p for p in DATA["powers"]}
 POWER_IDS: tuple[str, ...] = tuple(POWERS)
 GRID = DATA["grid"]
 SLOTS: tuple[str, ...] = tuple(GRID["slots"])

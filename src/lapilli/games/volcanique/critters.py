@@ -17,15 +17,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
-from . import steps
 from .actions import act, at_act
-from .board import Hex, around
+from .board import Region, around
 from .components import BIOME_INDEX, BIOMES, EDGES, SIDES
+from .paying import PAY
 from .pieces import Spot
 from .powers import has_power
 from .winter import frozen
@@ -33,7 +34,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 COLOSSAL_COST = 4
 """Resources to upgrade a critter to a Colossal Critter (rulebook)."""
@@ -127,8 +127,8 @@ def claim_step(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events
         region = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
         then(
             s,
-            steps.PAY(seat, price=COLOSSAL_COST, purpose="colossal"),
-            steps.UPGRADED(seat=seat, region=region),
+            PAY(seat, price=COLOSSAL_COST, purpose="colossal"),
+            UPGRADED(seat=seat, region=region),
             again,
         )
         return []
@@ -216,3 +216,12 @@ def emerge_all(s: VolcaniqueState) -> Events:
     while s.burrowed:
         events += emerge(s, min(s.burrowed))
     return events
+
+
+# -- the steps --------------------------------------------------------------------------
+class Upgrade(NamedTuple):
+    seat: int
+    region: Region
+
+
+UPGRADED = Step("upgraded", run=upgraded, Args=Upgrade)

@@ -38,7 +38,6 @@ from lapilli.core.svg import (
 
 from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
 from .powers import unlockable
-from .steps import STEPS
 from .text import DIRECTION_NAMES, SEAT_COLOURS
 
 BIOME_FILL = {"dark": "#2f6b35", "medium": "#8bc34a", "light": "#f0dc82"}
@@ -949,9 +948,8 @@ def status_line(obs: dict, n: int) -> str:
     status = f"Turn {obs['turn']} · round {obs['round']}"
     current = obs.get("current")
     if isinstance(current, int) and 0 <= current < n:
-        pending = obs.get("step") or {}
-        step = STEPS.by_name.get(pending.get("step", ""))
-        doing = step.prompt if step is not None and step.prompt else "to move"
+        decision = obs.get("decision") or {}
+        doing = decision.get("prompt") or "to move"
         status += f" · {seat_name(current)}: {doing}"
     if obs.get("stage") == "over":
         return status + " · game over"

@@ -18,34 +18,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 
-from . import critters, steps, turn
-from .actions import BUY, BUY_POINT, DONE, at_act
+from . import actions as A
+from . import critters
+from .actions import BUY_POINT, DONE, at_act, refusal
+from .args import Seat
 from .board import around
+from .claiming import claimable
 from .components import BIOME_INDEX, POINT_COST, VOLCANO, VOLCANO_COST
+from .lava import LAVA_START
+from .paying import PAY
 from .pieces import Stage, cards
-from .stacking import refuse_volcano, to_claim, volcano_allowed
+from .stacking import BOUGHT, refuse_volcano, volcano_allowed
+from .triggers import trigger_end
 from .winter import all_frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
-
-def trigger_end(s: VolcaniqueState, reason: str, seat: int) -> Events:
-    """Start the end-game sequence (the last land tile, every critter of a player
-    deployed, Volcanic Winter unlocked, the Super Volcanic Eruption set off): this turn
-    finishes, then one final turn each. Only the first trigger counts."""
-    if s.stage is not Stage.MAIN or s.end_reason:
-        return []
-    s.end_reason = reason
-    return [{"type": "end_triggered", "reason": reason, "seat": seat}]
-
-
-def end_turn(s: VolcaniqueState, f: Frame) -> Events:
-    """The next player's turn, or the next part of the end sequence."""
+def pass_turn(s: VolcaniqueState) -> Events:
+    """The turn passes to the next player, or to the next part of the end sequence
+    (the stage and the player change; ``turn.end_turn`` begins that turn)."""
     events: Events = []
     n = s.players
     if s.stage is Stage.MAIN:
@@ -53,7 +48,7 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
             if s.hand[p] == 0:
                 events.extend(trigger_end(s, "all_critters_deployed", p))
                 break
-        limit = s.game.options.max_rounds
+        limit = s.options.max_rounds
         if limit and s.round >= limit - 1 and (s.player + 1) % n == s.first:
             events.extend(trigger_end(s, "round_limit", s.player))
         if s.end_reason and s.end_reason != "volcanic_winter":
@@ -74,7 +69,7 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
         s.player = (s.player + 1) % n
     if s.player == s.first:
         s.round += 1
-    return events + turn.begin_turn(s)
+    return events
 
 
 def game_over(s: VolcaniqueState) -> Events:
@@ -92,7 +87,7 @@ def game_over(s: VolcaniqueState) -> Events:
 def legal_spend(s: VolcaniqueState, f: Frame) -> list[Action]:
     out = []
     if volcano_allowed(s, f.seat):
-        out.append(BUY["volcano"])
+        out.append(A.BUY["volcano"])
     if sum(s.resources[f.seat]) >= POINT_COST:
         out.append(BUY_POINT)
     out.append(DONE)
@@ -112,25 +107,25 @@ def refuse_spend(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def spend(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     p = f.seat
     if a == DONE:
-        return to_claim(s)
+        return []  # claiming waits below
     if a == BUY_POINT:
         then(
             s,
-            steps.PAY(p, price=POINT_COST, purpose="point"),
-            steps.SCORE_POINT(seat=p),
-            steps.SPEND(p),
+            PAY(p, price=POINT_COST, purpose="point"),
+            SCORE_POINT(seat=p),
+            SPEND(p),
         )
     else:
         then(
             s,
-            steps.PAY(p, price=VOLCANO_COST, purpose="volcano"),
-            steps.BOUGHT(seat=p, tile="volcano"),
+            PAY(p, price=VOLCANO_COST, purpose="volcano"),
+            BOUGHT(seat=p, tile="volcano"),
         )
     return []
 
 
 def settle_spend(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if s.step_legal(f) != [DONE] else to_claim(s)
+    return None if s.step_legal(f) != [DONE] else []
 
 
 def score_point(s: VolcaniqueState, f: Frame) -> Events:
@@ -160,13 +155,13 @@ def super_erupts(s: VolcaniqueState, f: Frame) -> Events:
             ring.append(h)
             events.append({"type": "volcano", "seat": owner, "at": list(h), "ring": True})
     s.stage = Stage.FINALE
-    starts = [steps.LAVA_START(volcano=h, height=s.height(h)) for h in ring]
-    then(s, *starts, steps.FINAL_CRITTER(owner), steps.END_TURN())
+    starts = [LAVA_START(volcano=h, height=s.height(h)) for h in ring]
+    then(s, *starts, FINAL_CRITTER(owner))  # the end of the turn waits below
     return events
 
 
 def legal_final_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = sorted(turn.claimable(s, f.seat, None))
+    regions = sorted(claimable(s, f.seat, None))
     return [at_act("claim", (q, r), c) for q, r, c in regions] + [DONE]
 
 
@@ -187,3 +182,32 @@ def final_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def settle_final_critter(s: VolcaniqueState, f: Frame) -> Events | None:
     return None if len(s.step_legal(f)) > 1 else []
+
+
+# -- the steps --------------------------------------------------------------------------
+SPEND = Step(
+    "spend",
+    "End-game sequence: spend your final resources",
+    legal_spend,
+    refusal(legal_spend, refuse_spend),
+    spend,
+    settle=settle_spend,
+    word="final spending",
+)
+
+
+SCORE_POINT = Step("score_point", run=score_point, Args=Seat)
+
+
+SUPER_ERUPTS = Step("super_erupts", run=super_erupts)
+
+
+FINAL_CRITTER = Step(
+    "final_critter",
+    "The super volcano has erupted: place a final critter",
+    legal_final_critter,
+    refusal(legal_final_critter, refuse_final_critter),
+    final_critter,
+    settle=settle_final_critter,
+    word="final critter",
+)

@@ -13,12 +13,14 @@ side, no second unlock) and trigger a Landslide, and the lava starts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
-from . import endgame, steps, tectonics
+from . import actions as A
+from . import tectonics
 from .actions import (
     ABANDON,
     DONE,
@@ -26,11 +28,12 @@ from .actions import (
     MAGMA_SIPHON,
     ROTATE,
     SUPER_VOLCANO,
-    UNLOCK,
     act,
     at_act,
+    refusal,
 )
-from .board import Hex, Region, around
+from .args import Striking, Target, Volcano
+from .board import Region, around
 from .components import (
     ROTATIONS,
     SIDES,
@@ -39,15 +42,17 @@ from .components import (
     rotation_of,
     tile_code,
 )
+from .land import stack_hexes
+from .lava import LAVA_START
+from .paying import PAY
 from .pieces import Stage
 from .powers import has_power, unlockable
-from .stacking import stack_hexes
-from .winter import frozen, may_spawn
+from .triggers import trigger_end
+from .winter import WINTER_SPAWN, frozen, may_spawn
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 MIGRATION_COST = 3
 """Volcanic Migration: resources per critter migrated off a volcano's target."""
@@ -91,10 +96,10 @@ def strike(s: VolcaniqueState, seat: int, at: Hex, main: bool) -> Events:
     """A volcano is unleashed on ``at`` (``main``: the one bought, not a lateral one)."""
     frames = []
     if main and may_set_off_super(s, seat):
-        frames.append(steps.SUPER(seat, volcano=at))
+        frames.append(SUPER(seat, volcano=at))
     if has_power(s, seat, "sleight_of_land") and s.stacks[at][-1] >= 0:
-        frames.append(steps.SLEIGHT(seat, volcano=at))
-    frames.append(steps.ESCAPES(volcano=at, seat=seat, main=main))
+        frames.append(SLEIGHT(seat, volcano=at))
+    frames.append(ESCAPES(volcano=at, seat=seat, main=main))
     then(s, *frames)
     return [{"type": "volcano", "seat": seat, "at": list(at), "lateral": not main}]
 
@@ -129,7 +134,7 @@ def set_off_super(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.super_volcano = (q, r, f.seat)
     s.volcano_tiles -= 1
     event = {"type": "super_volcano", "seat": f.seat, "at": [q, r]}
-    return [event, *endgame.trigger_end(s, "super_volcanic_eruption", f.seat)]
+    return [event, *trigger_end(s, "super_volcanic_eruption", f.seat)]
 
 
 # -- Sleight of Land -----------------------------------------------------------------------
@@ -190,11 +195,9 @@ def escapes(s: VolcaniqueState, f: Frame) -> Events:
         big = s.colossal.get(spot, 0)
         regular = s.critters[spot] - big
         if migrating and dests:
-            frames += [steps.MIGRATION(owner, region=region, dests=dests)] * regular
-        frames += [
-            steps.COLOSSAL_ESCAPE(owner, region=region, dests=dests, migrating=migrating)
-        ] * big
-    then(s, *frames, steps.VOLCANO_LANDS(volcano=at, seat=seat, main=f.args.main))
+            frames += [MIGRATION(owner, region=region, dests=dests)] * regular
+        frames += [COLOSSAL_ESCAPE(owner, region=region, dests=dests, migrating=migrating)] * big
+    then(s, *frames, VOLCANO_LANDS(volcano=at, seat=seat, main=f.args.main))
     return []
 
 
@@ -213,8 +216,8 @@ def migration(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return []  # it stays and is wiped out with the rest
     then(
         s,
-        steps.PAY(f.seat, price=MIGRATION_COST, purpose="migration"),
-        steps.RELOCATED(seat=f.seat, region=f.args.region, to=a.arg("at"), colossal=False),
+        PAY(f.seat, price=MIGRATION_COST, purpose="migration"),
+        RELOCATED(seat=f.seat, region=f.args.region, to=a.arg("at"), colossal=False),
     )
     return []
 
@@ -248,8 +251,8 @@ def colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a.kind == "migrate":
         then(
             s,
-            steps.PAY(f.seat, price=MIGRATION_COST, purpose="migration"),
-            steps.RELOCATED(seat=f.seat, region=f.args.region, to=to, colossal=True),
+            PAY(f.seat, price=MIGRATION_COST, purpose="migration"),
+            RELOCATED(seat=f.seat, region=f.args.region, to=to, colossal=True),
         )
         return []
     region = f.args.region
@@ -289,14 +292,14 @@ def volcano_lands(s: VolcaniqueState, f: Frame) -> Events:
         s.volcano_tiles -= 1
     s.set_stack(at, (*s.stacks[at], VOLCANO))
     if main:
-        then(s, steps.UNLOCK(seat, volcano=at, height=s.height(at)))
+        then(s, UNLOCK(seat, volcano=at, height=s.height(at)))
     else:
-        then(s, steps.ERUPTED(volcano=at, seat=seat, main=False))
+        then(s, ERUPTED(volcano=at, seat=seat, main=False))
     return events
 
 
 def legal_unlock(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [UNLOCK[slot] for slot in unlockable(s.unlocked[f.seat])]
+    return [A.UNLOCK[slot] for slot in unlockable(s.unlocked[f.seat])]
 
 
 def refuse_unlock(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -316,9 +319,9 @@ def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.unlocked[seat] = (*s.unlocked[seat], slot)
     power = s.grid.get(slot, "")
     events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
-    after = steps.ERUPTED(volcano=f.args.volcano, seat=seat, main=True)
+    after = ERUPTED(volcano=f.args.volcano, seat=seat, main=True)
     if power == "volcanic_winter" and may_spawn(s):
-        then(s, steps.WINTER_SPAWN(seat), after)
+        then(s, WINTER_SPAWN(seat), after)
     else:
         then(s, after)
     return events
@@ -327,7 +330,7 @@ def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def settle_unlock(s: VolcaniqueState, f: Frame) -> Events | None:
     """No critter left in hand: nothing to unlock. One slot open: it is that one."""
     if s.hand[f.seat] == 0:
-        then(s, steps.ERUPTED(volcano=f.args.volcano, seat=f.seat, main=True))
+        then(s, ERUPTED(volcano=f.args.volcano, seat=f.seat, main=True))
         return []
     legal = s.step_legal(f)
     return unlock(s, f, legal[0]) if len(legal) == 1 else None
@@ -336,23 +339,21 @@ def settle_unlock(s: VolcaniqueState, f: Frame) -> Events | None:
 # -- what answers a volcano ----------------------------------------------------------------
 def erupted(s: VolcaniqueState, f: Frame) -> Events:
     """After a volcano lands: Magma Siphon and Magma Bomb (other players, in turn order),
-    the buyer's Lateral Eruption and Landslide, the lava, then claiming."""
+    the buyer's Lateral Eruption and Landslide, then the lava (claiming waits below)."""
     at, seat, main = f.args
     frames = []
     if main:
         for o in order_from(s, seat)[1:]:
             if "magma_siphon" in s.caldera_hands[o] and siphoned(s, o, at):
-                frames.append(steps.SIPHON(o, volcano=at))
+                frames.append(SIPHON(o, volcano=at))
         for o in order_from(s, seat):
             if has_power(s, o, "magma_bomb") and s.bombed[o] != s.round:
-                frames.append(steps.BOMB(o, volcano=at))
+                frames.append(BOMB(o, volcano=at))
         if has_power(s, seat, "lateral_eruption") and s.volcano_tiles > 0 and sides(s, at):
-            frames.append(steps.LATERAL(seat, volcano=at))
+            frames.append(LATERAL(seat, volcano=at))
         if has_power(s, seat, "landslide") and tectonics.slides(s, at):
-            frames.append(steps.LANDSLIDE(seat, volcano=at))
-    frames.append(steps.LAVA_START(volcano=at, height=s.height(at)))
-    if main:
-        frames.append(steps.CLAIM(seat))
+            frames.append(tectonics.LANDSLIDE(seat, volcano=at))
+    frames.append(LAVA_START(volcano=at, height=s.height(at)))
     then(s, *frames)
     return []
 
@@ -410,7 +411,7 @@ def bomb(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []
     s.bombed[f.seat] = s.round
-    then(s, steps.BOMB_ROLL(volcano=f.args.volcano, seat=f.seat))
+    then(s, BOMB_ROLL(volcano=f.args.volcano, seat=f.seat))
     return [{"type": "magma_bomb", "seat": f.seat, "at": list(f.args.volcano)}]
 
 
@@ -479,7 +480,7 @@ def refuse_lateral(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def lateral(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []
-    then(s, steps.LATERAL_ROLL(volcano=f.args.volcano, seat=f.seat, side=a.arg("side")))
+    then(s, LATERAL_ROLL(volcano=f.args.volcano, seat=f.seat, side=a.arg("side")))
     return [{"type": "lateral_eruption", "seat": f.seat}]
 
 
@@ -497,3 +498,167 @@ def lateral_site(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def settle_lateral_roll(s: VolcaniqueState, f: Frame) -> Events | None:
     outcomes = lateral_outcomes(s, f)
     return lateral_site(s, f, outcomes[0][0]) if len(outcomes) == 1 else None
+
+
+# -- the steps --------------------------------------------------------------------------
+ERUPT = Step(
+    "erupt",
+    "Volcanoes: choose the land tile the volcano is unleashed on (step 3)",
+    legal_erupt,
+    refusal(legal_erupt, refuse_erupt),
+    erupt,
+    settle=settle_erupt,
+)
+
+
+SUPER = Step(
+    "super",
+    "Super Volcanic Eruption: set off the super volcano with this volcano?",
+    legal_super,
+    refusal(legal_super, refuse_super),
+    set_off_super,
+    Args=Target,
+    word="super volcano",
+)
+
+
+SLEIGHT = Step(
+    "sleight",
+    "Sleight of Land: turn the target tile before the volcano covers it",
+    legal_sleight,
+    refusal(legal_sleight, refuse_sleight),
+    sleight,
+    Args=Target,
+    settle=settle_sleight,
+    word="sleight of land",
+)
+
+
+ESCAPES = Step("escapes", run=escapes, Args=Striking)
+
+
+class Escaping(NamedTuple):
+    region: Region
+    dests: tuple[Hex, ...]
+
+
+MIGRATION = Step(
+    "migration",
+    "Volcanic Migration: migrate the critter off the volcano's target for 3 resources",
+    legal_migration,
+    refusal(legal_migration, refuse_migration),
+    migration,
+    Args=Escaping,
+    settle=settle_migration,
+    word="volcanic migration",
+)
+
+
+class ColossalEscaping(NamedTuple):
+    region: Region
+    dests: tuple[Hex, ...]
+    migrating: bool  # its owner may use Volcanic Migration instead
+
+
+COLOSSAL_ESCAPE = Step(
+    "colossal_escape",
+    "Colossal Critter: evacuate from the volcano's target, losing 1 HP",
+    legal_colossal_escape,
+    refusal(legal_colossal_escape, refuse_colossal_escape),
+    colossal_escape,
+    Args=ColossalEscaping,
+    settle=settle_colossal_escape,
+    word="colossal escape",
+)
+
+
+class Relocation(NamedTuple):
+    seat: int
+    region: Region
+    to: Hex
+    colossal: bool
+
+
+RELOCATED = Step("relocated", run=relocated, Args=Relocation)
+
+
+VOLCANO_LANDS = Step("volcano_lands", run=volcano_lands, Args=Striking)
+
+
+UNLOCK = Step(
+    "unlock",
+    "Volcanoes: unlock a volcanic power (step 3)",
+    legal_unlock,
+    refusal(legal_unlock, refuse_unlock),
+    unlock,
+    Args=Volcano,
+    settle=settle_unlock,
+)
+
+
+ERUPTED = Step("erupted", run=erupted, Args=Striking)
+
+
+SIPHON = Step(
+    "siphon",
+    "Magma Siphon: play your card for 1 resource per critter next to the new volcano?",
+    legal_siphon,
+    refusal(legal_siphon, refuse_siphon),
+    siphon,
+    Args=Target,
+    word="magma siphon",
+)
+
+
+BOMB = Step(
+    "bomb",
+    "Magma Bomb: throw your magma bomb (once a round) at a tile next to this volcano?",
+    legal_bomb,
+    refusal(legal_bomb, refuse_bomb),
+    bomb,
+    Args=Target,
+    word="magma bomb",
+)
+
+
+class Thrower(NamedTuple):
+    volcano: Hex
+    seat: int
+
+
+BOMB_ROLL = Step(
+    "bomb_roll",
+    "rolling where the magma bomb lands",
+    outcomes=bomb_outcomes,
+    apply=bomb_lands,
+    Args=Thrower,
+    word="magma bomb roll",
+)
+
+
+LATERAL = Step(
+    "lateral",
+    "Lateral Eruption: choose a side of the volcano for a second explosion site",
+    legal_lateral,
+    refusal(legal_lateral, refuse_lateral),
+    lateral,
+    Args=Target,
+    word="lateral eruption",
+)
+
+
+class Side(NamedTuple):
+    volcano: Hex
+    seat: int
+    side: int  # the first of the four directions the d4 numbers
+
+
+LATERAL_ROLL = Step(
+    "lateral_roll",
+    "rolling the d4 of the lateral eruption",
+    outcomes=lateral_outcomes,
+    apply=lateral_site,
+    Args=Side,
+    settle=settle_lateral_roll,
+    word="lateral eruption roll",
+)

@@ -4,15 +4,17 @@ out), volcanic soil."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
-from . import steps
-from .actions import ABANDON, DIVERT_LAVA, DONE, at_act
-from .board import Hex, around
+from .actions import ABANDON, DIVERT_LAVA, DONE, at_act, refusal
+from .args import Moving, Volcano
+from .board import Region, around
 from .components import EVACUATION_COST, SIDES, SOIL, VOLCANO
+from .paying import PAY
 from .pieces import FLOWING, Lava
 from .powers import has_power
 from .winter import frozen
@@ -20,7 +22,6 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 NEW = -1
 """The ``index`` of a lava flow just starting from its volcano."""
@@ -81,7 +82,7 @@ def aim(s: VolcaniqueState, index: int, source: Hex, to: Hex) -> Events:
         if has_power(s, o, "lava_diversion")
     )
     if holders and diversion_sides(s, source, to):
-        then(s, steps.DIVERT(holders[0], index=index, source=source, to=to, others=holders[1:]))
+        then(s, DIVERT(holders[0], index=index, source=source, to=to, others=holders[1:]))
         return []
     return arrive(s, index, to)
 
@@ -97,10 +98,10 @@ def refuse_divert(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def divert(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     index, source, to, others = f.args
     if a == DIVERT_LAVA:
-        then(s, steps.DIVERSION(index=index, source=source, to=to))
+        then(s, DIVERSION(index=index, source=source, to=to))
         return [{"type": "diversion", "seat": f.seat, "at": list(to)}]
     if others:
-        then(s, steps.DIVERT(others[0], index=index, source=source, to=to, others=others[1:]))
+        then(s, DIVERT(others[0], index=index, source=source, to=to, others=others[1:]))
         return []
     return arrive(s, index, to)
 
@@ -126,7 +127,7 @@ def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
     frozen ones cannot), then the next flow moves."""
     ocean = h not in s.stacks
     events: Events = [{"type": "lava", "at": list(h), "ocean": ocean}]
-    after = [] if index == NEW else [steps.PROGRESS_LAVA(index=index + 1)]
+    after = [] if index == NEW else [PROGRESS_LAVA(index=index + 1)]
     bigs = [spot for spot in s.spots_on(h) if s.colossal.get(spot)] if not ocean else []
     if bigs:
         for spot in bigs:
@@ -137,7 +138,7 @@ def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
         if index != NEW:
             del s.lava[index]
             s.lava_tiles += 1
-            after = [steps.PROGRESS_LAVA(index=index)]
+            after = [PROGRESS_LAVA(index=index)]
         then(s, *after)
         return events
     flow = Lava(h, s.turn if ocean else FLOWING)
@@ -165,12 +166,14 @@ def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
         region = spot[:3]
         members = biome_of[region].members
         dests = () if stuck else evacuation_tiles(s, members, lava)
-        evacuations += [steps.EVACUATE(spot[3], region=region, dests=dests)] * s.critters[spot]
+        evacuations += [EVACUATE(spot[3], region=region, dests=dests)] * s.critters[spot]
     then(s, *evacuations, *after)
     return events
 
 
-def evacuation_tiles(s: VolcaniqueState, members: tuple, lava: set[Hex]) -> tuple[Hex, ...]:
+def evacuation_tiles(
+    s: VolcaniqueState, members: tuple[Region, ...], lava: set[Hex]
+) -> tuple[Hex, ...]:
     """Tiles of a biome a critter may evacuate to: no lava, not frozen."""
     return tuple(
         sorted(m[:2] for m in members if m[:2] not in lava and not (s.winter and frozen(s, m[:2])))
@@ -194,8 +197,8 @@ def evacuate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     to = a.arg("at")
     then(
         s,
-        steps.PAY(f.seat, price=EVACUATION_COST, purpose="evacuate"),
-        steps.EVACUATED(seat=f.seat, region=f.args.region, to=to),
+        PAY(f.seat, price=EVACUATION_COST, purpose="evacuate"),
+        EVACUATED(seat=f.seat, region=f.args.region, to=to),
     )
     return []
 
@@ -243,7 +246,7 @@ def progress(s: VolcaniqueState, f: Frame) -> Events:
             s.lava_tiles += 1
             events.append({"type": "lava_cooled", "at": list(at)})
             continue
-        then(s, steps.LAVA_FLOW(index=i))
+        then(s, LAVA_FLOW(index=i))
         return events
     return events
 
@@ -261,3 +264,87 @@ def flow(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def settle_flow(s: VolcaniqueState, f: Frame) -> Events | None:
     outcomes = flow_outcomes(s, f)
     return flow(s, f, outcomes[0][0]) if len(outcomes) == 1 else None
+
+
+# -- the steps --------------------------------------------------------------------------
+LAVA_START = Step(
+    "lava_start",
+    "rolling the lava direction",
+    outcomes=start_outcomes,
+    apply=start,
+    Args=Volcano,
+    settle=settle_start,
+    word="lava direction",
+)
+
+
+class Aim(NamedTuple):
+    index: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: the lava tile moving (-1: a new flow from its volcano)
+    source: Hex
+    to: Hex  # where the roll sends it
+
+
+class Diverters(NamedTuple):
+    index: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method
+    source: Hex
+    to: Hex
+    others: tuple[int, ...]  # holders asked after this one
+
+
+DIVERT = Step(
+    "divert",
+    "Lava Diversion: roll to divert this lava flow?",
+    legal_divert,
+    refusal(legal_divert, refuse_divert),
+    divert,
+    Args=Diverters,
+    word="lava diversion",
+)
+
+
+DIVERSION = Step(
+    "diversion",
+    "rolling the lava diversion",
+    outcomes=diversion_outcomes,
+    apply=diverted,
+    Args=Aim,
+    word="lava diversion roll",
+)
+
+
+EVACUATE = Step(
+    "evacuate",
+    "Evacuation: evacuate to a tile of the connected biome for 2 resources, or abandon the critter",
+    legal_evacuate,
+    refusal(legal_evacuate, refuse_evacuate),
+    evacuate,
+    Args=Moving,
+    settle=settle_evacuate,
+)
+
+
+class Evacuee(NamedTuple):
+    seat: int
+    region: Region
+    to: Hex
+
+
+EVACUATED = Step("evacuated", run=evacuated, Args=Evacuee)
+
+
+class Flow(NamedTuple):
+    index: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: the lava tile (in the order laid) the step goes on from
+
+
+PROGRESS_LAVA = Step("progress_lava", run=progress, Args=Flow)
+
+
+LAVA_FLOW = Step(
+    "lava_flow",
+    "lava flows",
+    outcomes=flow_outcomes,
+    apply=flow,
+    Args=Flow,
+    settle=settle_flow,
+    word="lava flow",
+)

@@ -15,23 +15,20 @@ uncontrolled one. Nothing moves from, onto or across a frozen tile, nor onto lav
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
 
-from . import steps
-from .actions import DONE, at_act
-from .board import Biome, Hex, Region, around
+from .actions import DONE, at_act, refusal
+from .board import Biome, Region, around
 from .components import BIOME_INDEX, COLOURS_OF
-from .pieces import Stage
 from .powers import has_power, held_powers
 from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 def moves_allowed(s: VolcaniqueState, seat: int) -> int:
@@ -222,13 +219,13 @@ def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
-        return to_buy(s)
-    then(s, steps.MOVE_TO(f.seat, source=(*a.arg("at"), BIOME_INDEX[a.arg("biome")])))
+        return []  # step 2 waits below
+    then(s, MOVE_TO(f.seat, source=(*a.arg("at"), BIOME_INDEX[a.arg("biome")])))
     return []
 
 
 def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if len(s.step_legal(f)) > 1 else to_buy(s)  # more than "done"
+    return None if len(s.step_legal(f)) > 1 else []  # more than "done"
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -255,7 +252,7 @@ def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     else:
         events = _move_one(s, seat, source, target)
     s.this_turn = s.this_turn._replace(moves=s.this_turn.moves + 1)
-    then(s, steps.MOVE(seat))
+    then(s, MOVE(seat))
     return events
 
 
@@ -311,12 +308,27 @@ def _owners_in(s: VolcaniqueState, biome: Biome) -> list[int]:
     return sorted({spot[3] for m in biome.members for spot in s.spots_in(m)})
 
 
-def to_buy(s: VolcaniqueState) -> Events:
-    """On to step 2: buying a tile, or in a final turn spending the last resources; in
-    the super volcano's last turn, the eruption."""
-    p = s.player
-    if s.stage is Stage.ERUPTION:
-        then(s, steps.SUPER_ERUPTS())
-    else:
-        then(s, steps.SPEND(p) if s.stage is Stage.FINAL else steps.BUY(p))
-    return []
+# -- the steps --------------------------------------------------------------------------
+MOVE = Step(
+    "move",
+    "Move a critter (step 1)",
+    legal_move,
+    refusal(legal_move, refuse_move),
+    move,
+    settle=settle_move,
+)
+
+
+class Source(NamedTuple):
+    source: Region
+
+
+MOVE_TO = Step(
+    "move_to",
+    "Move a critter: choose where (step 1)",
+    legal_move_to,
+    refusal(legal_move_to, refuse_move_to),
+    move_to,
+    Args=Source,
+    word="move",
+)

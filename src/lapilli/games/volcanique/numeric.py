@@ -47,7 +47,6 @@ from .components import (
     VOLCANO,
 )
 from .pieces import FLOWING, Stage
-from .steps import STEPS
 
 if TYPE_CHECKING:
     from .game import Volcanique
@@ -56,7 +55,20 @@ if TYPE_CHECKING:
 RADIUS = 20
 WINDOW = tuple(spiral((0, 0), RADIUS))
 HEX_INDEX = {h: i for i, h in enumerate(WINDOW)}
-STEP_NAMES = (*STEPS.by_name, "over")
+STEP_NAMES = (
+    *("setup_tile", "setup_place", "setup_rotate", "setup_critter", "deal", "deal_slot"),
+    *("coin", "bonus", "move", "move_to", "buy", "pay", "bought", "place", "rotate"),
+    *("migrate", "contests", "remove", "erupt", "super", "sleight", "escapes", "migration"),
+    *("colossal_escape", "relocated", "volcano_lands", "unlock", "winter_spawn", "erupted"),
+    *("siphon", "bomb", "bomb_roll", "lateral", "lateral_roll", "landslide", "lava_start"),
+    *("divert", "diversion", "evacuate", "evacuated", "claim", "upgraded", "sacrifice"),
+    *("from_hand", "island_tile", "island_place", "island_rotate", "caldera", "draw"),
+    *("collect", "discard", "progress_lava", "lava_flow", "end_turn", "spend", "score_point"),
+    *("super_erupts", "final_critter", "rift", "converge", "carnage", "play_caldera"),
+    *("use_power", "over"),
+)
+"""The steps of the one-hot block, in a fixed order (the layout does not move when a
+step is added elsewhere in the table); "over" once nothing is pending."""
 STEP_INDEX = {name: i for i, name in enumerate(STEP_NAMES)}
 STAGES = tuple(stage.value for stage in Stage)
 BIOME_INDEX = {b: i for i, b in enumerate(BIOMES)}
@@ -272,7 +284,9 @@ def _map(hexes: np.ndarray, stacks: list[list[Any]]) -> int:
     return beyond
 
 
-def _marks(hexes: np.ndarray, owners: np.ndarray, obs: dict[str, Any], rank: dict) -> None:
+def _marks(
+    hexes: np.ndarray, owners: np.ndarray, obs: dict[str, Any], rank: dict[int, int]
+) -> None:
     """Lava, critters and the powers' marks on the hexes of the window."""
     index = HEX_INDEX
     for q, r, sea_turn in obs["lava"]:

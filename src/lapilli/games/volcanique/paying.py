@@ -4,19 +4,17 @@ is only one way."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 
-from . import steps
-from .actions import DISCARD, paid, pay_options
+from . import actions as A
+from .actions import paid, pay_options, refusal
 from .components import BIOME_INDEX, BIOMES, NB
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 # -- paying: "x resources" means any mix of kinds; what it buys follows in the next frame ---
@@ -51,7 +49,7 @@ def settle_pay(s: VolcaniqueState, f: Frame) -> Events | None:
 
 # -- discarding down to the cap (7, Bountiful Resources 8) ---------------------------------
 def legal_discard(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [DISCARD[b] for b in range(NB) if s.resources[f.seat][b] > 0]
+    return [A.DISCARD[b] for b in range(NB) if s.resources[f.seat][b] > 0]
 
 
 def refuse_discard(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -63,7 +61,7 @@ def refuse_discard(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def discard(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     _give_back(s, f.seat, BIOME_INDEX[a.arg("resource")], 1)
     if f.args.count > 1:
-        then(s, steps.DISCARD(f.seat, count=f.args.count - 1))
+        then(s, DISCARD(f.seat, count=f.args.count - 1))
     return [{"type": "discarded", "seat": f.seat, "resource": a.arg("resource"), "n": 1}]
 
 
@@ -79,3 +77,38 @@ def settle_discard(s: VolcaniqueState, f: Frame) -> Events | None:
 def _give_back(s: VolcaniqueState, seat: int, kind: int, n: int) -> None:
     s.resources[seat][kind] -= n
     s.supply[kind] += n
+
+
+# -- the steps --------------------------------------------------------------------------
+class Price(NamedTuple):
+    price: int
+    # what is paid for: tile, volcano, sacrifice_hand, island, evacuate, point, colossal,
+    # migration
+    purpose: str
+    distinct: bool = False  # one each of that many different kinds (Frugal Ritual)
+
+
+PAY = Step(
+    "pay",
+    "Paying: choose resources you hold that add up to the price",
+    legal_pay,
+    refusal(legal_pay, refuse_pay),
+    pay,
+    Args=Price,
+    settle=settle_pay,
+)
+
+
+class Discarding(NamedTuple):
+    count: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: resources still to discard
+
+
+DISCARD = Step(
+    "discard",
+    "Collect resources: discard down to your maximum, one you hold",
+    legal_discard,
+    refusal(legal_discard, refuse_discard),
+    discard,
+    Args=Discarding,
+    settle=settle_discard,
+)

@@ -17,9 +17,9 @@ import re
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
+from lapilli.core.hexgrid import Hex
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 
-from . import steps
 from .components import (
     BIOME_INDEX,
     BIOMES,
@@ -41,19 +41,12 @@ from .components import (
 from .pieces import FLOWING, Stage
 from .state import VolcaniqueState
 from .text import seat_label, tile_name
-from .turn import begin_turn
+from .turn import begin_turn, rest_of_turn
 
 TITLE = "Volcanique"
-AT = {
-    "turn": None,  # its start: the stage says what comes first (``begin_turn``)
-    "move": lambda p: [steps.MOVE(p)],
-    "buy": lambda p: [steps.BUY(p)],
-    "claim": lambda p: [steps.CLAIM(p)],
-    "sacrifice": lambda p: [steps.SACRIFICE(p)],
-    "caldera": lambda p: [steps.CALDERA(p)],
-    "collect": lambda p: [steps.COLLECT()],
-}
-"""Where a turn may resume: the rulebook's turn steps, in order."""
+AT = dict.fromkeys(("turn", "move", "buy", "claim", "sacrifice", "caldera", "collect"))
+"""Where a turn may resume: its start (the stage says what comes first), or one of the
+rulebook's turn steps, in order."""
 TILE_WORDS = {
     **{kind: kind for kind in KINDS},
     **{tile_name(kind).lower(): kind for kind in KINDS},
@@ -143,7 +136,7 @@ def build(game: Any, description: Any) -> VolcaniqueState:
         begin_turn(state)  # pushes the stage's first step
         state.advance()
     else:
-        enter(state, *AT[at](seat))
+        enter(state, *rest_of_turn(state, at))
     return state
 
 
@@ -178,9 +171,14 @@ def _seat(table: Any, label: str, grid: dict[str, str]) -> dict[str, Any]:
     return held
 
 
-def _conserve(data: dict, held: list[dict[str, Any]], stacks: dict, lava: list) -> None:
+def _conserve(
+    data: dict[str, Any],
+    held: list[dict[str, Any]],
+    stacks: dict[Hex, list[int]],
+    lava: list[Hex],
+) -> None:
     """Fill in what follows by conservation, then count what cannot add up."""
-    spots: dict[str, list] = {key: [] for key in ("critters", "colossal", "burrowed")}
+    spots: dict[str, list[Any]] = {key: [] for key in ("critters", "colossal", "burrowed")}
     for p, h in enumerate(held):
         for key in spots:
             spots[key] += [[[q, r, c, p], n] for (q, r, c), n in sorted(h[key].items())]

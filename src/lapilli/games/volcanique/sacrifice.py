@@ -4,16 +4,18 @@ for one from the hand), burrowing (Burrowing Critters), and summoning an island
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 from lapilli.core.grid import distances
-from lapilli.core.hexgrid import ring
+from lapilli.core.hexgrid import Hex, ring
 
-from . import critters, endgame, powers, steps
-from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act
-from .board import Hex, around
+from . import critters, powers
+from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act, refusal
+from .args import Seat
+from .board import around
+from .claiming import CLAIM
 from .components import (
     BIOME_INDEX,
     CRATER,
@@ -27,13 +29,14 @@ from .components import (
     SACRIFICE_COST,
     tile_code,
 )
+from .paying import PAY
 from .pieces import Stage
+from .triggers import trigger_end
 from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 FRUGAL_KINDS = 2
 """Frugal Ritual: a sacrifice from the hand for this many different resources."""
@@ -138,10 +141,10 @@ def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     p = f.seat
     if a == DONE:
-        return to_caldera(s)
+        return []  # step 6 waits below
     if a.kind in critters.BURROW_KINDS:
         events = critters.burrow(s, p, a)
-        then(s, steps.SACRIFICE(p))
+        then(s, SACRIFICE(p))
         return events
     if a == SACRIFICE_HAND:
         s.this_turn = s.this_turn._replace(sacrificed_from_hand=True)
@@ -149,9 +152,9 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         price = FRUGAL_KINDS if frugal else SACRIFICE_COST
         then(
             s,
-            steps.PAY(p, price=price, purpose="sacrifice_hand", distinct=frugal),
-            steps.FROM_HAND(seat=p),
-            steps.SACRIFICE(p),
+            PAY(p, price=price, purpose="sacrifice_hand", distinct=frugal),
+            FROM_HAND(seat=p),
+            SACRIFICE(p),
         )
         return []
     if a == SUMMON_ISLAND:
@@ -160,18 +163,12 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.hand[p] += s.take_critter((*at, BIOME_INDEX[a.arg("biome")]), p)  # a Colossal's top
     s.crater[p] += 1
     s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
-    then(s, steps.SACRIFICE(p))
+    then(s, SACRIFICE(p))
     return [{"type": "sacrificed", "seat": p, "from": list(at)}]
 
 
 def settle_sacrifice(s: VolcaniqueState, f: Frame) -> Events | None:
-    return None if len(s.step_legal(f)) > 1 else to_caldera(s)  # more than "done"
-
-
-def to_caldera(s: VolcaniqueState) -> Events:
-    """On to step 6, the Caldera."""
-    then(s, steps.CALDERA(s.player))
-    return []
+    return None if len(s.step_legal(f)) > 1 else []  # more than "done"
 
 
 def from_hand(s: VolcaniqueState, f: Frame) -> Events:
@@ -184,13 +181,13 @@ def from_hand(s: VolcaniqueState, f: Frame) -> Events:
 # -- summoning an island -------------------------------------------------------------------
 def _summon(s: VolcaniqueState, p: int) -> Events:
     """The 3 sacrificed critters go back to the hand; the island's tiles are placed one
-    by one, then its uninhabited tiles may be claimed."""
+    by one, then its uninhabited tiles may be claimed; then the sacrifice step goes on."""
     free = free_island(s, p)
     s.hand[p] += s.crater[p]
     s.crater[p] = 0
     size = min(powers.island_tiles(s, p), sum(s.tiles.values()))
-    paying = [] if free else [steps.PAY(p, price=ISLAND_COST, purpose="island")]
-    then(s, *paying, steps.ISLAND_TILE(p, island=(), size=size))
+    payment = [] if free else [PAY(p, price=ISLAND_COST, purpose="island")]
+    then(s, *payment, ISLAND_TILE(p, island=(), size=size), SACRIFICE(p))
     return [{"type": "summon_island", "seat": p, "free": free}]
 
 
@@ -252,7 +249,7 @@ def choose_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     island, size = f.args
     if a == DONE:
         return _island_done(s, f)
-    then(s, steps.ISLAND_PLACE(f.seat, island=island, size=size, kind=KIND_INDEX[a.arg("tile")]))
+    then(s, ISLAND_PLACE(f.seat, island=island, size=size, kind=KIND_INDEX[a.arg("tile")]))
     return []
 
 
@@ -266,8 +263,8 @@ def settle_island_tile(s: VolcaniqueState, f: Frame) -> Events | None:
 
 
 def _island_done(s: VolcaniqueState, f: Frame) -> Events:
-    events = [] if s.tiles else endgame.trigger_end(s, "last_land_tile", f.seat)
-    then(s, steps.CLAIM(f.seat, island=f.args.island))
+    events = [] if s.tiles else trigger_end(s, "last_land_tile", f.seat)
+    then(s, CLAIM(f.seat, island=f.args.island))
     return events
 
 
@@ -287,7 +284,7 @@ def refuse_island_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def place_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    then(s, steps.ISLAND_ROTATE(f.seat, **f.args._asdict(), at=a.arg("at")))
+    then(s, ISLAND_ROTATE(f.seat, **f.args._asdict(), at=a.arg("at")))
     return []
 
 
@@ -306,7 +303,7 @@ def rotate_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     rotation = a.arg("rotation")
     s.take_tile(KINDS[kind])
     s.set_stack(at, (tile_code(kind, rotation),))
-    then(s, steps.ISLAND_TILE(f.seat, island=(*island, at), size=size))
+    then(s, ISLAND_TILE(f.seat, island=(*island, at), size=size))
     event = {
         "type": "island_tile",
         "seat": f.seat,
@@ -322,3 +319,70 @@ def settle_island_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
     if len(ROTATIONS[f.args.kind]) > 1:
         return None
     return rotate_island_tile(s, f, ROTATE[ROTATIONS[f.args.kind][0]])
+
+
+# -- the steps --------------------------------------------------------------------------
+SACRIFICE = Step(
+    "sacrifice",
+    "Sacrifice (step 5)",
+    legal_sacrifice,
+    refusal(legal_sacrifice, refuse_sacrifice),
+    sacrifice,
+    settle=settle_sacrifice,
+)
+
+
+FROM_HAND = Step("from_hand", run=from_hand, Args=Seat)
+
+
+class Summoning(NamedTuple):
+    island: tuple[Hex, ...]  # its tiles so far
+    size: int  # its tiles in all
+
+
+class SummoningKind(NamedTuple):
+    island: tuple[Hex, ...]
+    size: int
+    kind: int
+
+
+class SummoningAt(NamedTuple):
+    island: tuple[Hex, ...]
+    size: int
+    kind: int
+    at: Hex
+
+
+ISLAND_TILE = Step(
+    "island_tile",
+    "Summoning an island: choose a tile",
+    legal_island_tile,
+    refusal(legal_island_tile, refuse_island_tile),
+    choose_island_tile,
+    Args=Summoning,
+    settle=settle_island_tile,
+    word="summon island tile",
+)
+
+
+ISLAND_PLACE = Step(
+    "island_place",
+    "Summoning an island: place the tile",
+    legal_island_place,
+    refusal(legal_island_place, refuse_island_place),
+    place_island_tile,
+    Args=SummoningKind,
+    word="summon island place",
+)
+
+
+ISLAND_ROTATE = Step(
+    "island_rotate",
+    "Summoning an island: rotate the tile",
+    legal_island_rotate,
+    refusal(legal_island_rotate, refuse_island_rotate),
+    rotate_island_tile,
+    Args=SummoningAt,
+    settle=settle_island_rotate,
+    word="summon island rotate",
+)

@@ -139,7 +139,7 @@ def breakdown(s: VolcaniqueState) -> list[dict[str, int]]:
             "herds": HERD_POINTS * herds(s, p),
             "tallest": tallest.get(p, 0),
             "largest": largest.get(p, 0),
-            "diversified": min(colours) if s.game.options.diversified_bonus else 0,
+            "diversified": min(colours) if s.options.diversified_bonus else 0,
             "caldera": sum(
                 int(POWERS[card]["caldera_vp"]) * n for card, n in s.caldera_hands[p].items.items()
             ),

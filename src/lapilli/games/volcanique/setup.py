@@ -3,15 +3,16 @@ dispute dhoobloon, first and bonus resources."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
-from lapilli.core.hexgrid import ring
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex, ring
 
-from . import steps, turn
-from .actions import CHOOSE, DEAL, DEAL_SLOT, FIRST_PLAYER, ROTATE, TAKE_BONUS, at_act
-from .board import Hex, Region, around, min_distance
+from . import actions as A
+from . import turn
+from .actions import CHOOSE, FIRST_PLAYER, TAKE_BONUS, at_act, refusal
+from .board import Region, around, min_distance
 from .components import (
     BIOME_INDEX,
     BONUS_RESOURCES,
@@ -35,13 +36,11 @@ from .state import VolcaniqueState, new_position
 if TYPE_CHECKING:
     from lapilli.core.state import Game
 
-Events = list[dict]
-
 
 def start(game: Game, players: int) -> VolcaniqueState:
     """The table before set-up; the first seat builds its starting island."""
     s = new_position(game, players)
-    then(s, steps.SETUP_TILE(0, piece=0))
+    then(s, SETUP_TILE(0, piece=0))
     s.advance()
     return s
 
@@ -104,7 +103,7 @@ def refuse_tile(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def choose_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    then(s, steps.SETUP_PLACE(f.seat, piece=f.args.piece, kind=KIND_INDEX[a.arg("tile")]))
+    then(s, SETUP_PLACE(f.seat, piece=f.args.piece, kind=KIND_INDEX[a.arg("tile")]))
     return []
 
 
@@ -127,7 +126,7 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    then(s, steps.SETUP_ROTATE(f.seat, piece=f.args.piece, kind=f.args.kind, at=a.arg("at")))
+    then(s, SETUP_ROTATE(f.seat, piece=f.args.piece, kind=f.args.kind, at=a.arg("at")))
     return []
 
 
@@ -139,9 +138,9 @@ def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
 def legal_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
     kind = f.args.kind
     if f.args.piece == 0:
-        return [ROTATE[r] for r in ROTATIONS[kind]]
+        return [A.ROTATE[r] for r in ROTATIONS[kind]]
     mask = s.board.fits_at(f.args.at, kind)
-    return [ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
+    return [A.ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
 
 def refuse_rotate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -166,7 +165,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         }
     ]
     if f.args.piece + 1 < ISLAND_PIECES:
-        then(s, steps.SETUP_TILE(seat, piece=f.args.piece + 1))
+        then(s, SETUP_TILE(seat, piece=f.args.piece + 1))
         return events
     # 4. starting critters: on the Uno, on the Duo's biome not joined to the Uno, then
     # on a Trio biome not joined to those (the seat's choice)
@@ -180,7 +179,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
             _place_start(s, seat, region)
             break
     events.append({"type": "starting_critters", "seat": seat})
-    then(s, steps.SETUP_CRITTER(seat))
+    then(s, SETUP_CRITTER(seat))
     return events
 
 
@@ -215,9 +214,9 @@ def place_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     _place_start(s, f.seat, (*a.arg("at"), BIOME_INDEX[a.arg("biome")]))
     if f.seat + 1 < s.players:
         s.player = f.seat + 1
-        then(s, steps.SETUP_TILE(f.seat + 1, piece=0))
+        then(s, SETUP_TILE(f.seat + 1, piece=0))
     else:
-        then(s, steps.DEAL(drawn=()))
+        then(s, DEAL(drawn=()))
     return []
 
 
@@ -233,7 +232,7 @@ def settle_critter(s: VolcaniqueState, f: Frame) -> Events | None:
 # with several free slots of its level goes to one at random.
 def deal_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     left = [p for p in GRID_POWERS if p not in f.args.drawn]
-    return [(DEAL[p], 1.0 / len(left)) for p in left]
+    return [(A.DEAL[p], 1.0 / len(left)) for p in left]
 
 
 def _free_slots(s: VolcaniqueState, power: str) -> list[str]:
@@ -245,17 +244,17 @@ def deal(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     drawn = (*f.args.drawn, power)
     free = _free_slots(s, power)
     if not free:
-        then(s, steps.DEAL(drawn=drawn))
+        then(s, DEAL(drawn=drawn))
         return [{"type": "power_discarded", "power": power}]
     if len(free) == 1:
         return _deal_to(s, free[0], power, drawn)
-    then(s, steps.DEAL_SLOT(drawn=drawn, power=power))
+    then(s, DEAL_SLOT(drawn=drawn, power=power))
     return []
 
 
 def slot_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     free = _free_slots(s, f.args.power)
-    return [(DEAL_SLOT[slot], 1.0 / len(free)) for slot in free]
+    return [(A.DEAL_SLOT[slot], 1.0 / len(free)) for slot in free]
 
 
 def deal_slot(s: VolcaniqueState, f: Frame, a: Action) -> Events:
@@ -266,7 +265,7 @@ def _deal_to(s: VolcaniqueState, slot: str, power: str, drawn: tuple[str, ...]) 
     s.grid = {**s.grid, slot: power}
     events = [{"type": "dealt", "slot": slot, "power": power}]
     if len(s.grid) < len(SLOTS):
-        then(s, steps.DEAL(drawn=drawn))
+        then(s, DEAL(drawn=drawn))
         return events
     # the cards left over form the Caldera deck (research: the Oct 2025 draft)
     used = set(s.grid.values())
@@ -274,7 +273,7 @@ def _deal_to(s: VolcaniqueState, slot: str, power: str, drawn: tuple[str, ...]) 
     for p in POWER_IDS:
         if p not in used:
             s.caldera_deck.put(p)
-    then(s, steps.COIN())
+    then(s, COIN())
     return events
 
 
@@ -306,7 +305,7 @@ def coin(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 def _bonus_or_turn(s: VolcaniqueState, picks: tuple[int, ...]) -> Events:
     if picks and any(s.supply):
         s.player = picks[0]
-        then(s, steps.BONUS(picks[0], picks=picks[1:]))
+        then(s, BONUS(picks[0], picks=picks[1:]))
         return []
     s.stage = Stage.MAIN
     s.player = s.first
@@ -329,3 +328,105 @@ def take_bonus(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.resources[f.seat][b] += 1
     event = {"type": "bonus", "seat": f.seat, "resource": a.arg("resource")}
     return [event, *_bonus_or_turn(s, f.args.picks)]
+
+
+# -- the steps --------------------------------------------------------------------------
+class Piece(NamedTuple):
+    piece: int  # 0: the Uno, 1: the Duo, 2: the Trio of the starting island
+
+
+class PieceKind(NamedTuple):
+    piece: int
+    kind: int
+
+
+class PieceAt(NamedTuple):
+    piece: int
+    kind: int
+    at: Hex
+
+
+SETUP_TILE = Step(
+    "setup_tile",
+    "set-up: choose a tile for your starting island",
+    legal_tile,
+    refusal(legal_tile, refuse_tile),
+    choose_tile,
+    Args=Piece,
+    word="starting island tile",
+)
+
+
+SETUP_PLACE = Step(
+    "setup_place",
+    "set-up: place the starting-island tile",
+    legal_place,
+    refusal(legal_place, refuse_place),
+    place,
+    Args=PieceKind,
+    settle=settle_place,
+    word="starting island place",
+)
+
+
+SETUP_ROTATE = Step(
+    "setup_rotate",
+    "set-up: rotate the starting-island tile",
+    legal_rotate,
+    refusal(legal_rotate, refuse_rotate),
+    rotate,
+    Args=PieceAt,
+    settle=settle_rotate,
+    word="starting island rotate",
+)
+
+
+SETUP_CRITTER = Step(
+    "setup_critter",
+    "set-up: place your Trio critter",
+    legal_critter,
+    refusal(legal_critter, refuse_critter),
+    place_critter,
+    settle=settle_critter,
+    word="Trio critter",
+)
+
+
+class Drawn(NamedTuple):
+    drawn: tuple[str, ...]  # the grid cards dealt so far (placed or set aside)
+
+
+class DrawnPower(NamedTuple):
+    drawn: tuple[str, ...]
+    power: str
+
+
+DEAL = Step("deal", "dealing the power grid", outcomes=deal_outcomes, apply=deal, Args=Drawn)
+
+
+DEAL_SLOT = Step(
+    "deal_slot",
+    "dealing the power grid",
+    outcomes=slot_outcomes,
+    apply=deal_slot,
+    Args=DrawnPower,
+    word="deal",
+)
+
+
+COIN = Step("coin", "the dispute dhoobloon", outcomes=coin_outcomes, apply=coin, word="dispute")
+
+
+class Picks(NamedTuple):
+    picks: tuple[int, ...]  # the seats that take a bonus resource after this one
+
+
+BONUS = Step(
+    "bonus",
+    "set-up: take a bonus resource",
+    legal_bonus,
+    refusal(legal_bonus, refuse_bonus),
+    take_bonus,
+    Args=Picks,
+    word="bonus resource",
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
@@ -37,6 +37,7 @@ from .components import (
     VOLCANO,
     kind_of,
 )
+from .options import VolcaniqueOptions
 from .pieces import ISLAND_PIECES, Cards, Lava, Spot, Stage, ThisTurn
 
 if TYPE_CHECKING:
@@ -86,6 +87,11 @@ class VolcaniqueState(FlowState):
         they change seldom (a card bought, played, dealt to the grid)."""
         self.caldera_deck = self.caldera_deck.own()
         self.caldera_hands = [h.own() for h in self.caldera_hands]
+
+    @property
+    def options(self) -> VolcaniqueOptions:
+        """The game's variant options, typed."""
+        return cast(VolcaniqueOptions, self.game.options)
 
     # -- the map ---------------------------------------------------------------------------
     @property

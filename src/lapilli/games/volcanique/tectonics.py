@@ -20,14 +20,16 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 from lapilli.core.grid import connected
-from lapilli.core.hexgrid import DIRECTIONS, distance
+from lapilli.core.hexgrid import DIRECTIONS, Hex, distance
 
-from . import steps
-from .actions import act, at_act
-from .board import Board, Hex, around, land_height
+from .actions import act, at_act, refusal
+from .args import Target
+from .board import Board, around, land_height
 from .components import VOLCANO
+from .land import CONTESTS
+from .lava import EVACUATE
 from .pieces import Lava
 from .powers import LIMITED, has_power, limited_use, may_use_limited, own_turn_step
 from .winter import frozen
@@ -35,10 +37,9 @@ from .winter import frozen
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
-Events = list[dict]
 
 EROSION_KINDS = frozenset({"erode"})
-RIFT, CONVERGE = LIMITED
+RIFT_POWER, CONVERGE_POWER = LIMITED
 USE = {power: act("use_power", power=power) for power in LIMITED}
 CONVERGE_REACH = 2
 """Converging Tectonic Plates: an island moves up to this many spaces."""
@@ -84,7 +85,7 @@ def erode(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
     s.removed = [*s.removed, stack[-1]]
     s.set_stack(at, stack[:-1])
     s.this_turn = s.this_turn._replace(eroded=True)
-    then(s, steps.CONTESTS(), again)
+    then(s, CONTESTS(), again)
     return [{"type": "eroded", "seat": seat, "at": list(at)}]
 
 
@@ -142,7 +143,7 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     for spot in s.spots_on(dst):
         members = biome_of[spot[:3]].members
         dests = tuple(sorted(m[:2] for m in members if m[:2] not in moving and not _cold(s, m[:2])))
-        crushed += [steps.EVACUATE(spot[3], region=spot[:3], dests=dests)] * s.critters[spot]
+        crushed += [EVACUATE(spot[3], region=spot[:3], dests=dests)] * s.critters[spot]
     riders = []
     for spot in s.spots_on(src):
         n = s.critters[spot]
@@ -155,7 +156,7 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         s.add_critter((*dst, colour), owner, n, big)
     for x, n in burrowed:  # burrowed ones ride in the tile too
         s.burrowed[(*dst, x[2], x[3])] = n
-    then(s, *crushed, steps.CONTESTS())
+    then(s, *crushed, CONTESTS())
     return [{"type": "landslide", "seat": f.seat, "from": list(src), "to": list(dst)}]
 
 
@@ -311,7 +312,7 @@ def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
         return []  # (asked at every step: the common case first)
     return [
         USE[power]
-        for power, any_move in ((RIFT, may_rift), (CONVERGE, may_converge))
+        for power, any_move in ((RIFT_POWER, may_rift), (CONVERGE_POWER, may_converge))
         if may_use_limited(s, f.seat, power) and any_move(s)
     ]
 
@@ -327,7 +328,7 @@ def use_limited(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """The use is spent; its holder chooses how the land moves."""
     power = a.arg("power")
     s.used[f.seat] = (*s.used[f.seat], limited_use(s, power))
-    step = steps.RIFT if power == "rift" else steps.CONVERGE
+    step = RIFT if power == "rift" else CONVERGE
     then(s, step(f.seat))
     return [{"type": "power_used", "seat": f.seat, "power": power}]
 
@@ -350,7 +351,7 @@ def rift(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     island = next(i for i in islands(s) if at in i)
     part = section(island, at, a.arg("axis"), a.arg("side"))
     shift(s, part, d, 1)
-    then(s, steps.CONTESTS(favoured=f.seat))
+    then(s, CONTESTS(favoured=f.seat))
     return [{"type": "rift", "seat": f.seat, "tiles": [list(h) for h in part], "dir": d}]
 
 
@@ -371,5 +372,46 @@ def converge(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     at, d, k = a.arg("at"), a.arg("dir"), a.arg("steps")
     island = next(i for i in islands(s) if at in i)
     shift(s, island, d, k)
-    then(s, steps.CONTESTS(favoured=f.seat))
+    then(s, CONTESTS(favoured=f.seat))
     return [{"type": "converge", "seat": f.seat, "at": list(at), "dir": d, "steps": k}]
+
+
+# -- the steps --------------------------------------------------------------------------
+LANDSLIDE = Step(
+    "landslide",
+    "Landslide: slide a tile next to the volcano onto a lower neighbour?",
+    legal_landslide,
+    refusal(legal_landslide, refuse_landslide),
+    landslide,
+    Args=Target,
+)
+
+
+USE_POWER = Step(
+    "use_power",
+    "Limited powers: use Rift or Converging Tectonic Plates",
+    legal_limited,
+    refusal(legal_limited, refuse_limited),
+    use_limited,
+    kinds=frozenset({"use_power"}),
+    word="use a power",
+)
+
+
+RIFT = Step(
+    "rift",
+    "Rift: choose the section of an island to split off and where it moves",
+    legal_rift,
+    refusal(legal_rift, refuse_rift),
+    rift,
+)
+
+
+CONVERGE = Step(
+    "converge",
+    "Converging Tectonic Plates: choose an island, a direction and 1 or 2 spaces",
+    legal_converge,
+    refusal(legal_converge, refuse_converge),
+    converge,
+    word="converging tectonic plates",
+)

@@ -30,8 +30,12 @@ from .components import (
     VOLCANO_COST,
     tile_code,
 )
+from .land import targets
+from .lava import lower_neighbours
 from .pieces import Stage
 from .powers import unlockable
+from .scoring import ITEMS, breakdown
+from .winter import frozen
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -288,7 +292,6 @@ def _framed(edges: tuple[int, ...] | None, lines: tuple[Text, Text, Text]) -> tu
 
 def render_map(state: VolcaniqueState) -> Text:
     """Pointy-top hexes, axial (q, r): each row r is shifted half a hex per step."""
-    from .winter import frozen  # (the rule modules import the step table: late)
 
     hexes = set(state.stacks) | {flow.at for flow in state.lava} | set(state.sea)
     if not hexes:
@@ -383,7 +386,6 @@ def render_grid(state: VolcaniqueState) -> Group:
 
 def tiles_at_risk(state: VolcaniqueState) -> list[tuple[int, int]]:
     """Spaces a flowing lava tile may move onto at the next lava step."""
-    from .lava import lower_neighbours  # (the rule modules import the step table: late)
 
     out: set = set()
     for flow in state.lava:
@@ -394,13 +396,12 @@ def tiles_at_risk(state: VolcaniqueState) -> list[tuple[int, int]]:
 
 def render_threats(state: VolcaniqueState) -> Text:
     """Who the player to move may target (3-5 players), and the tiles lava may reach."""
-    from .stacking import targets
 
     out = Text()
     p = state.player
     valid = targets(state, p) if state.stage is not Stage.SETUP else None
     if valid is not None:
-        mode = state.game.options.engagement
+        mode = state.options.engagement
         names = ", ".join(seat_label(o) for o in sorted(valid)) or "nobody"
         empty = " and tiles without critters" if mode == "symbiosis" else ""
         out.append(
@@ -469,7 +470,6 @@ def render(state: VolcaniqueState, seat: int | None) -> Any:
 
 def render_scores(state: VolcaniqueState) -> Table:
     """The final score sheet, item by item (as the rulebook's scoring example)."""
-    from .scoring import ITEMS, breakdown
 
     rows = breakdown(state)
     table = Table(title="Scoring")

@@ -7,17 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Frame
-from lapilli.core.hexgrid import distance
+from lapilli.core.flow import Events, Frame, Step
+from lapilli.core.hexgrid import Hex, distance
 
-from . import endgame
-from .actions import at_act
-from .board import Hex
+from .actions import at_act, refusal
+from .triggers import trigger_end
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
-
-Events = list[dict]
 
 
 def frozen(s: VolcaniqueState, h: Hex) -> bool:
@@ -51,4 +48,15 @@ def spawn(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     at = a.arg("at")
     s.winter = (*s.winter, (at, s.turn))
     events: Events = [{"type": "winter", "seat": f.seat, "at": list(at)}]
-    return events + endgame.trigger_end(s, "volcanic_winter", f.seat)
+    return events + trigger_end(s, "volcanic_winter", f.seat)
+
+
+# -- the steps --------------------------------------------------------------------------
+WINTER_SPAWN = Step(
+    "winter_spawn",
+    "Volcanic Winter: choose the tile the winter starts from",
+    legal_spawn,
+    refusal(legal_spawn, refuse_spawn),
+    spawn,
+    word="volcanic winter",
+)

@@ -1,0 +1,115 @@
+"""Step 4 of a turn: claiming uninhabited tiles, and what powers add to that step
+(Erosion before claiming, upgrading a Colossal Critter, sea critters). The same step
+claims a summoned island's tiles (``sacrifice.py``) and, in the finale after depleted
+land tiles, is all that is left of a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+from lapilli.core import Action
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
+
+from . import critters, tectonics
+from .actions import DONE, at_act, refusal
+from .board import Region
+from .components import BIOME_INDEX
+from .pieces import Stage
+from .winter import frozen
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+
+# -- 4. claim uninhabited tiles ------------------------------------------------------------
+def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[Region]:
+    """Uncontrolled biomes of uninhabited land tiles (only the new island's after
+    summoning one), not under lava, not frozen, while the seat has critters in hand."""
+    if s.hand[seat] <= 0:
+        return
+    board = s.board
+    biome_of = board.biome_of
+    owned = s.held_biomes()
+    # lava, inhabited (burrowed critters inhabit their tile too)
+    closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
+    land = board.regions_on.items() if island is None else [(h, board.regions(h)) for h in island]
+    for h, regions in land:
+        if regions and h not in closed and not (s.winter and frozen(s, h)):
+            for region in regions:
+                if biome_of[region] not in owned:
+                    yield region
+
+
+def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
+    """What powers add to the claim step of one's own turn (not an island's claims):
+    Erosion before the first claim, Colossal upgrades, the sea critter step."""
+    if f.args.island is not None or s.stage not in (Stage.MAIN, Stage.FINAL):
+        return []
+    if not (s.unlocked[f.seat] or s.this_turn.granted):
+        return []  # each of them is a power: none held (asked at every claim)
+    return [
+        *tectonics.erosion_options(s, f.seat),
+        *critters.upgrade_options(s, f.seat),
+        *critters.sea_options(s, f.seat),
+    ]
+
+
+def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
+    regions = sorted(claimable(s, f.seat, f.args.island))
+    claims = [at_act("claim", (q, r), c) for q, r, c in regions]
+    return claims + claim_extras(s, f) + [DONE]
+
+
+def refuse_claim(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind in tectonics.EROSION_KINDS:
+        return tectonics.refuse_erosion(s, f.seat, a)
+    if a.kind in critters.CLAIM_STEP_KINDS:
+        return critters.refuse_claim_step(s, f.seat, a)
+    if a.kind != "claim":
+        return None
+    if s.hand[f.seat] <= 0:
+        return "Placing critters: you have no critter left in your hand"
+    if f.args.island is not None and tuple(a.arg("at")) not in f.args.island:
+        return "Summoning an island: claim the uninhabited tiles of the new island"
+    return (
+        "Placing critters: only on an uncontrolled biome of an uninhabited tile, never "
+        "on controlled biomes, volcano or lava tiles, or in the ocean"
+    )
+
+
+def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    if a == DONE:
+        return []  # what follows waits below (the turn's next step, or the sacrifice)
+    again = CLAIM(f.seat, island=f.args.island)
+    if a.kind in tectonics.EROSION_KINDS:
+        return tectonics.erode(s, f.seat, a, again)
+    if a.kind in critters.CLAIM_STEP_KINDS:
+        return critters.claim_step(s, f.seat, a, again)
+    at = a.arg("at")
+    s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
+    s.hand[f.seat] -= 1
+    s.this_turn = s.this_turn._replace(claimed=True)
+    then(s, again)
+    return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
+
+
+def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:
+    return None if len(s.step_legal(f)) > 1 else []  # more than "done"
+
+
+# -- the steps ---------------------------------------------------------------------------
+class Island(NamedTuple):
+    island: tuple[Hex, ...] | None = None  # claims only on a new island's tiles
+
+
+CLAIM = Step(
+    "claim",
+    "Claim uninhabited tiles (step 4)",
+    legal_claim,
+    refusal(legal_claim, refuse_claim),
+    claim,
+    Args=Island,
+    settle=settle_claim,
+)

@@ -1,0 +1,264 @@
+"""When land changes under critters: where a tile may go (the rules of engagement),
+stacking a tile (critters on the covered tile migrate), and contested biomes. Buying
+the tile is step 2 (``stacking.py``); Rift, Converging and Landslide move land too
+(``tectonics.py``) and end with the same contests."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from lapilli.core import Action
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.hexgrid import Hex
+
+from . import powers
+from .actions import at_act, refusal
+from .args import Moving
+from .board import Biome, Region
+from .components import KINDS, SOIL, THRESHOLD, kind_of, rotation_of
+from .winter import frozen
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+
+# -- where a tile may go -------------------------------------------------------------------
+def targets(s: VolcaniqueState, seat: int) -> set[int] | None:
+    """Rules of engagement (3-5 players): the players whose tiles ``seat`` may stack on
+    (None: anybody's). Symbiosis: those with the most critters on land; to the left: the
+    next player; and anyone with ``THRESHOLD`` or more."""
+    if s.players < 3:
+        return None
+    placed = s.placed()
+    others = [o for o in range(s.players) if o != seat]
+    if s.options.engagement == "symbiosis":
+        most = max(placed[o] for o in others)
+        valid = {o for o in others if placed[o] == most}
+    else:
+        valid = {(seat + 1) % s.players}
+    return valid | {o for o in others if placed[o] >= THRESHOLD}
+
+
+def may_target(s: VolcaniqueState, h: Hex, valid: set[int] | None) -> bool:
+    """Soil is anyone's; other tiles only a valid target's. Symbiosis alone adds tiles
+    without critters ("To the left" names only soil and the left player's tiles)."""
+    if valid is None or s.stacks[h][-1] == SOIL:
+        return True
+    owners = s.owners_on(h)
+    if s.burrowed:
+        owners |= {x[3] for x in s.burrowed if x[:2] == h}
+    if not owners:
+        return s.options.engagement == "symbiosis"
+    return bool(owners & valid)
+
+
+def stack_hexes(s: VolcaniqueState, seat: int, volcano: bool = False) -> list[Hex]:
+    """Hexes a tile or a volcano may go on: Uno, Duo, Trio or soil, not under lava, not
+    frozen, within the rules of engagement; a burrowed critter protects its tile from
+    land tiles (not from volcanoes)."""
+    valid = targets(s, seat)
+    closed = s.lava_hexes()
+    if s.burrowed and not volcano:
+        closed |= {x[:2] for x in s.burrowed}
+    hexes = [
+        h
+        for h in s.board.stackable
+        if h not in closed and (valid is None or may_target(s, h, valid))
+    ]
+    if s.winter:
+        hexes = [h for h in hexes if not frozen(s, h)]
+    return hexes
+
+
+def stack_tile(s: VolcaniqueState, at: Hex, code: int, seat: int) -> tuple[Events, list[Frame]]:
+    """Stack a tile: critters on the covered tile migrate within their connected biome
+    as it was (their owner chooses where) or go back to the hand (the frames for that)."""
+    biome_of = s.board.biome_of
+    lava = s.lava_hexes()
+    migrations = []
+    for spot in s.spots_on(at):
+        region = spot[:3]
+        members = biome_of[region].members
+        dests = tuple(
+            sorted(
+                m[:2]
+                for m in members
+                if m[:2] != at and m[:2] not in lava and not (s.winter and frozen(s, m[:2]))
+            )
+        )
+        migrations += [MIGRATE(spot[3], region=region, dests=dests)] * s.critters[spot]
+    s.set_stack(at, (*s.stacks[at], code))
+    event = {
+        "type": "stacked",
+        "seat": seat,
+        "tile": KINDS[kind_of(code)],
+        "at": list(at),
+        "rotation": rotation_of(code),
+    }
+    return [event], migrations
+
+
+# -- migration of a critter off the covered tile (its owner's decision) --------------------
+def legal_migrate(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("migrate", d) for d in f.args.dests]
+
+
+def refuse_migrate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "migrate":
+        return None
+    return "Migrating critters: only to a tile of the critter's connected biome, not under lava"
+
+
+def migrate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    to = a.arg("at")
+    big = s.take_critter(f.args.region, f.seat)
+    s.add_critter((*to, f.args.region[2]), f.seat, 1, big)
+    return [{"type": "migrated", "seat": f.seat, "to": list(to)}]
+
+
+def settle_migrate(s: VolcaniqueState, f: Frame) -> Events | None:
+    """One place to go: it goes there; none: back to the hand."""
+    dests = f.args.dests
+    if len(dests) > 1:
+        return None
+    if dests:
+        return migrate(s, f, at_act("migrate", dests[0]))
+    s.send_home(f.args.region, f.seat, 1)
+    return [{"type": "returned", "seat": f.seat, "from": list(f.args.region[:2])}]
+
+
+# -- contested biomes ----------------------------------------------------------------------
+def contests(s: VolcaniqueState, f: Frame) -> Events:
+    """Biomes holding critters of several players once land has changed: most critters
+    wins, the others go home and the winner loses as many as the runner-up has (its
+    owner chooses which; it always keeps one); a tie for most sends them all home.
+
+    Powers: players who all hold Cooperative Critters share the biome; a winner with
+    Pack Critters loses nobody (the pack wipes out the rest); in a tie, the player who
+    used Rift or Converging Tectonic Plates (``favoured``) wins, unless Cooperative,
+    Pack or Herding Critters are held by anyone there (they override that advantage).
+    Burrowed critters take no part until they emerge."""
+    favoured = f.args.favoured
+    biome_of = s.board.biome_of
+    per: dict[Biome, dict[int, int]] = {}
+    for (q, r, c, owner), n in s.critters.items():
+        counts = per.setdefault(biome_of[(q, r, c)], {})
+        counts[owner] = counts.get(owner, 0) + n
+    events: Events = []
+    casualties = []
+    for biome in sorted(per, key=lambda b: b.anchor):
+        counts = per[biome]
+        if len(counts) < 2:
+            continue
+        players = sorted(counts)
+        if all(powers.has_power(s, o, "cooperative_critters") for o in players):
+            continue  # they share it
+        top = max(counts.values())
+        leaders = [o for o in players if counts[o] == top]
+        label = {str(k): v for k, v in sorted(counts.items())}
+        if len(leaders) > 1 and (favoured not in leaders or _overridden(s, players)):
+            for member in biome.members:
+                _return_all(s, member)
+            events.append({"type": "contested", "winner": None, "counts": label})
+            continue
+        winner = leaders[0] if len(leaders) == 1 else favoured
+        runner_up = max(n for o, n in counts.items() if o != winner)
+        for member in biome.members:
+            _return_all(s, member, but=winner)
+        losses = min(runner_up, top - 1)
+        if powers.has_power(s, winner, "pack_critters"):
+            losses = 0
+        hexes = tuple(sorted(m[:2] for m in biome.members if (*m, winner) in s.critters))
+        if losses:
+            casualties.append(REMOVE(winner, colour=biome.colour, count=losses, hexes=hexes))
+        events.append({"type": "contested", "winner": winner, "counts": label})
+    then(s, *casualties)
+    return events
+
+
+def _overridden(s: VolcaniqueState, players: list[int]) -> bool:
+    """Cooperative, Pack or Herding Critters override the rift and converge advantage."""
+    return any(
+        powers.has_power(s, o, p)
+        for o in players
+        for p in ("cooperative_critters", "pack_critters", "herding_critters")
+    )
+
+
+def _return_all(s: VolcaniqueState, region: Region, but: int = -1) -> None:
+    """Every critter on a region goes back to its owner's hand (``but`` one player's)."""
+    for spot in s.spots_in(region):
+        if spot[3] != but:
+            s.send_home(region, spot[3])
+
+
+def legal_remove(s: VolcaniqueState, f: Frame) -> list[Action]:
+    return [at_act("remove", h, f.args.colour) for h in f.args.hexes]
+
+
+def refuse_remove(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
+    if a.kind != "remove":
+        return None
+    return "Contested biome: remove one of your own critters in the contested biome"
+
+
+def remove(s: VolcaniqueState, f: Frame, a: Action) -> Events:
+    colour, count = f.args.colour, f.args.count
+    s.send_home((*a.arg("at"), colour), f.seat, 1)
+    if count > 1:
+        hexes = tuple(h for h in f.args.hexes if (*h, colour, f.seat) in s.critters)
+        then(s, REMOVE(f.seat, colour=colour, count=count - 1, hexes=hexes))
+    return [{"type": "casualties", "seat": f.seat, "n": 1}]
+
+
+def settle_remove(s: VolcaniqueState, f: Frame) -> Events | None:
+    """One tile to lose them from, or all of them lost: no choice."""
+    colour, count, hexes = f.args.colour, f.args.count, f.args.hexes
+    seat = f.seat
+    total = sum(s.critters[(*h, colour, seat)] for h in hexes)
+    if len(hexes) > 1 and count < total:
+        return None
+    left = count
+    for h in hexes:
+        take = min(s.critters[(*h, colour, seat)], left)
+        if take:
+            s.send_home((*h, colour), seat, take)
+        left -= take
+    return [{"type": "casualties", "seat": f.seat, "n": count}]
+
+
+# -- the steps ---------------------------------------------------------------------------
+MIGRATE = Step(
+    "migrate",
+    "Migrating critters: choose a tile within the critter's connected biome",
+    legal_migrate,
+    refusal(legal_migrate, refuse_migrate),
+    migrate,
+    Args=Moving,
+    settle=settle_migrate,
+)
+
+
+class Favoured(NamedTuple):
+    favoured: int = -1  # the seat that used Rift or Converging (wins a tie), or none
+
+
+CONTESTS = Step("contests", run=contests, Args=Favoured)
+
+
+class Casualties(NamedTuple):
+    colour: int
+    count: int  # type: ignore[assignment]  # the saved name (frames keep it); shadows tuple's method: critters the winner still loses
+    hexes: tuple[Hex, ...]  # the winner's tiles in the biome
+
+
+REMOVE = Step(
+    "remove",
+    "Contested biome: choose which of your critters in the biome are removed",
+    legal_remove,
+    refusal(legal_remove, refuse_remove),
+    remove,
+    Args=Casualties,
+    settle=settle_remove,
+    word="contested biome",
+)

@@ -1,0 +1,24 @@
+"""The end-game triggers: the last land tile, every critter of a player deployed,
+Volcanic Winter unlocked, the Super Volcanic Eruption set off. Only the state
+changes here; the end sequences themselves are ``endgame.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lapilli.core.flow import Events
+
+from .pieces import Stage
+
+if TYPE_CHECKING:
+    from .state import VolcaniqueState
+
+
+def trigger_end(s: VolcaniqueState, reason: str, seat: int) -> Events:
+    """Start the end-game sequence (the last land tile, every critter of a player
+    deployed, Volcanic Winter unlocked, the Super Volcanic Eruption set off): this turn
+    finishes, then one final turn each. Only the first trigger counts."""
+    if s.stage is not Stage.MAIN or s.end_reason:
+        return []
+    s.end_reason = reason
+    return [{"type": "end_triggered", "reason": reason, "seat": seat}]
