@@ -29,7 +29,7 @@ def usable(s: FujiState, a: int, c: int, seat: int) -> list[int | None]:
 
 def equipment_actions(s: FujiState, a: int, seat: int) -> list[Action]:
     """Cards a may use in this phase (none with a broken arm, none drawn this round)."""
-    if not s.equipment[a] or Injury.ARM in s.injuries[a]:
+    if not s.equipment[a] or s.injuries[a] & Injury.ARM:
         return []
     out = []
     for c in s.equipment[a]:
@@ -104,7 +104,7 @@ def refuse_card(s: FujiState, f: Frame, action: Action) -> str | None:
     c = EQ[name]
     if c not in s.equipment[a]:
         return f"Equipment: {EQ_NAME[c]} is not lying in front of you"
-    if Injury.ARM in s.injuries[a]:
+    if s.injuries[a] & Injury.ARM:
         return "Broken arm: you can no longer use any equipment cards"
     if c in s.drawn_this_round[a]:
         return "Collecting equipment: a card drawn this round can be used from the next round"

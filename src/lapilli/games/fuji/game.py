@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.flow import playable
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
 from . import drawing, heuristics, numeric, positions, schema
 from .options import FujiOptions
+from .setup import new_fuji
 from .state import FujiState
 from .steps import STEPS
 
@@ -34,7 +34,7 @@ class Fuji(Game):
     parts = Parts(
         state=FujiState,
         steps=STEPS,
-        setup=FujiState,
+        setup=new_fuji,
         observe=FujiState.observation,
         observation=schema.Observation,
         action_text=FujiState.action_text,
@@ -54,9 +54,6 @@ class Fuji(Game):
 
     def default_players(self) -> int:
         return 3
-
-    def state_from_json(self, data: Any) -> FujiState:
-        return playable(FujiState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

@@ -213,12 +213,12 @@ def check_victory(s: FujiState, ev: list) -> None:
 
 def free_spaces(s: FujiState, f: Frame) -> list[Action]:
     injuries = s.injuries[f.args.adventurer]
-    return [X.INJURY[name] for name, space in INJURY_SPACES.items() if space not in injuries]
+    return [X.INJURY[name] for name, space in INJURY_SPACES.items() if not injuries & space]
 
 
 def injure(s: FujiState, f: Frame, action: Action) -> Events:
     a, space = f.args.adventurer, action[1][0][1]
-    s.injuries[a] |= INJURY_SPACES[space]
+    s.injuries[a] |= int(INJURY_SPACES[space])
     if space == "leg":
         s.dice_to_lose[a] += 1  # the die goes once every stamina is adjusted
     elif space == "amnesia" and s.skill[a] == "tinkerer":

@@ -60,7 +60,7 @@ def plan_options(s: FujiState, f: Frame) -> list[Action]:
         out.extend(X.SIGNAL[k] for k in SIGNALS)
     out.extend(equipment_actions(s, a, f.seat))
     reachable = destinations(s, a)
-    s.reachable = (f, reachable)  # kept for the apply of this very decision
+    s._reachable = (f, reachable)  # kept for the apply of this very decision
     out.extend(X.DEST[XY[c]] for c in sorted(reachable))
     return out
 
@@ -99,7 +99,7 @@ def plan(s: FujiState, f: Frame, action: Action) -> Events:
         x, y = action.arg("x"), action.arg("y")
         c = cell(x, y)
         s.destination[a] = c
-        known = s.reachable
+        known = s._reachable
         s.marker_steps[a] = (known[1] if known[0] is f else destinations(s, a))[c]
         return [{"type": "destination", "adventurer": a, "x": x, "y": y}]
     if action[0] == "signal":

@@ -84,7 +84,7 @@ def build(game: Any, description: Any) -> FujiState:
     }
     state = game.state_from_json(data)
     for a in tables:
-        if Injury.LEG in state.injuries[a]:
+        if state.injuries[a] & Injury.LEG:
             state.dice[state.held(a)[-1]].lost = True  # a leg injury costs a die for good
     if at == "round":
         if any(rolled.values()):

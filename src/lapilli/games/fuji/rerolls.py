@@ -38,7 +38,7 @@ def rerolls_for(s: FujiState, a: int, steps_away: int, c: int) -> int:
     n = REROLLS_BY_STEPS[steps_away]
     if REROLL_SYMBOL[s.terrain[c]]:
         n += 1
-    if Injury.EYE in s.injuries[a]:
+    if s.injuries[a] & Injury.EYE:
         n = 0
     if s.has_skill(a, "survivalist"):
         n += 1
@@ -92,7 +92,7 @@ def refuse_reroll(s: FujiState, f: Frame, action: Action) -> str | None:
     kind, a = action[0], f.args.adventurer
     if kind in ("select", "reroll"):
         if f.args.left <= 0:
-            if Injury.EYE in s.injuries[a]:
+            if s.injuries[a] & Injury.EYE:
                 return "Eye injury: you can no longer reroll dice in phase 3"
             return "Rerolls: you have no rerolls left (2 to stay, 1 for 1-2 steps, 0 for 3)"
         if kind == "reroll":

@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Events, Frame, then
+from lapilli.core.state import Game
+from lapilli.core.zones import Zone
 
 from . import actions as X
 from . import steps
-from .board import CELLS, NEIGH, W, cell
+from .board import CELLS, NEIGH, NOWHERE, W, cell
 from .components import (
     EQ,
     EQUIPMENT,
+    LANDSCAPE,
     RANDOM_SCENARIOS,
     RUBBLE,
     SCENARIOS,
@@ -21,11 +24,47 @@ from .components import (
     SKILL_DICE,
     SKILL_KEEP,
     SKILLS,
+    VILLAGE,
     VOLCANO,
 )
 
 if TYPE_CHECKING:
     from .state import FujiState
+
+
+# ---------------------------------------------------------------- the table
+def new_fuji(game: Game, players: int) -> FujiState:
+    """The table before set-up; every draw of the set-up is a chance node."""
+    from .state import FujiState, Result
+
+    s = FujiState.__new__(FujiState)
+    s.setup(game, players)
+    count = s.adventurer_count
+    s.scenario = s.round = s.phase = 0
+    s.result, s.cause = Result.PLAYING, ""
+    s.terrain, s.eruption_tokens = [0] * CELLS, [0] * CELLS
+    s.lava, s.equipment_token = [False] * CELLS, [False] * CELLS
+    s.position, s.destination, s.marker_steps = (
+        [NOWHERE] * count,
+        [NOWHERE] * count,
+        [NOWHERE] * count,
+    )
+    s.stamina_lost, s.power_bars, s.dice_to_lose = [0] * count, [0] * count, [0] * count
+    s.skill = [""] * count
+    s.injuries = [0] * count
+    s.equipment = [[] for _ in range(count)]
+    s.used_once = [frozenset[int]()] * count
+    s.clear_round_effects()
+    s.signals = []
+    s.dice = s.new_dice()
+    s.equipment_pile = Zone(range(len(EQUIPMENT)))
+    s.discard = []
+    s.skill_pile = Zone(range(len(SKILLS)))
+    s.landscape_pile = Zone(LANDSCAPE)
+    s.village_pile = Zone(VILLAGE)
+    then(s, steps.SETUP())
+    s.advance()
+    return s
 
 
 # ---------------------------------------------------------------- scenario and skills

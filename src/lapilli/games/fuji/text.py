@@ -27,6 +27,7 @@ from .components import (
     SIGNAL_TEXT,
     SKILL_NAME,
     VOLCANO,
+    Injury,
     requirement_text,
 )
 from .helper import helper
@@ -158,7 +159,7 @@ def adventurer_table(s, seat: int | None) -> Table:
         marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.stamina_lost[a] < t)
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
-        inj = ", ".join(space.name.lower() for space in s.injuries[a]) or "-"
+        inj = ", ".join(space.name.lower() for space in Injury(s.injuries[a])) or "-"
         cards = (
             ", ".join(
                 EQ_NAME[c] + (" (used once)" if c in s.used_once[a] else "") for c in s.equipment[a]
