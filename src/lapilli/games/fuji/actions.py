@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from lapilli.core.actions import Action
+from lapilli.core.flow import Frame
 from lapilli.core.zones import Zone
 
 from .board import H, W
@@ -92,3 +94,19 @@ def use(card: str, copy: str | None = None, who: int | None = None) -> Action:
             params["who"] = who
         act = _USE[key] = Action("use", **params)
     return act
+
+
+# ---------------------------------------------------------------- steps
+def refuse_unlisted(rule: str, kind: str) -> Callable[[Any, Frame, Action], str | None]:
+    """A refusal quoting ``rule`` for an action of ``kind`` the step does not list."""
+
+    def refuse(s: Any, f: Frame, action: Action) -> str | None:
+        if action[0] == kind and action not in f.step.legal(s, f):  # type: ignore[misc]
+            return rule
+        return None
+
+    return refuse
+
+
+class Adventurer(NamedTuple):
+    adventurer: int

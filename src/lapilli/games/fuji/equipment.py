@@ -3,15 +3,15 @@ the Tinkerer twice), the Equipment manager's giving, drawing from the pile, phas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, take_if_only, then
 
 from . import actions as X
-from . import steps
 from .cards import EFFECTS, targets
 from .components import EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, SIGNALS, Injury, Signal
+from .movement import SCREENS_DOWN
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -88,7 +88,7 @@ def give(s: FujiState, f: Frame, action: Action) -> Events:
     if c in s.drawn_this_round[a]:
         s.drawn_this_round[a] = s.drawn_this_round[a] - {c}
         s.drawn_this_round[b] = s.drawn_this_round[b] | {c}
-    if f.step is steps.USE_EQUIPMENT:
+    if f.step is USE_EQUIPMENT:
         s.stack[-1] = reopen(f)
     return [{"type": "give_card", "adventurer": a, "to": b, "card": name}]
 
@@ -155,7 +155,7 @@ def phase4(s: FujiState, f: Frame) -> Events:
     a row has said done with nothing happening in between (a card used, given or a
     signal lets those who passed act again)."""
     s.phase = 4
-    then(s, steps.USE_EQUIPMENT(s.controller(0), adventurer=0, passes=0))
+    then(s, USE_EQUIPMENT(s.controller(0), adventurer=0, passes=0))
     return []
 
 
@@ -184,10 +184,10 @@ def phase4_use(s: FujiState, f: Frame, action: Action) -> Events:
     if action[0] == "done":
         passes = f.args.passes + 1
         if passes >= s.meeple_count:
-            then(s, steps.SCREENS_DOWN())
+            then(s, SCREENS_DOWN())
         else:
             b = (a + 1) % s.meeple_count
-            then(s, steps.USE_EQUIPMENT(s.controller(b), adventurer=b, passes=passes))
+            then(s, USE_EQUIPMENT(s.controller(b), adventurer=b, passes=passes))
         return []
     if action[0] == "signal":
         s.signalled_in[a] = PHASE4_SIGNAL
@@ -198,34 +198,33 @@ def phase4_use(s: FujiState, f: Frame, action: Action) -> Events:
     return use_card(s, reopen(f), action)
 
 
-# ---------------------------------------------------------------- drawing
-def draw(s: FujiState, f: Frame) -> Events:
-    """A card from the shuffled pile (a chance node); once it is used up, the cards put
-    under it come next, in order; an empty pile gives nothing (U11)."""
-    a = f.args.adventurer
-    pile = s.equipment_pile
-    if pile.items:
-        then(s, steps.DRAW_SHUFFLED(adventurer=a))
-        return []
-    if not pile.under:
-        return [{"type": "draw", "adventurer": a, "card": None}]
-    c = pile.under[0]
-    pile.draw(c)
-    return receive(s, a, c)
+# ---------------------------------------------------------------- steps
+class Phase4(NamedTuple):
+    adventurer: int
+    passes: int
 
 
-def shuffled_outcomes(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
-    return X.draws(s.equipment_pile, X.DRAW_EQUIPMENT)
+EQUIPMENT_CARDS = Step("equipment_cards", run=phase4)
 
 
-def draw_shuffled(s: FujiState, f: Frame, action: Action) -> Events:
-    c = EQ[action[1][0][1]]
-    s.equipment_pile.draw(c)
-    return receive(s, f.args.adventurer, c)
+USE_EQUIPMENT = Step(
+    "use_equipment",
+    "Phase 4 (equipment cards): use a phase-4 card, signal, or say done",
+    phase4_options,
+    refuse_phase4,
+    phase4_use,
+    Args=Phase4,
+    settle=take_if_only(X.DONE),
+    word="equipment",
+)
 
 
-def receive(s: FujiState, a: int, c: int) -> Events:
-    s.equipment[a].append(c)
-    if s.round > 0:
-        s.drawn_this_round[a] = s.drawn_this_round[a] | {c}  # usable from the next round
-    return [{"type": "draw", "adventurer": a, "card": EQUIPMENT[c]}]
+GIVE_CARD = Step(
+    "give_card",
+    "Equipment manager: give one of your own cards to a teammate",
+    give_options,
+    refuse_give,
+    give,
+    kinds=frozenset({"give_card"}),
+    word="give a card",
+)

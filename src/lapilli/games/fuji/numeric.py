@@ -33,14 +33,29 @@ if TYPE_CHECKING:
     from .game import Fuji
     from .state import FujiState
 
-try:  # the shared turn flow's step names
-    from .steps import STEPS
-
-    DECISIONS = tuple(name for name, step in STEPS.by_name.items() if step.legal is not None)
-except ImportError:  # the frame kinds of the engine before the port to the shared turn flow
-    from .frames import NAMES
-
-    DECISIONS = tuple(name for name in NAMES.values() if name.startswith("D_"))
+DECISIONS = (
+    "choose_skill",
+    "put_under",
+    "leave_out",
+    "plan",
+    "reroll",
+    "use_equipment",
+    "next_turn",
+    "spend_bars",
+    "injury",
+    "lose_die",
+    "binoculars",
+    "give_die",
+    "carabiner",
+    "turn_dice",
+    "machete",
+    "shovel_die",
+    "shovel_face",
+    "rope",
+    "give_card",
+)
+"""The decision steps, by name, in the order of the one-hot block ``waiting_for`` (a
+fixed layout: a test checks it lists every decision step of the game)."""
 
 DATA = load_toml(__package__)
 WAITING = ("", "chance", "another seat", *DECISIONS)

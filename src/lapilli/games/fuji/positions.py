@@ -21,15 +21,16 @@ from typing import Any
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.state import sample_chance
 
-from . import steps
 from .board import NOWHERE, H, W, cell
 from .components import EQ, FACE_COLOUR, INJURY_SPACES, IS_WALKABLE, SKILLS, Injury
+from .planning import PLANNING
+from .rounds import ROUND
 from .state import FujiState
 
 TITLE = "Fuji"
 AT = {
-    "round": lambda s: [steps.ROUND()],
-    "plan": lambda s: [steps.PLANNING()],
+    "round": lambda s: [ROUND()],
+    "plan": lambda s: [PLANNING(), ROUND()],
 }
 """Where play may resume: a round's start (phase 1, the roll) or its planning (phase 2)."""
 

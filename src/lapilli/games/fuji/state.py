@@ -1,8 +1,9 @@
-"""The Fuji position: named fields, copies, views, and the seats behind each screen.
+"""The Fuji position: its fields, declared once, and the seats behind each screen.
 
-The turn flow is the step table of ``steps.py``; the rules themselves live in the
-modules named after the rulebook's phases (set-up, rolling, planning, rerolls,
-equipment, movement, eruption).
+Plain position data at the bottom of the package: the rules live in the modules named
+after the rulebook's phases (set-up, rounds, rolling, planning, rerolls, equipment,
+cards, movement, eruption), each with its steps; ``game.py`` lists the steps in turn
+order. What a seat sees is ``view.py``; texts are ``text.py`` and ``log.py``.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Secret
 from lapilli.core.flow import FlowState, Frame
-from lapilli.core.state import CHANCE, Event, Game
+from lapilli.core.state import Event, Game
 from lapilli.core.zones import EVERYONE, NOBODY, Dice, Unseen, Zone, seats_mask
 
-from . import steps
-from .board import CELLS, NOWHERE, XY
+from .board import CELLS, NOWHERE
 from .components import (
     CARD_IDS,
     CHARACTERS,
@@ -34,8 +34,7 @@ from .components import (
     Injury,
     Signal,
 )
-from .dice import Aside, FujiDie
-from .helper import helper
+from .dice import FujiDie
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
@@ -292,32 +291,7 @@ class FujiState(FlowState):
             return [0.0] * self.players
         return [1.0 if self.result == Result.VICTORY else 0.0] * self.players
 
-    # ------------------------------------------------------------------ text
-    def action_text(self, action: Action) -> str:
-        from .text import action_text
-
-        return action_text(self, action)
-
-    def event_text(self, event: Event) -> str:
-        from .log import event_text
-
-        text = event_text(self, event)
-        return super().event_text(event) if text is None else text
-
-    def render(self, seat: int | None) -> Any:
-        from .text import render
-
-        return render(self, seat)
-
-    def round_end(self, events: list[Event]) -> Any:
-        from .text import round_end
-
-        return round_end(self, events)
-
-    def seat_label(self, seat: int) -> str:
-        name, colour = CHARACTERS[seat]
-        return f"{name} ({colour})"
-
+    # ------------------------------------------------------------------ secrets
     def is_secret(self, action: Action) -> bool:
         """Picking, turning or rerolling a die behind a screen, whatever the step; not a
         die in the open (a Radio keeps the screen down)."""
@@ -325,75 +299,12 @@ class FujiState(FlowState):
             return False
         if action[0] == "shovel_face":
             f = self.pending()
-            d = f.args.die if f is not None and f.step is steps.SHOVEL_FACE else None
+            d = f.args.die if f is not None and f.step.name == "shovel_face" else None
         else:
             d = action.arg("die")
         if type(d) is not int or not 0 <= d < len(self.dice):
             return True
         return self.dice[d].seen != EVERYONE
-
-    # ------------------------------------------------------------------ information
-    def die_view(self, d: int, seat: int | None) -> dict[str, Any]:
-        die = self.dice[d]
-        return {
-            "die": d,
-            "type": "ABC"[die.type],
-            "value": die.view(seat) or None,
-            "aside": "" if die.aside is Aside.NO else die.aside.name.lower(),
-            "home": die.owner,
-            "holder": die.holder,
-        }
-
-    def adventurer_view(self, a: int, seat: int | None) -> dict[str, Any]:
-        pos, dest = self.position[a], self.destination[a]
-        kind = "neutral" if a == self.neutral else "third" if a == self.third else "player"
-        return {
-            "adventurer": a,
-            "seat": self.controller(a) if a < self.meeple_count else None,
-            "kind": kind,
-            "skill": self.skill[a],
-            "position": list(XY[pos]) if pos != NOWHERE else None,
-            "destination": list(XY[dest]) if dest != NOWHERE else None,
-            "stamina_lost": self.stamina_lost[a],
-            "injuries": int(self.injuries[a]),
-            "power_bars": self.power_bars[a],
-            "equipment": [EQUIPMENT[c] for c in self.equipment[a]],
-            "tapped": sum(1 << c for c in self.used_once[a]),
-            "first_aid": int(self.first_aid[a]),
-            "flare": self.flare[a],
-            "dice": [self.die_view(d, seat) for d in self.held(a)],
-        }
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        f = self.pending()
-        pile = self.equipment_pile
-        view: dict[str, Any] = {
-            "round": self.round,
-            "phase": self.phase,
-            "scenario": self.scenario,
-            "level": self.level,
-            "to_move": self.current_player(),
-            "waiting_for": _waiting_for(f, seat),
-            "decision": self.decision(),
-            "result": int(self.result),
-            "cause": self.cause,
-            "terrain": [
-                [c, k, int(self.lava[c]), int(self.equipment_token[c]), self.eruption_tokens[c]]
-                for c, k in enumerate(self.terrain)
-                if k
-            ],
-            "adventurers": [self.adventurer_view(a, seat) for a in range(self.adventurer_count)],
-            "deck_size": len(pile),
-            "bottom": [EQUIPMENT[c] for c in pile.under],
-            "discard": [EQUIPMENT[c] for c in self.discard],
-            "signals": [list(s) for s in self.signals],
-            "victory_points": self.victory_points(),
-            "helper": helper(self, seat),
-        }
-        if seat is not None and f is not None and f.step is steps.REROLL and f.seat == seat:
-            selected = sum(1 << d for d in f.args.selected)
-            view["reroll"] = {"left": f.args.left, "selected": selected}
-        return view
 
     def check(self) -> None:
         """What a saved position cannot hold: a card, a die face, a meeple or a skill that
@@ -409,16 +320,6 @@ class FujiState(FlowState):
         """The dice behind screens are the only hidden things (every pile is drawn as a
         chance node, so nobody knows its order)."""
         return [Dice([die for die in self.dice if die.value])]
-
-
-def _waiting_for(f: Any, seat: int | None) -> str:
-    if f is None:
-        return ""
-    if f.seat == CHANCE:
-        return "chance"
-    if seat is None or f.seat == seat:
-        return f.step.name
-    return "another seat"
 
 
 # ---------------------------------------------------------------- what a saved position cannot hold

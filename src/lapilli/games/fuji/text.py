@@ -32,8 +32,12 @@ from .components import (
 )
 from .helper import helper
 from .log import who
+from .pile import DRAW_SHUFFLED
+from .planning import PLAN
+from .rerolls import REROLL
+from .rolling import ROLL
+from .setup import DEAL_SKILL, LAY_CARD
 from .state import Result
-from .steps import DEAL_SKILL, DRAW_SHUFFLED, LAY_CARD, PLAN, REROLL, ROLL
 
 PHASE_NAMES = (
     "set-up",
@@ -363,3 +367,9 @@ def round_end(s, events: list[Event]) -> Any:
         return None
     title = f"End of round {s.round - 1}: the mountain before round {s.round}'s dice are rolled"
     return Group(Text(title, style="bold"), render(s, None))
+
+
+def seat_label(seat: int, players: int) -> str:
+    """A seat (or an adventurer) by its character: "Name (colour)"."""
+    name, colour = CHARACTERS[seat]
+    return f"{name} ({colour})"
