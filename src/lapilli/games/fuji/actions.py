@@ -28,7 +28,7 @@ MAX_DICE = len(CHARACTERS) * len(DICE_SET)  # a set for each of the four charact
 
 # chance outcomes
 FACE = {v: Action("face", value=v) for v in FACES}
-FACE_OUTCOMES = tuple((FACE[v], 1 / len(FACES)) for v in FACES)
+FACE_OUTCOMES = [(FACE[v], 1 / len(FACES)) for v in FACES]
 SCENARIO = {n: Action("scenario", number=n) for n in SCENARIOS}
 CARD = tuple(Action("card", id=i) for i in CARD_IDS)
 EQUIP = {name: Action("equipment", card=name) for name in EQUIPMENT}
@@ -37,7 +37,7 @@ DRAW_EQUIPMENT = tuple(EQUIP[name] for name in EQUIPMENT)  # by card id
 DEAL_SKILL = tuple(SKILL_DRAW[name] for name in SKILLS)  # by skill index
 
 
-def draws(pile: Zone, outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
+def draws(pile: Zone[int], outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
     """The chance outcomes of a draw from a pile of distinct cards (Fuji has one of
     each): every card left in the shuffled part is as likely."""
     p = 1 / len(pile.items)
@@ -70,7 +70,7 @@ INJURY = {name: Action("injury", space=name) for name in INJURIES}
 LOSE_DIE = tuple(Action("lose_die", die=d) for d in range(MAX_DICE))
 
 _GIVE_CARD: dict[tuple[str, int], Action] = {}
-_USE: dict[tuple, Action] = {}
+_USE: dict[tuple[str, str | None, int | None], Action] = {}
 
 
 def give_card(card: str, to: int) -> Action:
@@ -87,7 +87,7 @@ def use(card: str, copy: str | None = None, who: int | None = None) -> Action:
     key = (card, copy, who)
     act = _USE.get(key)
     if act is None:
-        params = {"card": card}
+        params: dict[str, str | int] = {"card": card}
         if copy is not None:
             params["copy"] = copy
         if who is not None:

@@ -95,6 +95,12 @@ def _first_aid(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> 
     return []
 
 
+def _lighter(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> list[Frame]:
+    """Lighter: the teammate hands over one die of their choice, or refuses."""
+    assert who is not None  # a Lighter is used naming a teammate
+    return [GIVE_DIE(s.controller(who), adventurer=who, to=a, may_refuse=True)]
+
+
 def _flare(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> list[Frame]:
     s.flare[a] += FLARE_BONUS
     return []
@@ -104,29 +110,6 @@ def _water(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> list
     """Water: 2 rerolls for yourself, or 1 for a teammate."""
     assert who is not None
     return [card_session(s, a, 2)] if who == a else [card_session(s, who, 1)]
-
-
-EFFECTS: dict[str, Effect] = {
-    "binoculars": lambda s, a, seat, who, ev: [BINOCULARS(seat, adventurer=a)],
-    # the teammate hands over one die of their choice
-    "lighter": lambda s, a, seat, who, ev: [
-        GIVE_DIE(s.controller(who), adventurer=who, to=a, may_refuse=True)  # type: ignore[arg-type]
-    ],
-    "map": lambda s, a, seat, who, ev: [GIVE_DIE(seat, adventurer=a, to=who)],
-    "carabiner": lambda s, a, seat, who, ev: [
-        CARABINER(s.controller(b), adventurer=b) for b in s.meeples() if s.counting(b)
-    ],
-    "duct_tape": lambda s, a, seat, who, ev: [TURN_DICE(seat, adventurer=a, face=1)],
-    "compass": lambda s, a, seat, who, ev: [TURN_DICE(seat, adventurer=a, face=6)],
-    "machete": lambda s, a, seat, who, ev: [MACHETE(seat, adventurer=a, left=MACHETE_DICE)],
-    "radio": _radio,
-    "first_aid_kit": _first_aid,
-    "shovel": lambda s, a, seat, who, ev: [SHOVEL_DIE(seat, adventurer=a)],
-    "rope": lambda s, a, seat, who, ev: [ROPE(seat, adventurer=a)],
-    "flare_gun": _flare,
-    "flash_light": lambda s, a, seat, who, ev: [card_session(s, a, 1)],
-    "water": _water,
-}
 
 
 # ---------------------------------------------------------------- the choices they ask for
@@ -426,3 +409,24 @@ ROPE = Step(
     rope,
     Args=Adventurer,
 )
+
+
+EFFECTS: dict[str, Effect] = {
+    "binoculars": lambda s, a, seat, who, ev: [BINOCULARS(seat, adventurer=a)],
+    # the teammate hands over one die of their choice
+    "lighter": _lighter,
+    "map": lambda s, a, seat, who, ev: [GIVE_DIE(seat, adventurer=a, to=who)],
+    "carabiner": lambda s, a, seat, who, ev: [
+        CARABINER(s.controller(b), adventurer=b) for b in s.meeples() if s.counting(b)
+    ],
+    "duct_tape": lambda s, a, seat, who, ev: [TURN_DICE(seat, adventurer=a, face=1)],
+    "compass": lambda s, a, seat, who, ev: [TURN_DICE(seat, adventurer=a, face=6)],
+    "machete": lambda s, a, seat, who, ev: [MACHETE(seat, adventurer=a, left=MACHETE_DICE)],
+    "radio": _radio,
+    "first_aid_kit": _first_aid,
+    "shovel": lambda s, a, seat, who, ev: [SHOVEL_DIE(seat, adventurer=a)],
+    "rope": lambda s, a, seat, who, ev: [ROPE(seat, adventurer=a)],
+    "flare_gun": _flare,
+    "flash_light": lambda s, a, seat, who, ev: [card_session(s, a, 1)],
+    "water": _water,
+}

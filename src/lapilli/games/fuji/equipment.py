@@ -31,7 +31,7 @@ def equipment_actions(s: FujiState, a: int, seat: int) -> list[Action]:
     """Cards a may use in this phase (none with a broken arm, none drawn this round)."""
     if not s.equipment[a] or s.injuries[a] & Injury.ARM:
         return []
-    out = []
+    out: list[Action] = []
     for c in s.equipment[a]:
         if c in s.drawn_this_round[a]:
             continue
@@ -52,7 +52,7 @@ def give_options(s: FujiState, f: Frame) -> list[Action]:
     with amnesia)."""
     if s.round == 0:
         return []
-    out = []
+    out: list[Action] = []
     for a in s.meeples():
         if s.equipment[a] and s.controller(a) == f.seat and s.has_skill(a, "equipment_manager"):
             out.extend(

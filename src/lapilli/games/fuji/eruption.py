@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .state import FujiState
 
 
-def erupt(s: FujiState, ev: list) -> None:
+def erupt(s: FujiState, ev: Events) -> None:
     """Every card with a lava side (rubble, landscape) orthogonally next to lava flips;
     a meeple on a flipped card is swallowed and the team loses."""
     flips = spreading(s.terrain, s.lava)

@@ -170,7 +170,7 @@ def _route(s: FujiState, a: int) -> list[int] | None:
     return route if route is not None else path(s.terrain, s.lava, start, goal, limit)
 
 
-def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
+def lose_stamina(s: FujiState, a: int, loss: int, ev: Events) -> None:
     old = s.stamina_lost[a]
     new = old + loss
     s.stamina_lost[a] = min(new, EXHAUSTION)
@@ -185,7 +185,7 @@ def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
         then(s, *[INJURY(s.controller(a), adventurer=a)] * min(marks, free))
 
 
-def arrive(s: FujiState, a: int, route: list[int], ev: list) -> None:
+def arrive(s: FujiState, a: int, route: list[int], ev: Events) -> None:
     """Eruption tokens on the way or at the end erupt at once (U8); an equipment
     token where the meeple ends up is collected."""
     for c in route:
@@ -203,7 +203,7 @@ def arrive(s: FujiState, a: int, route: list[int], ev: list) -> None:
         then(s, DRAW_EQUIPMENT(adventurer=a))
 
 
-def check_victory(s: FujiState, ev: list) -> None:
+def check_victory(s: FujiState, ev: Events) -> None:
     """The game is won the moment every meeple stands on a village card (not lava)."""
     for a in s.meeples():
         c = s.position[a]

@@ -17,6 +17,7 @@ by their largest value (stamina by the exhaustion space, power bars by 3).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ from lapilli.core.data import load_toml
 from lapilli.core.numeric import ActionCodec, Layout, seats_from
 
 from . import actions as A
+from . import components as C
 from .board import H, W, cell
 
 if TYPE_CHECKING:
@@ -65,17 +67,17 @@ CELLS = W * H
 CARD_COUNT = max(a.arg("id") for a in A.CARD) + 1
 DICE = A.MAX_DICE
 FACES = range(1, 7)
-DIE_TYPES = tuple(A.DIE_TYPES)
+DIE_TYPES = tuple(C.DIE_TYPES)
 ASIDE = ("buddy", "machete")
 KINDS = ("player", "neutral", "third")
-EQUIPMENT = tuple(A.EQUIPMENT)
-SKILLS = tuple(A.SKILLS)
-SIGNALS = tuple(A.SIGNALS)
-INJURIES = tuple(A.INJURIES)  # bit i of an adventurer's injuries
+EQUIPMENT = tuple(C.EQUIPMENT)
+SKILLS = tuple(C.SKILLS)
+SIGNALS = tuple(C.SIGNALS)
+INJURIES = tuple(C.INJURIES)  # bit i of an adventurer's injuries
 KNIFE = "pocket_knife"
 EXHAUSTION = DATA["stamina"]["exhaustion"]
 MOST_BARS = len(A.BOOST) - 1
-SCENARIOS = tuple(sorted(A.SCENARIOS))
+SCENARIOS = tuple(sorted(C.SCENARIOS))
 LEVELS = (1, 2, 3, 4)
 PHASES = 7  # 0 (set-up) and the round's phases 1-6
 ROUND_SCALE = 20.0
@@ -107,7 +109,7 @@ DIE_FEATURES = (
     "selected for my reroll",
 )
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "me": "one-hot of my seat number (actions name adventurers and dice by number)",
     "waiting_for": "one-hot of what the game waits for: "
     + ", ".join(w or "(the end)" for w in WAITING),

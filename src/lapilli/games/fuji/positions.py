@@ -83,7 +83,7 @@ def build(game: Any, description: Any) -> FujiState:
         "items": {c: 1 for c in sorted(pile) if c not in under},
         "under": under,
     }
-    state = game.state_from_json(data)
+    state = FujiState.from_json(game, data)
     for a in tables:
         if state.injuries[a] & Injury.LEG:
             state.dice[state.held(a)[-1]].lost = True  # a leg injury costs a die for good
@@ -98,7 +98,7 @@ def build(game: Any, description: Any) -> FujiState:
     return state
 
 
-def _adventurer(part: Description, a: int, data: dict, pile: set[int]) -> list[Any]:
+def _adventurer(part: Description, a: int, data: dict[str, Any], pile: set[int]) -> list[Any]:
     """One adventurer's table into the saved position; returns the dice it rolled."""
     if "at" in part:
         c = cell_of(part.take("at", str), part)

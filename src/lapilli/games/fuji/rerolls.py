@@ -47,7 +47,7 @@ def rerolls_for(s: FujiState, a: int, steps_away: int, c: int) -> int:
 def sessions(s: FujiState) -> list[Frame]:
     """The phase-3 sessions in seat order: one per adventurer with rerolls (or the
     Buddy's set-aside); the third meeple's dice are rerolled on each side of the table."""
-    out = []
+    out: list[Frame] = []
     for a in s.meeples():
         n = phase3_rerolls(s, a)
         s.rerolls_allowed[a] = n
@@ -68,7 +68,7 @@ def card_session(s: FujiState, a: int, rerolls: int) -> Frame:
 def reroll_options(s: FujiState, f: Frame) -> list[Action]:
     a, left, selected = f.args.adventurer, f.args.left, f.args.selected
     mine = s.visible_own(a, f.seat)
-    out = []
+    out: list[Action] = []
     if left > 0:
         out = [X.SELECT[d] for d in mine if d not in selected]
         if selected:

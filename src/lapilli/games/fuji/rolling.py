@@ -30,7 +30,7 @@ def roll_frames(s: FujiState, dice: list[int]) -> list[Frame]:
     return frames
 
 
-def faces(s: FujiState, f: Frame) -> tuple[tuple[Action, float], ...]:
+def faces(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
     return X.FACE_OUTCOMES
 
 

@@ -68,7 +68,7 @@ def new_fuji(game: Game, players: int) -> FujiState:
 # ---------------------------------------------------------------- scenario and skills
 def start(s: FujiState, f: Frame) -> Events:
     """Draw the scenario card (or take the chosen one), then the skill cards."""
-    opts = s.game.options
+    opts = s.options
     frames = []
     if opts.scenario == "random":
         frames.append(DRAW_SCENARIO())
@@ -151,7 +151,7 @@ def lay_out(s: FujiState, f: Frame) -> Events:
     # 5: meeples on the white start (4 players: two of them on the grey start)
     for a in s.meeples():
         s.position[a] = starts["S4"] if four and a >= 2 else starts["S"]
-    if s.game.options.extra_thrill and eruption_cells:
+    if s.options.extra_thrill and eruption_cells:
         s.eruption_tokens[_extra_thrill_token(eruption_cells, villages)] = 2
     then(s, *slots, DEAL_EQUIPMENT())
     return []

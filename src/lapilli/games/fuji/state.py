@@ -35,6 +35,7 @@ from .components import (
     Signal,
 )
 from .dice import FujiDie
+from .options import FujiOptions
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
@@ -109,7 +110,10 @@ class FujiState(FlowState):
         """Who plays which adventurer. Two players add an adventurer after theirs: the
         neutral dice (variant A) or a third meeple they run together (variant B)."""
         super().setup(game, players)
-        variant = game.options.variant if players == 2 else None
+        options = game.options
+        assert isinstance(options, FujiOptions)
+        self.options = options
+        variant = options.variant if players == 2 else None
         self.neutral: int | None = players if variant == "A" else None
         self.third: int | None = players if variant == "B" else None
         self.meeple_count: int = players + (variant == "B")
@@ -152,7 +156,7 @@ class FujiState(FlowState):
     # ------------------------------------------------------------------ who is who
     @property
     def level(self) -> int:
-        return self.game.options.level
+        return self.options.level
 
     def meeples(self) -> range:
         """The adventurers with a meeple (not the neutral dice)."""
@@ -260,11 +264,12 @@ class FujiState(FlowState):
         unused = sum(
             1 for a in self.meeples() for c in self.equipment[a] if c not in self.used_once[a]
         )
-        return (
+        points: int = (
             POINTS["per_player"] * self.meeple_count
             + POINTS["per_injury"] * injuries
             + POINTS["per_unused_card"] * unused
         )
+        return points
 
     def rating(self) -> str:
         vp = self.victory_points()

@@ -37,7 +37,7 @@ from .planning import PLAN
 from .rerolls import REROLL
 from .rolling import ROLL
 from .setup import DEAL_SKILL, LAY_CARD
-from .state import Result
+from .state import FujiState, Result
 
 PHASE_NAMES = (
     "set-up",
@@ -63,7 +63,7 @@ def initial(a: int) -> str:
     return CHARACTERS[a][0][0]
 
 
-def die_text(s, d: int, seat: int | None) -> Text:
+def die_text(s: FujiState, d: int, seat: int | None) -> Text:
     die = s.dice[d]
     if not die.value:
         return Text("··", style="dim")
@@ -77,11 +77,11 @@ def die_text(s, d: int, seat: int | None) -> Text:
     return t
 
 
-def dice_row(s, dice: list[int], seat: int | None) -> Text:
+def dice_row(s: FujiState, dice: list[int], seat: int | None) -> Text:
     return Text(" ").join(die_text(s, d, seat) for d in dice)
 
 
-def map_table(s) -> Table:
+def map_table(s: FujiState) -> Table:
     table = Table(show_header=True, header_style="dim", box=None, padding=(0, 1))
     table.add_column("")
     for x in range(W):
@@ -127,7 +127,7 @@ def map_table(s) -> Table:
     return table
 
 
-def legend(s) -> Text:
+def legend(s: FujiState) -> Text:
     """What the abbreviations on the map and the dice mean."""
     t = Text(style="dim")
     t.append("Cards: ")
@@ -149,7 +149,7 @@ def legend(s) -> Text:
     return t
 
 
-def adventurer_table(s, seat: int | None) -> Table:
+def adventurer_table(s: FujiState, seat: int | None) -> Table:
     table = Table(title="Adventurers", box=None, padding=(0, 1))
     for col in ("", "skill", "stamina", "injuries", "dice", "equipment"):
         table.add_column(col)
@@ -163,7 +163,7 @@ def adventurer_table(s, seat: int | None) -> Table:
         marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.stamina_lost[a] < t)
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
-        inj = ", ".join(space.name.lower() for space in Injury(s.injuries[a])) or "-"
+        inj = ", ".join(str(space.name).lower() for space in Injury(s.injuries[a])) or "-"
         cards = (
             ", ".join(
                 EQ_NAME[c] + (" (used once)" if c in s.used_once[a] else "") for c in s.equipment[a]
@@ -178,7 +178,7 @@ def adventurer_table(s, seat: int | None) -> Table:
     return table
 
 
-def render(s, seat: int | None) -> Any:
+def render(s: FujiState, seat: int | None) -> Any:
     phase = PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ""
     head = Text(
         f"Fuji — scenario {s.scenario}, level {s.level}, round {s.round}: {phase}", style="bold"
@@ -212,7 +212,7 @@ def render(s, seat: int | None) -> Any:
     return Group(*parts)
 
 
-def _fail(card: dict) -> str:
+def _fail(card: dict[str, Any]) -> str:
     text = f"a tie or loss costs {card['stamina_on_fail']} stamina"
     if card["exhausted_on_fail"]:
         return text + " (exhaustion: the team loses)"
@@ -221,7 +221,7 @@ def _fail(card: dict) -> str:
     return text
 
 
-def helper_text(s, item: dict) -> Text:
+def helper_text(s: FujiState, item: dict[str, Any]) -> Text:
     """The private helper of one meeple (see ``helper.py``), in sentences."""
     a = item["adventurer"]
     out = Text(f"Helper for {who(s, a)} (only you see this)", style="bold")
@@ -255,7 +255,7 @@ def helper_text(s, item: dict) -> Text:
     return out
 
 
-def action_text(s, action: Action) -> str:
+def action_text(s: FujiState, action: Action) -> str:
     """The action in a menu or the log; a damaged one in its plain form."""
     try:
         return _action_text(s, action)
@@ -263,28 +263,30 @@ def action_text(s, action: Action) -> str:
         return str(action)
 
 
-def _outcome_text(s, kind: str, p: dict) -> str | None:
+def _outcome_text(s: FujiState, kind: str, p: dict[str, Any]) -> str | None:
     """A roll or a draw, with what it is for: which die, which card of the map, whose
     card."""
     f = s.pending()
-    if kind == "face" and f.step is ROLL:
-        die = s.dice[f.args.die]
+    step = f.step if f is not None else None
+    args: Any = f.args if f is not None else None
+    if kind == "face" and step is ROLL:
+        die = s.dice[args.die]
         face = f"{FACE_COLOUR[die.type][p['value'] - 1]} {p['value']}"
-        return f"{who(s, die.owner)}'s die {f.args.die} (type {'ABC'[die.type]}) shows {face}"
-    if kind == "card" and f.step is LAY_CARD:
-        at = f"({f.args.cell % W},{f.args.cell // W})"
-        card = "village" if f.args.village else "landscape card"
+        return f"{who(s, die.owner)}'s die {args.die} (type {'ABC'[die.type]}) shows {face}"
+    if kind == "card" and step is LAY_CARD:
+        at = f"({args.cell % W},{args.cell // W})"
+        card = "village" if args.village else "landscape card"
         return f"the card laid at {at} is a {card} asking for {requirement_text(p['id'])}"
-    if kind == "equipment" and f.step is DRAW_SHUFFLED:
-        return f"{who(s, f.args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
-    if kind == "skill" and f.step is DEAL_SKILL:
-        return f"{who(s, f.args.adventurer)} is dealt the skill card {SKILL_NAME[p['skill']]}"
+    if kind == "equipment" and step is DRAW_SHUFFLED:
+        return f"{who(s, args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
+    if kind == "skill" and step is DEAL_SKILL:
+        return f"{who(s, args.adventurer)} is dealt the skill card {SKILL_NAME[p['skill']]}"
     if kind == "scenario":
         return f"scenario card {p['number']} is drawn"
     return None
 
 
-def _action_text(s, action: Action) -> str:
+def _action_text(s: FujiState, action: Action) -> str:
     kind = action[0]
     p = dict(action[1])
     if s.current_player() == CHANCE:
@@ -360,7 +362,7 @@ TEXT = {
 }
 
 
-def round_end(s, events: list[Event]) -> Any:
+def round_end(s: FujiState, events: list[Event]) -> Any:
     """The mountain as a round left it, before the next round's dice are rolled behind the
     screens: where everyone stands, and the dice of the round still showing."""
     if not any(e["type"] == "round" and e["round"] > 1 for e in events):
