@@ -55,25 +55,6 @@ PHASES = (
     "⑤ movement and stamina",
     "⑥ eruption",
 )
-PROMPTS = {
-    "D_SKILL": "choose a skill card",
-    "D_PUT_UNDER": "put equipment cards under the pile",
-    "D_LEAVE": "leave one die out",
-    "D_PLAN": "place your destination marker (or give a signal)",
-    "D_SWAP": "Binoculars: pick a card",
-    "D_ROPE": "Rope: pick the adjacent card",
-    "D_REROLL": "pick dice to reroll, or stop",
-    "D_EQUIP4": "use equipment cards, or done",
-    "D_GIVE_DIE": "hand over a die",
-    "D_CARABINER": "Carabiner: reroll exactly one die",
-    "D_TURN": "turn your dice",
-    "D_MACHETE": "Machete: set dice aside",
-    "D_SHOVEL": "Shovel: pick a die and its new face",
-    "D_ORDER": "who takes the next turn",
-    "D_BOOST": "spend power bars?",
-    "D_INJURY": "choose an injury space",
-    "D_LEG": "leg injury: choose the die to lose",
-}
 CARD_KINDS = ("destination", "rope_to", "swap_card")
 DIE_KINDS = ("select", "set_aside", "reroll_die", "turn_die", "lose_die", "shovel_die", "give_die")
 EQUIPMENT_KINDS = ("use", "give_card", "put_under")
@@ -729,10 +710,11 @@ def status(obs: dict[str, Any]) -> str:
         return head + f" · VICTORY, {obs['victory_points']} VP"
     if obs["result"]:
         return head + f" · DEFEAT: {obs['cause']}"
-    p = obs["to_move"]
-    if isinstance(p, int) and 0 <= p < len(CHARACTERS):
-        prompt = PROMPTS.get(obs["waiting_for"])
-        head += f" · {CHARACTERS[p][0]}: {prompt}" if prompt else f" · {CHARACTERS[p][0]} to move"
+    decision = obs["decision"]
+    p = decision["seat"] if decision else None
+    if p is not None and 0 <= p < len(CHARACTERS):
+        # the pending decision in the rulebook's words, as every seat's observation says
+        head += f" · {CHARACTERS[p][0]}: {decision['prompt'] or decision['name']}"
     return head
 
 
