@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -293,68 +294,90 @@ def _action_text(s: FujiState, action: Action) -> str:
         told = _outcome_text(s, kind, p)
         if told:
             return told
-    if kind == "destination":
-        c = cell(p["x"], p["y"])
-        f = s.pending()
-        stay = (
-            " (stay)"
-            if f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
-            else ""
-        )
-        return f"destination ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}{stay}"
-    if kind == "signal":
-        return f"say: “{SIGNAL_TEXT[p['say']]}”"
-    if kind == "use":
-        text = f"use {EQ_NAME[EQ[p['card']]]}"
-        if "copy" in p:
-            text += f" copying {EQ_NAME[EQ[p['copy']]]}"
-        effect = p.get("copy", p["card"])
-        if "who" in p:
-            text += f" with {who(s, p['who'])}"
-        return text + f" — {EQ_TEXT[EQUIPMENT.index(effect)]}"
-    if kind == "give_card":
-        return f"give {EQ_NAME[EQ[p['card']]]} to {who(s, p['to'])}"
-    if "die" in p:
-        d = p["die"]
-        v = s.dice[d].value
-        colour = FACE_COLOUR[s.dice[d].type][v - 1] if v else "?"
-        verb = {
-            "select": "pick for the reroll:",
-            "reroll_die": "reroll",
-            "turn_die": "turn",
-            "lose_die": "lose",
-            "shovel_die": "shovel: pick",
-            "give_die": "hand over",
-        }.get(kind, kind.replace("_", " "))
-        return f"{verb} {colour} {v} (die {d})"
-    if kind == "next_turn":
-        return f"next turn: {who(s, p['adventurer'])}"
-    if kind in ("rope_to", "swap_card"):
-        c = cell(p["x"], p["y"])
-        verb = "rope to" if kind == "rope_to" else "binoculars: pick"
-        return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}"
-    if kind == "injury":
-        return f"injury: {p['space']} ({INJURY_TEXT[p['space']]})"
-    if kind == "power_bars":
-        return f"spend {p['spend']} power bar(s) on this turn" if p["spend"] else "no power bars"
-    if kind == "choose_skill":
-        return f"skill: {SKILL_NAME[p['skill']]}"
-    if kind == "put_under":
-        return f"put {EQ_NAME[EQ[p['card']]]} under the pile"
-    if kind == "leave_out":
-        return f"leave out a die of type {p['die_type']}"
-    if kind == "shovel_face":
-        return f"turn it to {p['value']}"
-    return TEXT.get(kind, str(action))
+    text = ACTION_TEXT.get(kind) or (_die_text if "die" in p else None)
+    if text is None:
+        return TEXT.get(kind, str(action))
+    return text(s, kind, p)
 
 
-INJURY_TEXT = {
+Params = dict[str, Any]
+
+
+def _destination(s: FujiState, kind: str, p: Params) -> str:
+    c = cell(p["x"], p["y"])
+    f = s.pending()
+    stay = f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
+    return f"destination ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}" + (
+        " (stay)" if stay else ""
+    )
+
+
+def _use(s: FujiState, kind: str, p: Params) -> str:
+    text = f"use {EQ_NAME[EQ[p['card']]]}"
+    if "copy" in p:
+        text += f" copying {EQ_NAME[EQ[p['copy']]]}"
+    effect = p.get("copy", p["card"])
+    if "who" in p:
+        text += f" with {who(s, p['who'])}"
+    return text + f" — {EQ_TEXT[EQUIPMENT.index(effect)]}"
+
+
+DIE_VERB = {
+    "select": "pick for the reroll:",
+    "reroll_die": "reroll",
+    "turn_die": "turn",
+    "lose_die": "lose",
+    "shovel_die": "shovel: pick",
+    "give_die": "hand over",
+}
+
+
+def _die_text(s: FujiState, kind: str, p: Params) -> str:
+    """A die by its face (``?`` before it is rolled)."""
+    d = p["die"]
+    v = s.dice[d].value
+    colour = FACE_COLOUR[s.dice[d].type][v - 1] if v else "?"
+    verb = DIE_VERB.get(kind, kind.replace("_", " "))
+    return f"{verb} {colour} {v} (die {d})"
+
+
+def _card_place(s: FujiState, kind: str, p: Params) -> str:
+    c = cell(p["x"], p["y"])
+    verb = "rope to" if kind == "rope_to" else "binoculars: pick"
+    return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}"
+
+
+def _power_bars(s: FujiState, kind: str, p: Params) -> str:
+    return f"spend {p['spend']} power bar(s) on this turn" if p["spend"] else "no power bars"
+
+
+ACTION_TEXT: dict[str, Callable[[FujiState, str, Params], str]] = {
+    "destination": _destination,
+    "signal": lambda s, kind, p: f"say: “{SIGNAL_TEXT[p['say']]}”",
+    "use": _use,
+    "give_card": lambda s, kind, p: f"give {EQ_NAME[EQ[p['card']]]} to {who(s, p['to'])}",
+    **dict.fromkeys((*DIE_VERB, "set_aside"), _die_text),
+    "next_turn": lambda s, kind, p: f"next turn: {who(s, p['adventurer'])}",
+    "rope_to": _card_place,
+    "swap_card": _card_place,
+    "injury": lambda s, kind, p: f"injury: {p['space']} ({INJURY_TEXT[p['space']]})",
+    "power_bars": _power_bars,
+    "choose_skill": lambda s, kind, p: f"skill: {SKILL_NAME[p['skill']]}",
+    "put_under": lambda s, kind, p: f"put {EQ_NAME[EQ[p['card']]]} under the pile",
+    "leave_out": lambda s, kind, p: f"leave out a die of type {p['die_type']}",
+    "shovel_face": lambda s, kind, p: f"turn it to {p['value']}",
+}
+"""The text of each kind of decision (an action with a die and no kind of its own
+names the die)."""
+
+
+INJURY_TEXT: dict[str, str] = {
     "leg": "lose one die",
     "arm": "no more equipment cards",
     "amnesia": "no more skill",
     "eye": "no rerolls in phase 3",
 }
-TEXT = {
+TEXT: dict[str, str] = {
     "reroll": "reroll the selected dice",
     "stop": "stop (no more rerolls now)",
     "done": "done",
