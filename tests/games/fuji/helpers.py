@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from lapilli.core.actions import Action
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import Fuji, steps
+from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import EQUIPMENT
+
+steps = SimpleNamespace(**{name.upper(): step for name, step in Fuji.parts.steps.by_name.items()})
+"""Fuji's steps by the names the rule modules give them (``steps.ROLL``)."""
 
 
 def new(

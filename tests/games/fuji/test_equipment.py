@@ -4,12 +4,11 @@ import pytest
 
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import Injury
 from lapilli.games.fuji.movement import movement_value
 
-from .helpers import act, eq, new, no_equipment, no_rerolls, plan, roll, row_board, top, turn
+from .helpers import act, eq, new, no_equipment, no_rerolls, plan, roll, row_board, steps, top, turn
 
 SKILLS = ("buddy", "gatherer", "equipment_manager")
 

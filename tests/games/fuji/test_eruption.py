@@ -1,10 +1,9 @@
 """PHASE 6: the eruption."""
 
-from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import RUBBLE
 
-from .helpers import new, no_equipment, no_rerolls, plan, roll, turn
+from .helpers import new, no_equipment, no_rerolls, plan, roll, steps, turn
 
 
 def play_round(s, dests):

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from lapilli.core.errors import IllegalAction, MalformedInput
-from lapilli.games.fuji import Fuji, steps
+from lapilli.games.fuji import Fuji
 
-from .helpers import act, new, no_equipment, no_rerolls, plan, roll, row_board
+from .helpers import act, new, no_equipment, no_rerolls, plan, roll, row_board, steps
 
 
 def dice_values(view, a):

@@ -3,10 +3,9 @@
 import pytest
 
 from lapilli.core.errors import IllegalAction
-from lapilli.games.fuji import steps
 from lapilli.games.fuji.components import Injury
 
-from .helpers import act, eq, new, plan, roll, row_board
+from .helpers import act, eq, new, plan, roll, row_board, steps
 
 
 def line_position(skills, inj0=None, equipment=None):

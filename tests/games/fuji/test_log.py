@@ -7,11 +7,11 @@ import pytest
 from lapilli.core.actions import Action
 from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.core.zones import EVERYONE
-from lapilli.games.fuji import Fuji, steps
+from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.log import TEXT
 
-from .helpers import act, eq, new, no_equipment, no_rerolls, plan, row_board, spec_values
+from .helpers import act, eq, new, no_equipment, no_rerolls, plan, row_board, spec_values, steps
 from .test_equipment import position
 
 CONFIGS = (

@@ -3,12 +3,23 @@
 import pytest
 
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import Injury, stamina_loss
 from lapilli.games.fuji.movement import movement_value
 
-from .helpers import act, new, no_equipment, no_rerolls, plan, roll, row_board, set_dice, top, turn
+from .helpers import (
+    act,
+    new,
+    no_equipment,
+    no_rerolls,
+    plan,
+    roll,
+    row_board,
+    set_dice,
+    steps,
+    top,
+    turn,
+)
 
 # seats: 0 = Clara, 1 = Jona, 2 = Steve (three players: everybody neighbours everybody)
 CLARA, JONA, STEVE = 0, 1, 2

@@ -3,12 +3,12 @@
 import random
 
 from lapilli.agents.evaluation import evaluation_for
-from lapilli.games.fuji import Fuji, heuristics, steps
+from lapilli.games.fuji import Fuji, heuristics
 from lapilli.games.fuji import actions as X
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import VALID, VILLAGE, VOLCANO
 
-from .helpers import new, plan, roll, row_board, set_dice
+from .helpers import new, plan, roll, row_board, set_dice, steps
 
 
 def lava_position():

@@ -7,8 +7,8 @@ from lapilli.core.errors import MalformedInput
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import EQ, FACE_COLOUR
+from lapilli.games.fuji.planning import PLAN
 from lapilli.games.fuji.positions import build, set_up
-from lapilli.games.fuji.steps import PLAN
 
 
 def test_the_dice_named_by_colour_and_number_are_behind_their_screens():

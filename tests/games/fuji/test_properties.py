@@ -210,9 +210,7 @@ def test_contract_holds_in_longer_games_heading_for_the_village():
 
 
 def test_an_empty_pile_gives_nothing():
-    from lapilli.games.fuji import steps
-
-    from .helpers import new
+    from .helpers import new, steps
 
     s = new(3)
     s.equipment_pile.clear()

@@ -4,10 +4,9 @@ import pytest
 
 from lapilli.core.errors import IllegalAction
 from lapilli.core.state import CHANCE
-from lapilli.games.fuji import steps
 from lapilli.games.fuji.board import cell
 
-from .helpers import act, new, plan, roll, row_board, top
+from .helpers import act, new, plan, roll, row_board, steps, top
 
 
 def sessions(s):

@@ -4,11 +4,11 @@ import pytest
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction, MalformedInput, OptionError
-from lapilli.games.fuji import Fuji, steps
+from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import IS_LANDSCAPE, IS_VILLAGE, RUBBLE, VOLCANO
 
-from .helpers import eq, new
+from .helpers import eq, new, steps
 
 
 def counts(s):

@@ -3,11 +3,11 @@
 import pytest
 
 from lapilli.core.errors import IllegalAction
-from lapilli.games.fuji import Fuji, steps
+from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import Injury
 
-from .helpers import act, eq, new, no_equipment, no_rerolls, plan, roll, row_board, turn
+from .helpers import act, eq, new, no_equipment, no_rerolls, plan, roll, row_board, steps, turn
 
 
 def line(s, ids=(16,) * 8, start=None):

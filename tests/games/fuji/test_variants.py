@@ -1,11 +1,22 @@
 """RULES FOR 2 PLAYERS (variants A and B) and the "extra thrill" variant."""
 
 from lapilli.core.actions import Action
-from lapilli.games.fuji import Fuji, steps
+from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.movement import movement_value
 
-from .helpers import act, new, no_equipment, no_rerolls, plan, roll, row_board, set_dice, turn
+from .helpers import (
+    act,
+    new,
+    no_equipment,
+    no_rerolls,
+    plan,
+    roll,
+    row_board,
+    set_dice,
+    steps,
+    turn,
+)
 
 
 # ---------------------------------------------------------------- variant A

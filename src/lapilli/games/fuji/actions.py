@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from lapilli.core.actions import Action
+from lapilli.core.flow import Frame
 from lapilli.core.zones import Zone
 
 from .board import H, W
@@ -26,7 +28,7 @@ MAX_DICE = len(CHARACTERS) * len(DICE_SET)  # a set for each of the four charact
 
 # chance outcomes
 FACE = {v: Action("face", value=v) for v in FACES}
-FACE_OUTCOMES = tuple((FACE[v], 1 / len(FACES)) for v in FACES)
+FACE_OUTCOMES = [(FACE[v], 1 / len(FACES)) for v in FACES]
 SCENARIO = {n: Action("scenario", number=n) for n in SCENARIOS}
 CARD = tuple(Action("card", id=i) for i in CARD_IDS)
 EQUIP = {name: Action("equipment", card=name) for name in EQUIPMENT}
@@ -35,7 +37,7 @@ DRAW_EQUIPMENT = tuple(EQUIP[name] for name in EQUIPMENT)  # by card id
 DEAL_SKILL = tuple(SKILL_DRAW[name] for name in SKILLS)  # by skill index
 
 
-def draws(pile: Zone, outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
+def draws(pile: Zone[int], outcomes: Sequence[Action]) -> list[tuple[Action, float]]:
     """The chance outcomes of a draw from a pile of distinct cards (Fuji has one of
     each): every card left in the shuffled part is as likely."""
     p = 1 / len(pile.items)
@@ -68,7 +70,7 @@ INJURY = {name: Action("injury", space=name) for name in INJURIES}
 LOSE_DIE = tuple(Action("lose_die", die=d) for d in range(MAX_DICE))
 
 _GIVE_CARD: dict[tuple[str, int], Action] = {}
-_USE: dict[tuple, Action] = {}
+_USE: dict[tuple[str, str | None, int | None], Action] = {}
 
 
 def give_card(card: str, to: int) -> Action:
@@ -85,10 +87,26 @@ def use(card: str, copy: str | None = None, who: int | None = None) -> Action:
     key = (card, copy, who)
     act = _USE.get(key)
     if act is None:
-        params = {"card": card}
+        params: dict[str, str | int] = {"card": card}
         if copy is not None:
             params["copy"] = copy
         if who is not None:
             params["who"] = who
         act = _USE[key] = Action("use", **params)
     return act
+
+
+# ---------------------------------------------------------------- steps
+def refuse_unlisted(rule: str, kind: str) -> Callable[[Any, Frame, Action], str | None]:
+    """A refusal quoting ``rule`` for an action of ``kind`` the step does not list."""
+
+    def refuse(s: Any, f: Frame, action: Action) -> str | None:
+        if action[0] == kind and action not in f.step.legal(s, f):  # type: ignore[misc]
+            return rule
+        return None
+
+    return refuse
+
+
+class Adventurer(NamedTuple):
+    adventurer: int

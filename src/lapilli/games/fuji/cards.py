@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, take_if_only, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from . import steps
+from .actions import Adventurer, refuse_unlisted
 from .board import CELLS, NEIGH, NOWHERE, XY, cell, walkable
 from .components import FACES, IS_LANDSCAPE
 from .dice import Aside
 from .movement import arrive, check_victory
 from .rerolls import card_session
+from .rolling import roll_frame
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -94,6 +95,12 @@ def _first_aid(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> 
     return []
 
 
+def _lighter(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> list[Frame]:
+    """Lighter: the teammate hands over one die of their choice, or refuses."""
+    assert who is not None  # a Lighter is used naming a teammate
+    return [GIVE_DIE(s.controller(who), adventurer=who, to=a, may_refuse=True)]
+
+
 def _flare(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> list[Frame]:
     s.flare[a] += FLARE_BONUS
     return []
@@ -103,29 +110,6 @@ def _water(s: FujiState, a: int, seat: int, who: int | None, ev: Events) -> list
     """Water: 2 rerolls for yourself, or 1 for a teammate."""
     assert who is not None
     return [card_session(s, a, 2)] if who == a else [card_session(s, who, 1)]
-
-
-EFFECTS: dict[str, Effect] = {
-    "binoculars": lambda s, a, seat, who, ev: [steps.BINOCULARS(seat, adventurer=a)],
-    # the teammate hands over one die of their choice
-    "lighter": lambda s, a, seat, who, ev: [
-        steps.GIVE_DIE(s.controller(who), adventurer=who, to=a, may_refuse=True)  # type: ignore[arg-type]
-    ],
-    "map": lambda s, a, seat, who, ev: [steps.GIVE_DIE(seat, adventurer=a, to=who)],
-    "carabiner": lambda s, a, seat, who, ev: [
-        steps.CARABINER(s.controller(b), adventurer=b) for b in s.meeples() if s.counting(b)
-    ],
-    "duct_tape": lambda s, a, seat, who, ev: [steps.TURN_DICE(seat, adventurer=a, face=1)],
-    "compass": lambda s, a, seat, who, ev: [steps.TURN_DICE(seat, adventurer=a, face=6)],
-    "machete": lambda s, a, seat, who, ev: [steps.MACHETE(seat, adventurer=a, left=MACHETE_DICE)],
-    "radio": _radio,
-    "first_aid_kit": _first_aid,
-    "shovel": lambda s, a, seat, who, ev: [steps.SHOVEL_DIE(seat, adventurer=a)],
-    "rope": lambda s, a, seat, who, ev: [steps.ROPE(seat, adventurer=a)],
-    "flare_gun": _flare,
-    "flash_light": lambda s, a, seat, who, ev: [card_session(s, a, 1)],
-    "water": _water,
-}
 
 
 # ---------------------------------------------------------------- the choices they ask for
@@ -199,7 +183,7 @@ def carabiner_dice(s: FujiState, f: Frame) -> list[Action]:
 
 def carabiner(s: FujiState, f: Frame, action: Action) -> Events:
     d = action[1][0][1]
-    then(s, steps.roll_frame(d, (d,)))
+    then(s, roll_frame(d, (d,)))
     return []
 
 
@@ -264,7 +248,7 @@ def shovel_dice(s: FujiState, f: Frame) -> list[Action]:
 
 
 def shovel_die(s: FujiState, f: Frame, action: Action) -> Events:
-    then(s, steps.SHOVEL_FACE(f.seat, adventurer=f.args.adventurer, die=action[1][0][1]))
+    then(s, SHOVEL_FACE(f.seat, adventurer=f.args.adventurer, die=action[1][0][1]))
     return []
 
 
@@ -301,3 +285,148 @@ def rope(s: FujiState, f: Frame, action: Action) -> Events:
     arrive(s, a, [c], ev)
     check_victory(s, ev)
     return ev
+
+
+# ---------------------------------------------------------------- steps
+class Binoculars(NamedTuple):
+    adventurer: int
+    first: int = NOWHERE
+
+
+class GiveDie(NamedTuple):
+    adventurer: int  # who hands over a die
+    to: int
+    may_refuse: bool = False
+
+
+class TurnDice(NamedTuple):
+    adventurer: int
+    face: int
+
+
+class Machete(NamedTuple):
+    adventurer: int
+    left: int
+
+
+class ShovelFace(NamedTuple):
+    adventurer: int
+    die: int
+
+
+BINOCULARS = Step(
+    "binoculars",
+    "Binoculars: pick an empty landscape card (no meeple, marker or token; not a village)",
+    swap_options,
+    refuse_unlisted(
+        "Binoculars: pick two different empty landscape cards (no meeple, marker or token; "
+        "not a village)",
+        "swap_card",
+    ),
+    swap,
+    Args=Binoculars,
+)
+
+
+GIVE_DIE = Step(
+    "give_die",
+    "Lighter / Map: hand over one of your own dice (Lighter: or refuse)",
+    dice_to_hand_over,
+    refuse_hand_over,
+    hand_over,
+    Args=GiveDie,
+    word="give a die",
+)
+
+
+CARABINER = Step(
+    "carabiner",
+    "Carabiner: each of you must reroll exactly 1 of your own dice",
+    carabiner_dice,
+    refuse_unlisted("Carabiner: reroll exactly 1 of your own dice", "reroll_die"),
+    carabiner,
+    Args=Adventurer,
+)
+
+
+TURN_DICE = Step(
+    "turn_dice",
+    "Duct tape / Compass: turn one of your dice showing the right number, or done",
+    dice_to_turn,
+    refuse_unlisted(
+        "Duct tape turns your dice showing 1 to 6, the Compass your 6s to 1", "turn_die"
+    ),
+    turn_die,
+    Args=TurnDice,
+    word="turn a die",
+    # no settle: whether any die still shows the number is behind its owner's screen
+)
+
+
+MACHETE = Step(
+    "machete",
+    "Machete: set aside up to 2 of your own dice, or done",
+    machete_dice,
+    refuse_unlisted("Machete: set aside up to 2 of your own dice", "set_aside"),
+    machete,
+    Args=Machete,
+    settle=take_if_only(X.DONE),
+)
+
+
+SHOVEL_DIE = Step(
+    "shovel_die",
+    "Shovel: pick 1 of your dice to turn to another side",
+    shovel_dice,
+    refuse_unlisted("Shovel: pick 1 of your own dice", "shovel_die"),
+    shovel_die,
+    Args=Adventurer,
+    word="shovel",
+)
+
+
+SHOVEL_FACE = Step(
+    "shovel_face",
+    "Shovel: turn the die to another side",
+    other_faces,
+    refuse_unlisted(
+        "Shovel: turn the die to another side (1-6, not the one it shows)", "shovel_face"
+    ),
+    shovel_face,
+    Args=ShovelFace,
+    word="shovel",
+)
+
+
+ROPE = Step(
+    "rope",
+    "Rope: move to an orthogonally adjacent card that is not lava, rubble or the volcano",
+    rope_options,
+    refuse_unlisted(
+        "Rope: move to an orthogonally adjacent card that is not lava, rubble or the volcano",
+        "rope_to",
+    ),
+    rope,
+    Args=Adventurer,
+)
+
+
+EFFECTS: dict[str, Effect] = {
+    "binoculars": lambda s, a, seat, who, ev: [BINOCULARS(seat, adventurer=a)],
+    # the teammate hands over one die of their choice
+    "lighter": _lighter,
+    "map": lambda s, a, seat, who, ev: [GIVE_DIE(seat, adventurer=a, to=who)],
+    "carabiner": lambda s, a, seat, who, ev: [
+        CARABINER(s.controller(b), adventurer=b) for b in s.meeples() if s.counting(b)
+    ],
+    "duct_tape": lambda s, a, seat, who, ev: [TURN_DICE(seat, adventurer=a, face=1)],
+    "compass": lambda s, a, seat, who, ev: [TURN_DICE(seat, adventurer=a, face=6)],
+    "machete": lambda s, a, seat, who, ev: [MACHETE(seat, adventurer=a, left=MACHETE_DICE)],
+    "radio": _radio,
+    "first_aid_kit": _first_aid,
+    "shovel": lambda s, a, seat, who, ev: [SHOVEL_DIE(seat, adventurer=a)],
+    "rope": lambda s, a, seat, who, ev: [ROPE(seat, adventurer=a)],
+    "flare_gun": _flare,
+    "flash_light": lambda s, a, seat, who, ev: [card_session(s, a, 1)],
+    "water": _water,
+}

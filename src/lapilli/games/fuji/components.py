@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import IntFlag
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lapilli.core.data import load_toml
 
@@ -32,7 +32,7 @@ IS_WALKABLE = [IS_LANDSCAPE[c] or IS_VILLAGE[c] for c in CARD_IDS]
 """Movement rules: never onto the volcano or rubble (nor onto lava, a side of a card)."""
 
 
-def _counts(card: dict, die_type: int, value: int) -> bool:
+def _counts(card: dict[str, Any], die_type: int, value: int) -> bool:
     colour = FACE_COLOUR[die_type][value - 1]
     colours = card.get("colours")
     values = card.get("values")
@@ -74,7 +74,7 @@ def requirement_text(card: int) -> str:
 
 
 # -- scenarios ----------------------------------------------------------------------
-SCENARIOS: dict[int, dict] = {}
+SCENARIOS: dict[int, dict[str, Any]] = {}
 for _key, _sc in DATA["scenarios"].items():
     SCENARIOS[int(_key)] = {
         "grid": [row.split() for row in _sc["rows"]],
@@ -126,11 +126,13 @@ SKILL_KEEP = {k: v["keep"] for k, v in DATA["skills"].items()}
 SKILL_NAME = {k: v["name"] for k, v in DATA["skills"].items()}
 MAX_POWER_BARS = 3
 """Gatherer: "you can only have a maximum of 3 power bars"."""
-CHARACTERS = tuple((c["name"], c["colour"]) for c in DATA["characters"])
+CHARACTERS: tuple[tuple[str, str], ...] = tuple(
+    (c["name"], c["colour"]) for c in DATA["characters"]
+)
 
 EQUIPMENT: tuple[str, ...] = tuple(DATA["equipment"])
 EQ = {name: i for i, name in enumerate(EQUIPMENT)}
-EQ_NAME = tuple(DATA["equipment"][k]["name"] for k in EQUIPMENT)
+EQ_NAME: tuple[str, ...] = tuple(DATA["equipment"][k]["name"] for k in EQUIPMENT)
 EQ_TEXT = tuple(DATA["equipment"][k]["text"] for k in EQUIPMENT)
 EQ_WHO = tuple(DATA["equipment"][k]["who"] for k in EQUIPMENT)
 EQ_PHASES = tuple(tuple(DATA["equipment"][k]["phases"]) for k in EQUIPMENT)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
+from lapilli.core.errors import MalformedInput
 from lapilli.core.zones import NOBODY, Die
 
 from .components import FACES
@@ -52,9 +54,40 @@ class FujiDie(Die):
 
     def to_json(self) -> dict[str, int | bool]:
         return {
+            "type": self.type,
+            "owner": self.owner,
+            "screen": self.screen,
             "value": self.value,
             "seen": self.seen,
             "holder": self.holder,
             "aside": int(self.aside),
             "lost": self.lost,
         }
+
+    @classmethod
+    def load(cls, data: Any) -> FujiDie:
+        """A die saved by ``to_json`` (the position checks it is one of the set-up's)."""
+        if not isinstance(data, dict) or set(data) != set(_SAVED):
+            raise MalformedInput(f"a die is {{{', '.join(_SAVED)}}}, not {data!r:.60}")
+        for key, kind in _SAVED.items():
+            if type(data[key]) is not kind:
+                raise MalformedInput(f"a die's {key} cannot be {data[key]!r:.20}")
+        die = cls(data["type"], data["owner"], data["screen"])
+        die.value, die.seen, die.holder = data["value"], data["seen"], data["holder"]
+        if data["aside"] not in iter(Aside):
+            raise MalformedInput(f"a die cannot be set aside as {data['aside']}")
+        die.aside = Aside(data["aside"])
+        die.lost = data["lost"]
+        return die
+
+
+_SAVED = {
+    "type": int,
+    "owner": int,
+    "screen": int,
+    "value": int,
+    "seen": int,
+    "holder": int,
+    "aside": int,
+    "lost": bool,
+}

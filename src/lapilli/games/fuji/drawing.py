@@ -9,6 +9,7 @@ behind your screen; the others' show as blank dice until the rules reveal them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from lapilli.core.actions import Action
@@ -54,25 +55,6 @@ PHASES = (
     "⑤ movement and stamina",
     "⑥ eruption",
 )
-PROMPTS = {
-    "D_SKILL": "choose a skill card",
-    "D_PUT_UNDER": "put equipment cards under the pile",
-    "D_LEAVE": "leave one die out",
-    "D_PLAN": "place your destination marker (or give a signal)",
-    "D_SWAP": "Binoculars: pick a card",
-    "D_ROPE": "Rope: pick the adjacent card",
-    "D_REROLL": "pick dice to reroll, or stop",
-    "D_EQUIP4": "use equipment cards, or done",
-    "D_GIVE_DIE": "hand over a die",
-    "D_CARABINER": "Carabiner: reroll exactly one die",
-    "D_TURN": "turn your dice",
-    "D_MACHETE": "Machete: set dice aside",
-    "D_SHOVEL": "Shovel: pick a die and its new face",
-    "D_ORDER": "who takes the next turn",
-    "D_BOOST": "spend power bars?",
-    "D_INJURY": "choose an injury space",
-    "D_LEG": "leg injury: choose the die to lose",
-}
 CARD_KINDS = ("destination", "rope_to", "swap_card")
 DIE_KINDS = ("select", "set_aside", "reroll_die", "turn_die", "lose_die", "shovel_die", "give_die")
 EQUIPMENT_KINDS = ("use", "give_card", "put_under")
@@ -170,7 +152,7 @@ def die_face(
 NEUTRAL_EDGE = "#8a8a8a"
 
 
-def die(x: float, y: float, s: float, d: dict, edge: str, picked: bool = False) -> str:
+def die(x: float, y: float, s: float, d: dict[str, Any], edge: str, picked: bool = False) -> str:
     """One of the dice, its edges in its owner's colour: blank while hidden from the
     seat, else its face, the colour named under it (and whether it is set aside or
     picked for the reroll)."""
@@ -195,7 +177,7 @@ def die(x: float, y: float, s: float, d: dict, edge: str, picked: bool = False) 
 
 
 # -- terrain cards ------------------------------------------------------------------------------
-def requirement(card: dict, x: float, y: float, w: float) -> str:
+def requirement(card: dict[str, Any], x: float, y: float, w: float) -> str:
     """The dice requirement as icons: coloured dice for colours, white dice with pips for
     values, joined by & (both) or / (either)."""
     items: list[tuple[str, Any]] = []
@@ -450,7 +432,7 @@ class Terrain:
         return self.rows * (CARD + GAP)
 
 
-def draw_terrain(obs: dict, t: Targets) -> tuple[str, Terrain]:
+def draw_terrain(obs: dict[str, Any], t: Targets) -> tuple[str, Terrain]:
     terrain = Terrain([c for c, *_ in obs["terrain"]])
     parts = []
     for i in range(terrain.cols):
@@ -489,7 +471,7 @@ def draw_terrain(obs: dict, t: Targets) -> tuple[str, Terrain]:
 
 
 # -- the side of the table ----------------------------------------------------------------------
-def draw_stamina(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_stamina(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The stamina board: spaces 0 to the exhaustion space, injury symbols on the spaces
     that give an injury, a tracker per adventurer."""
     step = (SIDE_W - 20) / (EXHAUSTION + 1)
@@ -579,13 +561,13 @@ def equipment_card(x: float, y: float, name: str, used_once: bool) -> str:
     )
 
 
-def neutral_homes(obs: dict) -> set[int]:
+def neutral_homes(obs: dict[str, Any]) -> set[int]:
     """The neutral set of dice (2-player variant A) belongs to no character."""
     return {a["adventurer"] for a in obs["adventurers"] if a["kind"] == "neutral"}
 
 
 def draw_adventurer(
-    obs: dict, adv: dict, seat: int | None, x0: float, y0: float, t: Targets
+    obs: dict[str, Any], adv: dict[str, Any], seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """One adventurer's panel (or the neutral dice's): name, skill card, equipment, dice."""
     neutral = adv["kind"] == "neutral"
@@ -605,7 +587,7 @@ def draw_adventurer(
 
 
 def adventurer_head(
-    adv: dict, mine: bool, current: bool, x0: float, y0: float, t: Targets
+    adv: dict[str, Any], mine: bool, current: bool, x0: float, y0: float, t: Targets
 ) -> list[str]:
     """The panel's title line: meeple and name (clickable to hand the turn over)."""
     a = adv["adventurer"]
@@ -634,7 +616,7 @@ def adventurer_head(
     return parts
 
 
-def skill_card(adv: dict, x0: float, y: float, parts: list[str]) -> float:
+def skill_card(adv: dict[str, Any], x0: float, y: float, parts: list[str]) -> float:
     """The skill, power bars, stamina and the injury spaces (covered ones in red)."""
     skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
     bits = [skill]
@@ -667,7 +649,7 @@ def skill_card(adv: dict, x0: float, y: float, parts: list[str]) -> float:
     return y + 24
 
 
-def equipment_row(adv: dict, x0: float, y: float, parts: list[str], t: Targets) -> float:
+def equipment_row(adv: dict[str, Any], x0: float, y: float, parts: list[str], t: Targets) -> float:
     """The equipment cards, four to a row, turned ones greyed."""
     for k, name in enumerate(adv["equipment"]):
         x = x0 + 10 + (k % 4) * 106
@@ -680,7 +662,13 @@ def equipment_row(adv: dict, x0: float, y: float, parts: list[str], t: Targets) 
 
 
 def dice_row(
-    obs: dict, adv: dict, mine: bool, x0: float, y: float, parts: list[str], t: Targets
+    obs: dict[str, Any],
+    adv: dict[str, Any],
+    mine: bool,
+    x0: float,
+    y: float,
+    parts: list[str],
+    t: Targets,
 ) -> float:
     """The dice: behind your own screen, or the others' (blank until revealed)."""
     dice = adv["dice"]
@@ -714,7 +702,7 @@ def dice_row(
     return y + 62
 
 
-def status(obs: dict) -> str:
+def status(obs: dict[str, Any]) -> str:
     head = f"Fuji · level {obs['level']} · round {obs['round']}"
     if 0 <= obs["phase"] < len(PHASES):
         head += f" · {PHASES[obs['phase']]}"
@@ -722,14 +710,15 @@ def status(obs: dict) -> str:
         return head + f" · VICTORY, {obs['victory_points']} VP"
     if obs["result"]:
         return head + f" · DEFEAT: {obs['cause']}"
-    p = obs["to_move"]
-    if isinstance(p, int) and 0 <= p < len(CHARACTERS):
-        prompt = PROMPTS.get(obs["waiting_for"])
-        head += f" · {CHARACTERS[p][0]}: {prompt}" if prompt else f" · {CHARACTERS[p][0]} to move"
+    decision = obs["decision"]
+    p = decision["seat"] if decision else None
+    if p is not None and 0 <= p < len(CHARACTERS):
+        # the pending decision in the rulebook's words, as every seat's observation says
+        head += f" · {CHARACTERS[p][0]}: {decision['prompt'] or decision['name']}"
     return head
 
 
-def draw_table_info(obs: dict, x0: float, y0: float) -> tuple[str, float]:
+def draw_table_info(obs: dict[str, Any], x0: float, y0: float) -> tuple[str, float]:
     parts = []
     bottom = f", {len(obs['bottom'])} known under it" if obs["bottom"] else ""
     parts.append(label(x0, y0 + 14, f"Equipment pile: {obs['deck_size']} cards{bottom}", 12))
@@ -745,7 +734,10 @@ def draw_table_info(obs: dict, x0: float, y0: float) -> tuple[str, float]:
 
 
 def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
+    observation: dict[str, Any],
+    seat: int | None,
+    legal: Sequence[Action],
+    labels: Sequence[str],
 ) -> str:
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation

@@ -3,15 +3,15 @@ the Tinkerer twice), the Equipment manager's giving, drawing from the pile, phas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, take_if_only, then
 
 from . import actions as X
-from . import steps
 from .cards import EFFECTS, targets
 from .components import EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, SIGNALS, Injury, Signal
+from .movement import SCREENS_DOWN
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -29,9 +29,9 @@ def usable(s: FujiState, a: int, c: int, seat: int) -> list[int | None]:
 
 def equipment_actions(s: FujiState, a: int, seat: int) -> list[Action]:
     """Cards a may use in this phase (none with a broken arm, none drawn this round)."""
-    if not s.equipment[a] or Injury.ARM in s.injuries[a]:
+    if not s.equipment[a] or s.injuries[a] & Injury.ARM:
         return []
-    out = []
+    out: list[Action] = []
     for c in s.equipment[a]:
         if c in s.drawn_this_round[a]:
             continue
@@ -52,7 +52,7 @@ def give_options(s: FujiState, f: Frame) -> list[Action]:
     with amnesia)."""
     if s.round == 0:
         return []
-    out = []
+    out: list[Action] = []
     for a in s.meeples():
         if s.equipment[a] and s.controller(a) == f.seat and s.has_skill(a, "equipment_manager"):
             out.extend(
@@ -88,7 +88,7 @@ def give(s: FujiState, f: Frame, action: Action) -> Events:
     if c in s.drawn_this_round[a]:
         s.drawn_this_round[a] = s.drawn_this_round[a] - {c}
         s.drawn_this_round[b] = s.drawn_this_round[b] | {c}
-    if f.step is steps.USE_EQUIPMENT:
+    if f.step is USE_EQUIPMENT:
         s.stack[-1] = reopen(f)
     return [{"type": "give_card", "adventurer": a, "to": b, "card": name}]
 
@@ -104,7 +104,7 @@ def refuse_card(s: FujiState, f: Frame, action: Action) -> str | None:
     c = EQ[name]
     if c not in s.equipment[a]:
         return f"Equipment: {EQ_NAME[c]} is not lying in front of you"
-    if Injury.ARM in s.injuries[a]:
+    if s.injuries[a] & Injury.ARM:
         return "Broken arm: you can no longer use any equipment cards"
     if c in s.drawn_this_round[a]:
         return "Collecting equipment: a card drawn this round can be used from the next round"
@@ -155,7 +155,7 @@ def phase4(s: FujiState, f: Frame) -> Events:
     a row has said done with nothing happening in between (a card used, given or a
     signal lets those who passed act again)."""
     s.phase = 4
-    then(s, steps.USE_EQUIPMENT(s.controller(0), adventurer=0, passes=0))
+    then(s, USE_EQUIPMENT(s.controller(0), adventurer=0, passes=0))
     return []
 
 
@@ -184,10 +184,10 @@ def phase4_use(s: FujiState, f: Frame, action: Action) -> Events:
     if action[0] == "done":
         passes = f.args.passes + 1
         if passes >= s.meeple_count:
-            then(s, steps.SCREENS_DOWN())
+            then(s, SCREENS_DOWN())
         else:
             b = (a + 1) % s.meeple_count
-            then(s, steps.USE_EQUIPMENT(s.controller(b), adventurer=b, passes=passes))
+            then(s, USE_EQUIPMENT(s.controller(b), adventurer=b, passes=passes))
         return []
     if action[0] == "signal":
         s.signalled_in[a] = PHASE4_SIGNAL
@@ -198,34 +198,33 @@ def phase4_use(s: FujiState, f: Frame, action: Action) -> Events:
     return use_card(s, reopen(f), action)
 
 
-# ---------------------------------------------------------------- drawing
-def draw(s: FujiState, f: Frame) -> Events:
-    """A card from the shuffled pile (a chance node); once it is used up, the cards put
-    under it come next, in order; an empty pile gives nothing (U11)."""
-    a = f.args.adventurer
-    pile = s.equipment_pile
-    if pile.items:
-        then(s, steps.DRAW_SHUFFLED(adventurer=a))
-        return []
-    if not pile.under:
-        return [{"type": "draw", "adventurer": a, "card": None}]
-    c = pile.under[0]
-    pile.draw(c)
-    return receive(s, a, c)
+# ---------------------------------------------------------------- steps
+class Phase4(NamedTuple):
+    adventurer: int
+    passes: int
 
 
-def shuffled_outcomes(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
-    return X.draws(s.equipment_pile, X.DRAW_EQUIPMENT)
+EQUIPMENT_CARDS = Step("equipment_cards", run=phase4)
 
 
-def draw_shuffled(s: FujiState, f: Frame, action: Action) -> Events:
-    c = EQ[action[1][0][1]]
-    s.equipment_pile.draw(c)
-    return receive(s, f.args.adventurer, c)
+USE_EQUIPMENT = Step(
+    "use_equipment",
+    "Phase 4 (equipment cards): use a phase-4 card, signal, or say done",
+    phase4_options,
+    refuse_phase4,
+    phase4_use,
+    Args=Phase4,
+    settle=take_if_only(X.DONE),
+    word="equipment",
+)
 
 
-def receive(s: FujiState, a: int, c: int) -> Events:
-    s.equipment[a].append(c)
-    if s.round > 0:
-        s.drawn_this_round[a] = s.drawn_this_round[a] | {c}  # usable from the next round
-    return [{"type": "draw", "adventurer": a, "card": EQUIPMENT[c]}]
+GIVE_CARD = Step(
+    "give_card",
+    "Equipment manager: give one of your own cards to a teammate",
+    give_options,
+    refuse_give,
+    give,
+    kinds=frozenset({"give_card"}),
+    word="give a card",
+)

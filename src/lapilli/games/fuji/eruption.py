@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step
 
-from . import steps
 from .board import NOWHERE, XY, spreading
 from .dice import Aside
 
@@ -14,7 +13,7 @@ if TYPE_CHECKING:
     from .state import FujiState
 
 
-def erupt(s: FujiState, ev: list) -> None:
+def erupt(s: FujiState, ev: Events) -> None:
     """Every card with a lava side (rubble, landscape) orthogonally next to lava flips;
     a meeple on a flipped card is swallowed and the team loses."""
     flips = spreading(s.terrain, s.lava)
@@ -34,8 +33,7 @@ def eruption(s: FujiState, f: Frame) -> Events:
     ev: Events = []
     erupt(s, ev)
     if not s.result:
-        end_round(s)
-        then(s, steps.ROUND())
+        end_round(s)  # the round's own frame, under this one, starts the next
     return ev
 
 
@@ -47,3 +45,7 @@ def end_round(s: FujiState) -> None:
     s.clear_round_effects()
     s.destination = [NOWHERE] * s.adventurer_count
     s.marker_steps = [NOWHERE] * s.adventurer_count
+
+
+# ---------------------------------------------------------------- steps
+ERUPTION = Step("eruption", run=eruption)

@@ -4,14 +4,95 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from lapilli.core.flow import playable
+from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema
+from . import drawing, heuristics, numeric, positions, schema, text, view
+from .cards import (
+    BINOCULARS,
+    CARABINER,
+    GIVE_DIE,
+    MACHETE,
+    ROPE,
+    SHOVEL_DIE,
+    SHOVEL_FACE,
+    TURN_DICE,
+)
+from .equipment import EQUIPMENT_CARDS, GIVE_CARD, USE_EQUIPMENT
+from .eruption import ERUPTION
+from .log import event_text
+from .movement import INJURY, LOSE_DIE, MOVE, NEXT_MOVER, NEXT_TURN, SCREENS_DOWN, SPEND_BARS
 from .options import FujiOptions
+from .pile import DRAW_EQUIPMENT, DRAW_SHUFFLED
+from .planning import END_PLANNING, PLAN, PLANNING
+from .rerolls import GATHER, REROLL
+from .rolling import ROLL
+from .rounds import ROUND
+from .setup import (
+    CHOOSE_SKILL,
+    DEAL_EQUIPMENT,
+    DEAL_SKILL,
+    DRAW_SCENARIO,
+    KEEP,
+    LAY_CARD,
+    LAY_OUT,
+    LEAVE_OUT,
+    PUT_UNDER,
+    SETUP,
+    new_fuji,
+)
 from .state import FujiState
-from .steps import STEPS
+
+STEPS = Steps(
+    # set-up
+    SETUP,
+    DRAW_SCENARIO,
+    DEAL_SKILL,
+    CHOOSE_SKILL,
+    LAY_OUT,
+    LAY_CARD,
+    DEAL_EQUIPMENT,
+    DRAW_EQUIPMENT,
+    DRAW_SHUFFLED,
+    KEEP,
+    PUT_UNDER,
+    LEAVE_OUT,
+    # phase 1: rolling the dice
+    ROUND,
+    ROLL,
+    # phase 2: planning
+    PLANNING,
+    PLAN,
+    END_PLANNING,
+    # phase 3: rerolls
+    REROLL,
+    GATHER,
+    # phase 4: equipment cards
+    EQUIPMENT_CARDS,
+    USE_EQUIPMENT,
+    # phase 5: movement and stamina
+    SCREENS_DOWN,
+    NEXT_MOVER,
+    NEXT_TURN,
+    SPEND_BARS,
+    MOVE,
+    INJURY,
+    LOSE_DIE,
+    # phase 6: eruption
+    ERUPTION,
+    # the equipment cards' own choices
+    BINOCULARS,
+    GIVE_DIE,
+    CARABINER,
+    TURN_DICE,
+    MACHETE,
+    SHOVEL_DIE,
+    SHOVEL_FACE,
+    ROPE,
+    free=[GIVE_CARD],  # at any time: the Equipment manager gives a card
+)
+"""Fuji's turn flow: set-up, then rounds of six phases, then the cards' own choices."""
 
 
 class Fuji(Game):
@@ -34,13 +115,14 @@ class Fuji(Game):
     parts = Parts(
         state=FujiState,
         steps=STEPS,
-        setup=FujiState,
-        observe=FujiState.observation,
-        observation=schema.Observation,
-        action_text=FujiState.action_text,
-        event_text=FujiState.event_text,
-        render=FujiState.render,
-        round_end=FujiState.round_end,
+        setup=new_fuji,
+        observe=view.observe,
+        observation=schema.observation(STEPS),
+        action_text=text.action_text,
+        event_text=event_text,
+        render=text.render,
+        round_end=text.round_end,
+        seat_label=text.seat_label,
         draw=drawing.draw,
         numeric=numeric,
         evaluation=Evaluation(
@@ -54,9 +136,6 @@ class Fuji(Game):
 
     def default_players(self) -> int:
         return 3
-
-    def state_from_json(self, data: Any) -> FujiState:
-        return playable(FujiState.from_json(self, data), self.title)
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 from lapilli.core.actions import Action
 from lapilli.core.grid import distances
@@ -10,7 +11,8 @@ from lapilli.core.grid import distances
 from . import actions as X
 from .board import CELLS, NOWHERE, around, cell, spreading
 from .components import CARD_IDS, DIE_TYPES, EXHAUSTION, FACES, IS_VILLAGE, IS_WALKABLE, VALID
-from .state import Result
+from .rerolls import Reroll
+from .state import FujiState, Result
 
 COOPERATIVE = True
 """Every seat wins or loses together."""
@@ -37,14 +39,14 @@ _VAR = [
 ]
 
 
-def _distances_to_village(s) -> dict[int, int]:
+def _distances_to_village(s: FujiState) -> dict[int, int]:
     """Walking distance of every card to the nearest safe village card."""
     terrain, lava = s.terrain, s.lava
     villages = [c for c, k in enumerate(terrain) if IS_VILLAGE[k] and not lava[c]]
     return distances(villages, around, lambda c: IS_WALKABLE[terrain[c]] and not lava[c])
 
 
-def _lava_steps(s) -> dict[int, int]:
+def _lava_steps(s: FujiState) -> dict[int, int]:
     """Steps from every card to the nearest lava card over any cards (how many
     eruptions until it is swallowed); one search from all the lava at once."""
     terrain, lava = s.terrain, s.lava
@@ -55,7 +57,7 @@ Hands = list[list[tuple[int, int]]]
 """Each adventurer's counting dice as one seat judges them: (type, value or 0 unseen)."""
 
 
-def dice_seen(s, seat: int) -> Hands:
+def dice_seen(s: FujiState, seat: int) -> Hands:
     """Each adventurer's dice that count in phase 5 as ``seat`` can judge them: their
     type and value, 0 for a die it cannot see (or not rolled yet)."""
     hands: Hands = [[] for _ in range(s.adventurer_count)]
@@ -91,7 +93,7 @@ def _beats(mine: tuple[float, float], other: tuple[float, float]) -> float:
 
 
 def success_chance(
-    s, a: int, seat: int, dest: int | None = None, hands: Hands | None = None
+    s: FujiState, a: int, seat: int, dest: int | None = None, hands: Hands | None = None
 ) -> float:
     """The chance that a's planned move (or a move to ``dest``) succeeds, from
     ``seat``'s point of view: beating both neighbours (taken as independent).
@@ -106,7 +108,7 @@ def success_chance(
     )
 
 
-def heuristic(state, seat: int) -> float:
+def heuristic(state: FujiState, seat: int) -> float:
     """Higher is better for the whole team (every seat gets the same value)."""
     s = state
     if s.result == Result.VICTORY:
@@ -140,13 +142,13 @@ def heuristic(state, seat: int) -> float:
 
 
 # ---------------------------------------------------------------- playouts
-def horizon(state) -> int:
+def horizon(state: FujiState) -> int:
     """The round: a search that rolls out to the end of the round scores the position
     after the eruption, where a meeple left next to the lava has been swallowed."""
     return state.round
 
 
-def playout(state, seat: int, rng) -> Action:
+def playout(state: FujiState, seat: int, rng: random.Random) -> Action:
     """A quick move for a search's rollouts (no lookahead): aim for the card with the
     best expected worth, reroll the dice that count less than an average roll, use no
     card; anything else at random."""
@@ -165,7 +167,7 @@ def playout(state, seat: int, rng) -> Action:
     return rules[rng.randrange(len(rules))]
 
 
-def _best_aim(s, a: int, seat: int, aims: list[Action]) -> Action:
+def _best_aim(s: FujiState, a: int, seat: int, aims: list[Action]) -> Action:
     """The destination with the best expected worth: its distance to the village if
     the move succeeds, the meeple's own card if it fails; a card the lava takes this
     round is death."""
@@ -191,7 +193,7 @@ def _best_aim(s, a: int, seat: int, aims: list[Action]) -> Action:
     return best
 
 
-def _reroll(s, args, seat: int, legal: list[Action]) -> Action:
+def _reroll(s: FujiState, args: Reroll, seat: int, legal: list[Action]) -> Action:
     """Select the own dice below an average roll on the destination card, then reroll
     them; stop at once when staying or already likely to move."""
     a = args.adventurer

@@ -7,7 +7,10 @@ die values; a public one never names a value that is still behind a screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from lapilli.core.state import Event
 
 from .board import cell
 from .components import (
@@ -20,7 +23,7 @@ from .components import (
     SKILL_NAME,
     requirement_text,
 )
-from .state import Result
+from .state import FujiState, Result
 
 INJURY_EFFECT = {
     "leg": "leg: one die fewer",
@@ -30,7 +33,7 @@ INJURY_EFFECT = {
 }
 
 
-def who(s: Any, a: int) -> str:
+def who(s: FujiState, a: int) -> str:
     """An adventurer's label: the character and its colour."""
     if a == s.neutral:
         return "the neutral dice"
@@ -44,12 +47,12 @@ def card_name(key: str) -> str:
     return EQ_NAME[EQ[key]]
 
 
-def die_face(s: Any, d: int, value: int) -> str:
+def die_face(s: FujiState, d: int, value: int) -> str:
     """``pink 5``: a die by the colour and value of the face it shows."""
     return f"{FACE_COLOUR[s.dice[d].type][value - 1]} {value}"
 
 
-def faces(s: Any, dice: list) -> str:
+def faces(s: FujiState, dice: Sequence[Sequence[int]]) -> str:
     return ", ".join(die_face(s, d, v) for d, v in dice)
 
 
@@ -71,7 +74,7 @@ def possessive(label: str) -> str:
     return label + ("'" if label.endswith("dice") else "'s")
 
 
-def whose(s: Any, event: dict) -> str:
+def whose(s: FujiState, event: Event) -> str:
     """The owner of private dice, seen from the seat the event is for."""
     a, seat = event["adventurer"], event.get("private")
     if seat is not None and a == seat:
@@ -80,36 +83,36 @@ def whose(s: Any, event: dict) -> str:
 
 
 # ---------------------------------------------------------------- set-up
-def _scenario(s, e):
+def _scenario(s: FujiState, e: Event) -> str:
     return f"Scenario card {e['number']} is drawn"
 
 
-def _skill(s, e):
+def _skill(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} takes the skill card {SKILL_NAME[e['skill']]}"
 
 
-def _terrain(s, e):
+def _terrain(s: FujiState, e: Event) -> str:
     return ""  # the map shows every card laid during set-up
 
 
-def _put_under(s, e):
+def _put_under(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} puts the {card_name(e['card'])} under the equipment pile"
 
 
-def _left_out(s, e):
+def _left_out(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} leaves one die of type {e['die_type']} in the box"
 
 
 # ---------------------------------------------------------------- dice
-def _round(s, e):
+def _round(s: FujiState, e: Event) -> str:
     return f"Round {e['round']}: everybody rolls their dice behind the screens"
 
 
-def _roll(s, e):
+def _roll(s: FujiState, e: Event) -> str:
     return ""  # one per die, without its value: the "rolled" events say what matters
 
 
-def _rolled(s, e):
+def _rolled(s: FujiState, e: Event) -> str:
     a, dice, seat = e["adventurer"], e["dice"], e.get("private")
     verb = "rerolled" if e.get("again") else "rolled"
     if seat is None:
@@ -121,7 +124,7 @@ def _rolled(s, e):
     return f"Your side of {possessive(who(s, a))} dice: {verb} {faces(s, dice)}"
 
 
-def _reroll(s, e):
+def _reroll(s: FujiState, e: Event) -> str:
     a = e["adventurer"]
     side = e.get("side")
     if side is not None:
@@ -134,14 +137,14 @@ def _reroll(s, e):
     return text
 
 
-def _set_aside(s, e):
+def _set_aside(s: FujiState, e: Event) -> str:
     by = {"buddy": " (Buddy)", "machete": " with the Machete"}.get(e.get("by", ""), "")
     face = die_face(s, e["die"], e["value"])
     return f"{who(s, e['adventurer'])} sets aside a {face}{by}: shown to all, it does not count"
 
 
-def _screens_removed(s, e):
-    by: dict[int, list] = {}
+def _screens_removed(s: FujiState, e: Event) -> str:
+    by: dict[int, list[tuple[int, int]]] = {}
     for item in e["dice"]:
         d, v = item[0], item[1]
         holder = item[2] if len(item) > 2 else s.dice[d].holder
@@ -150,32 +153,32 @@ def _screens_removed(s, e):
     return "Screens come down: " + "; ".join(parts)
 
 
-def _radio(s, e):
+def _radio(s: FujiState, e: Event) -> str:
     return f"Radio: {who(s, e['adventurer'])}'s screen comes down: {faces(s, e['dice'])}"
 
 
-def _turn_die(s, e):
+def _turn_die(s: FujiState, e: Event) -> str:
     tool = card_name(e.get("card", "duct_tape"))
     if e.get("private") is None:
         return f"{tool}: {who(s, e['adventurer'])} turns a die to {faces(s, e['dice'])}"
     return f"{tool}: you turn {whose(s, e)} die over to {faces(s, e['dice'])}"
 
 
-def _shovel(s, e):
+def _shovel(s: FujiState, e: Event) -> str:
     if e.get("private") is None:
         return f"Shovel: {who(s, e['adventurer'])} turns a die to {faces(s, e['dice'])}"
     return f"Shovel: you turn {whose(s, e)} die to {faces(s, e['dice'])}"
 
 
-def _give_die(s, e):
+def _give_die(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} hands one die to {who(s, e['to'])} for this round"
 
 
-def _refuse_die(s, e):
+def _refuse_die(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} refuses to hand a die to {who(s, e['to'])}"
 
 
-def _received(s, e):
+def _received(s: FujiState, e: Event) -> str:
     seat, to = e.get("private"), e["adventurer"]
     face = faces(s, e["dice"])
     if to == seat:
@@ -183,12 +186,12 @@ def _received(s, e):
     return f"{who(s, to)} receives a {face} from {who(s, e['from'])} (you see it)"
 
 
-def _lose_die(s, e):
+def _lose_die(s: FujiState, e: Event) -> str:
     face = die_face(s, e["die"], e["value"]) if "value" in e else "die"
     return f"{who(s, e['adventurer'])} loses a {face} to the leg injury, for good"
 
 
-def _power_bars(s, e):
+def _power_bars(s: FujiState, e: Event) -> str:
     a = e["adventurer"]
     if "spent" in e:
         mover = "their own" if e["for"] == a else possessive(who(s, e["for"]))
@@ -200,7 +203,7 @@ def _power_bars(s, e):
 
 
 # ---------------------------------------------------------------- planning and equipment
-def _destination(s, e):
+def _destination(s: FujiState, e: Event) -> str:
     c = cell(e["x"], e["y"])
     req = requirement_text(s.terrain[c])
     return f"{who(s, e['adventurer'])} puts the destination marker on {at((e['x'], e['y']))}" + (
@@ -208,7 +211,7 @@ def _destination(s, e):
     )
 
 
-def _signal(s, e):
+def _signal(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} says: “{SIGNAL_TEXT[e['say']]}”"
 
 
@@ -219,7 +222,7 @@ WITH = {
 }
 
 
-def _equipment(s, e):
+def _equipment(s: FujiState, e: Event) -> str:
     a, card, effect, other = e["adventurer"], e["card"], e["effect"], e.get("who")
     text = f"{who(s, a)} uses the {card_name(card)}"
     if effect != card:
@@ -231,32 +234,32 @@ def _equipment(s, e):
     return text
 
 
-def _tapped(s, e):
+def _tapped(s: FujiState, e: Event) -> str:
     name = card_name(e["card"])
     return f"{who(s, e['adventurer'])} taps the {name}: the Tinkerer may use it once more"
 
 
-def _give_card(s, e):
+def _give_card(s: FujiState, e: Event) -> str:
     return f"{who(s, e['adventurer'])} gives the {card_name(e['card'])} to {who(s, e['to'])}"
 
 
-def _draw(s, e):
+def _draw(s: FujiState, e: Event) -> str:
     if e["card"] is None:
         return f"{who(s, e['adventurer'])} finds no equipment card: the pile is empty"
     return f"{who(s, e['adventurer'])} draws the {card_name(e['card'])}"
 
 
-def _binoculars(s, e):
+def _binoculars(s: FujiState, e: Event) -> str:
     first, second = e["cells"]
     return f"Binoculars: the cards at {at(first)} and {at(second)} swap places"
 
 
-def _rope(s, e):
+def _rope(s: FujiState, e: Event) -> str:
     return f"Rope: {who(s, e['adventurer'])} climbs to {at((e['x'], e['y']))}"
 
 
 # ---------------------------------------------------------------- movement and eruption
-def _turn(s, e):
+def _turn(s: FujiState, e: Event) -> str:
     a = e["adventurer"]
     mine = f"{e['value']}" + (f" (with +{e['bonus']})" if e.get("bonus") else "")
     (left, vl), (right, vr) = e["left"], e["right"]
@@ -272,40 +275,40 @@ def _turn(s, e):
     return f"{head}: {e['why']} ({mine} against {vl} and {vr})"
 
 
-def _stamina(s, e):
+def _stamina(s: FujiState, e: Event) -> str:
     left = EXHAUSTION - e["total"]
     return f"{who(s, e['adventurer'])} loses {e['lost']} stamina ({left} left)"
 
 
-def _injury(s, e):
+def _injury(s: FujiState, e: Event) -> str:
     effect = INJURY_EFFECT.get(e["space"], e["space"])
     return f"{who(s, e['adventurer'])} is injured: {effect}"
 
 
-def _eruption_token(s, e):
+def _eruption_token(s: FujiState, e: Event) -> str:
     n = e["eruptions"]
     more = "an extra eruption" if n == 1 else f"{n} extra eruptions"
     return f"The eruption token at {at((e['x'], e['y']))} goes off: {more}"
 
 
-def _eruption(s, e):
+def _eruption(s: FujiState, e: Event) -> str:
     flipped = e["flipped"]
     if not flipped:
         return "Eruption: the lava finds no new card to flow onto"
     return "Eruption: lava flows onto " + listing([at(xy) for xy in flipped])
 
 
-def _defeat(s, e):
+def _defeat(s: FujiState, e: Event) -> str:
     return f"Defeat: {e['cause']}"
 
 
-def _victory(s, e):
+def _victory(s: FujiState, e: Event) -> str:
     vp = e["points"]
     rating = f" ({s.rating()})" if s.result == Result.VICTORY else ""
     return f"Victory! Every meeple reached the village: {plural(vp, 'victory point')}{rating}"
 
 
-TEXT = {
+TEXT: dict[str, Callable[[FujiState, Event], str]] = {
     "scenario": _scenario,
     "skill": _skill,
     "terrain": _terrain,
@@ -343,7 +346,7 @@ TEXT = {
 }
 
 
-def event_text(s: Any, event: dict) -> str | None:
+def event_text(s: FujiState, event: Event) -> str | None:
     """The log line for ``event`` ("" for none); None for an event type it does not know."""
     fn = TEXT.get(event.get("type", ""))
     if fn is None:

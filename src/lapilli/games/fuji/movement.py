@@ -8,14 +8,14 @@ death on the last space.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from . import steps
+from .actions import Adventurer, refuse_unlisted
 from .board import NOWHERE, XY, path
 from .components import (
     EXHAUSTION,
@@ -26,7 +26,8 @@ from .components import (
     injuries_marked,
     stamina_loss,
 )
-from .eruption import erupt
+from .eruption import ERUPTION, erupt
+from .pile import DRAW_EQUIPMENT
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -58,7 +59,7 @@ def screens_down(s: FujiState, f: Frame) -> Events:
         if not die.lost:
             die.seen = EVERYONE
             shown.append([d, die.value, die.holder])
-    then(s, steps.NEXT_MOVER(waiting=tuple(s.meeples())))
+    then(s, NEXT_MOVER(waiting=tuple(s.meeples())))
     return [{"type": "screens_removed", "dice": shown, "reveal": True}]
 
 
@@ -68,15 +69,15 @@ def next_mover(s: FujiState, f: Frame) -> Events:
     waiting = f.args.waiting
     if not waiting:
         legs = [
-            steps.LOSE_DIE(s.controller(a), adventurer=a)
+            LOSE_DIE(s.controller(a), adventurer=a)
             for a in s.meeples()
             for _ in range(s.dice_to_lose[a])
         ]
-        then(s, *legs, steps.ERUPTION())
+        then(s, *legs, ERUPTION())
     elif len(waiting) == 1:
         start_turn(s, waiting[0], ())
     else:
-        then(s, steps.NEXT_TURN(s.controller(waiting[0]), waiting=waiting))
+        then(s, NEXT_TURN(s.controller(waiting[0]), waiting=waiting))
     return []
 
 
@@ -92,12 +93,12 @@ def next_turn(s: FujiState, f: Frame, action: Action) -> Events:
 def start_turn(s: FujiState, a: int, waiting: tuple[int, ...]) -> None:
     """Before a's turn any Gatherer with power bars may spend some on it."""
     boosts = [
-        steps.SPEND_BARS(s.controller(g), adventurer=g, mover=a)
+        SPEND_BARS(s.controller(g), adventurer=g, mover=a)
         for g in s.meeples()
         if s.power_bars[g] > 0 and s.has_skill(g, "gatherer")
     ]
     rest = tuple(b for b in waiting if b != a)
-    then(s, *boosts, steps.MOVE(adventurer=a), steps.NEXT_MOVER(waiting=rest))
+    then(s, *boosts, MOVE(adventurer=a), NEXT_MOVER(waiting=rest))
 
 
 def bars_to_spend(s: FujiState, f: Frame) -> list[Action]:
@@ -169,7 +170,7 @@ def _route(s: FujiState, a: int) -> list[int] | None:
     return route if route is not None else path(s.terrain, s.lava, start, goal, limit)
 
 
-def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
+def lose_stamina(s: FujiState, a: int, loss: int, ev: Events) -> None:
     old = s.stamina_lost[a]
     new = old + loss
     s.stamina_lost[a] = min(new, EXHAUSTION)
@@ -181,10 +182,10 @@ def lose_stamina(s: FujiState, a: int, loss: int, ev: list) -> None:
     marks = injuries_marked(old, new)
     if marks:
         free = len(INJURIES) - s.injuries[a].bit_count()
-        then(s, *[steps.INJURY(s.controller(a), adventurer=a)] * min(marks, free))
+        then(s, *[INJURY(s.controller(a), adventurer=a)] * min(marks, free))
 
 
-def arrive(s: FujiState, a: int, route: list[int], ev: list) -> None:
+def arrive(s: FujiState, a: int, route: list[int], ev: Events) -> None:
     """Eruption tokens on the way or at the end erupt at once (U8); an equipment
     token where the meeple ends up is collected."""
     for c in route:
@@ -199,10 +200,10 @@ def arrive(s: FujiState, a: int, route: list[int], ev: list) -> None:
     c = s.position[a]
     if s.equipment_token[c]:
         s.equipment_token[c] = False
-        then(s, steps.DRAW_EQUIPMENT(adventurer=a))
+        then(s, DRAW_EQUIPMENT(adventurer=a))
 
 
-def check_victory(s: FujiState, ev: list) -> None:
+def check_victory(s: FujiState, ev: Events) -> None:
     """The game is won the moment every meeple stands on a village card (not lava)."""
     for a in s.meeples():
         c = s.position[a]
@@ -213,12 +214,12 @@ def check_victory(s: FujiState, ev: list) -> None:
 
 def free_spaces(s: FujiState, f: Frame) -> list[Action]:
     injuries = s.injuries[f.args.adventurer]
-    return [X.INJURY[name] for name, space in INJURY_SPACES.items() if space not in injuries]
+    return [X.INJURY[name] for name, space in INJURY_SPACES.items() if not injuries & space]
 
 
 def injure(s: FujiState, f: Frame, action: Action) -> Events:
     a, space = f.args.adventurer, action[1][0][1]
-    s.injuries[a] |= INJURY_SPACES[space]
+    s.injuries[a] |= int(INJURY_SPACES[space])
     if space == "leg":
         s.dice_to_lose[a] += 1  # the die goes once every stamina is adjusted
     elif space == "amnesia" and s.skill[a] == "tinkerer":
@@ -240,3 +241,65 @@ def lose_die(s: FujiState, f: Frame, action: Action) -> Events:
     s.dice[d].lost = True
     s.dice_to_lose[a] -= 1
     return [{"type": "lose_die", "adventurer": a, "die": d, "value": s.dice[d].value}]
+
+
+# ---------------------------------------------------------------- steps
+class Waiting(NamedTuple):
+    waiting: tuple[int, ...]
+
+
+class SpendBars(NamedTuple):
+    adventurer: int  # the Gatherer
+    mover: int
+
+
+SCREENS_DOWN = Step("screens_down", run=screens_down)
+
+
+NEXT_MOVER = Step("next_mover", run=next_mover, Args=Waiting)
+
+
+NEXT_TURN = Step(
+    "next_turn",
+    "Phase 5: choose which adventurer who has not yet moved takes the next turn",
+    movers,
+    refuse_unlisted("Phase 5: choose an adventurer who has not yet moved this round", "next_turn"),
+    next_turn,
+    Args=Waiting,
+    word="next turn",
+)
+
+
+SPEND_BARS = Step(
+    "spend_bars",
+    "Gatherer: spend power bars on this turn's mover, or none",
+    bars_to_spend,
+    refuse_unlisted("Gatherer: spend at most the power bars you have", "power_bars"),
+    spend_bars,
+    Args=SpendBars,
+    word="power bars",
+)
+
+
+MOVE = Step("move", run=move, Args=Adventurer)
+
+
+INJURY = Step(
+    "injury",
+    "Injury: cover an injury space that is still free",
+    free_spaces,
+    refuse_unlisted("Injury: cover an injury space that is still free", "injury"),
+    injure,
+    Args=Adventurer,
+)
+
+
+LOSE_DIE = Step(
+    "lose_die",
+    "Leg injury: lose one of your own dice",
+    own_dice,
+    refuse_unlisted("Leg injury: lose one of your own dice", "lose_die"),
+    lose_die,
+    Args=Adventurer,
+    word="lose a die",
+)

@@ -17,6 +17,7 @@ by their largest value (stamina by the exhaustion space, power bars by 3).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -27,20 +28,36 @@ from lapilli.core.data import load_toml
 from lapilli.core.numeric import ActionCodec, Layout, seats_from
 
 from . import actions as A
+from . import components as C
 from .board import H, W, cell
 
 if TYPE_CHECKING:
     from .game import Fuji
     from .state import FujiState
 
-try:  # the shared turn flow's step names
-    from .steps import STEPS
-
-    DECISIONS = tuple(name for name, step in STEPS.by_name.items() if step.legal is not None)
-except ImportError:  # the frame kinds of the engine before the port to the shared turn flow
-    from .frames import NAMES
-
-    DECISIONS = tuple(name for name in NAMES.values() if name.startswith("D_"))
+DECISIONS = (
+    "choose_skill",
+    "put_under",
+    "leave_out",
+    "plan",
+    "reroll",
+    "use_equipment",
+    "next_turn",
+    "spend_bars",
+    "injury",
+    "lose_die",
+    "binoculars",
+    "give_die",
+    "carabiner",
+    "turn_dice",
+    "machete",
+    "shovel_die",
+    "shovel_face",
+    "rope",
+    "give_card",
+)
+"""The decision steps, by name, in the order of the one-hot block ``waiting_for`` (a
+fixed layout: a test checks it lists every decision step of the game)."""
 
 DATA = load_toml(__package__)
 WAITING = ("", "chance", "another seat", *DECISIONS)
@@ -50,17 +67,17 @@ CELLS = W * H
 CARD_COUNT = max(a.arg("id") for a in A.CARD) + 1
 DICE = A.MAX_DICE
 FACES = range(1, 7)
-DIE_TYPES = tuple(A.DIE_TYPES)
+DIE_TYPES = tuple(C.DIE_TYPES)
 ASIDE = ("buddy", "machete")
 KINDS = ("player", "neutral", "third")
-EQUIPMENT = tuple(A.EQUIPMENT)
-SKILLS = tuple(A.SKILLS)
-SIGNALS = tuple(A.SIGNALS)
-INJURIES = tuple(A.INJURIES)  # bit i of an adventurer's injuries
+EQUIPMENT = tuple(C.EQUIPMENT)
+SKILLS = tuple(C.SKILLS)
+SIGNALS = tuple(C.SIGNALS)
+INJURIES = tuple(C.INJURIES)  # bit i of an adventurer's injuries
 KNIFE = "pocket_knife"
 EXHAUSTION = DATA["stamina"]["exhaustion"]
 MOST_BARS = len(A.BOOST) - 1
-SCENARIOS = tuple(sorted(A.SCENARIOS))
+SCENARIOS = tuple(sorted(C.SCENARIOS))
 LEVELS = (1, 2, 3, 4)
 PHASES = 7  # 0 (set-up) and the round's phases 1-6
 ROUND_SCALE = 20.0
@@ -92,7 +109,7 @@ DIE_FEATURES = (
     "selected for my reroll",
 )
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "me": "one-hot of my seat number (actions name adventurers and dice by number)",
     "waiting_for": "one-hot of what the game waits for: "
     + ", ".join(w or "(the end)" for w in WAITING),

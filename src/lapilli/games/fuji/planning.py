@@ -8,18 +8,17 @@ more (see ``equipment.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
 
 from . import actions as X
-from . import steps
 from .board import XY, cell, on_board, reach
 from .components import SIGNALS, Signal
-from .equipment import equipment_actions, refuse_card, use_card
+from .equipment import EQUIPMENT_CARDS, equipment_actions, refuse_card, use_card
 from .movement import step_limit
-from .rerolls import sessions
+from .rerolls import GATHER, sessions
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -45,11 +44,9 @@ def destinations(s: FujiState, a: int) -> dict[int, int]:
 def start(s: FujiState, f: Frame) -> Events:
     s.phase = 2
     plans = [
-        steps.PLAN(s.controller(a), adventurer=a, pass_number=p)
-        for p in PASSES
-        for a in s.meeples()
+        PLAN(s.controller(a), adventurer=a, pass_number=p) for p in PASSES for a in s.meeples()
     ]
-    then(s, *plans, steps.END_PLANNING())
+    then(s, *plans, END_PLANNING())
     return []
 
 
@@ -60,7 +57,7 @@ def plan_options(s: FujiState, f: Frame) -> list[Action]:
         out.extend(X.SIGNAL[k] for k in SIGNALS)
     out.extend(equipment_actions(s, a, f.seat))
     reachable = destinations(s, a)
-    s.reachable = (f, reachable)  # kept for the apply of this very decision
+    s._reachable = (f, reachable)  # kept for the apply of this very decision
     out.extend(X.DEST[XY[c]] for c in sorted(reachable))
     return out
 
@@ -99,7 +96,7 @@ def plan(s: FujiState, f: Frame, action: Action) -> Events:
         x, y = action.arg("x"), action.arg("y")
         c = cell(x, y)
         s.destination[a] = c
-        known = s.reachable
+        known = s._reachable
         s.marker_steps[a] = (known[1] if known[0] is f else destinations(s, a))[c]
         return [{"type": "destination", "adventurer": a, "x": x, "y": y}]
     if action[0] == "signal":
@@ -121,5 +118,27 @@ def end(s: FujiState, f: Frame) -> Events:
                 die = s.dice[d]
                 if not die.aside:
                     die.seen = s.home_screen(die)
-    then(s, *sessions(s), steps.GATHER(), steps.EQUIPMENT_CARDS())
+    then(s, *sessions(s), GATHER(), EQUIPMENT_CARDS())
     return []
+
+
+# ---------------------------------------------------------------- steps
+class Plan(NamedTuple):
+    adventurer: int
+    pass_number: int
+
+
+PLANNING = Step("planning", run=start)
+
+
+PLAN = Step(
+    "plan",
+    "Phase 2 (planning): place your destination marker, signal or use a phase-2 equipment card",
+    plan_options,
+    refuse_plan,
+    plan,
+    Args=Plan,
+)
+
+
+END_PLANNING = Step("end_planning", run=end)

@@ -21,15 +21,16 @@ from typing import Any
 from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.state import sample_chance
 
-from . import steps
 from .board import NOWHERE, H, W, cell
 from .components import EQ, FACE_COLOUR, INJURY_SPACES, IS_WALKABLE, SKILLS, Injury
+from .planning import PLANNING
+from .rounds import ROUND
 from .state import FujiState
 
 TITLE = "Fuji"
 AT = {
-    "round": lambda s: [steps.ROUND()],
-    "plan": lambda s: [steps.PLANNING()],
+    "round": lambda s: [ROUND()],
+    "plan": lambda s: [PLANNING(), ROUND()],
 }
 """Where play may resume: a round's start (phase 1, the roll) or its planning (phase 2)."""
 
@@ -82,9 +83,9 @@ def build(game: Any, description: Any) -> FujiState:
         "items": {c: 1 for c in sorted(pile) if c not in under},
         "under": under,
     }
-    state = game.state_from_json(data)
+    state = FujiState.from_json(game, data)
     for a in tables:
-        if Injury.LEG in state.injuries[a]:
+        if state.injuries[a] & Injury.LEG:
             state.dice[state.held(a)[-1]].lost = True  # a leg injury costs a die for good
     if at == "round":
         if any(rolled.values()):
@@ -97,7 +98,7 @@ def build(game: Any, description: Any) -> FujiState:
     return state
 
 
-def _adventurer(part: Description, a: int, data: dict, pile: set[int]) -> list[Any]:
+def _adventurer(part: Description, a: int, data: dict[str, Any], pile: set[int]) -> list[Any]:
     """One adventurer's table into the saved position; returns the dice it rolled."""
     if "at" in part:
         c = cell_of(part.take("at", str), part)

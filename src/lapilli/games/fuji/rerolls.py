@@ -6,14 +6,13 @@ together, as often as it is entitled to; each die rerolled is its own chance nod
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, take_if_only, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from . import steps
 from .components import MAX_POWER_BARS, REROLL_SYMBOL, Injury
 from .dice import Aside
 from .rolling import roll_frames
@@ -38,7 +37,7 @@ def rerolls_for(s: FujiState, a: int, steps_away: int, c: int) -> int:
     n = REROLLS_BY_STEPS[steps_away]
     if REROLL_SYMBOL[s.terrain[c]]:
         n += 1
-    if Injury.EYE in s.injuries[a]:
+    if s.injuries[a] & Injury.EYE:
         n = 0
     if s.has_skill(a, "survivalist"):
         n += 1
@@ -48,7 +47,7 @@ def rerolls_for(s: FujiState, a: int, steps_away: int, c: int) -> int:
 def sessions(s: FujiState) -> list[Frame]:
     """The phase-3 sessions in seat order: one per adventurer with rerolls (or the
     Buddy's set-aside); the third meeple's dice are rerolled on each side of the table."""
-    out = []
+    out: list[Frame] = []
     for a in s.meeples():
         n = phase3_rerolls(s, a)
         s.rerolls_allowed[a] = n
@@ -56,20 +55,20 @@ def sessions(s: FujiState) -> list[Frame]:
         if n <= 0 and not s.has_skill(a, "buddy"):
             continue
         seats = (0, 1) if a == s.third else (s.controller(a),)
-        out.extend(steps.REROLL(seat, adventurer=a, left=n, selected=()) for seat in seats)
+        out.extend(REROLL(seat, adventurer=a, left=n, selected=()) for seat in seats)
     return out
 
 
 def card_session(s: FujiState, a: int, rerolls: int) -> Frame:
     """Rerolls given by an equipment card (Water, Flash light): eye injuries do not
     matter and they are no phase-3 rerolls for the Gatherer."""
-    return steps.REROLL(s.controller(a), adventurer=a, left=rerolls, selected=(), by_card=True)
+    return REROLL(s.controller(a), adventurer=a, left=rerolls, selected=(), by_card=True)
 
 
 def reroll_options(s: FujiState, f: Frame) -> list[Action]:
     a, left, selected = f.args.adventurer, f.args.left, f.args.selected
     mine = s.visible_own(a, f.seat)
-    out = []
+    out: list[Action] = []
     if left > 0:
         out = [X.SELECT[d] for d in mine if d not in selected]
         if selected:
@@ -92,7 +91,7 @@ def refuse_reroll(s: FujiState, f: Frame, action: Action) -> str | None:
     kind, a = action[0], f.args.adventurer
     if kind in ("select", "reroll"):
         if f.args.left <= 0:
-            if Injury.EYE in s.injuries[a]:
+            if s.injuries[a] & Injury.EYE:
                 return "Eye injury: you can no longer reroll dice in phase 3"
             return "Rerolls: you have no rerolls left (2 to stay, 1 for 1-2 steps, 0 for 3)"
         if kind == "reroll":
@@ -110,11 +109,11 @@ def reroll(s: FujiState, f: Frame, action: Action) -> Events:
     left, by_card = f.args.left, f.args.by_card
     if kind == "select":
         selected = tuple(sorted((*f.args.selected, action[1][0][1])))
-        then(s, Frame(f.step, f.seat, steps.Reroll(a, left, selected, by_card)))
+        then(s, Frame(f.step, f.seat, Reroll(a, left, selected, by_card)))
         return []
     if kind == "reroll":
         left -= 1
-        again = Frame(f.step, f.seat, steps.Reroll(a, left, (), by_card))
+        again = Frame(f.step, f.seat, Reroll(a, left, (), by_card))
         then(s, *roll_frames(s, list(f.args.selected)), again)
         event = {"type": "reroll", "adventurer": a, "left": left}
         if a == s.third:
@@ -136,7 +135,7 @@ def set_aside(s: FujiState, f: Frame, d: int) -> Events:
     die.seen = EVERYONE
     s.buddy_used[a] = True
     selected = tuple(x for x in f.args.selected if x != d)
-    then(s, Frame(f.step, f.seat, steps.Reroll(a, f.args.left, selected, f.args.by_card)))
+    then(s, Frame(f.step, f.seat, Reroll(a, f.args.left, selected, f.args.by_card)))
     return [
         {
             "type": "set_aside",
@@ -161,3 +160,25 @@ def gather(s: FujiState, f: Frame) -> Events:
                 if s.power_bars[a] != before:
                     ev.append({"type": "power_bars", "adventurer": a, "bars": s.power_bars[a]})
     return ev
+
+
+# ---------------------------------------------------------------- steps
+class Reroll(NamedTuple):
+    adventurer: int
+    left: int  # rerolls left
+    selected: tuple[int, ...]  # dice selected for the next reroll
+    by_card: bool = False
+
+
+REROLL = Step(
+    "reroll",
+    "Phase 3 (rerolls): select dice behind your own screen, reroll them, or stop",
+    reroll_options,
+    refuse_reroll,
+    reroll,
+    Args=Reroll,
+    settle=take_if_only(X.STOP),
+)
+
+
+GATHER = Step("gather", run=gather)

@@ -6,42 +6,31 @@ last die of each holder's batch tells the results to those behind that screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from . import steps
 
 if TYPE_CHECKING:
     from .state import FujiState
-
-
-def start_round(s: FujiState, f: Frame) -> Events:
-    """Phase 1: everybody rolls all their dice behind their screens."""
-    s.round += 1
-    s.phase = 1
-    s.signals = []
-    in_play = [d for d, die in enumerate(s.dice) if not die.lost]
-    then(s, *roll_frames(s, in_play), steps.PLANNING())
-    return [{"type": "round", "round": s.round}]
 
 
 def roll_frames(s: FujiState, dice: list[int]) -> list[Frame]:
     """One chance frame per die, in order. The last die of each holder tells the results
     of that holder's dice rolled together."""
     holders = [s.dice[d].holder for d in dice]
-    frames = [steps.roll_frame(d) for d in dice]
+    frames = [roll_frame(d) for d in dice]
     for a in set(holders):
         batch = [d for d, holder in zip(dice, holders, strict=True) if holder == a]
         last = len(holders) - 1 - holders[::-1].index(a)
-        frames[last] = steps.roll_frame(dice[last], tuple(sorted(batch)))
+        frames[last] = roll_frame(dice[last], tuple(sorted(batch)))
     return frames
 
 
-def faces(s: FujiState, f: Frame) -> tuple[tuple[Action, float], ...]:
+def faces(s: FujiState, f: Frame) -> list[tuple[Action, float]]:
     return X.FACE_OUTCOMES
 
 
@@ -61,3 +50,25 @@ def roll(s: FujiState, f: Frame, action: Action) -> Events:
     if f.args.tell:
         s.tell_dice(ev, "rolled", a, list(f.args.tell), again=s.phase != 1)
     return ev
+
+
+# ---------------------------------------------------------------- steps
+class Roll(NamedTuple):
+    die: int
+    tell: tuple[int, ...] = ()
+
+
+ROLL = Step("roll", "a die is rolled", outcomes=faces, apply=roll, Args=Roll)
+
+
+_ROLLS: dict[int, Frame] = {}
+
+
+def roll_frame(d: int, tell: tuple[int, ...] = ()) -> Frame:
+    """The roll of die d (built once for a die that tells nothing)."""
+    if tell:
+        return ROLL(die=d, tell=tell)
+    frame = _ROLLS.get(d)
+    if frame is None:
+        frame = _ROLLS[d] = ROLL(die=d)
+    return frame

@@ -3,17 +3,20 @@ starting meeples, tokens, equipment, dice."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, then
+from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.state import Game
+from lapilli.core.zones import Zone
 
 from . import actions as X
-from . import steps
-from .board import CELLS, NEIGH, W, cell
+from .actions import Adventurer, refuse_unlisted
+from .board import CELLS, NEIGH, NOWHERE, W, cell
 from .components import (
     EQ,
     EQUIPMENT,
+    LANDSCAPE,
     RANDOM_SCENARIOS,
     RUBBLE,
     SCENARIOS,
@@ -21,31 +24,65 @@ from .components import (
     SKILL_DICE,
     SKILL_KEEP,
     SKILLS,
+    VILLAGE,
     VOLCANO,
 )
+from .pile import DRAW_EQUIPMENT
+from .rounds import ROUND
+from .state import FujiState, Result
 
-if TYPE_CHECKING:
-    from .state import FujiState
+
+# ---------------------------------------------------------------- the table
+def new_fuji(game: Game, players: int) -> FujiState:
+    """The table before set-up; every draw of the set-up is a chance node."""
+    s = FujiState.__new__(FujiState)
+    s.setup(game, players)
+    count = s.adventurer_count
+    s.scenario = s.round = s.phase = 0
+    s.result, s.cause = Result.PLAYING, ""
+    s.terrain, s.eruption_tokens = [0] * CELLS, [0] * CELLS
+    s.lava, s.equipment_token = [False] * CELLS, [False] * CELLS
+    s.position, s.destination, s.marker_steps = (
+        [NOWHERE] * count,
+        [NOWHERE] * count,
+        [NOWHERE] * count,
+    )
+    s.stamina_lost, s.power_bars, s.dice_to_lose = [0] * count, [0] * count, [0] * count
+    s.skill = [""] * count
+    s.injuries = [0] * count
+    s.equipment = [[] for _ in range(count)]
+    s.used_once = [frozenset[int]()] * count
+    s.clear_round_effects()
+    s.signals = []
+    s.dice = s.new_dice()
+    s.equipment_pile = Zone(range(len(EQUIPMENT)))
+    s.discard = []
+    s.skill_pile = Zone(range(len(SKILLS)))
+    s.landscape_pile = Zone(LANDSCAPE)
+    s.village_pile = Zone(VILLAGE)
+    then(s, SETUP())
+    s.advance()
+    return s
 
 
 # ---------------------------------------------------------------- scenario and skills
 def start(s: FujiState, f: Frame) -> Events:
     """Draw the scenario card (or take the chosen one), then the skill cards."""
-    opts = s.game.options
+    opts = s.options
     frames = []
     if opts.scenario == "random":
-        frames.append(steps.DRAW_SCENARIO())
+        frames.append(DRAW_SCENARIO())
     else:
         s.scenario = int(opts.scenario)
     for a in range(s.players):
         if opts.skills == "dealt":
-            frames.append(steps.DEAL_SKILL(adventurer=a))
+            frames.append(DEAL_SKILL(adventurer=a))
         else:
-            frames.append(steps.CHOOSE_SKILL(a, adventurer=a))
+            frames.append(CHOOSE_SKILL(a, adventurer=a))
     if s.third is not None:
         # "Choose a skill card that uses 6 dice" for the third meeple (seat 0 speaks)
-        frames.append(steps.CHOOSE_SKILL(0, adventurer=s.third))
-    then(s, *frames, steps.LAY_OUT())
+        frames.append(CHOOSE_SKILL(0, adventurer=s.third))
+    then(s, *frames, LAY_OUT())
     return []
 
 
@@ -100,7 +137,7 @@ def lay_out(s: FujiState, f: Frame) -> Events:
                 s.terrain[c] = rubble.pop(0)
             else:
                 village = code[0] in "vV"  # v, vE, vX, V4
-                slots.append(steps.LAY_CARD(cell=c, village=village))
+                slots.append(LAY_CARD(cell=c, village=village))
                 if village:
                     villages.append(c)
                 if code in ("S", "S4"):
@@ -114,9 +151,9 @@ def lay_out(s: FujiState, f: Frame) -> Events:
     # 5: meeples on the white start (4 players: two of them on the grey start)
     for a in s.meeples():
         s.position[a] = starts["S4"] if four and a >= 2 else starts["S"]
-    if s.game.options.extra_thrill and eruption_cells:
+    if s.options.extra_thrill and eruption_cells:
         s.eruption_tokens[_extra_thrill_token(eruption_cells, villages)] = 2
-    then(s, *slots, steps.DEAL_EQUIPMENT())
+    then(s, *slots, DEAL_EQUIPMENT())
     return []
 
 
@@ -153,11 +190,9 @@ def lay_card(s: FujiState, f: Frame, action: Action) -> Events:
 def deal_equipment(s: FujiState, f: Frame) -> Events:
     """Each skill card says how many equipment cards its player is dealt."""
     draws = [
-        steps.DRAW_EQUIPMENT(adventurer=a)
-        for a in s.meeples()
-        for _ in range(SKILL_DEAL[s.skill[a]])
+        DRAW_EQUIPMENT(adventurer=a) for a in s.meeples() for _ in range(SKILL_DEAL[s.skill[a]])
     ]
-    then(s, *draws, steps.KEEP())
+    then(s, *draws, KEEP())
     return []
 
 
@@ -168,11 +203,11 @@ def keep(s: FujiState, f: Frame) -> Events:
     for a in s.meeples():
         extra = len(s.equipment[a]) - SKILL_KEEP[s.skill[a]]
         if extra > 0:
-            frames.append(steps.PUT_UNDER(s.controller(a), adventurer=a, left=extra))
+            frames.append(PUT_UNDER(s.controller(a), adventurer=a, left=extra))
     for a in s.meeples():
         if SKILL_DICE[s.skill[a]] == 5:
-            frames.append(steps.LEAVE_OUT(s.controller(a), adventurer=a))
-    then(s, *frames, steps.ROUND())
+            frames.append(LEAVE_OUT(s.controller(a), adventurer=a))
+    then(s, *frames, ROUND())
     return []
 
 
@@ -203,3 +238,95 @@ def leave_out(s: FujiState, f: Frame, action: Action) -> Events:
             die.lost = True
             break
     return [{"type": "left_out", "adventurer": a, "die_type": t}]
+
+
+# ---------------------------------------------------------------- steps
+class LayCard(NamedTuple):
+    cell: int
+    village: bool
+
+
+class PutUnder(NamedTuple):
+    adventurer: int
+    left: int
+
+
+SETUP = Step("setup", run=start)
+
+
+DRAW_SCENARIO = Step(
+    "draw_scenario",
+    "a scenario card is drawn",
+    outcomes=scenario_outcomes,
+    apply=draw_scenario,
+    word="scenario",
+)
+
+
+DEAL_SKILL = Step(
+    "deal_skill",
+    "a skill card is dealt",
+    outcomes=skill_outcomes,
+    apply=take_skill,
+    Args=Adventurer,
+    word="deal skills",
+)
+
+
+CHOOSE_SKILL = Step(
+    "choose_skill",
+    "Set-up: choose a skill card still in the pile",
+    skills_left,
+    refuse_unlisted(
+        "Set-up: choose a skill card still in the pile (the third meeple's uses 6 dice)",
+        "choose_skill",
+    ),
+    take_skill,
+    Args=Adventurer,
+    word="choose a skill",
+)
+
+
+LAY_OUT = Step("lay_out", run=lay_out)
+
+
+LAY_CARD = Step(
+    "lay_card",
+    "a terrain card is laid",
+    outcomes=terrain_outcomes,
+    apply=lay_card,
+    Args=LayCard,
+    word="lay terrain",
+)
+
+
+DEAL_EQUIPMENT = Step("deal_equipment", run=deal_equipment)
+
+
+KEEP = Step("keep", run=keep)
+
+
+PUT_UNDER = Step(
+    "put_under",
+    "Set-up: put one of your dealt equipment cards under the draw pile",
+    own_cards,
+    refuse_unlisted(
+        "Set-up: put one of your dealt equipment cards under the draw pile", "put_under"
+    ),
+    put_under,
+    Args=PutUnder,
+    word="put a card under",
+)
+
+
+LEAVE_OUT = Step(
+    "leave_out",
+    "Set-up: a skill with 5 dice leaves one die type out (leave_out A, B or C)",
+    die_types,
+    refuse_unlisted(
+        "Set-up: a skill with 5 dice leaves one die of type A, B or C out", "leave_out"
+    ),
+    leave_out,
+    Args=Adventurer,
+    word="leave a die out",
+)

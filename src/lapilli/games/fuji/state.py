@@ -1,8 +1,9 @@
-"""The Fuji position: named fields, copies, views, and the seats behind each screen.
+"""The Fuji position: its fields, declared once, and the seats behind each screen.
 
-The turn flow is the step table of ``steps.py``; the rules themselves live in the
-modules named after the rulebook's phases (set-up, rolling, planning, rerolls,
-equipment, movement, eruption).
+Plain position data at the bottom of the package: the rules live in the modules named
+after the rulebook's phases (set-up, rounds, rolling, planning, rerolls, equipment,
+cards, movement, eruption), each with its steps; ``game.py`` lists the steps in turn
+order. What a seat sees is ``view.py``; texts are ``text.py`` and ``log.py``.
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
-from lapilli.core.flow import FlowState, then
-from lapilli.core.state import CHANCE, Event
+from lapilli.core.fields import Secret
+from lapilli.core.flow import FlowState, Frame
+from lapilli.core.state import Event, Game
 from lapilli.core.zones import EVERYONE, NOBODY, Dice, Unseen, Zone, seats_mask
 
-from . import steps
-from .board import CELLS, NOWHERE, XY
+from .board import CELLS, NOWHERE
 from .components import (
     CARD_IDS,
     CHARACTERS,
@@ -33,8 +34,8 @@ from .components import (
     Injury,
     Signal,
 )
-from .dice import Aside, FujiDie
-from .helper import helper
+from .dice import FujiDie
+from .options import FujiOptions
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
@@ -47,91 +48,79 @@ class Result(IntEnum):
     VICTORY = 1
 
 
-BOARD = ("terrain", "lava", "equipment_token", "eruption_tokens")
-"""Per cell: the terrain card (0: none), its lava side, the tokens on it."""
-ADVENTURERS = (
-    "position",
-    "destination",
-    "marker_steps",
-    "stamina_lost",
-    "power_bars",
-    "dice_to_lose",
-)
-"""Per adventurer, kept from round to round: the meeple's card, its destination marker
-and how many steps away it was placed, stamina lost, power bars (Gatherer), dice still
-to lose to leg injuries this round."""
-ROUND_EFFECTS = (
-    "first_aid",
-    "flare",
-    "power_bonus",
-    "roped",
-    "screen_down",
-    "buddy_used",
-    "signalled_in",
-    "rerolls_allowed",
-    "rerolls_used",
-)
-"""Per adventurer, for one round: First aid kit used; Flare gun bonus; power bars spent
-on its turn; moved by a Rope in phase 4 (one step more to the marker); its screen down
-(Radio); Buddy's die set aside; the planning pass it signalled in; phase-3 rerolls
-allowed and used (Gatherer)."""
-CARD_SETS = ("used_once", "drawn_this_round")
-"""Per adventurer, equipment card ids: used once by a Tinkerer (tapped); drawn this
-round (usable from the next one)."""
-
-
 class FujiState(FlowState):
-    STEPS = steps.STEPS
-    reachable: tuple[Any, dict[int, int]] = (None, {})
+    """The position: the mountain, the adventurers, their dice and the piles.
+
+    Lists "per cell" hold one item per card space of the mountain (``board.CELLS``);
+    lists "per adventurer" one per adventurer (the neutral dice or the third meeple of a
+    2-player game included). Who sits where (``neutral``, ``third``, the counts) follows
+    from the options and is set by ``setup``, not saved.
+    """
+
+    scenario: int
+    round: int
+    phase: int  # set-up (0), then the phase of the round (1-6)
+    result: Result
+    cause: str  # why the game was won or lost
+    # per cell: the terrain card (0: none), its lava side, the tokens on it
+    terrain: list[int]
+    lava: list[bool]
+    equipment_token: list[bool]
+    eruption_tokens: list[int]
+    # per adventurer, kept from round to round: the meeple's card, its destination
+    # marker and how many steps away it was placed, stamina lost, power bars
+    # (Gatherer), dice still to lose to leg injuries this round
+    position: list[int]
+    destination: list[int]
+    marker_steps: list[int]
+    stamina_lost: list[int]
+    power_bars: list[int]
+    dice_to_lose: list[int]
+    skill: list[str]  # "" before it is dealt
+    injuries: list[int]  # the injury spaces covered (``Injury`` bits)
+    equipment: list[list[int]]  # equipment card ids held
+    used_once: list[frozenset[int]]  # cards used once by a Tinkerer (tapped)
+    # per adventurer, for one round: First aid kit used; Flare gun bonus; power bars
+    # spent on its turn; moved by a Rope in phase 4 (one step more to the marker); its
+    # screen down (Radio); Buddy's die set aside; the planning pass it signalled in;
+    # phase-3 rerolls allowed and used (Gatherer); cards drawn (usable next round)
+    first_aid: list[bool]
+    flare: list[int]
+    power_bonus: list[int]
+    roped: list[bool]
+    screen_down: list[bool]
+    buddy_used: list[bool]
+    signalled_in: list[int]
+    rerolls_allowed: list[int]
+    rerolls_used: list[int]
+    drawn_this_round: list[frozenset[int]]
+    signals: list[Signal]
+    dice: list[FujiDie]  # six per adventurer, in order (``FujiDie.set_of``)
+    equipment_pile: Secret[Zone[int]]
+    discard: list[int]
+    skill_pile: Secret[Zone[int]]
+    landscape_pile: Secret[Zone[int]]
+    village_pile: Secret[Zone[int]]
+    _reachable: tuple[Frame | None, dict[int, int]] = (None, {})
     """The destinations of the planning decision on top, from when its legal actions were
     listed: no rule runs before that decision is taken, so its apply need not search
     the paths again (a cache, not part of the position)."""
 
-    def __init__(self, game: Any, players: int) -> None:
-        """The table before set-up; every draw of the set-up is a chance node."""
-        self.game = game
-        self.players = players
-        self._seat_adventurers()
-        count = self.adventurer_count
-        self.scenario = 0
-        self.round = 0
-        self.phase = 0  # set-up, then the phase of the round (1-6)
-        self.result = Result.PLAYING
-        self.cause = ""
-        self.terrain = [0] * CELLS
-        self.lava = [False] * CELLS
-        self.equipment_token = [False] * CELLS
-        self.eruption_tokens = [0] * CELLS
-        for name in ("position", "destination", "marker_steps"):
-            setattr(self, name, [NOWHERE] * count)
-        for name in ("stamina_lost", "power_bars", "dice_to_lose"):
-            setattr(self, name, [0] * count)
-        self.skill = [""] * count
-        self.injuries = [Injury(0)] * count
-        self.equipment: list[list[int]] = [[] for _ in range(count)]
-        self.used_once = [frozenset[int]()] * count
-        self.clear_round_effects()
-        self.signals: list[Signal] = []
-        self.dice = self._new_dice()
-        self.equipment_pile = Zone(range(len(EQUIPMENT)))
-        self.discard: list[int] = []
-        self.skill_pile = Zone(range(len(SKILLS)))
-        self.landscape_pile = Zone(LANDSCAPE)
-        self.village_pile = Zone(VILLAGE)
-        self.stack = []
-        then(self, steps.SETUP())
-        self.advance()
-
-    def _seat_adventurers(self) -> None:
+    def setup(self, game: Game, players: int) -> None:
         """Who plays which adventurer. Two players add an adventurer after theirs: the
         neutral dice (variant A) or a third meeple they run together (variant B)."""
-        variant = self.game.options.variant if self.players == 2 else None
-        self.neutral = self.players if variant == "A" else None
-        self.third = self.players if variant == "B" else None
-        self.meeple_count = self.players + (variant == "B")
-        self.adventurer_count = self.players + (variant is not None)
+        super().setup(game, players)
+        options = game.options
+        assert isinstance(options, FujiOptions)
+        self.options = options
+        variant = options.variant if players == 2 else None
+        self.neutral: int | None = players if variant == "A" else None
+        self.third: int | None = players if variant == "B" else None
+        self.meeple_count: int = players + (variant == "B")
+        self.adventurer_count: int = players + (variant is not None)
 
-    def _new_dice(self) -> list[FujiDie]:
+    def new_dice(self) -> list[FujiDie]:
+        """Each adventurer's six dice, rolled behind its screen (see ``FujiDie``)."""
         dice = []
         for a in range(self.adventurer_count):
             open_types = list(VISIBLE_NEUTRAL)
@@ -166,12 +155,8 @@ class FujiState(FlowState):
 
     # ------------------------------------------------------------------ who is who
     @property
-    def num_players(self) -> int:
-        return self.players
-
-    @property
     def level(self) -> int:
-        return self.game.options.level
+        return self.options.level
 
     def meeples(self) -> range:
         """The adventurers with a meeple (not the neutral dice)."""
@@ -203,7 +188,7 @@ class FujiState(FlowState):
 
     def has_skill(self, a: int, skill: str) -> bool:
         """A skill that still works (amnesia switches it off)."""
-        return self.skill[a] == skill and Injury.AMNESIA not in self.injuries[a]
+        return self.skill[a] == skill and not self.injuries[a] & Injury.AMNESIA
 
     def name(self, a: int) -> str:
         """The character's name (the rulebook's names: no effect on the rules)."""
@@ -279,11 +264,12 @@ class FujiState(FlowState):
         unused = sum(
             1 for a in self.meeples() for c in self.equipment[a] if c not in self.used_once[a]
         )
-        return (
+        points: int = (
             POINTS["per_player"] * self.meeple_count
             + POINTS["per_injury"] * injuries
             + POINTS["per_unused_card"] * unused
         )
+        return points
 
     def rating(self) -> str:
         vp = self.victory_points()
@@ -310,32 +296,7 @@ class FujiState(FlowState):
             return [0.0] * self.players
         return [1.0 if self.result == Result.VICTORY else 0.0] * self.players
 
-    # ------------------------------------------------------------------ text
-    def action_text(self, action: Action) -> str:
-        from .text import action_text
-
-        return action_text(self, action)
-
-    def event_text(self, event: Event) -> str:
-        from .log import event_text
-
-        text = event_text(self, event)
-        return super().event_text(event) if text is None else text
-
-    def render(self, seat: int | None) -> Any:
-        from .text import render
-
-        return render(self, seat)
-
-    def round_end(self, events: list[Event]) -> Any:
-        from .text import round_end
-
-        return round_end(self, events)
-
-    def seat_label(self, seat: int) -> str:
-        name, colour = CHARACTERS[seat]
-        return f"{name} ({colour})"
-
+    # ------------------------------------------------------------------ secrets
     def is_secret(self, action: Action) -> bool:
         """Picking, turning or rerolling a die behind a screen, whatever the step; not a
         die in the open (a Radio keeps the screen down)."""
@@ -343,254 +304,125 @@ class FujiState(FlowState):
             return False
         if action[0] == "shovel_face":
             f = self.pending()
-            d = f.args.die if f is not None and f.step is steps.SHOVEL_FACE else None
+            d = f.args.die if f is not None and f.step.name == "shovel_face" else None
         else:
             d = action.arg("die")
         if type(d) is not int or not 0 <= d < len(self.dice):
             return True
         return self.dice[d].seen != EVERYONE
 
-    # ------------------------------------------------------------------ information
-    def die_view(self, d: int, seat: int | None) -> dict[str, Any]:
-        die = self.dice[d]
-        return {
-            "die": d,
-            "type": "ABC"[die.type],
-            "value": die.view(seat) or None,
-            "aside": "" if die.aside is Aside.NO else die.aside.name.lower(),
-            "home": die.owner,
-            "holder": die.holder,
-        }
-
-    def adventurer_view(self, a: int, seat: int | None) -> dict[str, Any]:
-        pos, dest = self.position[a], self.destination[a]
-        kind = "neutral" if a == self.neutral else "third" if a == self.third else "player"
-        return {
-            "adventurer": a,
-            "seat": self.controller(a) if a < self.meeple_count else None,
-            "kind": kind,
-            "skill": self.skill[a],
-            "position": list(XY[pos]) if pos != NOWHERE else None,
-            "destination": list(XY[dest]) if dest != NOWHERE else None,
-            "stamina_lost": self.stamina_lost[a],
-            "injuries": int(self.injuries[a]),
-            "power_bars": self.power_bars[a],
-            "equipment": [EQUIPMENT[c] for c in self.equipment[a]],
-            "tapped": sum(1 << c for c in self.used_once[a]),
-            "first_aid": int(self.first_aid[a]),
-            "flare": self.flare[a],
-            "dice": [self.die_view(d, seat) for d in self.held(a)],
-        }
-
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        f = self.pending()
-        pile = self.equipment_pile
-        view: dict[str, Any] = {
-            "round": self.round,
-            "phase": self.phase,
-            "scenario": self.scenario,
-            "level": self.level,
-            "to_move": self.current_player(),
-            "waiting_for": _waiting_for(f, seat),
-            "decision": self.decision(),
-            "result": int(self.result),
-            "cause": self.cause,
-            "terrain": [
-                [c, k, int(self.lava[c]), int(self.equipment_token[c]), self.eruption_tokens[c]]
-                for c, k in enumerate(self.terrain)
-                if k
-            ],
-            "adventurers": [self.adventurer_view(a, seat) for a in range(self.adventurer_count)],
-            "deck_size": len(pile),
-            "bottom": [EQUIPMENT[c] for c in pile.under],
-            "discard": [EQUIPMENT[c] for c in self.discard],
-            "signals": [list(s) for s in self.signals],
-            "victory_points": self.victory_points(),
-            "helper": helper(self, seat),
-        }
-        if seat is not None and f is not None and f.step is steps.REROLL and f.seat == seat:
-            selected = sum(1 << d for d in f.args.selected)
-            view["reroll"] = {"left": f.args.left, "selected": selected}
-        return view
+    def check(self) -> None:
+        """What a saved position cannot hold: a card, a die face, a meeple or a skill that
+        does not exist, a die held by nobody, an equipment card in two places."""
+        check_sizes(self)
+        check_turn(self)
+        check_mountain(self)
+        check_adventurers(self)
+        check_cards(self)
+        check_stack(self)
 
     def unseen(self) -> list[Unseen]:
         """The dice behind screens are the only hidden things (every pile is drawn as a
         chance node, so nobody knows its order)."""
         return [Dice([die for die in self.dice if die.value])]
 
-    # ------------------------------------------------------------------ copies
-    def clone(self) -> FujiState:
-        new = FujiState.__new__(FujiState)
-        new.game = self.game
-        new.players = self.players
-        new.neutral, new.third = self.neutral, self.third
-        new.meeple_count, new.adventurer_count = self.meeple_count, self.adventurer_count
-        new.scenario, new.round, new.phase = self.scenario, self.round, self.phase
-        new.result, new.cause = self.result, self.cause
-        for name in (*BOARD, *ADVENTURERS, *ROUND_EFFECTS, *CARD_SETS, "skill", "injuries"):
-            setattr(new, name, getattr(self, name)[:])
-        new.equipment = [cards[:] for cards in self.equipment]
-        new.signals = self.signals[:]
-        new.dice = [die.copy() for die in self.dice]
-        new.equipment_pile = self.equipment_pile.copy()
-        new.discard = self.discard[:]
-        new.skill_pile = self.skill_pile.copy()
-        new.landscape_pile = self.landscape_pile.copy()
-        new.village_pile = self.village_pile.copy()
-        new.stack = self.stack[:]
-        new._legal = self._legal
-        new.reachable = self.reachable
-        new.narrate = self.narrate
-        return new
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "players": self.players,
-            "scenario": self.scenario,
-            "round": self.round,
-            "phase": self.phase,
-            "result": int(self.result),
-            "cause": self.cause,
-        }
-        for name in (*BOARD, *ADVENTURERS, *ROUND_EFFECTS, "skill"):
-            data[name] = list(getattr(self, name))
-        data["injuries"] = [int(i) for i in self.injuries]
-        for name in CARD_SETS:
-            data[name] = [sorted(cards) for cards in getattr(self, name)]
-        data["equipment"] = [list(cards) for cards in self.equipment]
-        data["signals"] = [list(s) for s in self.signals]
-        data["dice"] = [die.to_json() for die in self.dice]
-        for name in PILES:
-            data[name] = getattr(self, name).to_json()
-        data["discard"] = list(self.discard)
-        data["stack"] = self.stack_json()
-        return data
-
-    @classmethod
-    def from_json(cls, game: Any, data: Any) -> FujiState:
-        try:
-            return _from_json(cls, game, data)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise MalformedInput(f"not a Fuji position ({exc})") from None
+# ---------------------------------------------------------------- what a saved position cannot hold
+BOARD = ("terrain", "lava", "equipment_token", "eruption_tokens")
+ADVENTURERS = (
+    "position",
+    "destination",
+    "marker_steps",
+    "stamina_lost",
+    "power_bars",
+    "dice_to_lose",
+    "skill",
+    "injuries",
+    "equipment",
+    "used_once",
+    "first_aid",
+    "flare",
+    "power_bonus",
+    "roped",
+    "screen_down",
+    "buddy_used",
+    "signalled_in",
+    "rerolls_allowed",
+    "rerolls_used",
+    "drawn_this_round",
+)
 
 
-PILES = ("equipment_pile", "skill_pile", "landscape_pile", "village_pile")
-
-
-def _waiting_for(f: Any, seat: int | None) -> str:
-    if f is None:
-        return ""
-    if f.seat == CHANCE:
-        return "chance"
-    if seat is None or f.seat == seat:
-        return f.step.name
-    return "another seat"
-
-
-FLAGS = frozenset({"lava", "equipment_token", "first_aid", "roped", "screen_down", "buddy_used"})
-"""The fields of yes or no (true or false), per cell or per adventurer."""
-
-
-def _ints(value: Any, name: str, size: int | None = None) -> list:
-    """A list of numbers (of ``size``, if given) from JSON; true or false for ``FLAGS``."""
-    if not isinstance(value, list) or (size is not None and len(value) != size):
-        raise ValueError(f"{name} must be a list" + (f" of {size}" if size is not None else ""))
-    kind = bool if name in FLAGS else int
-    if not all(type(v) is kind for v in value):
-        raise TypeError(f"{name} holds something else than {kind.__name__}s")
-    return list(value)
-
-
-def _ints_lists(value: Any, name: str, size: int) -> list[list[int]]:
-    """One list of numbers per adventurer."""
-    if not isinstance(value, list) or len(value) != size:
-        raise ValueError(f"{name} must hold one list per adventurer")
-    return [_ints(v, name) for v in value]
-
-
-def _zone(data: Any) -> Zone:
-    zone = Zone({int(k): n for k, n in data["items"].items()})
-    zone.under = _ints(data.get("under", []), "under")
-    return zone
-
-
-def _from_json(cls: type[FujiState], game: Any, data: dict) -> FujiState:
-    s = cls.__new__(cls)
-    s.game = game
-    s.players = game.check_players(data["players"])
-    s._seat_adventurers()
-    count = s.adventurer_count
-    s.scenario, s.round, s.phase = _ints([data["scenario"], data["round"], data["phase"]], "turn")
-    s.result = Result(data["result"])
-    s.cause = str(data["cause"])
+def check_sizes(s: FujiState) -> None:
+    """One item per card space, one per adventurer, six dice per adventurer."""
     for name in BOARD:
-        setattr(s, name, _ints(data[name], name, CELLS))
-    for name in (*ADVENTURERS, *ROUND_EFFECTS):
-        setattr(s, name, _ints(data[name], name, count))
-    s.skill = [str(k) for k in data["skill"]]
-    s.injuries = [Injury(v) for v in _ints(data["injuries"], "injuries", count)]
-    for name in CARD_SETS:
-        sets = _ints_lists(data[name], name, count)
-        setattr(s, name, [frozenset(cards) for cards in sets])
-    s.equipment = [_ints(cards, "equipment") for cards in data["equipment"]]
-    if not len(s.skill) == len(s.equipment) == len(s.used_once) == count:
-        raise ValueError("one entry per adventurer")
-    s.signals = [Signal(int(a), str(say)) for a, say in data["signals"]]
-    s.dice = s._new_dice()
-    if len(data["dice"]) != len(s.dice):
-        raise ValueError(f"{len(s.dice)} dice")
-    for die, saved in zip(s.dice, data["dice"], strict=True):
-        die.value, die.seen, die.holder = _ints(
-            [saved[k] for k in ("value", "seen", "holder")], "die"
-        )
-        die.aside = Aside(saved["aside"])
-        die.lost = bool(saved["lost"])
-    for name in PILES:
-        setattr(s, name, _zone(data[name]))
-    s.discard = _ints(data["discard"], "discard")
-    s.stack = s.stack_from_json(data["stack"])
-    s.changed()
-    _check(s)
-    return s
+        if len(getattr(s, name)) != CELLS:
+            raise MalformedInput(f"{name} must hold one item per card space ({CELLS})")
+    for name in ADVENTURERS:
+        if len(getattr(s, name)) != s.adventurer_count:
+            raise MalformedInput(f"{name} must hold one item per adventurer")
+    dice = s.new_dice()
+    if len(s.dice) != len(dice):
+        raise MalformedInput(f"the adventurers have {len(dice)} dice")
+    for d, (die, home) in enumerate(zip(s.dice, dice, strict=True)):
+        if (die.type, die.owner, die.screen) != (home.type, home.owner, home.screen):
+            raise MalformedInput(f"die {d} is not the set-up's (type, owner or screen)")
 
 
-def _check(s: FujiState) -> None:
-    """What a saved position cannot hold: a card, a die face, a meeple or a skill that
-    does not exist, a die held by nobody, an equipment card in two places."""
-    count, cells, cards = s.adventurer_count, range(CELLS), range(len(EQUIPMENT))
+def check_turn(s: FujiState) -> None:
     if s.round < 0 or not 0 <= s.phase <= 6 or s.scenario < 0:
-        raise ValueError(f"round {s.round}, phase {s.phase}")
+        raise MalformedInput(f"there is no round {s.round}, phase {s.phase}")
+
+
+def check_mountain(s: FujiState) -> None:
+    """Cards that exist; meeples and markers on cards to walk."""
     if any(k not in CARD_IDS for k in s.terrain) or any(k < 0 for k in s.eruption_tokens):
-        raise ValueError("a terrain card or an eruption token that does not exist")
+        raise MalformedInput("a terrain card or an eruption token that does not exist")
     for name in ("position", "destination"):
-        if any(c != NOWHERE and c not in cells for c in getattr(s, name)):
-            raise ValueError(f"a {name} off the mountain")
+        if any(c != NOWHERE and c not in range(CELLS) for c in getattr(s, name)):
+            raise MalformedInput(f"a {name} off the mountain")
     for a in s.meeples():
         dest, pos = s.destination[a], s.position[a]
         if dest != NOWHERE and not IS_WALKABLE[s.terrain[dest]]:
-            raise ValueError(f"adventurer {a}'s destination marker is not on a card to walk")
+            raise MalformedInput(f"adventurer {a}'s destination marker is not on a card to walk")
         if s.round and (pos == NOWHERE or not s.terrain[pos] or not s.skill[a]):
-            raise ValueError(f"adventurer {a} has no meeple on a card or no skill")
+            raise MalformedInput(f"adventurer {a} has no meeple on a card or no skill")
+
+
+def check_adventurers(s: FujiState) -> None:
+    """Skills and injuries that exist, dice faces and holders, dice to lose."""
     if any(k and k not in SKILLS for k in s.skill):
-        raise ValueError(f"a skill that does not exist: {s.skill}")
+        raise MalformedInput(f"a skill that does not exist: {s.skill}")
     if any(i < 0 or i >= 1 << len(INJURIES) for i in s.injuries):
-        raise ValueError("an injury that does not exist")
+        raise MalformedInput("an injury that does not exist")
     for die in s.dice:
-        if die.value not in (0, *die.faces) or die.holder not in range(count):
-            raise ValueError(f"a die showing {die.value}, held by {die.holder}")
-    for a in range(count):
+        if die.value not in (0, *die.faces) or die.holder not in range(s.adventurer_count):
+            raise MalformedInput(f"a die showing {die.value}, held by {die.holder}")
+    for a in range(s.adventurer_count):
         if not 0 <= s.dice_to_lose[a] <= len(s.held(a)) or s.stamina_lost[a] < 0:
-            raise ValueError(f"adventurer {a} has {s.dice_to_lose[a]} dice to lose")
+            raise MalformedInput(f"adventurer {a} has {s.dice_to_lose[a]} dice to lose")
+
+
+def check_cards(s: FujiState) -> None:
+    """Each equipment, landscape and village card in one place; skill cards that exist."""
     held = [c for cards_of in s.equipment for c in cards_of]
-    every = [*held, *s.discard, *s.equipment_pile.items, *s.equipment_pile.under]
-    if any(c not in cards for c in every) or len(set(every)) != len(every):
-        raise ValueError("each equipment card is in one place")
+    pile = s.equipment_pile
+    every = [*held, *s.discard, *pile.items, *pile.under]
+    if any(c not in range(len(EQUIPMENT)) for c in every) or len(set(every)) != len(every):
+        raise MalformedInput("each equipment card is in one place")
     for pile, ids in ((s.landscape_pile, LANDSCAPE), (s.village_pile, VILLAGE)):
         cards = sorted([*pile.items, *pile.under, *(k for k in s.terrain if k in ids)])
         if cards != sorted(ids):
-            raise ValueError("each landscape and village card is on the mountain or in its pile")
+            raise MalformedInput(
+                "each landscape and village card is on the mountain or in its pile"
+            )
     if any(c not in range(len(SKILLS)) for c in [*s.skill_pile.items, *s.skill_pile.under]):
-        raise ValueError("the skill pile holds no such card")
+        raise MalformedInput("the skill pile holds no such card")
+
+
+def check_stack(s: FujiState) -> None:
+    """The pending steps name adventurers, dice and cells that exist."""
+    tops = {"adventurer": s.adventurer_count, "die": len(s.dice), "cell": CELLS}
     for frame in s.stack:
         args = frame.args._asdict()
         named = {
@@ -600,6 +432,5 @@ def _check(s: FujiState) -> None:
         }
         named["adventurer"] += args.get("waiting", ())
         for what, values in named.items():
-            top = {"adventurer": count, "die": len(s.dice), "cell": CELLS}[what]
-            if any(v not in range(top) for v in values):
-                raise ValueError(f"the pending step {frame.step.name} names no such {what}")
+            if any(v not in range(tops[what]) for v in values):
+                raise MalformedInput(f"the pending step {frame.step.name} names no such {what}")

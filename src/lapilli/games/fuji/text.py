@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Group
@@ -27,12 +28,17 @@ from .components import (
     SIGNAL_TEXT,
     SKILL_NAME,
     VOLCANO,
+    Injury,
     requirement_text,
 )
 from .helper import helper
 from .log import who
-from .state import Result
-from .steps import DEAL_SKILL, DRAW_SHUFFLED, LAY_CARD, PLAN, REROLL, ROLL
+from .pile import DRAW_SHUFFLED
+from .planning import PLAN
+from .rerolls import REROLL
+from .rolling import ROLL
+from .setup import DEAL_SKILL, LAY_CARD
+from .state import FujiState, Result
 
 PHASE_NAMES = (
     "set-up",
@@ -58,7 +64,7 @@ def initial(a: int) -> str:
     return CHARACTERS[a][0][0]
 
 
-def die_text(s, d: int, seat: int | None) -> Text:
+def die_text(s: FujiState, d: int, seat: int | None) -> Text:
     die = s.dice[d]
     if not die.value:
         return Text("··", style="dim")
@@ -72,11 +78,11 @@ def die_text(s, d: int, seat: int | None) -> Text:
     return t
 
 
-def dice_row(s, dice: list[int], seat: int | None) -> Text:
+def dice_row(s: FujiState, dice: list[int], seat: int | None) -> Text:
     return Text(" ").join(die_text(s, d, seat) for d in dice)
 
 
-def map_table(s) -> Table:
+def map_table(s: FujiState) -> Table:
     table = Table(show_header=True, header_style="dim", box=None, padding=(0, 1))
     table.add_column("")
     for x in range(W):
@@ -122,7 +128,7 @@ def map_table(s) -> Table:
     return table
 
 
-def legend(s) -> Text:
+def legend(s: FujiState) -> Text:
     """What the abbreviations on the map and the dice mean."""
     t = Text(style="dim")
     t.append("Cards: ")
@@ -144,7 +150,7 @@ def legend(s) -> Text:
     return t
 
 
-def adventurer_table(s, seat: int | None) -> Table:
+def adventurer_table(s: FujiState, seat: int | None) -> Table:
     table = Table(title="Adventurers", box=None, padding=(0, 1))
     for col in ("", "skill", "stamina", "injuries", "dice", "equipment"):
         table.add_column(col)
@@ -158,7 +164,7 @@ def adventurer_table(s, seat: int | None) -> Table:
         marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.stamina_lost[a] < t)
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
-        inj = ", ".join(space.name.lower() for space in s.injuries[a]) or "-"
+        inj = ", ".join(str(space.name).lower() for space in Injury(s.injuries[a])) or "-"
         cards = (
             ", ".join(
                 EQ_NAME[c] + (" (used once)" if c in s.used_once[a] else "") for c in s.equipment[a]
@@ -173,7 +179,7 @@ def adventurer_table(s, seat: int | None) -> Table:
     return table
 
 
-def render(s, seat: int | None) -> Any:
+def render(s: FujiState, seat: int | None) -> Any:
     phase = PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ""
     head = Text(
         f"Fuji — scenario {s.scenario}, level {s.level}, round {s.round}: {phase}", style="bold"
@@ -207,7 +213,7 @@ def render(s, seat: int | None) -> Any:
     return Group(*parts)
 
 
-def _fail(card: dict) -> str:
+def _fail(card: dict[str, Any]) -> str:
     text = f"a tie or loss costs {card['stamina_on_fail']} stamina"
     if card["exhausted_on_fail"]:
         return text + " (exhaustion: the team loses)"
@@ -216,7 +222,7 @@ def _fail(card: dict) -> str:
     return text
 
 
-def helper_text(s, item: dict) -> Text:
+def helper_text(s: FujiState, item: dict[str, Any]) -> Text:
     """The private helper of one meeple (see ``helper.py``), in sentences."""
     a = item["adventurer"]
     out = Text(f"Helper for {who(s, a)} (only you see this)", style="bold")
@@ -250,7 +256,7 @@ def helper_text(s, item: dict) -> Text:
     return out
 
 
-def action_text(s, action: Action) -> str:
+def action_text(s: FujiState, action: Action) -> str:
     """The action in a menu or the log; a damaged one in its plain form."""
     try:
         return _action_text(s, action)
@@ -258,96 +264,120 @@ def action_text(s, action: Action) -> str:
         return str(action)
 
 
-def _outcome_text(s, kind: str, p: dict) -> str | None:
+def _outcome_text(s: FujiState, kind: str, p: dict[str, Any]) -> str | None:
     """A roll or a draw, with what it is for: which die, which card of the map, whose
     card."""
     f = s.pending()
-    if kind == "face" and f.step is ROLL:
-        die = s.dice[f.args.die]
+    step = f.step if f is not None else None
+    args: Any = f.args if f is not None else None
+    if kind == "face" and step is ROLL:
+        die = s.dice[args.die]
         face = f"{FACE_COLOUR[die.type][p['value'] - 1]} {p['value']}"
-        return f"{who(s, die.owner)}'s die {f.args.die} (type {'ABC'[die.type]}) shows {face}"
-    if kind == "card" and f.step is LAY_CARD:
-        at = f"({f.args.cell % W},{f.args.cell // W})"
-        card = "village" if f.args.village else "landscape card"
+        return f"{who(s, die.owner)}'s die {args.die} (type {'ABC'[die.type]}) shows {face}"
+    if kind == "card" and step is LAY_CARD:
+        at = f"({args.cell % W},{args.cell // W})"
+        card = "village" if args.village else "landscape card"
         return f"the card laid at {at} is a {card} asking for {requirement_text(p['id'])}"
-    if kind == "equipment" and f.step is DRAW_SHUFFLED:
-        return f"{who(s, f.args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
-    if kind == "skill" and f.step is DEAL_SKILL:
-        return f"{who(s, f.args.adventurer)} is dealt the skill card {SKILL_NAME[p['skill']]}"
+    if kind == "equipment" and step is DRAW_SHUFFLED:
+        return f"{who(s, args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
+    if kind == "skill" and step is DEAL_SKILL:
+        return f"{who(s, args.adventurer)} is dealt the skill card {SKILL_NAME[p['skill']]}"
     if kind == "scenario":
         return f"scenario card {p['number']} is drawn"
     return None
 
 
-def _action_text(s, action: Action) -> str:
+def _action_text(s: FujiState, action: Action) -> str:
     kind = action[0]
     p = dict(action[1])
     if s.current_player() == CHANCE:
         told = _outcome_text(s, kind, p)
         if told:
             return told
-    if kind == "destination":
-        c = cell(p["x"], p["y"])
-        f = s.pending()
-        stay = (
-            " (stay)"
-            if f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
-            else ""
-        )
-        return f"destination ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}{stay}"
-    if kind == "signal":
-        return f"say: “{SIGNAL_TEXT[p['say']]}”"
-    if kind == "use":
-        text = f"use {EQ_NAME[EQ[p['card']]]}"
-        if "copy" in p:
-            text += f" copying {EQ_NAME[EQ[p['copy']]]}"
-        effect = p.get("copy", p["card"])
-        if "who" in p:
-            text += f" with {who(s, p['who'])}"
-        return text + f" — {EQ_TEXT[EQUIPMENT.index(effect)]}"
-    if kind == "give_card":
-        return f"give {EQ_NAME[EQ[p['card']]]} to {who(s, p['to'])}"
-    if "die" in p:
-        d = p["die"]
-        v = s.dice[d].value
-        colour = FACE_COLOUR[s.dice[d].type][v - 1] if v else "?"
-        verb = {
-            "select": "pick for the reroll:",
-            "reroll_die": "reroll",
-            "turn_die": "turn",
-            "lose_die": "lose",
-            "shovel_die": "shovel: pick",
-            "give_die": "hand over",
-        }.get(kind, kind.replace("_", " "))
-        return f"{verb} {colour} {v} (die {d})"
-    if kind == "next_turn":
-        return f"next turn: {who(s, p['adventurer'])}"
-    if kind in ("rope_to", "swap_card"):
-        c = cell(p["x"], p["y"])
-        verb = "rope to" if kind == "rope_to" else "binoculars: pick"
-        return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}"
-    if kind == "injury":
-        return f"injury: {p['space']} ({INJURY_TEXT[p['space']]})"
-    if kind == "power_bars":
-        return f"spend {p['spend']} power bar(s) on this turn" if p["spend"] else "no power bars"
-    if kind == "choose_skill":
-        return f"skill: {SKILL_NAME[p['skill']]}"
-    if kind == "put_under":
-        return f"put {EQ_NAME[EQ[p['card']]]} under the pile"
-    if kind == "leave_out":
-        return f"leave out a die of type {p['die_type']}"
-    if kind == "shovel_face":
-        return f"turn it to {p['value']}"
-    return TEXT.get(kind, str(action))
+    text = ACTION_TEXT.get(kind) or (_die_text if "die" in p else None)
+    if text is None:
+        return TEXT.get(kind, str(action))
+    return text(s, kind, p)
 
 
-INJURY_TEXT = {
+Params = dict[str, Any]
+
+
+def _destination(s: FujiState, kind: str, p: Params) -> str:
+    c = cell(p["x"], p["y"])
+    f = s.pending()
+    stay = f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
+    return f"destination ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}" + (
+        " (stay)" if stay else ""
+    )
+
+
+def _use(s: FujiState, kind: str, p: Params) -> str:
+    text = f"use {EQ_NAME[EQ[p['card']]]}"
+    if "copy" in p:
+        text += f" copying {EQ_NAME[EQ[p['copy']]]}"
+    effect = p.get("copy", p["card"])
+    if "who" in p:
+        text += f" with {who(s, p['who'])}"
+    return text + f" — {EQ_TEXT[EQUIPMENT.index(effect)]}"
+
+
+DIE_VERB = {
+    "select": "pick for the reroll:",
+    "reroll_die": "reroll",
+    "turn_die": "turn",
+    "lose_die": "lose",
+    "shovel_die": "shovel: pick",
+    "give_die": "hand over",
+}
+
+
+def _die_text(s: FujiState, kind: str, p: Params) -> str:
+    """A die by its face (``?`` before it is rolled)."""
+    d = p["die"]
+    v = s.dice[d].value
+    colour = FACE_COLOUR[s.dice[d].type][v - 1] if v else "?"
+    verb = DIE_VERB.get(kind, kind.replace("_", " "))
+    return f"{verb} {colour} {v} (die {d})"
+
+
+def _card_place(s: FujiState, kind: str, p: Params) -> str:
+    c = cell(p["x"], p["y"])
+    verb = "rope to" if kind == "rope_to" else "binoculars: pick"
+    return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}"
+
+
+def _power_bars(s: FujiState, kind: str, p: Params) -> str:
+    return f"spend {p['spend']} power bar(s) on this turn" if p["spend"] else "no power bars"
+
+
+ACTION_TEXT: dict[str, Callable[[FujiState, str, Params], str]] = {
+    "destination": _destination,
+    "signal": lambda s, kind, p: f"say: “{SIGNAL_TEXT[p['say']]}”",
+    "use": _use,
+    "give_card": lambda s, kind, p: f"give {EQ_NAME[EQ[p['card']]]} to {who(s, p['to'])}",
+    **dict.fromkeys((*DIE_VERB, "set_aside"), _die_text),
+    "next_turn": lambda s, kind, p: f"next turn: {who(s, p['adventurer'])}",
+    "rope_to": _card_place,
+    "swap_card": _card_place,
+    "injury": lambda s, kind, p: f"injury: {p['space']} ({INJURY_TEXT[p['space']]})",
+    "power_bars": _power_bars,
+    "choose_skill": lambda s, kind, p: f"skill: {SKILL_NAME[p['skill']]}",
+    "put_under": lambda s, kind, p: f"put {EQ_NAME[EQ[p['card']]]} under the pile",
+    "leave_out": lambda s, kind, p: f"leave out a die of type {p['die_type']}",
+    "shovel_face": lambda s, kind, p: f"turn it to {p['value']}",
+}
+"""The text of each kind of decision (an action with a die and no kind of its own
+names the die)."""
+
+
+INJURY_TEXT: dict[str, str] = {
     "leg": "lose one die",
     "arm": "no more equipment cards",
     "amnesia": "no more skill",
     "eye": "no rerolls in phase 3",
 }
-TEXT = {
+TEXT: dict[str, str] = {
     "reroll": "reroll the selected dice",
     "stop": "stop (no more rerolls now)",
     "done": "done",
@@ -355,10 +385,16 @@ TEXT = {
 }
 
 
-def round_end(s, events: list[Event]) -> Any:
+def round_end(s: FujiState, events: list[Event]) -> Any:
     """The mountain as a round left it, before the next round's dice are rolled behind the
     screens: where everyone stands, and the dice of the round still showing."""
     if not any(e["type"] == "round" and e["round"] > 1 for e in events):
         return None
     title = f"End of round {s.round - 1}: the mountain before round {s.round}'s dice are rolled"
     return Group(Text(title, style="bold"), render(s, None))
+
+
+def seat_label(seat: int, players: int) -> str:
+    """A seat (or an adventurer) by its character: "Name (colour)"."""
+    name, colour = CHARACTERS[seat]
+    return f"{name} ({colour})"
