@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import UnionType
 from typing import (
+    Annotated,
     Any,
     NamedTuple,
     Self,
@@ -50,6 +51,9 @@ from typing import (
     get_origin,
     get_type_hints,
 )
+
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
 from . import fields
 from .actions import Action
@@ -213,6 +217,18 @@ class Steps:
 
 S = TypeVar("S", bound="FlowState")
 
+
+@with_config(ConfigDict(extra="forbid", strict=True))
+class Decision(TypedDict):
+    """What the game waits for; null once the game is over."""
+
+    name: Annotated[str, Field(description="the rulebook's word for what the game waits for")]
+    seat: Annotated[
+        int | None, Field(description="the seat that decides; null for a roll or a draw")
+    ]
+    prompt: Annotated[str, Field(description="the rule being decided, in the rulebook's words")]
+
+
 SEAT_ARGS = ("seat", "by")
 """Step arguments that name a seat (every game names them so)."""
 
@@ -352,10 +368,11 @@ class FlowState(State):
         """The frame on top: what the game waits for."""
         return self.stack[-1] if self.stack else None
 
-    def decision(self) -> dict[str, Any] | None:
-        """What the game waits for, for observations: ``{"name": the rulebook's word,
-        "seat": who decides (None: a roll or a draw), "prompt": the rule in words}``;
-        None once the game is over."""
+    def decision(self) -> Decision | None:
+        """What the game waits for, for observations: the rulebook's word for the step
+        on top (``Step.word``), who decides it (None: a roll or a draw) and its rule in
+        words; None once the game is over. Every game's observation shows it as
+        ``decision``, documented with the game's words by ``core.schema``."""
         if not self.stack:
             return None
         frame = self.stack[-1]

@@ -1,13 +1,14 @@
 """Observation schemas: what ``observation(seat)`` holds, documented and checked.
 
-Each game documents its observation as a pydantic model, ``Observation`` in its
-``schema`` module: every key, its type and what it means. Its JSON Schema is generated
+Each game documents its observation as a type (``Game.parts.observation``: a TypedDict
+or a pydantic model): every key, its type and what it means. Its JSON Schema is generated
 into ``docs/schemas/<game>.json`` (``python -m lapilli.core.schema docs/schemas``) for
 the web and other tools, and the conformance suite checks real observations against the
 model (as JSON, no key left undocumented, no type coerced).
 
-The pending decision is shown the same way in every game (``FlowState.decision``): its
-name is one of the game's rulebook words, listed with their rules in the schema.
+The pending decision is shown the same way in every game (``flow.Decision``, from
+``FlowState.decision``): its name is one of the game's rulebook words, which the schema
+lists with their rules, from the game's step table.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import json
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .errors import MalformedInput
 from .flow import Steps
@@ -29,29 +30,6 @@ class Strict(BaseModel):
     """A part of an observation: every key documented, nothing coerced."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-
-
-def decision_model(steps: Steps) -> type[BaseModel]:
-    """The ``decision`` of a game's observations: its names are the game's words for the
-    steps it may wait for (each step's ``word``), each documented with its rule."""
-    rules: dict[str, list[str]] = {}
-    for step in steps.by_name.values():
-        if not step.is_auto:
-            word = step.decision
-            if step.prompt not in rules.setdefault(word, []):
-                rules[word].append(step.prompt)
-    words = sorted(rules)
-    told = "; ".join(f"{word}: {' / '.join(rules[word])}" for word in words)
-    name: Any = Literal[tuple(words)]  # one of the game's words
-    model: type[BaseModel] = create_model(
-        "Decision",
-        __base__=Strict,
-        __doc__="What the game waits for; null once the game is over.",
-        name=(name, Field(description=f"the rulebook's word. {told}")),
-        seat=(int | None, Field(description="the seat that decides; null for a roll or a draw")),
-        prompt=(str, Field(description="the rule being decided, in the rulebook's words")),
-    )
-    return model
 
 
 def observation_model(game: type[Game] | Game) -> TypeAdapter[Any]:
@@ -78,9 +56,26 @@ def check_observation(state: State, seat: int | None) -> None:
 
 
 def json_schema(game: type[Game]) -> dict[str, Any]:
+    """The JSON Schema of a game's observations, its decision's names listed: the words
+    of the steps it may wait for, each with its rule."""
     schema = observation_model(game).json_schema()
     schema["title"] = f"{game.title}: observation"
+    decision = schema.get("$defs", {}).get("Decision")
+    if decision is not None:
+        decision["properties"]["name"].update(decision_words(game.parts.steps))
     return schema
+
+
+def decision_words(steps: Steps) -> dict[str, Any]:
+    """The schema of a decision's name: one of the words of the steps a seat or chance
+    decides (``Step.word``), documented with their rules."""
+    rules: dict[str, list[str]] = {}
+    for step in steps.by_name.values():
+        if not step.is_auto and step.prompt not in rules.setdefault(step.decision, []):
+            rules[step.decision].append(step.prompt)
+    words = sorted(rules)
+    told = "; ".join(f"{word}: {' / '.join(rules[word])}" for word in words)
+    return {"description": f"the rulebook's word. {told}", "enum": words}
 
 
 def write_schemas(folder: Path) -> list[Path]:

@@ -79,10 +79,3 @@ def test_placing_a_piece_off_the_start_card_is_refused_by_name():
 def test_the_step_table_lists_every_step_once():
     assert "sealed_bid" in STEPS.by_name and "cone" in STEPS.by_name
     assert STEPS.by_name["sealed_bid"].secret is True
-
-
-def test_the_observation_documents_every_decision_of_the_step_table():
-    from lapilli.games.eras.view import DECIDED
-
-    decided = [step for step in STEPS.by_name.values() if not step.is_auto]
-    assert set(DECIDED) == set(decided) and len(DECIDED) == len(decided)

@@ -2,21 +2,14 @@
 
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lapilli.core.conformance import check_game
 from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.core.zones import EVERYONE
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
-
-
-@pytest.mark.parametrize("opts,players", Fuji().conformance_configs())
-def test_conformance(opts, players):
-    check_game(Fuji(**opts), players, seeds=range(10))
 
 
 def pilgrim(s, rng):
@@ -189,9 +182,10 @@ def test_events_never_carry_a_hidden_die_value():
 def test_contract_holds_in_longer_games_heading_for_the_village():
     from lapilli.core.conformance import check_state
 
+    # one long game per set-up here; bench/soak.py plays many
     for players, opts in ((3, {"level": 1}), (2, {"variant": "B", "level": 1}), (4, {})):
         game = Fuji(**opts)
-        for seed in range(3):
+        for seed in range(1):
             rng = random.Random(seed)
             s = game.new_state(players)
             pool = set()

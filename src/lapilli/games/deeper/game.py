@@ -79,7 +79,7 @@ class Deeper(Game):
         steps=STEPS,
         setup=new_state,
         observe=view.observe,
-        observation=view.documented(STEPS),
+        observation=view.Observation,
         action_text=text.action_text,
         event_text=text.event_text,
         render=text.render,

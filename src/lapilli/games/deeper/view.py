@@ -7,13 +7,12 @@ are named as on the map (column letter and depth row); resources by name (``cora
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast, get_type_hints
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict  # pydantic reads typing's TypedDict from 3.12 only
 
-from lapilli.core.flow import Steps
-from lapilli.core.schema import decision_model
+from lapilli.core.flow import Decision
 
 from .components import DECK_NAMES, MILESTONES, RESOURCES, ROW_METRES, UPGRADES
 from .state import DeeperState
@@ -64,15 +63,6 @@ class Diver(TypedDict):
 
 
 @with_config(STRICT)
-class Decision(TypedDict):
-    """What the game waits for; null once the game is over (``FlowState.decision``)."""
-
-    name: str  # the rulebook's word (documented per game: see ``observation``)
-    seat: int | None
-    prompt: str
-
-
-@with_config(STRICT)
 class Observation(TypedDict):
     """One seat's view of a Deeper position (null seat: a spectator)."""
 
@@ -98,19 +88,6 @@ class Observation(TypedDict):
         Field(description="the engine's pending step (step, seat, args), for tools; see decision"),
     ]
     decision: Annotated[Decision | None, Field(description="what the game waits for")]
-
-
-def documented(steps: Steps) -> type:
-    """``Observation`` as documented: its decision named in the words of the game's
-    steps (each with its rule), which only the step table knows."""
-    fields = get_type_hints(Observation, include_extras=True)
-    decision: Any = decision_model(steps)
-    fields["decision"] = Annotated[decision | None, Field(description="what the game waits for")]
-    make: Any = TypedDict  # a type made at run time: mypy cannot follow it
-    made: Any = make("Observation", fields)
-    made.__doc__ = Observation.__doc__
-    made.__pydantic_config__ = STRICT
-    return cast(type, made)
 
 
 def observe(s: DeeperState, seat: int | None) -> Observation:
@@ -139,7 +116,7 @@ def observe(s: DeeperState, seat: int | None) -> Observation:
         "builder": s.builder,
         "tie_winner": s.tie_winner,
         "pending": public_frame(s),
-        "decision": cast(Decision | None, s.decision()),
+        "decision": s.decision(),
     }
 
 

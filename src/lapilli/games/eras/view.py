@@ -9,51 +9,18 @@ seen by all, so their order is public). Era cards are named ``<era>-<number>``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, cast
+from typing import Annotated, cast
 
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
-from lapilli.core.flow import Step
+from lapilli.core.flow import Decision
 
-from . import bidding, deck, movement, placement, setup, thunderbolts, turn, volcano
+from . import bidding, movement, placement
 from .state import ErasState
 
 SEALED = "sealed"
 STRICT = ConfigDict(extra="forbid", strict=True)  # every key documented, nothing coerced
-
-DECIDED: tuple[Step, ...] = (
-    *(setup.DEAL_START, deck.DRAW, setup.CHOOSE_YOUNGEST, setup.PLACE_PIECE, placement.PLAY),
-    *(turn.ROLL, thunderbolts.THUNDER, thunderbolts.METEOR, thunderbolts.ICE_AGE, volcano.CONE),
-    *(bidding.CHOOSE, bidding.SEALED_BID, bidding.ANSWER, placement.PLACE_WON, movement.MOVE),
-)
-"""The steps a seat or chance decides (the automatic ones are never waited for)."""
-
-
-def _words() -> str:
-    rules: dict[str, list[str]] = {}
-    for step in DECIDED:
-        if step.prompt not in rules.setdefault(step.decision, []):
-            rules[step.decision].append(step.prompt)
-    told = "; ".join(f"{word}: {' / '.join(rules[word])}" for word in sorted(rules))
-    return f"the rulebook's word. {told}"
-
-
-if TYPE_CHECKING:
-    Word = str
-else:  # the schema lists the words; the type checker sees a text
-    Word = Literal[tuple(sorted({step.decision for step in DECIDED}))]
-
-
-@with_config(STRICT)
-class Decision(TypedDict):
-    """What the game waits for; null once the game is over."""
-
-    name: Annotated[Word, Field(description=_words())]
-    seat: Annotated[
-        int | None, Field(description="the seat that decides; null for a roll or a draw")
-    ]
-    prompt: Annotated[str, Field(description="the rule being decided, in the rulebook's words")]
 
 
 @with_config(STRICT)
@@ -179,7 +146,7 @@ def observe(s: ErasState, seat: int | None) -> Observation:
         "bids": [_bid_view(s, i, seat) for i in range(s.players)],
         "candidate": list(s.candidate) if s.candidate else None,
         "pending": {"step": top.step.name, "seat": top.seat} if top else None,
-        "decision": cast("Decision | None", s.decision()),
+        "decision": s.decision(),
         "bidding": _bidding(s),
         "exchange": _exchange(s),
         "card_won": top.args.card if top is not None and top.step is placement.PLACE_WON else None,

@@ -10,20 +10,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from lapilli.core.flow import Steps
-from lapilli.core.schema import Strict, decision_model
-
-from . import abilities, hiring, round, turn
-
-Decision = decision_model(
-    Steps(
-        *(round.WEATHER_DRAW, round.WEATHER_KEEP, round.WEATHER_CHOOSE, round.FOG_OPEN),
-        *(round.DEAL, round.OPENING, abilities.HIPPO_KEEP, turn.FOG_REMOVE, abilities.FROG),
-        *(turn.CHOOSE, turn.PLACE, abilities.HIPPO_SECOND, abilities.TARGET, abilities.REPLACE),
-        *(abilities.PRAIRIE_FIRST, abilities.PRAIRIE_SECOND, turn.DRAW, hiring.HIRE),
-    )
-)
-"""The game's decisions (its steps that wait for a seat or a draw), in turn order."""
+from lapilli.core.flow import Decision
+from lapilli.core.schema import Strict
 
 
 class Token(Strict):

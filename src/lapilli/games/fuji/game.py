@@ -117,7 +117,7 @@ class Fuji(Game):
         steps=STEPS,
         setup=new_fuji,
         observe=view.observe,
-        observation=schema.observation(STEPS),
+        observation=schema.Observation,
         action_text=text.action_text,
         event_text=event_text,
         render=text.render,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from lapilli.core.flow import Steps
-from lapilli.core.schema import Strict, decision_model
+from lapilli.core.flow import Decision
+from lapilli.core.schema import Strict
 
 
 class Die(Strict):
@@ -105,7 +105,7 @@ class Observation(Strict):
     waiting_for: str = Field(
         description='the pending step if it is yours, "chance", "another seat", or ""'
     )
-    decision: Decision | None = Field(description="what the game waits for")  # type: ignore[name-defined]  # noqa: F821
+    decision: Decision | None = Field(description="what the game waits for")
     result: int = Field(description="1 victory, -1 defeat, 0 while playing")
     cause: str = Field(description="why the game was lost or won")
     terrain: list[list[int]] = Field(
@@ -121,10 +121,3 @@ class Observation(Strict):
         description="the private helper for each meeple you decide for (empty for a spectator)"
     )
     reroll: Reroll | None = Field(default=None, description="present during your own rerolls")
-
-
-def observation(steps: Steps) -> type[Observation]:
-    """The observation, its decision named by the game's steps (``decision_model``):
-    the step table is built by ``game.py``, above this module."""
-    Observation.model_rebuild(_types_namespace={"Decision": decision_model(steps)})
-    return Observation

@@ -13,42 +13,8 @@ from typing import Any
 
 from pydantic import Field
 
-from lapilli.core.flow import Steps
-from lapilli.core.schema import Strict, decision_model
-
-from . import (
-    caldera,
-    claiming,
-    endgame,
-    eruption,
-    land,
-    lava,
-    movement,
-    paying,
-    sacrifice,
-    setup,
-    stacking,
-    tectonics,
-    turn,
-    winter,
-)
-
-DECIDED = (
-    *(setup.SETUP_TILE, setup.SETUP_PLACE, setup.SETUP_ROTATE, setup.SETUP_CRITTER),
-    *(setup.DEAL, setup.DEAL_SLOT, setup.COIN, setup.BONUS, movement.MOVE, movement.MOVE_TO),
-    *(stacking.BUY, paying.PAY, stacking.PLACE, stacking.ROTATE, land.MIGRATE, land.REMOVE),
-    *(eruption.ERUPT, eruption.SUPER, eruption.SLEIGHT, eruption.MIGRATION),
-    *(eruption.COLOSSAL_ESCAPE, eruption.UNLOCK, winter.WINTER_SPAWN, eruption.SIPHON),
-    *(eruption.BOMB, eruption.BOMB_ROLL, eruption.LATERAL, eruption.LATERAL_ROLL),
-    *(tectonics.LANDSLIDE, lava.LAVA_START, lava.DIVERT, lava.DIVERSION, lava.EVACUATE),
-    *(claiming.CLAIM, sacrifice.SACRIFICE, sacrifice.ISLAND_TILE, sacrifice.ISLAND_PLACE),
-    *(sacrifice.ISLAND_ROTATE, turn.CALDERA, turn.DRAW, paying.DISCARD, lava.LAVA_FLOW),
-    *(endgame.SPEND, endgame.FINAL_CRITTER, tectonics.RIFT, tectonics.CONVERGE),
-    *(caldera.CARNAGE, caldera.PLAY_CALDERA, tectonics.USE_POWER),
-)
-"""The steps a seat or chance decides (the automatic ones are never waited for)."""
-
-Decision = decision_model(Steps(*DECIDED))
+from lapilli.core.flow import Decision
+from lapilli.core.schema import Strict
 
 
 class Placing(Strict):
