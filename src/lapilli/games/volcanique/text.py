@@ -4,15 +4,17 @@ may be targeted; the players), the actions and the step in progress in words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lapilli.core import Action
-from lapilli.core.hexgrid import from_pointy_top_position, pointy_top_position
-from lapilli.core.state import CHANCE
+from lapilli.core.flow import Frame
+from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
+from lapilli.core.state import CHANCE, Event
 
 from .board import land_height
 from .components import (
@@ -156,7 +158,7 @@ def action_text(state: VolcaniqueState, action: Action) -> str:
     return " ".join(x for x in (kind.replace("_", " "), action.arg("biome"), where) if x)
 
 
-OUTCOMES: dict[str, Any] = {
+OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
     "deal": lambda f, a: f"the power drawn for the grid is {_power(a.arg('power'))}",
     "deal_slot": lambda f, a: f"{_power(f.args.power)} goes to slot {a.arg('slot')}",
     "first_player": lambda f, a: (
@@ -230,7 +232,7 @@ directions of ``hexgrid.DIRECTIONS``), so a tile reads as it lies."""
 
 
 def _cell_lines(
-    state: VolcaniqueState, h: tuple[int, int], risk: set, cold: bool
+    state: VolcaniqueState, h: Hex, risk: set[Hex], cold: bool
 ) -> tuple[Text, Text, Text]:
     """Three lines per hex, framed by the biome of each of its six edges: the height;
     critters (or lava); the coordinates (red with a ! where flowing lava may go next, *
@@ -274,20 +276,31 @@ def _cell_lines(
     return _framed(edges, (top, bottom, coord))
 
 
-def _framed(edges: tuple[int, ...] | None, lines: tuple[Text, Text, Text]) -> tuple[Text, ...]:
+def _framed(
+    edges: tuple[int, ...] | None, lines: tuple[Text, Text, Text]
+) -> tuple[Text, Text, Text]:
     """Each line between the biome letters of the hex's edges on its left and right."""
-    out = []
-    for (left, right), line in zip(SIDE_EDGES, lines, strict=True):
-        framed = Text()
-        for d, part in ((left, None), (None, line), (right, None)):
-            if part is not None:
-                framed.append_text(part)
-            elif edges is None:
-                framed.append(" ")
-            else:
-                framed.append(BIOME_LETTER[edges[d]], BIOME_STYLE[edges[d]])
-        out.append(framed)
-    return tuple(out)
+    top, middle, bottom = (
+        _framed_line(edges, sides, line) for sides, line in zip(SIDE_EDGES, lines, strict=True)
+    )
+    return top, middle, bottom
+
+
+def _framed_line(edges: tuple[int, ...] | None, sides: tuple[int, int], line: Text) -> Text:
+    framed = Text()
+    left, right = sides
+    _append_edge(framed, edges, left)
+    framed.append_text(line)
+    _append_edge(framed, edges, right)
+    return framed
+
+
+def _append_edge(framed: Text, edges: tuple[int, ...] | None, d: int) -> None:
+    """The biome letter of the edge in direction ``d`` (a space on a hex without them)."""
+    if edges is None:
+        framed.append(" ")
+    else:
+        framed.append(BIOME_LETTER[edges[d]], BIOME_STYLE[edges[d]])
 
 
 def render_map(state: VolcaniqueState) -> Text:
@@ -384,10 +397,10 @@ def render_grid(state: VolcaniqueState) -> Group:
     return Group(table, nexts)
 
 
-def tiles_at_risk(state: VolcaniqueState) -> list[tuple[int, int]]:
+def tiles_at_risk(state: VolcaniqueState) -> list[Hex]:
     """Spaces a flowing lava tile may move onto at the next lava step."""
 
-    out: set = set()
+    out: set[Hex] = set()
     for flow in state.lava:
         if flow.flowing:
             out.update(lower_neighbours(state, flow.at, state.height(flow.at)))
@@ -431,7 +444,7 @@ STAGES = {
 }
 
 
-def render(state: VolcaniqueState, seat: int | None) -> Any:
+def render(state: VolcaniqueState, seat: int | None) -> Group:
     status = Text(
         f"Round {state.round}, turn {state.turn} ({STAGES[state.stage]}); "
         f"now: {describe_step(state)}"
@@ -454,7 +467,7 @@ def render(state: VolcaniqueState, seat: int | None) -> Any:
         "biome; C a Colossal Critter, lower case + _ burrowed, sea: a sea critter); "
         "coordinates q,r. ~ ocean, VOL volcano, SUP super volcano, LAVA lava."
     )
-    parts = [
+    parts: list[RenderableType] = [
         status,
         render_map(state),
         legend,
@@ -501,11 +514,11 @@ PURPOSES = {
 }
 
 
-def _hex(h: Any) -> str:
+def _hex(h: Sequence[int]) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def _resources(amounts: Any) -> str:
+def _resources(amounts: Iterable[int]) -> str:
     told = [f"{n} {BIOMES[i]}" for i, n in enumerate(amounts) if n]
     return ", ".join(told) or "nothing"
 
@@ -514,12 +527,12 @@ def _power(power: str) -> str:
     return str(POWERS[power]["name"])
 
 
-def _placed_tile(e: dict) -> str:
+def _placed_tile(e: Event) -> str:
     facing = _rotation_text(KIND_INDEX[e["tile"]], e["rotation"])
     return f"a {tile_name(e['tile'])} on {_hex(e['at'])}, {facing}"
 
 
-EVENT_TEXT: dict[str, Any] = {
+EVENT_TEXT: dict[str, Callable[[Event], str]] = {
     "bomb_lands": lambda e: f"the magma bomb lands on {_hex(e['at'])}",
     "bonus": lambda e: f"takes a bonus {e['resource']} resource",
     "bought": lambda e: f"buys {tile_name(e['tile']) if e['tile'] != 'volcano' else 'a volcano'}",
@@ -596,7 +609,7 @@ EVENT_TEXT: dict[str, Any] = {
 """Each event in words; a seat's event reads as that seat's sentence."""
 
 
-def event_text(state: VolcaniqueState, event: dict) -> str:
+def event_text(state: VolcaniqueState, event: Event) -> str:
     kind = event["type"]
     if kind == "stacked":
         return f"{seat_label(event['seat'])} stacks {_placed_tile(event)}"
