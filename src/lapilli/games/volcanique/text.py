@@ -116,46 +116,110 @@ def describe_step(state: VolcaniqueState) -> str:
 
 
 def action_text(state: VolcaniqueState, action: Action) -> str:
-    kind = action.kind
-    at = action.arg("at")
-    where = f"({at[0]},{at[1]})" if at is not None else ""
     frame = state.pending()
-    if frame is not None and frame.seat == CHANCE and kind in OUTCOMES:
-        return OUTCOMES[kind](frame, action)
-    if kind == "done":
-        return DONE_TEXT.get(frame.step.name, "done") if frame else "done"
-    if kind in CRITTER_VERBS:
-        return f"{CRITTER_VERBS[kind]} {action.arg('biome')} {where}"
-    if kind in HEX_VERBS:
-        return f"{HEX_VERBS[kind]} {where}"
-    if kind in WORDS:
-        return WORDS[kind]
-    if kind in ("sea_move", "sea_land", "rift", "converge", "landslide", "lateral"):
-        return _moving_text(action, where)
-    if kind == "use_power":
-        return f"use {POWERS[action.arg('power')]['name']}"
-    if kind == "choose_tile":
-        return f"take a {tile_name(action.arg('tile'))} tile"
-    if kind in ("bonus", "discard"):
-        verb = "take a bonus" if kind == "bonus" else "discard a"
-        return f"{verb} {action.arg('resource')} resource"
-    if kind == "pay":
-        return "pay " + ", ".join(f"{action.arg(b)} {b}" for b in BIOMES if action.arg(b))
-    if kind == "buy":
-        tile = action.arg("tile")
-        cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
-        return f"buy {tile} ({cost} resources)"
-    if kind == "rotate" and frame is not None and "kind" in frame.args._fields:
+    if frame is not None and frame.seat == CHANCE and action.kind in OUTCOMES:
+        return OUTCOMES[action.kind](frame, action)
+    return ACTION_TEXT.get(action.kind, _plain)(state, frame, action)
+
+
+ActionText = Callable[["VolcaniqueState", Frame | None, Action], str]
+"""An action in words, given the position and its pending step."""
+
+
+def _where(action: Action) -> str:
+    at = action.arg("at")
+    return f"({at[0]},{at[1]})" if at is not None else ""
+
+
+def _plain(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    """The kind in words, with its biome and hex if it has them."""
+    told = (action.kind.replace("_", " "), action.arg("biome"), _where(action))
+    return " ".join(x for x in told if x)
+
+
+def _done(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return DONE_TEXT.get(frame.step.name, "done") if frame else "done"
+
+
+def _on_region(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"{CRITTER_VERBS[action.kind]} {action.arg('biome')} {_where(action)}"
+
+
+def _on_hex(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"{HEX_VERBS[action.kind]} {_where(action)}"
+
+
+def _words(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return WORDS[action.kind]
+
+
+def _moving(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return _moving_text(action, _where(action))
+
+
+def _use_power(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"use {POWERS[action.arg('power')]['name']}"
+
+
+def _choose_tile(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"take a {tile_name(action.arg('tile'))} tile"
+
+
+def _resource(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    verb = "take a bonus" if action.kind == "bonus" else "discard a"
+    return f"{verb} {action.arg('resource')} resource"
+
+
+def _pay(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return "pay " + ", ".join(f"{action.arg(b)} {b}" for b in BIOMES if action.arg(b))
+
+
+def _buy(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    tile = action.arg("tile")
+    cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+    return f"buy {tile} ({cost} resources)"
+
+
+def _rotate(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    """A new tile's turn (its kind is in the step), or the Sleight of Hand's turn of
+    the tile under the volcano."""
+    if frame is not None and "kind" in frame.args._fields:
         return _rotation_text(frame.args.kind, action.arg("rotation"))
-    if kind == "rotate" and frame is not None and frame.step.name == "sleight":
+    if frame is not None and frame.step.name == "sleight":
         code = state.stacks[frame.args.volcano][-1]
         return "turn the tile: " + _rotation_text(code // 6, action.arg("rotation"))
-    if kind == "unlock" and action.arg("slot") in state.grid:
-        slot = action.arg("slot")
-        return f"unlock {slot}: {POWERS[state.grid[slot]]['name']}"
-    if kind == "play_caldera":
-        return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
-    return " ".join(x for x in (kind.replace("_", " "), action.arg("biome"), where) if x)
+    return _plain(state, frame, action)
+
+
+def _unlock(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    slot = action.arg("slot")
+    if slot not in state.grid:
+        return _plain(state, frame, action)
+    return f"unlock {slot}: {POWERS[state.grid[slot]]['name']}"
+
+
+def _play_caldera(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
+
+
+ACTION_TEXT: dict[str, ActionText] = {
+    "done": _done,
+    **dict.fromkeys(CRITTER_VERBS, _on_region),
+    **dict.fromkeys(HEX_VERBS, _on_hex),
+    **dict.fromkeys(WORDS, _words),
+    **dict.fromkeys(("sea_move", "sea_land", "rift", "converge", "landslide", "lateral"), _moving),
+    "use_power": _use_power,
+    "choose_tile": _choose_tile,
+    "bonus": _resource,
+    "discard": _resource,
+    "pay": _pay,
+    "buy": _buy,
+    "rotate": _rotate,
+    "unlock": _unlock,
+    "play_caldera": _play_caldera,
+}
+"""Each kind of action in words (the rest: ``_plain``); chance outcomes are in
+``OUTCOMES``."""
 
 
 OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
