@@ -14,8 +14,9 @@ boards (a clone copies nothing of the map).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
@@ -30,6 +31,9 @@ from .components import (
     VOLCANO,
     tile_code,
 )
+
+if TYPE_CHECKING:
+    from lapilli.core.actions import Action
 
 Region = tuple[int, int, int]
 """One colour area of a tile: ``(q, r, colour)``."""
@@ -101,6 +105,23 @@ class Biome:
         return f"Biome({self.colour}, {self.members})"
 
 
+MemoKey = tuple[Hashable, ...]
+"""What a memo entry depends on besides the board: the rule's name first."""
+
+
+class Memo:
+    """What rules derive from one board, by their key (a board never changes, so they
+    never go stale): the hexes where something may go, the moves of a power, and
+    whether a power has any move."""
+
+    __slots__ = ("hexes", "moves", "any_move")
+
+    def __init__(self) -> None:
+        self.hexes: dict[MemoKey, list[Hex]] = {}
+        self.moves: dict[MemoKey, list[Action]] = {}
+        self.any_move: dict[MemoKey, bool] = {}
+
+
 class Board:
     """Stacks of tiles with their biomes (``biome_of`` each region; ``regions_on`` each
     hex that has any), the colours facing each land hex (``face_on``, see ``facing``)
@@ -120,12 +141,12 @@ class Board:
         self.face_on = {h: self.facing(h) for h in self.stacks}
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.stackable = self._stackable()
-        self.memo: dict[Any, Any] = {}  # what rules derive from this board, by their key
+        self.memo = Memo()  # what rules derive from this board, by their key
 
     def with_stack(self, h: Hex, stack: tuple[int, ...]) -> Board:
         """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
         board = Board.__new__(Board)
-        board.memo = {}
+        board.memo = Memo()
         stacks = board.stacks = dict(self.stacks)
         biome_of = board.biome_of = dict(self.biome_of)
         # the biomes through h break up: their other regions and h's new ones regroup

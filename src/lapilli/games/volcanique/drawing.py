@@ -14,12 +14,13 @@ else, and the final score once the game is over).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lapilli.core.actions import Action
-from lapilli.core.hexgrid import distance
+from lapilli.core.hexgrid import Hex, distance
 from lapilli.core.svg import (
+    Point,
     Targets,
     direction_vector,
     document,
@@ -39,6 +40,11 @@ from lapilli.core.svg import (
 from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
 from .powers import unlockable
 from .text import DIRECTION_NAMES, SEAT_COLOURS
+
+Obs = dict[str, Any]
+"""A seat's observation as ``view.observe`` makes it (JSON: hexes are [q, r] lists)."""
+Region = tuple[int, int, int]
+"""A biome region of a hex: (q, r, biome index)."""
 
 BIOME_FILL = {"dark": "#2f6b35", "medium": "#8bc34a", "light": "#f0dc82"}
 """Dark forest, meadow, sand: three clearly different lightnesses, so the biomes stay
@@ -212,7 +218,7 @@ def regions(code: int) -> list[tuple[int, list[int]]]:
     return out
 
 
-def region_shape(center: tuple[float, float], size: float, dirs: list[int]) -> list:
+def region_shape(center: Point, size: float, dirs: list[int]) -> list[Point]:
     corners = hex_corners(center, size)
     if len(dirs) == 6:
         return corners
@@ -220,7 +226,7 @@ def region_shape(center: tuple[float, float], size: float, dirs: list[int]) -> l
     return [center] + [corners[(first + k) % 6] for k in range(len(dirs) + 1)]
 
 
-def region_spot(center: tuple[float, float], size: float, dirs: list[int]) -> tuple:
+def region_spot(center: Point, size: float, dirs: list[int]) -> Point:
     """Where a critter stands on a region: towards the middle of its edges."""
     if len(dirs) == 6:
         return center
@@ -370,7 +376,7 @@ def describe(code: int) -> str:
 class MapView:
     """Hex geometry fitted to the map area."""
 
-    def __init__(self, hexes: set[tuple[int, int]], area_height: float) -> None:
+    def __init__(self, hexes: set[Hex], area_height: float) -> None:
         xs = [hex_center(h, 1.0)[0] for h in hexes]
         ys = [hex_center(h, 1.0)[1] for h in hexes]
         span_x = max(xs) - min(xs) + 2 * 0.87 + 0.6
@@ -379,17 +385,17 @@ class MapView:
         self.ox = 10 + (MAP_W - 20 - (max(xs) - min(xs)) * self.size) / 2 - min(xs) * self.size
         self.oy = 50 + self.size - min(ys) * self.size  # from the top: spare sea goes below
 
-    def center(self, h: tuple[int, int], height: int = 1) -> tuple[float, float]:
+    def center(self, h: Hex, height: int = 1) -> Point:
         x, y = hex_center(h, self.size)
         return (self.ox + x, self.oy + y - LIFT * max(0, height - 1))
 
 
-def frozen(obs: dict, h: tuple[int, int]) -> bool:
+def frozen(obs: Obs, h: Hex) -> bool:
     """Whether the Volcanic Winter has reached a space (as ``winter.frozen`` reads it)."""
     return any(distance(h, (q, r)) <= obs["turn"] - began for q, r, began in obs["winter"])
 
 
-def draw_map(obs: dict, t: Targets, height: float) -> str:
+def draw_map(obs: Obs, t: Targets, height: float) -> str:
     stacks = {(q, r): st for q, r, st in obs["map"]}
     lava = {(q, r) for q, r, _ in obs["lava"]}
     pieces = Pieces(obs)
@@ -428,12 +434,12 @@ def draw_map(obs: dict, t: Targets, height: float) -> str:
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
         ring = el("polygon", points=pts(hex_corners(view.center(h, height), size * 0.9)))
-        out.append(t.wrap("", t.where(lambda a, h=h: on_hex(a) and a.arg("at") == h), outline=ring))
+        out.append(t.wrap("", t.where(on_hex_at(h)), outline=ring))
     out.append(group(*badges, pointer_events="none"))  # on top, never in the way of a click
     return group(*out)
 
 
-def draw_marks(obs: dict, view: MapView, stacks: dict, sea: set) -> str:
+def draw_marks(obs: Obs, view: MapView, stacks: dict[Hex, list[int]], sea: set[Hex]) -> str:
     """What lies over the spaces and takes no click: frost where the winter has reached,
     the super volcano's red ring, the hex where a new tile is being placed."""
     size = view.size
@@ -484,7 +490,7 @@ def draw_marks(obs: dict, view: MapView, stacks: dict, sea: set) -> str:
     return group(*marks, pointer_events="none")
 
 
-def frost(h, c: tuple[float, float], size: float, land: bool) -> str:
+def frost(h: Hex, c: Point, size: float, land: bool) -> str:
     """A hex frozen by the Volcanic Winter: a white rim on land, a pale sheet on the sea,
     and a snowflake."""
     flake = [
@@ -516,8 +522,8 @@ class Pieces:
     """The critters of each region from an observation: regular and Colossal ones by
     owner, and burrowed ones."""
 
-    def __init__(self, obs: dict) -> None:
-        def spots(rows: list) -> dict:
+    def __init__(self, obs: Obs) -> None:
+        def spots(rows: list[list[Any]]) -> dict[Region, tuple[int, int]]:
             return {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in rows}
 
         self.critters = spots(obs["critters"])
@@ -530,12 +536,19 @@ def on_hex(action: Action) -> bool:
     return action.arg("at") is not None and action.arg("biome") is None
 
 
-def on_region(action: Action, h: tuple[int, int], biome: str) -> bool:
+def on_hex_at(h: Hex) -> Callable[[Action], bool]:
+    """The test for an action on the whole hex ``h``."""
+    return lambda action: on_hex(action) and action.arg("at") == h
+
+
+def on_region(action: Action, h: Hex, biome: str) -> bool:
     """An action on the biome region of a hex (claim, move, sacrifice, upgrade, ...)."""
-    return action.arg("at") == h and action.arg("biome") == biome
+    at: Hex | None = action.arg("at")
+    named: str | None = action.arg("biome")
+    return at == h and named == biome
 
 
-def badge_spot(c: tuple[float, float], size: float, pawns: list) -> tuple[float, float]:
+def badge_spot(c: Point, size: float, pawns: list[Point]) -> Point:
     """Where the height badge goes: towards the upper corner farthest from the critters
     on the tile (the top one when it is free)."""
     best, spot = -1.0, c
@@ -547,7 +560,9 @@ def badge_spot(c: tuple[float, float], size: float, pawns: list) -> tuple[float,
     return spot
 
 
-def draw_stack(view: MapView, h, stack, pieces: Pieces, lava: bool, t: Targets) -> tuple[str, str]:
+def draw_stack(
+    view: MapView, h: Hex, stack: list[int], pieces: Pieces, lava: bool, t: Targets
+) -> tuple[str, str]:
     """A stack of tiles with its critters, and its height badge (drawn over the map
     afterwards, so no later tile hides it)."""
     size = view.size
@@ -564,7 +579,7 @@ def draw_stack(view: MapView, h, stack, pieces: Pieces, lava: bool, t: Targets) 
     parts.append(tile_face(top, c, size))
     if lava:
         parts.append(lava_blob(c[0], c[1], size))
-    spots: list[tuple[float, float]] = []
+    spots: list[Point] = []
     if top >= 0:
         for biome, dirs in regions(top):
             parts.append(region_critters(h, biome, dirs, c, size, pieces, spots, t))
@@ -577,7 +592,7 @@ def draw_stack(view: MapView, h, stack, pieces: Pieces, lava: bool, t: Targets) 
     return group(*parts), badge
 
 
-def tile_face(top: int, c: tuple[float, float], size: float) -> str:
+def tile_face(top: int, c: Point, size: float) -> str:
     """The top tile: a volcano's cone, volcanic soil's stones, or a land tile's biomes."""
     outline = pts(hex_corners(c, size))
     if top == VOLCANO:
@@ -603,7 +618,14 @@ def tile_face(top: int, c: tuple[float, float], size: float) -> str:
 
 
 def region_critters(
-    h, biome: int, dirs, c, size: float, pieces: Pieces, spots: list, t: Targets
+    h: Hex,
+    biome: int,
+    dirs: list[int],
+    c: Point,
+    size: float,
+    pieces: Pieces,
+    spots: list[Point],
+    t: Targets,
 ) -> str:
     """The critters (Colossal or not) and burrowed mounds on one biome of a tile, as the
     target of the actions on that biome; their spot is added to ``spots``."""
@@ -635,7 +657,7 @@ def region_critters(
 SLOT_COLUMN = {"a": -0.5, "b": 0.5, "l": -1.0, "m": 0.0, "r": 1.0}
 
 
-def slot_xy(slot: str, x0: float, y0: float) -> tuple[float, float]:
+def slot_xy(slot: str, x0: float, y0: float) -> Point:
     level = SLOT_LEVEL[slot]
     col = SLOT_COLUMN.get(slot[-1], 0.0) if len(slot) > 2 else 0.0
     return (x0 + SIDE_W / 2 + col * 140, y0 + (5 - level) * 62 + 30)
@@ -651,7 +673,7 @@ def wrap_words(words: str, width: int) -> list[str]:
     return lines
 
 
-def draw_grid(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_grid(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The Volcanic Power Grid as the tech tree it is: levels, edges, who holds each power
     and who may unlock it next."""
     parts = [label(x0, y0 + 14, "Volcanic Power Grid", 15, True)]
@@ -721,7 +743,7 @@ def power_slot(
 
 
 # -- supply and players ------------------------------------------------------------------------
-def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_supply(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     parts = [label(x0, y0 + 14, "Supply", 15, True)]
     y = y0 + 44
     for i, kind in enumerate(KINDS):
@@ -769,7 +791,7 @@ def draw_supply(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float
 
 
 def draw_player(
-    obs: dict, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: Obs, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """A player's panel: critters in hand and in the crater, bought points, resources,
     Caldera cards, unlocked powers and (for the seat paying) the payment choices."""
@@ -815,7 +837,7 @@ def draw_player(
     return group(*parts), y0 + h
 
 
-def crater(obs: dict, p: int, mine: bool, cx: float, y: float, t: Targets) -> str:
+def crater(obs: Obs, p: int, mine: bool, cx: float, y: float, t: Targets) -> str:
     """The Sacrificial Critter Crater: its critters, and dashed rings for the room left."""
     pieces = [
         el("ellipse", cx=cx, cy=y - 4, rx=52, ry=15, fill="#6d4c41", stroke="#111111"),
@@ -840,7 +862,7 @@ def crater(obs: dict, p: int, mine: bool, cx: float, y: float, t: Targets) -> st
     return t.wrap(group(*pieces), indexes, outline=el("ellipse", cx=cx, cy=y - 4, rx=56, ry=19))
 
 
-def caldera_cards(obs: dict, p: int, mine: bool, x: float, y: float) -> list[str]:
+def caldera_cards(obs: Obs, p: int, mine: bool, x: float, y: float) -> list[str]:
     """Caldera cards: your own face up with their stars, the others' face down."""
     cards = obs.get("caldera_hand", []) if mine else obs.get("caldera_hands", {p: None})[p]
     if not (cards if cards is not None else obs["caldera_counts"][p]):
@@ -894,7 +916,7 @@ def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
     return group(*parts), y + 28
 
 
-def draw_placing(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_placing(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The tile being placed (by whom, where), and the turns it may take: each drawn
     as the tile would lie, with its label."""
     placing = obs.get("placing")
@@ -944,7 +966,7 @@ def draw_placing(obs: dict, x0: float, y0: float, t: Targets) -> tuple[str, floa
     return group(*parts), y + 4
 
 
-def status_line(obs: dict, n: int) -> str:
+def status_line(obs: Obs, n: int) -> str:
     status = f"Turn {obs['turn']} · round {obs['round']}"
     current = obs.get("current")
     if isinstance(current, int) and 0 <= current < n:
@@ -959,9 +981,7 @@ def status_line(obs: dict, n: int) -> str:
 
 
 # -- the whole board ---------------------------------------------------------------------------
-def draw(
-    observation: dict[str, Any], seat: int | None, legal: list[Action], labels: list[str]
-) -> str:
+def draw(observation: Obs, seat: int | None, legal: Sequence[Action], labels: Sequence[str]) -> str:
     """The board seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)

@@ -23,6 +23,7 @@ the powers (colossal, burrowed and sea critters, winter, the super volcano).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -93,8 +94,9 @@ LIMITED = ("rift", "converging_tectonic_plates")
 final turn."""
 USES = tuple(f"{power}@{when}" for power in LIMITED for when in ("main", "final"))
 HEX_KINDS = ("place", "erupt", "migrate", "evacuate", "erode", "freeze", "carnage", "sea_place")
-REGION_KINDS = ("claim", "move_from", "move_to", "sacrifice", "burrow", "emerge", "upgrade")
-REGION_KINDS += ("remove",)
+REGION_KINDS = (
+    *("claim", "move_from", "move_to", "sacrifice", "burrow", "emerge", "upgrade", "remove"),
+)
 ARGUMENT_HEXES = ("at", "to", "volcano", "source", "region", "dests", "island", "hexes")
 """Arguments of a pending step that name hexes (or regions, or lists of them)."""
 ISLAND_MOST = max(LIMITS["island_tiles"], *(p.get("island_tiles", 0) for p in POWERS.values()))
@@ -134,7 +136,7 @@ SEAT_FEATURES = (
     *(f"Caldera card {p} (if I may see it)" for p in POWER_IDS),
 )
 
-NOTES = {
+NOTES: Mapping[str, str] = {
     "me": "one-hot of my seat number (actions name seats by number)",
     "stage": f"one-hot of the stage ({', '.join(STAGES)})",
     "step": f"one-hot of the pending step ({', '.join(STEP_NAMES)})",
@@ -161,8 +163,10 @@ def codec(game: Volcanique, players: int) -> ActionCodec:
 @cache
 def _codec() -> ActionCodec:
     """One codec for every set-up: no action depends on the number of players."""
-    plain = ("done", "abandon", "sacrifice_hand", "summon_island", "buy_caldera", "buy_point")
-    plain += ("magma_bomb", "magma_siphon", "super_volcano", "divert_lava")
+    plain = (
+        *("done", "abandon", "sacrifice_hand", "summon_island", "buy_caldera", "buy_point"),
+        *("magma_bomb", "magma_siphon", "super_volcano", "divert_lava"),
+    )
     actions: list[Action | Family] = [A.act(kind) for kind in plain]
     actions += [*A.BUY.values(), *A.CHOOSE.values(), *A.ROTATE, *A.TAKE_BONUS, *A.DISCARD]
     actions += [*A.UNLOCK.values(), *A.PLAY_CALDERA.values()]

@@ -14,7 +14,8 @@ Play resumes in the main stage at ``turn = { seat = "Blue", at = "claim" }``.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.hexgrid import Hex
@@ -42,6 +43,9 @@ from .pieces import FLOWING, Stage
 from .state import VolcaniqueState
 from .text import seat_label, tile_name
 from .turn import begin_turn, rest_of_turn
+
+if TYPE_CHECKING:
+    from lapilli.core.state import Game
 
 TITLE = "Volcanique"
 AT = dict.fromkeys(("turn", "move", "buy", "claim", "sacrifice", "caldera", "collect"))
@@ -99,7 +103,7 @@ def region_of(text: Any, desc: Description) -> tuple[int, int, int]:
     return (*hex_of(where, desc), BIOME_INDEX[colour])
 
 
-def build(game: Any, description: Any) -> VolcaniqueState:
+def build(game: Game, description: Mapping[str, Any]) -> VolcaniqueState:
     """The position ``description`` describes (a dict, as read from TOML)."""
     desc = Description(description, "the position", TITLE)
     players = game.check_players(desc.take("players", int, game.default_players()))
@@ -130,7 +134,7 @@ def build(game: Any, description: Any) -> VolcaniqueState:
     holdings = [_seat(tables.get(p, {}), labels[p], grid) for p in range(players)]
     desc.done()
     _conserve(data, holdings, stacks, lava)
-    state = game.state_from_json(data)
+    state = VolcaniqueState.from_json(game, data)  # as game.state_from_json, typed
     if at == "turn":
         state.stack = []
         begin_turn(state)  # pushes the stage's first step

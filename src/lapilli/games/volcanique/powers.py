@@ -11,6 +11,7 @@ moving land (``tectonics.py``), the claim and sacrifice steps (``critters.py``,
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from lapilli.core.flow import Frame
@@ -38,7 +39,7 @@ LIMITED = ("rift", "converging_tectonic_plates")
 """Limited powers: once in the main game, once more in the holder's final turn."""
 
 
-def unlockable(unlocked: list[str]) -> list[str]:
+def unlockable(unlocked: Collection[str]) -> list[str]:
     """Slots a player may unlock: the Level 1 power first, then any slot sharing an edge
     with a power they already unlocked. When none is left, they place the critter on a
     power they already hold (it still counts as an activated volcano)."""

@@ -197,7 +197,7 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
     the whole island can be completed are offered."""
     lava = tuple(sorted(s.lava_hexes()))
     key = ("island", island, size, lava, tuple(sorted(s.sea)), s.winter and (s.winter, s.turn))
-    memo = s.board.memo  # asked twice a step (is there room, where): found once
+    memo = s.board.memo.hexes  # asked twice a step (is there room, where): found once
     if key not in memo:
         memo[key] = _island_hexes(s, island, size)
     return memo[key]

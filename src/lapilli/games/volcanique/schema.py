@@ -33,6 +33,7 @@ class Observation(Strict):
         description="the engine's pending step (step, seat, args), for tools; see decision"
     )
     placing: Placing | None = Field(description="the land tile being placed, if any")
+    # (Decision is a model made at run time by decision_model: mypy cannot see its type)
     decision: Decision | None = Field(description="what the game waits for")  # type: ignore[valid-type]
     turn: int = Field(description="turns played")
     round: int = Field(description="the round")

@@ -48,19 +48,20 @@ def controlled_by(s: VolcaniqueState, seat: int) -> list[Biome]:
     biomes it has critters in)."""
     biome_of = s.board.biome_of
     critters = s.critters
-    mine = dict.fromkeys(biome_of.get(spot[:3]) for spot in critters if spot[3] == seat)
-    mine.pop(None, None)  # (None: on a tile just covered, migrating)
+    found = (biome_of.get(spot[:3]) for spot in critters if spot[3] == seat)
+    # (None: on a tile just covered, migrating); the dict keeps the order met
+    mine = dict.fromkeys(b for b in found if b is not None)
     others: dict[Biome, set[int]] = {}
     for spot in critters:
         if spot[3] != seat:
             biome = biome_of.get(spot[:3])
-            if biome in mine:
+            if biome is not None and biome in mine:
                 others.setdefault(biome, set()).add(spot[3])
     if not others:
-        return list(mine)  # type: ignore[arg-type]
+        return list(mine)
     sharing = powers.has_power(s, seat, "cooperative_critters")
     return [
-        b  # type: ignore[misc]
+        b
         for b in mine
         if b not in others
         or (sharing and all(powers.has_power(s, o, "cooperative_critters") for o in others[b]))

@@ -58,7 +58,7 @@ def _island_spaces(s: VolcaniqueState, seat: int, piece: int) -> list[Hex]:
     """``island_hexes`` before the edge rule, kept with the board (asked for each kind
     the seat may choose, then for the one chosen)."""
     key = ("island_spaces", seat, piece, *map(tuple, s.islands))
-    memo = s.board.memo
+    memo = s.board.memo.hexes
     if key in memo:
         return memo[key]
     gap = START_GAP + 1

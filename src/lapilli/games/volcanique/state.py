@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
-from lapilli.core.flow import FlowState
+from lapilli.core.flow import Events, FlowState
 from lapilli.core.hexgrid import Hex
 from lapilli.core.zones import Pool, Unseen, seats_mask
 
@@ -208,9 +208,9 @@ class VolcaniqueState(FlowState):
             counts[spot[3]] += n
         return counts
 
-    def wipe_hex(self, h: Hex) -> list[dict[str, Any]]:
+    def wipe_hex(self, h: Hex) -> Events:
         """Return every critter on a tile (burrowed ones too) to its owner's hand."""
-        events = []
+        events: Events = []
         for spot in self.spots_on(h):
             n = self.send_home(spot[:3], spot[3])
             events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})

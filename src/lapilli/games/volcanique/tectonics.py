@@ -17,7 +17,7 @@ Nothing moves onto lava, a sea critter or other land.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lapilli.core import Action
 from lapilli.core.flow import Events, Frame, Step, then
@@ -30,7 +30,7 @@ from .board import Board, around, land_height
 from .components import VOLCANO
 from .land import CONTESTS
 from .lava import EVACUATE
-from .pieces import Lava
+from .pieces import Lava, Spot
 from .powers import LIMITED, has_power, limited_use, may_use_limited, own_turn_step
 from .winter import frozen
 
@@ -195,32 +195,48 @@ def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
 
     stacks = {moved(h): st for h, st in s.stacks.items()}
     s.board = Board(stacks)
-    for name in ("critters", "colossal", "burrowed"):
-        spots = getattr(s, name)
-        setattr(s, name, {(*moved(x[:2]), x[2], x[3]): n for x, n in spots.items()})
+
+    def carried(spots: dict[Spot, int]) -> dict[Spot, int]:
+        return {(*moved((q, r)), c, o): n for (q, r, c, o), n in spots.items()}
+
+    s.critters = carried(s.critters)
+    s.colossal = carried(s.colossal)
+    s.burrowed = carried(s.burrowed)
     s.lava = [Lava(moved(flow.at), flow.sea_turn) for flow in s.lava]
     if s.super_volcano:
-        s.super_volcano = (*moved(s.super_volcano[:2]), s.super_volcano[2])
+        q, r, seat = s.super_volcano
+        s.super_volcano = (*moved((q, r)), seat)
 
 
-def _memo(s: VolcaniqueState, name: str, moves: Callable[[set[Hex]], Iterator[Action]]) -> Any:
+Moves = Callable[[set[Hex]], Iterator[Action]]
+"""A tectonic power's moves, given the spaces land may not enter."""
+
+
+def _all_moves(s: VolcaniqueState, name: str, moves: Moves) -> list[Action]:
     """The moves of a tectonic power on this board with its blocked spaces, kept with
-    the board (they depend on nothing else): ``name`` lists them all, ``name?`` tells
-    whether there is any (it stops at the first)."""
+    the board (they depend on nothing else)."""
     blocked = _blocked(s)
     key = (name, tuple(sorted(blocked)))
-    memo = s.board.memo
+    memo = s.board.memo.moves
     if key not in memo:
-        if name[-1] == "?":
-            memo[key] = next(moves(blocked), None) is not None
-        else:
-            memo[key] = list(moves(blocked))
+        memo[key] = list(moves(blocked))
+    return memo[key]
+
+
+def _any_move(s: VolcaniqueState, name: str, moves: Moves) -> bool:
+    """Whether a tectonic power has any move here (it stops at the first), kept with
+    the board like ``_all_moves``."""
+    blocked = _blocked(s)
+    key = (name, tuple(sorted(blocked)))
+    memo = s.board.memo.any_move
+    if key not in memo:
+        memo[key] = next(moves(blocked), None) is not None
     return memo[key]
 
 
 def converge_options(s: VolcaniqueState) -> list[Action]:
     """Each island, each direction, 1 or 2 spaces; it stops once it touches land."""
-    return _memo(s, "converge", lambda blocked: _converges(s, blocked))
+    return _all_moves(s, "converge", lambda blocked: _converges(s, blocked))
 
 
 def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
@@ -238,18 +254,22 @@ def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
 
 
 def may_converge(s: VolcaniqueState) -> bool:
-    return _memo(s, "converge?", lambda blocked: _converges(s, blocked))
+    return _any_move(s, "converge", lambda blocked: _converges(s, blocked))
 
 
 def rift_options(s: VolcaniqueState) -> list[Action]:
-    return _memo(s, "rift", lambda blocked: _rifts(s, blocked))
+    return _all_moves(s, "rift", lambda blocked: _rifts(s, blocked))
 
 
 def may_rift(s: VolcaniqueState) -> bool:
-    return _memo(s, "rift?", lambda blocked: _rifts(s, blocked))
+    return _any_move(s, "rift", lambda blocked: _rifts(s, blocked))
 
 
-AXES = {"q": lambda h: h[0], "r": lambda h: h[1], "s": lambda h: -h[0] - h[1]}
+AXES: dict[str, Callable[[Hex], int]] = {
+    "q": lambda h: h[0],
+    "r": lambda h: h[1],
+    "s": lambda h: -h[0] - h[1],
+}
 """The three straight lines of a hex map: a rift line runs along one of them."""
 
 

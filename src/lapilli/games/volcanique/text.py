@@ -4,15 +4,17 @@ may be targeted; the players), the actions and the step in progress in words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lapilli.core import Action
-from lapilli.core.hexgrid import from_pointy_top_position, pointy_top_position
-from lapilli.core.state import CHANCE
+from lapilli.core.flow import Frame
+from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
+from lapilli.core.state import CHANCE, Event
 
 from .board import land_height
 from .components import (
@@ -114,49 +116,113 @@ def describe_step(state: VolcaniqueState) -> str:
 
 
 def action_text(state: VolcaniqueState, action: Action) -> str:
-    kind = action.kind
-    at = action.arg("at")
-    where = f"({at[0]},{at[1]})" if at is not None else ""
     frame = state.pending()
-    if frame is not None and frame.seat == CHANCE and kind in OUTCOMES:
-        return OUTCOMES[kind](frame, action)
-    if kind == "done":
-        return DONE_TEXT.get(frame.step.name, "done") if frame else "done"
-    if kind in CRITTER_VERBS:
-        return f"{CRITTER_VERBS[kind]} {action.arg('biome')} {where}"
-    if kind in HEX_VERBS:
-        return f"{HEX_VERBS[kind]} {where}"
-    if kind in WORDS:
-        return WORDS[kind]
-    if kind in ("sea_move", "sea_land", "rift", "converge", "landslide", "lateral"):
-        return _moving_text(action, where)
-    if kind == "use_power":
-        return f"use {POWERS[action.arg('power')]['name']}"
-    if kind == "choose_tile":
-        return f"take a {tile_name(action.arg('tile'))} tile"
-    if kind in ("bonus", "discard"):
-        verb = "take a bonus" if kind == "bonus" else "discard a"
-        return f"{verb} {action.arg('resource')} resource"
-    if kind == "pay":
-        return "pay " + ", ".join(f"{action.arg(b)} {b}" for b in BIOMES if action.arg(b))
-    if kind == "buy":
-        tile = action.arg("tile")
-        cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
-        return f"buy {tile} ({cost} resources)"
-    if kind == "rotate" and frame is not None and "kind" in frame.args._fields:
+    if frame is not None and frame.seat == CHANCE and action.kind in OUTCOMES:
+        return OUTCOMES[action.kind](frame, action)
+    return ACTION_TEXT.get(action.kind, _plain)(state, frame, action)
+
+
+ActionText = Callable[["VolcaniqueState", Frame | None, Action], str]
+"""An action in words, given the position and its pending step."""
+
+
+def _where(action: Action) -> str:
+    at = action.arg("at")
+    return f"({at[0]},{at[1]})" if at is not None else ""
+
+
+def _plain(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    """The kind in words, with its biome and hex if it has them."""
+    told = (action.kind.replace("_", " "), action.arg("biome"), _where(action))
+    return " ".join(x for x in told if x)
+
+
+def _done(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return DONE_TEXT.get(frame.step.name, "done") if frame else "done"
+
+
+def _on_region(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"{CRITTER_VERBS[action.kind]} {action.arg('biome')} {_where(action)}"
+
+
+def _on_hex(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"{HEX_VERBS[action.kind]} {_where(action)}"
+
+
+def _words(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return WORDS[action.kind]
+
+
+def _moving(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return _moving_text(action, _where(action))
+
+
+def _use_power(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"use {POWERS[action.arg('power')]['name']}"
+
+
+def _choose_tile(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"take a {tile_name(action.arg('tile'))} tile"
+
+
+def _resource(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    verb = "take a bonus" if action.kind == "bonus" else "discard a"
+    return f"{verb} {action.arg('resource')} resource"
+
+
+def _pay(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return "pay " + ", ".join(f"{action.arg(b)} {b}" for b in BIOMES if action.arg(b))
+
+
+def _buy(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    tile = action.arg("tile")
+    cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+    return f"buy {tile} ({cost} resources)"
+
+
+def _rotate(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    """A new tile's turn (its kind is in the step), or the Sleight of Hand's turn of
+    the tile under the volcano."""
+    if frame is not None and "kind" in frame.args._fields:
         return _rotation_text(frame.args.kind, action.arg("rotation"))
-    if kind == "rotate" and frame is not None and frame.step.name == "sleight":
+    if frame is not None and frame.step.name == "sleight":
         code = state.stacks[frame.args.volcano][-1]
         return "turn the tile: " + _rotation_text(code // 6, action.arg("rotation"))
-    if kind == "unlock" and action.arg("slot") in state.grid:
-        slot = action.arg("slot")
-        return f"unlock {slot}: {POWERS[state.grid[slot]]['name']}"
-    if kind == "play_caldera":
-        return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
-    return " ".join(x for x in (kind.replace("_", " "), action.arg("biome"), where) if x)
+    return _plain(state, frame, action)
 
 
-OUTCOMES: dict[str, Any] = {
+def _unlock(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    slot = action.arg("slot")
+    if slot not in state.grid:
+        return _plain(state, frame, action)
+    return f"unlock {slot}: {POWERS[state.grid[slot]]['name']}"
+
+
+def _play_caldera(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
+    return f"play the Caldera card {POWERS[action.arg('card')]['name']}"
+
+
+ACTION_TEXT: dict[str, ActionText] = {
+    "done": _done,
+    **dict.fromkeys(CRITTER_VERBS, _on_region),
+    **dict.fromkeys(HEX_VERBS, _on_hex),
+    **dict.fromkeys(WORDS, _words),
+    **dict.fromkeys(("sea_move", "sea_land", "rift", "converge", "landslide", "lateral"), _moving),
+    "use_power": _use_power,
+    "choose_tile": _choose_tile,
+    "bonus": _resource,
+    "discard": _resource,
+    "pay": _pay,
+    "buy": _buy,
+    "rotate": _rotate,
+    "unlock": _unlock,
+    "play_caldera": _play_caldera,
+}
+"""Each kind of action in words (the rest: ``_plain``); chance outcomes are in
+``OUTCOMES``."""
+
+
+OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
     "deal": lambda f, a: f"the power drawn for the grid is {_power(a.arg('power'))}",
     "deal_slot": lambda f, a: f"{_power(f.args.power)} goes to slot {a.arg('slot')}",
     "first_player": lambda f, a: (
@@ -230,7 +296,7 @@ directions of ``hexgrid.DIRECTIONS``), so a tile reads as it lies."""
 
 
 def _cell_lines(
-    state: VolcaniqueState, h: tuple[int, int], risk: set, cold: bool
+    state: VolcaniqueState, h: Hex, risk: set[Hex], cold: bool
 ) -> tuple[Text, Text, Text]:
     """Three lines per hex, framed by the biome of each of its six edges: the height;
     critters (or lava); the coordinates (red with a ! where flowing lava may go next, *
@@ -274,20 +340,31 @@ def _cell_lines(
     return _framed(edges, (top, bottom, coord))
 
 
-def _framed(edges: tuple[int, ...] | None, lines: tuple[Text, Text, Text]) -> tuple[Text, ...]:
+def _framed(
+    edges: tuple[int, ...] | None, lines: tuple[Text, Text, Text]
+) -> tuple[Text, Text, Text]:
     """Each line between the biome letters of the hex's edges on its left and right."""
-    out = []
-    for (left, right), line in zip(SIDE_EDGES, lines, strict=True):
-        framed = Text()
-        for d, part in ((left, None), (None, line), (right, None)):
-            if part is not None:
-                framed.append_text(part)
-            elif edges is None:
-                framed.append(" ")
-            else:
-                framed.append(BIOME_LETTER[edges[d]], BIOME_STYLE[edges[d]])
-        out.append(framed)
-    return tuple(out)
+    top, middle, bottom = (
+        _framed_line(edges, sides, line) for sides, line in zip(SIDE_EDGES, lines, strict=True)
+    )
+    return top, middle, bottom
+
+
+def _framed_line(edges: tuple[int, ...] | None, sides: tuple[int, int], line: Text) -> Text:
+    framed = Text()
+    left, right = sides
+    _append_edge(framed, edges, left)
+    framed.append_text(line)
+    _append_edge(framed, edges, right)
+    return framed
+
+
+def _append_edge(framed: Text, edges: tuple[int, ...] | None, d: int) -> None:
+    """The biome letter of the edge in direction ``d`` (a space on a hex without them)."""
+    if edges is None:
+        framed.append(" ")
+    else:
+        framed.append(BIOME_LETTER[edges[d]], BIOME_STYLE[edges[d]])
 
 
 def render_map(state: VolcaniqueState) -> Text:
@@ -384,10 +461,10 @@ def render_grid(state: VolcaniqueState) -> Group:
     return Group(table, nexts)
 
 
-def tiles_at_risk(state: VolcaniqueState) -> list[tuple[int, int]]:
+def tiles_at_risk(state: VolcaniqueState) -> list[Hex]:
     """Spaces a flowing lava tile may move onto at the next lava step."""
 
-    out: set = set()
+    out: set[Hex] = set()
     for flow in state.lava:
         if flow.flowing:
             out.update(lower_neighbours(state, flow.at, state.height(flow.at)))
@@ -431,7 +508,7 @@ STAGES = {
 }
 
 
-def render(state: VolcaniqueState, seat: int | None) -> Any:
+def render(state: VolcaniqueState, seat: int | None) -> Group:
     status = Text(
         f"Round {state.round}, turn {state.turn} ({STAGES[state.stage]}); "
         f"now: {describe_step(state)}"
@@ -454,7 +531,7 @@ def render(state: VolcaniqueState, seat: int | None) -> Any:
         "biome; C a Colossal Critter, lower case + _ burrowed, sea: a sea critter); "
         "coordinates q,r. ~ ocean, VOL volcano, SUP super volcano, LAVA lava."
     )
-    parts = [
+    parts: list[RenderableType] = [
         status,
         render_map(state),
         legend,
@@ -501,11 +578,11 @@ PURPOSES = {
 }
 
 
-def _hex(h: Any) -> str:
+def _hex(h: Sequence[int]) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def _resources(amounts: Any) -> str:
+def _resources(amounts: Iterable[int]) -> str:
     told = [f"{n} {BIOMES[i]}" for i, n in enumerate(amounts) if n]
     return ", ".join(told) or "nothing"
 
@@ -514,12 +591,12 @@ def _power(power: str) -> str:
     return str(POWERS[power]["name"])
 
 
-def _placed_tile(e: dict) -> str:
+def _placed_tile(e: Event) -> str:
     facing = _rotation_text(KIND_INDEX[e["tile"]], e["rotation"])
     return f"a {tile_name(e['tile'])} on {_hex(e['at'])}, {facing}"
 
 
-EVENT_TEXT: dict[str, Any] = {
+EVENT_TEXT: dict[str, Callable[[Event], str]] = {
     "bomb_lands": lambda e: f"the magma bomb lands on {_hex(e['at'])}",
     "bonus": lambda e: f"takes a bonus {e['resource']} resource",
     "bought": lambda e: f"buys {tile_name(e['tile']) if e['tile'] != 'volcano' else 'a volcano'}",
@@ -596,7 +673,7 @@ EVENT_TEXT: dict[str, Any] = {
 """Each event in words; a seat's event reads as that seat's sentence."""
 
 
-def event_text(state: VolcaniqueState, event: dict) -> str:
+def event_text(state: VolcaniqueState, event: Event) -> str:
     kind = event["type"]
     if kind == "stacked":
         return f"{seat_label(event['seat'])} stacks {_placed_tile(event)}"
