@@ -27,7 +27,7 @@ def test_the_code_passes_the_linter():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def test_core_and_agents_type_check():
+def test_the_whole_package_type_checks_strictly():
     done = run("mypy")
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -77,5 +77,5 @@ class Observation(Strict):
         description="the arguments of the step in progress (a chosen token is its chooser's secret)"
     )
     live: Live = Field(description="the round's lines and points so far, as this seat sees them")
-    decision: Decision | None = Field(description="what the game waits for")  # type: ignore[valid-type]
+    decision: Decision | None = Field(description="what the game waits for")
     result: int | None = Field(description="the winning side, -1 for no winner; null until the end")

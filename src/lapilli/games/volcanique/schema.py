@@ -33,8 +33,7 @@ class Observation(Strict):
         description="the engine's pending step (step, seat, args), for tools; see decision"
     )
     placing: Placing | None = Field(description="the land tile being placed, if any")
-    # (Decision is a model made at run time by decision_model: mypy cannot see its type)
-    decision: Decision | None = Field(description="what the game waits for")  # type: ignore[valid-type]
+    decision: Decision | None = Field(description="what the game waits for")
     turn: int = Field(description="turns played")
     round: int = Field(description="the round")
     current: int = Field(description="the seat to move (-1: a roll or draw, -2: over)")

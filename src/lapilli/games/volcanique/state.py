@@ -255,7 +255,7 @@ class VolcaniqueState(FlowState):
             _check_pieces(self)
             _check_box(self)
         except ValueError as exc:
-            raise MalformedInput(f"not a Volcanique position: {exc}") from None
+            raise MalformedInput(str(exc)) from None
 
 
 def new_position(game: Game, players: int) -> VolcaniqueState:
