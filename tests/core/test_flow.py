@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 import pytest
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
 from lapilli.core import Action, IllegalAction, MalformedInput, Utility
 from lapilli.core.fields import Owned, PerSeat, Secret
-from lapilli.core.flow import AUTO, FlowState, Step, Steps, take_if_only, then
+from lapilli.core.flow import AUTO, Decision, FlowState, Step, Steps, take_if_only, then
 from lapilli.core.grid import connected, distances
 from lapilli.core.loop import play, random_policy
 from lapilli.core.parts import Parts
@@ -173,7 +175,19 @@ def new_toy(game: Game, players: int) -> ToyState:
     return s
 
 
-def observe(s: ToyState, seat: int | None) -> dict[str, Any]:
+@with_config(ConfigDict(extra="forbid", strict=True))
+class Observation(TypedDict):
+    """What one seat sees of the toy."""
+
+    gems: Annotated[list[int], Field(description="each seat's gems")]
+    hands: Annotated[
+        list[dict[str, Any]],
+        Field(description="each hand: its cards if you may look, else its count"),
+    ]
+    decision: Annotated[Decision | None, Field(description="what the game waits for")]
+
+
+def observe(s: ToyState, seat: int | None) -> Observation:
     return {"gems": s.gems, "hands": [h.view(seat) for h in s.hands], "decision": s.decision()}
 
 
@@ -188,7 +202,7 @@ class Toy(Game):
         steps=Steps(BIDDING, REVEAL, DRAW, ACT, THIEF, END, free=[CASHING]),
         setup=new_toy,
         observe=observe,
-        observation=dict,
+        observation=Observation,
         action_text=lambda s, a: str(a),
         event_text=lambda s, e: None,
         render=lambda s, seat: str(observe(s, seat)),
