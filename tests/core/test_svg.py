@@ -101,3 +101,12 @@ def test_each_game_with_a_drawing_is_found_by_its_package():
     for game_id in ("volcanique", "foggy_island", "fuji"):
         draw = lapilli.load_game(game_id).parts.draw
         assert draw is not None and draw.__module__ == f"lapilli.games.{game_id}.drawing"
+
+
+def test_a_long_status_line_is_shortened_at_a_word_and_kept_whole_in_its_tooltip():
+    line = "Eras · turn 3 · Blue: " + "bid for the face-up card or offer an exchange " * 4
+    drawn = svg.status_line(14, 28, line, width=400)
+    shown = drawn.split("<text")[1].split(">", 1)[1].split("</text>")[0]
+    assert shown.endswith("…") and len(shown) <= 400 / (16 * svg.BOLD_CHAR)
+    assert line.startswith(shown[:-1]) and f"<title>{line}</title>" in drawn
+    assert svg.status_line(14, 28, "Eras · turn 3", width=400).count("<title>") == 0

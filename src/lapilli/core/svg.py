@@ -82,6 +82,21 @@ def title(content: str) -> str:
     return f"<title>{esc(content)}</title>"
 
 
+BOLD_CHAR = 0.58
+"""The mean width of a bold letter of the boards' lettering, in font sizes (generous)."""
+
+
+def status_line(x: float, y: float, content: str, width: float, size: float = 16) -> str:
+    """A board's status line (the round, whose decision, its rule): one line of bold
+    lettering, shortened at a word with an ellipsis where it would run past ``width``;
+    the whole line stays in its tooltip."""
+    fits = int(width / (size * BOLD_CHAR))
+    if len(content) <= fits:
+        return label(x, y, content, size, True)
+    short = content[: fits - 1].rsplit(" ", 1)[0].rstrip(",:;·") + "…"
+    return group(title(content), label(x, y, short, size, True))
+
+
 def pts(points: Iterable[Point]) -> str:
     """A ``points`` attribute."""
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)

@@ -19,7 +19,18 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, pts, title
+from lapilli.core.svg import (
+    Targets,
+    document,
+    el,
+    group,
+    ink,
+    label,
+    panel_frame,
+    pts,
+    status_line,
+    title,
+)
 
 from .board import HATCH, ocean
 from .components import (
@@ -972,7 +983,7 @@ def draw(
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)
-    parts = [label(14, 26, status(obs), 16, True)]
+    parts = [status_line(14, 26, status(obs), WIDTH - 28)]
     sea, y = draw_ocean(obs, t)
     parts.append(sea)
     parts.append(draw_market(obs, 14, y + 8, t))

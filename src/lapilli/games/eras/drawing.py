@@ -17,7 +17,18 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from lapilli.core.actions import Action
-from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, pts, title
+from lapilli.core.svg import (
+    Targets,
+    document,
+    el,
+    group,
+    ink,
+    label,
+    panel_frame,
+    pts,
+    status_line,
+    title,
+)
 
 from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
 from .text import COLOURS, THUNDERBOLT_TEXT, card_name, seat_label, site_name
@@ -815,7 +826,7 @@ def draw(
     obs = observation
     t = Targets(legal, labels)
     n = obs["players"]
-    parts = [label(14, 28, status(obs), 16, True)]
+    parts = [status_line(14, 28, status(obs), WIDTH - 28)]
     first = seat if seat is not None else 0
     order = [(first + k) % n for k in range(n)]  # you first, then in turn order
     y = BOARD_Y
