@@ -15,7 +15,6 @@ else, and the final score once the game is over).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import Hex, distance
@@ -40,9 +39,8 @@ from lapilli.core.svg import (
 from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
 from .powers import unlockable
 from .text import DIRECTION_NAMES, SEAT_COLOURS
+from .view import Observation, critter_spots, hex_stacks
 
-Obs = dict[str, Any]
-"""A seat's observation as ``view.observe`` makes it (JSON: hexes are [q, r] lists)."""
 Region = tuple[int, int, int]
 """A biome region of a hex: (q, r, biome index)."""
 
@@ -390,13 +388,13 @@ class MapView:
         return (self.ox + x, self.oy + y - LIFT * max(0, height - 1))
 
 
-def frozen(obs: Obs, h: Hex) -> bool:
+def frozen(obs: Observation, h: Hex) -> bool:
     """Whether the Volcanic Winter has reached a space (as ``winter.frozen`` reads it)."""
     return any(distance(h, (q, r)) <= obs["turn"] - began for q, r, began in obs["winter"])
 
 
-def draw_map(obs: Obs, t: Targets, height: float) -> str:
-    stacks = {(q, r): st for q, r, st in obs["map"]}
+def draw_map(obs: Observation, t: Targets, height: float) -> str:
+    stacks = hex_stacks(obs)
     lava = {(q, r) for q, r, _ in obs["lava"]}
     pieces = Pieces(obs)
     sea_critters = {(q, r): o for q, r, o in obs["sea"]}
@@ -439,7 +437,7 @@ def draw_map(obs: Obs, t: Targets, height: float) -> str:
     return group(*out)
 
 
-def draw_marks(obs: Obs, view: MapView, stacks: dict[Hex, list[int]], sea: set[Hex]) -> str:
+def draw_marks(obs: Observation, view: MapView, stacks: dict[Hex, list[int]], sea: set[Hex]) -> str:
     """What lies over the spaces and takes no click: frost where the winter has reached,
     the super volcano's red ring, the hex where a new tile is being placed."""
     size = view.size
@@ -470,9 +468,10 @@ def draw_marks(obs: Obs, view: MapView, stacks: dict[Hex, list[int]], sea: set[H
                 ),
             )
         )
-    placing = obs.get("placing")
+    placing = obs["placing"]
     if placing and placing["at"]:
-        h = tuple(placing["at"])
+        q, r = placing["at"]
+        h = (q, r)
         height = land_height(stacks[h]) if h in stacks else 1
         marks.append(
             group(
@@ -522,9 +521,9 @@ class Pieces:
     """The critters of each region from an observation: regular and Colossal ones by
     owner, and burrowed ones."""
 
-    def __init__(self, obs: Obs) -> None:
-        def spots(rows: list[list[Any]]) -> dict[Region, tuple[int, int]]:
-            return {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in rows}
+    def __init__(self, obs: Observation) -> None:
+        def spots(rows: list[list[int | str]]) -> dict[Region, tuple[int, int]]:
+            return {(q, r, BIOMES.index(b)): (o, n) for q, r, b, o, n in critter_spots(rows)}
 
         self.critters = spots(obs["critters"])
         self.colossal = spots(obs["colossal"])
@@ -673,7 +672,7 @@ def wrap_words(words: str, width: int) -> list[str]:
     return lines
 
 
-def draw_grid(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_grid(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The Volcanic Power Grid as the tech tree it is: levels, edges, who holds each power
     and who may unlock it next."""
     parts = [label(x0, y0 + 14, "Volcanic Power Grid", 15, True)]
@@ -743,7 +742,7 @@ def power_slot(
 
 
 # -- supply and players ------------------------------------------------------------------------
-def draw_supply(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_supply(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     parts = [label(x0, y0 + 14, "Supply", 15, True)]
     y = y0 + 44
     for i, kind in enumerate(KINDS):
@@ -791,12 +790,12 @@ def draw_supply(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]
 
 
 def draw_player(
-    obs: Obs, p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """A player's panel: critters in hand and in the crater, bought points, resources,
     Caldera cards, unlocked powers and (for the seat paying) the payment choices."""
     mine = p == seat
-    current = obs.get("current") == p
+    current = obs["current"] == p
     held = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
     powers = wrap_words("powers: " + (", ".join(held) or "none"), 70)
     top = y0 + 110 + 14 * len(powers)
@@ -837,7 +836,7 @@ def draw_player(
     return group(*parts), y0 + h
 
 
-def crater(obs: Obs, p: int, mine: bool, cx: float, y: float, t: Targets) -> str:
+def crater(obs: Observation, p: int, mine: bool, cx: float, y: float, t: Targets) -> str:
     """The Sacrificial Critter Crater: its critters, and dashed rings for the room left."""
     pieces = [
         el("ellipse", cx=cx, cy=y - 4, rx=52, ry=15, fill="#6d4c41", stroke="#111111"),
@@ -862,9 +861,9 @@ def crater(obs: Obs, p: int, mine: bool, cx: float, y: float, t: Targets) -> str
     return t.wrap(group(*pieces), indexes, outline=el("ellipse", cx=cx, cy=y - 4, rx=56, ry=19))
 
 
-def caldera_cards(obs: Obs, p: int, mine: bool, x: float, y: float) -> list[str]:
+def caldera_cards(obs: Observation, p: int, mine: bool, x: float, y: float) -> list[str]:
     """Caldera cards: your own face up with their stars, the others' face down."""
-    cards = obs.get("caldera_hand", []) if mine else obs.get("caldera_hands", {p: None})[p]
+    cards = shown_cards(obs, p, mine)
     if not (cards if cards is not None else obs["caldera_counts"][p]):
         return [label(x, y + 13, "none", 12)]
     if cards is None:
@@ -896,6 +895,15 @@ def caldera_cards(obs: Obs, p: int, mine: bool, x: float, y: float) -> list[str]
     return faces
 
 
+def shown_cards(obs: Observation, p: int, mine: bool) -> list[str] | None:
+    """The Caldera cards of ``p`` the viewer sees: its own, or every hand once they are
+    shown at the end; None: face down."""
+    if mine:
+        return obs.get("caldera_hand", [])
+    hands = obs.get("caldera_hands")
+    return None if hands is None else hands[p]
+
+
 def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """Each way to pay, as a group of resource cubes to click (rows as needed)."""
     indexes = t.find("pay")
@@ -916,10 +924,10 @@ def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
     return group(*parts), y + 28
 
 
-def draw_placing(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_placing(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The tile being placed (by whom, where), and the turns it may take: each drawn
     as the tile would lie, with its label."""
-    placing = obs.get("placing")
+    placing = obs["placing"]
     if not placing:
         return "", y0
     kind, seat = placing["tile"], placing["seat"]
@@ -966,22 +974,24 @@ def draw_placing(obs: Obs, x0: float, y0: float, t: Targets) -> tuple[str, float
     return group(*parts), y + 4
 
 
-def status_line(obs: Obs, n: int) -> str:
+def status_line(obs: Observation, n: int) -> str:
     status = f"Turn {obs['turn']} · round {obs['round']}"
-    current = obs.get("current")
-    if isinstance(current, int) and 0 <= current < n:
-        decision = obs.get("decision") or {}
-        doing = decision.get("prompt") or "to move"
+    current = obs["current"]
+    if 0 <= current < n:
+        decision = obs["decision"]
+        doing = (decision["prompt"] if decision else "") or "to move"
         status += f" · {seat_name(current)}: {doing}"
-    if obs.get("stage") == "over":
+    if obs["stage"] == "over":
         return status + " · game over"
-    if obs.get("end"):
+    if obs["end"]:
         status += f" · end sequence: {obs['end'].replace('_', ' ')}"
     return status
 
 
 # -- the whole board ---------------------------------------------------------------------------
-def draw(observation: Obs, seat: int | None, legal: Sequence[Action], labels: Sequence[str]) -> str:
+def draw(
+    observation: Observation, seat: int | None, legal: Sequence[Action], labels: Sequence[str]
+) -> str:
     """The board seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lapilli.core.actions import Action
-from lapilli.core.hexgrid import neighbour, spiral
+from lapilli.core.hexgrid import Hex, neighbour, spiral
 from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
 
 from . import actions as A
@@ -48,6 +48,7 @@ from .components import (
     VOLCANO,
 )
 from .pieces import FLOWING, Stage
+from .view import Observation, critter_spots, hex_stacks, observe
 
 if TYPE_CHECKING:
     from .game import Volcanique
@@ -230,7 +231,7 @@ COLOSSAL, BURROWED, SEA = len(BIOMES), 2 * len(BIOMES), 3 * len(BIOMES)
 
 
 def encode(state: VolcaniqueState, seat: int) -> np.ndarray:
-    obs = state.observation(seat)
+    obs = observe(state, seat)
     n = state.num_players
     shape = _layout(n)
     v = shape.zeros()
@@ -251,7 +252,7 @@ def encode(state: VolcaniqueState, seat: int) -> np.ndarray:
         min(1.0, obs["turn"] / ROUND_SCALE),
         bool(obs["end"]),
     )
-    b["beyond"][0] = _map(b["hexes"], obs["map"]) / BEYOND_SCALE
+    b["beyond"][0] = _map(b["hexes"], hex_stacks(obs)) / BEYOND_SCALE
     _marks(b["hexes"], b["owners"], obs, rank)
     for i, p in enumerate(seats):
         b["seats"][i] = _seat(obs, p)
@@ -271,11 +272,11 @@ def encode(state: VolcaniqueState, seat: int) -> np.ndarray:
     return v
 
 
-def _map(hexes: np.ndarray, stacks: list[list[Any]]) -> int:
+def _map(hexes: np.ndarray, stacks: dict[Hex, list[int]]) -> int:
     """Each stack of tiles in the window; returns how many lie beyond it."""
     beyond = 0
-    for q, r, stack in stacks:
-        i = HEX_INDEX.get((q, r))
+    for h, stack in stacks.items():
+        i = HEX_INDEX.get(h)
         if i is None:
             beyond += 1
             continue
@@ -288,9 +289,7 @@ def _map(hexes: np.ndarray, stacks: list[list[Any]]) -> int:
     return beyond
 
 
-def _marks(
-    hexes: np.ndarray, owners: np.ndarray, obs: dict[str, Any], rank: dict[int, int]
-) -> None:
+def _marks(hexes: np.ndarray, owners: np.ndarray, obs: Observation, rank: dict[int, int]) -> None:
     """Lava, critters and the powers' marks on the hexes of the window."""
     index = HEX_INDEX
     for q, r, sea_turn in obs["lava"]:
@@ -298,33 +297,35 @@ def _marks(
         if i is not None:
             hexes[i, LAVA] = 1
             hexes[i, SEA_LAVA] = sea_turn != FLOWING
-    for key, column in (("critters", 0), ("colossal", COLOSSAL), ("burrowed", BURROWED)):
-        for q, r, biome, owner, count in obs.get(key, ()):
+    kinds = ((obs["critters"], 0), (obs["colossal"], COLOSSAL), (obs["burrowed"], BURROWED))
+    for rows, column in kinds:
+        for q, r, biome, owner, count in critter_spots(rows):
             i = index.get((q, r))
             if i is not None:
                 owners[i, rank[owner], column + BIOME_INDEX[biome]] += count / CRITTER_SCALE
-    for q, r, owner in obs.get("sea", ()):
+    for q, r, owner in obs["sea"]:
         i = index.get((q, r))
         if i is not None:
             owners[i, rank[owner], SEA] = 1
-    marks = [(spot[0], spot[1], WINTER) for spot in obs.get("winter", ())]
-    if obs.get("super_volcano"):
-        marks.append((*obs["super_volcano"][:2], SUPER))
+    marks = [(spot[0], spot[1], WINTER) for spot in obs["winter"]]
+    if obs["super_volcano"]:
+        q, r, _ = obs["super_volcano"]
+        marks.append((q, r, SUPER))
     for q, r, column in marks:
         i = index.get((q, r))
         if i is not None:
             hexes[i, column] = 1
 
 
-def _seat(obs: dict[str, Any], p: int) -> list[float]:
+def _seat(obs: Observation, p: int) -> list[float]:
     values: list[float] = [obs["hand"][p] / CRITTERS, obs["crater"][p] / CRATER]
     values += [x / SUPPLY for x in obs["resources"][p]]
     values += [obs["points"][p] / POINTS_SCALE, obs["caldera_counts"][p] / HAND_CAP]
     values += [s in obs["unlocked"][p] for s in SLOTS]
-    used = obs["used"][p] if "used" in obs else ()
+    used = obs["used"][p]
     values += [use in used for use in USES]
     if obs.get("seat") == p:
-        known = obs["caldera_hand"]
+        known = obs.get("caldera_hand", [])
     else:
         known = obs["caldera_hands"][p] if "caldera_hands" in obs else []
     values += [known.count(card) for card in POWER_IDS]
