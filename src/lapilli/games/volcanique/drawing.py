@@ -32,6 +32,7 @@ from lapilli.core.svg import (
     label,
     panel_frame,
     pts,
+    status_line,
     text,
     title,
 )
@@ -974,7 +975,7 @@ def draw_placing(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[st
     return group(*parts), y + 4
 
 
-def status_line(obs: Observation, n: int) -> str:
+def status(obs: Observation, n: int) -> str:
     status = f"Turn {obs['turn']} · round {obs['round']}"
     current = obs["current"]
     if 0 <= current < n:
@@ -996,7 +997,7 @@ def draw(
     obs = observation
     t = Targets(legal, labels)
     n = len(obs["hand"])
-    parts = [label(12, 26, status_line(obs, n), 16, True)]
+    parts = [status_line(12, 26, status(obs, n), WIDTH - 24)]
     grid, y = draw_grid(obs, SIDE_X, 36, t)
     supply, y = draw_supply(obs, SIDE_X, y, t)
     rotations, y = draw_placing(obs, SIDE_X, y, t)
