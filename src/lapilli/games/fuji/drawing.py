@@ -16,6 +16,8 @@ from lapilli.core.actions import Action
 from lapilli.core.data import load_toml
 from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
 
+from .view import Adventurer, Die, Observation, signal_of
+
 DATA = load_toml(__package__)
 TERRAIN = DATA["terrain"]
 CARDS = {int(k): v for k, v in DATA["cards"].items()}
@@ -152,7 +154,7 @@ def die_face(
 NEUTRAL_EDGE = "#8a8a8a"
 
 
-def die(x: float, y: float, s: float, d: dict[str, Any], edge: str, picked: bool = False) -> str:
+def die(x: float, y: float, s: float, d: Die, edge: str, picked: bool = False) -> str:
     """One of the dice, its edges in its owner's colour: blank while hidden from the
     seat, else its face, the colour named under it (and whether it is set aside or
     picked for the reroll)."""
@@ -432,7 +434,7 @@ class Terrain:
         return self.rows * (CARD + GAP)
 
 
-def draw_terrain(obs: dict[str, Any], t: Targets) -> tuple[str, Terrain]:
+def draw_terrain(obs: Observation, t: Targets) -> tuple[str, Terrain]:
     terrain = Terrain([c for c, *_ in obs["terrain"]])
     parts = []
     for i in range(terrain.cols):
@@ -448,10 +450,10 @@ def draw_terrain(obs: dict[str, Any], t: Targets) -> tuple[str, Terrain]:
     here: dict[tuple[int, int], list[int]] = {}
     goal: dict[tuple[int, int], list[int]] = {}
     for adv in obs["adventurers"]:
-        if adv["position"] is not None:
-            here.setdefault(tuple(adv["position"]), []).append(adv["adventurer"])
-        if adv["destination"] is not None:
-            goal.setdefault(tuple(adv["destination"]), []).append(adv["adventurer"])
+        for marks, at in ((here, adv["position"]), (goal, adv["destination"])):
+            if at is not None:
+                x, y = at
+                marks.setdefault((x, y), []).append(adv["adventurer"])
     for cell, card_id, lava, etok, xtok in obs["terrain"]:
         cx, cy = cell % W, cell // W
         x, y = terrain.xy(cx, cy)
@@ -471,7 +473,7 @@ def draw_terrain(obs: dict[str, Any], t: Targets) -> tuple[str, Terrain]:
 
 
 # -- the side of the table ----------------------------------------------------------------------
-def draw_stamina(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_stamina(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The stamina board: spaces 0 to the exhaustion space, injury symbols on the spaces
     that give an injury, a tracker per adventurer."""
     step = (SIDE_W - 20) / (EXHAUSTION + 1)
@@ -561,13 +563,13 @@ def equipment_card(x: float, y: float, name: str, used_once: bool) -> str:
     )
 
 
-def neutral_homes(obs: dict[str, Any]) -> set[int]:
+def neutral_homes(obs: Observation) -> set[int]:
     """The neutral set of dice (2-player variant A) belongs to no character."""
     return {a["adventurer"] for a in obs["adventurers"] if a["kind"] == "neutral"}
 
 
 def draw_adventurer(
-    obs: dict[str, Any], adv: dict[str, Any], seat: int | None, x0: float, y0: float, t: Targets
+    obs: Observation, adv: Adventurer, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """One adventurer's panel (or the neutral dice's): name, skill card, equipment, dice."""
     neutral = adv["kind"] == "neutral"
@@ -587,7 +589,7 @@ def draw_adventurer(
 
 
 def adventurer_head(
-    adv: dict[str, Any], mine: bool, current: bool, x0: float, y0: float, t: Targets
+    adv: Adventurer, mine: bool, current: bool, x0: float, y0: float, t: Targets
 ) -> list[str]:
     """The panel's title line: meeple and name (clickable to hand the turn over)."""
     a = adv["adventurer"]
@@ -616,7 +618,7 @@ def adventurer_head(
     return parts
 
 
-def skill_card(adv: dict[str, Any], x0: float, y: float, parts: list[str]) -> float:
+def skill_card(adv: Adventurer, x0: float, y: float, parts: list[str]) -> float:
     """The skill, power bars, stamina and the injury spaces (covered ones in red)."""
     skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
     bits = [skill]
@@ -649,7 +651,7 @@ def skill_card(adv: dict[str, Any], x0: float, y: float, parts: list[str]) -> fl
     return y + 24
 
 
-def equipment_row(adv: dict[str, Any], x0: float, y: float, parts: list[str], t: Targets) -> float:
+def equipment_row(adv: Adventurer, x0: float, y: float, parts: list[str], t: Targets) -> float:
     """The equipment cards, four to a row, turned ones greyed."""
     for k, name in enumerate(adv["equipment"]):
         x = x0 + 10 + (k % 4) * 106
@@ -662,8 +664,8 @@ def equipment_row(adv: dict[str, Any], x0: float, y: float, parts: list[str], t:
 
 
 def dice_row(
-    obs: dict[str, Any],
-    adv: dict[str, Any],
+    obs: Observation,
+    adv: Adventurer,
     mine: bool,
     x0: float,
     y: float,
@@ -673,8 +675,9 @@ def dice_row(
     """The dice: behind your own screen, or the others' (blank until revealed)."""
     dice = adv["dice"]
     screen = mine and adv["kind"] == "player"
-    picked = obs["reroll"]["selected"] if "reroll" in obs else 0
-    rerolling = "reroll" in obs and any(
+    reroll = obs.get("reroll")  # only during this seat's own rerolls
+    picked = reroll["selected"] if reroll is not None else 0
+    rerolling = reroll is not None and any(
         picked >> d["die"] & 1 or t.find(DIE_KINDS, die=d["die"]) for d in dice
     )
     parts.append(
@@ -691,8 +694,8 @@ def dice_row(
     )
     where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
     parts.append(label(x0 + 14, y + 24, where, 11))
-    if rerolling:
-        parts.append(label(x0 + 14, y + 40, f"rerolls left: {obs['reroll']['left']}", 11, True))
+    if reroll is not None and rerolling:
+        parts.append(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
     for k, d in enumerate(dice):
         x = x0 + 112 + k * 42
         edge = NEUTRAL_EDGE if d["home"] in neutral_homes(obs) else meeple_fill(d["home"])
@@ -702,7 +705,7 @@ def dice_row(
     return y + 62
 
 
-def status(obs: dict[str, Any]) -> str:
+def status(obs: Observation) -> str:
     head = f"Fuji · level {obs['level']} · round {obs['round']}"
     if 0 <= obs["phase"] < len(PHASES):
         head += f" · {PHASES[obs['phase']]}"
@@ -712,13 +715,13 @@ def status(obs: dict[str, Any]) -> str:
         return head + f" · DEFEAT: {obs['cause']}"
     decision = obs["decision"]
     p = decision["seat"] if decision else None
-    if p is not None and 0 <= p < len(CHARACTERS):
+    if decision is not None and p is not None and 0 <= p < len(CHARACTERS):
         # the pending decision in the rulebook's words, as every seat's observation says
         head += f" · {CHARACTERS[p][0]}: {decision['prompt'] or decision['name']}"
     return head
 
 
-def draw_table_info(obs: dict[str, Any], x0: float, y0: float) -> tuple[str, float]:
+def draw_table_info(obs: Observation, x0: float, y0: float) -> tuple[str, float]:
     parts = []
     bottom = f", {len(obs['bottom'])} known under it" if obs["bottom"] else ""
     parts.append(label(x0, y0 + 14, f"Equipment pile: {obs['deck_size']} cards{bottom}", 12))
@@ -727,14 +730,14 @@ def draw_table_info(obs: dict[str, Any], x0: float, y0: float) -> tuple[str, flo
         parts.append(label(x0, y0 + 32, f"discarded: {names}", 12))
         y0 += 18
     if obs["signals"]:
-        a, say = obs["signals"][-1]
+        a, say = signal_of(obs["signals"][-1])
         parts.append(label(x0, y0 + 32, f"{CHARACTERS[a][0]}: “{DATA['signals'][say]}”", 11.5))
         y0 += 18
     return group(*parts), y0 + 24
 
 
 def draw(
-    observation: dict[str, Any],
+    observation: Observation,
     seat: int | None,
     legal: Sequence[Action],
     labels: Sequence[str],

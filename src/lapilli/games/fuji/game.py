@@ -8,7 +8,7 @@ from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, schema, text, view
+from . import drawing, heuristics, numeric, positions, text, view
 from .cards import (
     BINOCULARS,
     CARABINER,
@@ -117,7 +117,7 @@ class Fuji(Game):
         steps=STEPS,
         setup=new_fuji,
         observe=view.observe,
-        observation=schema.Observation,
+        observation=view.Observation,
         action_text=text.action_text,
         event_text=event_text,
         render=text.render,

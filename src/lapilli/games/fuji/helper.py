@@ -11,7 +11,7 @@ whose faces the seat sees, so the helper tells no secret.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .board import NOWHERE, XY, path
 from .components import EXHAUSTION, VALID, injuries_marked, stamina_loss
@@ -19,8 +19,9 @@ from .movement import step_limit
 from .planning import destinations
 from .rerolls import rerolls_for
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the observation's types, in view.py, which calls the helper
     from .state import FujiState
+    from .view import CardHelp, Helper, Neighbour
 
 ERUPTION_WARNING = "the player who triggers it should move last"
 
@@ -54,11 +55,11 @@ def crosses_token(s: FujiState, a: int, goal: int) -> bool:
     )
 
 
-def card_help(s: FujiState, a: int, c: int, steps_away: int, seat: int) -> dict[str, Any]:
+def card_help(s: FujiState, a: int, c: int, steps_away: int, seat: int) -> CardHelp:
     total, _, _ = known_value(s, a, s.terrain[c], seat)
     loss = 0 if s.first_aid[a] else stamina_loss(s.level, None)
     after = s.stamina_lost[a] + loss
-    out: dict[str, Any] = {
+    out: CardHelp = {
         "card": list(XY[c]),
         "steps": steps_away,
         "value": total,
@@ -72,13 +73,13 @@ def card_help(s: FujiState, a: int, c: int, steps_away: int, seat: int) -> dict[
     return out
 
 
-def adventurer_help(s: FujiState, a: int, seat: int) -> dict[str, Any]:
+def adventurer_help(s: FujiState, a: int, seat: int) -> Helper:
     dest = s.destination[a]
-    out: dict[str, Any] = {"adventurer": a, "destination": None}
+    out: Helper = {"adventurer": a, "destination": None}
     if dest != NOWHERE:
         card = s.terrain[dest]
         total, count, hidden = known_value(s, a, card, seat)
-        neighbours = []
+        neighbours: list[Neighbour] = []
         for b in s.neighbours(a):
             if b == a:
                 continue
@@ -102,7 +103,7 @@ def adventurer_help(s: FujiState, a: int, seat: int) -> dict[str, Any]:
     return out
 
 
-def helper(s: FujiState, seat: int | None) -> list[dict[str, Any]]:
+def helper(s: FujiState, seat: int | None) -> list[Helper]:
     """The helper for each meeple ``seat`` decides for (the third meeple of variant B:
     both players), during the rounds; nothing for a spectator."""
     if seat is None or s.round == 0 or s.result or s.phase not in (2, 3, 4, 5):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from lapilli.core.numeric import ActionCodec, Layout, seats_from
 from . import actions as A
 from . import components as C
 from .board import H, W, cell
+from .view import Adventurer, Die, observe, signal_of
 
 if TYPE_CHECKING:
     from .game import Fuji
@@ -174,7 +175,7 @@ def _layout(players: int) -> Layout:
 
 
 def encode(state: FujiState, seat: int) -> np.ndarray:
-    obs = state.observation(seat)
+    obs = observe(state, seat)
     n = state.num_players
     shape = _layout(n)
     v = shape.zeros()
@@ -197,21 +198,21 @@ def encode(state: FujiState, seat: int) -> np.ndarray:
         row = b["terrain"][c]
         row[:4] = (1, lava, token, eruptions / 2)
         row[4 + card] = 1
-    signals = {a: say for a, say in obs["signals"]}
+    signals = dict(signal_of(signal) for signal in obs["signals"])
     for view in obs["adventurers"]:
         i = place[view["adventurer"]]
-        for key in ("position", "destination"):
-            if view[key] is not None:
-                b[key + "s"][i, cell(*view[key])] = 1
+        for block, at in (("positions", view["position"]), ("destinations", view["destination"])):
+            if at is not None:
+                b[block][i, cell(*at)] = 1
         b["adventurers"][i] = _adventurer(view, seat, signals.get(view["adventurer"]))
         for die in view["dice"]:
             _die(b["dice"][die["die"]], die, place)
     pile = b["equipment_pile"]
     pile[0] = obs["deck_size"] / len(EQUIPMENT)
-    for card in obs["bottom"]:
-        pile[1 + EQUIPMENT.index(card)] = 1
-    for card in obs["discard"]:
-        pile[1 + len(EQUIPMENT) + EQUIPMENT.index(card)] = 1
+    for name in obs["bottom"]:
+        pile[1 + EQUIPMENT.index(name)] = 1
+    for name in obs["discard"]:
+        pile[1 + len(EQUIPMENT) + EQUIPMENT.index(name)] = 1
     reroll = obs.get("reroll")
     if reroll is not None:
         b["reroll"][0] = reroll["left"] / MOST_REROLLS
@@ -222,7 +223,7 @@ def encode(state: FujiState, seat: int) -> np.ndarray:
     return v
 
 
-def _adventurer(view: dict[str, Any], seat: int, signal: str | None) -> list[float]:
+def _adventurer(view: Adventurer, seat: int, signal: str | None) -> list[float]:
     values: list[float] = [1.0, *(float(view["kind"] == k) for k in KINDS)]
     values.append(view["seat"] == seat)
     values += [view["skill"] == k for k in SKILLS]
@@ -236,7 +237,7 @@ def _adventurer(view: dict[str, Any], seat: int, signal: str | None) -> list[flo
     return values
 
 
-def _die(row: np.ndarray, die: dict[str, Any], place: dict[int, int]) -> None:
+def _die(row: np.ndarray, die: Die, place: dict[int, int]) -> None:
     row[0] = 1
     row[1 + place[die["holder"]]] = 1
     row[1 + ADVENTURERS + place[die["home"]]] = 1

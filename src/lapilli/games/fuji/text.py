@@ -39,6 +39,7 @@ from .rerolls import REROLL
 from .rolling import ROLL
 from .setup import DEAL_SKILL, LAY_CARD
 from .state import FujiState, Result
+from .view import CardHelp, Helper
 
 PHASE_NAMES = (
     "set-up",
@@ -213,7 +214,7 @@ def render(s: FujiState, seat: int | None) -> Any:
     return Group(*parts)
 
 
-def _fail(card: dict[str, Any]) -> str:
+def _fail(card: CardHelp) -> str:
     text = f"a tie or loss costs {card['stamina_on_fail']} stamina"
     if card["exhausted_on_fail"]:
         return text + " (exhaustion: the team loses)"
@@ -222,7 +223,7 @@ def _fail(card: dict[str, Any]) -> str:
     return text
 
 
-def helper_text(s: FujiState, item: dict[str, Any]) -> Text:
+def helper_text(s: FujiState, item: Helper) -> Text:
     """The private helper of one meeple (see ``helper.py``), in sentences."""
     a = item["adventurer"]
     out = Text(f"Helper for {who(s, a)} (only you see this)", style="bold")
