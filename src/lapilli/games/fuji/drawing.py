@@ -14,7 +14,18 @@ from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.data import load_toml
-from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
+from lapilli.core.svg import (
+    Targets,
+    document,
+    el,
+    group,
+    ink,
+    label,
+    panel_frame,
+    status_line,
+    text,
+    title,
+)
 
 from .view import Adventurer, Die, Observation, signal_of
 
@@ -747,7 +758,8 @@ def draw(
     t = Targets(legal, labels)
     terrain_svg, terrain = draw_terrain(obs, t)
     side_x = MAP_X + max(terrain.width, 4 * (CARD + GAP)) + 24
-    parts = [label(14, 30, status(obs), 16, True), terrain_svg]
+    width = side_x + SIDE_W + 12
+    parts = [status_line(14, 30, status(obs), width - 28), terrain_svg]
     stamina, y = draw_stamina(obs, side_x, 44, t)
     parts.append(stamina)
     info, y = draw_table_info(obs, side_x, y)
@@ -756,7 +768,6 @@ def draw(
     for adv in order:
         panel, y = draw_adventurer(obs, adv, seat, side_x, y, t)
         parts.append(panel)
-    width = side_x + SIDE_W + 12
     height = max(MAP_Y + terrain.height + 20, y + 6)
     return document(
         width,
