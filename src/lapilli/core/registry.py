@@ -9,7 +9,7 @@ A game living in another package registers itself in its own ``pyproject.toml``:
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .errors import UnknownGame
@@ -20,27 +20,38 @@ GROUP = "lapilli.games"
 
 
 @cache
+def _entry_points() -> dict[str, EntryPoint]:
+    """The registered games by id, not yet loaded (a game loads only when asked for)."""
+    return {ep.name: ep for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name)}
+
+
+@cache
+def _load(game_id: str) -> type[Game]:
+    cls = _entry_points()[game_id].load()
+    if not isinstance(getattr(cls, "utility", None), Utility):
+        raise TypeError(f"the game {game_id} does not declare its utility (Game.utility)")
+    if cls.id != game_id:
+        raise TypeError(f"the entry point {game_id} names a game whose id is {cls.id}")
+    loaded: type[Game] = cls
+    return loaded
+
+
 def game_classes() -> dict[str, type[Game]]:
-    classes: dict[str, type[Game]] = {}
-    for ep in entry_points(group=GROUP):
-        cls = ep.load()
-        if not isinstance(getattr(cls, "utility", None), Utility):
-            raise TypeError(f"the game {cls.id} does not declare its utility (Game.utility)")
-        classes[cls.id] = cls
-    return dict(sorted(classes.items()))
+    """Every registered game class, by id (each loaded on first use)."""
+    return {game_id: _load(game_id) for game_id in _entry_points()}
 
 
 def games() -> list[str]:
     """Ids of the registered games."""
-    return list(game_classes())
+    return list(_entry_points())
 
 
 def game_class(game_id: str) -> type[Game]:
-    classes = game_classes()
-    if game_id not in classes:
-        known = ", ".join(classes) or "none installed"
-        raise UnknownGame(f"no game called {game_id!r}; games: {known}")
-    return classes[game_id]
+    known = _entry_points()
+    if game_id not in known:
+        names = ", ".join(known) or "none installed"
+        raise UnknownGame(f"no game called {game_id!r}; games: {names}")
+    return _load(game_id)
 
 
 def load_game(game_id: str, options: list[str] | None = None, **kwargs: Any) -> Game:
