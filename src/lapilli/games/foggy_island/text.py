@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,7 +14,7 @@ from lapilli.core.state import Event
 from .board import COLUMNS, QUADRANT_OF, SIZE
 from .components import KINDS, MERCENARIES, SIDE_NAMES, WHITE, Token
 from .state import FoggyState
-from .view import live
+from .view import Live, live
 
 STYLE = {0: "bold white on red3", 1: "bold white on blue3", WHITE: "bold black on grey85"}
 SHIELD = {0: "red3", 1: "blue3"}
@@ -148,7 +147,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
     return Group(*parts)
 
 
-def _live(live: dict[str, Any]) -> Text:
+def _live(live: Live) -> Text:
     """The lines on the map now and what they would score (as the viewer sees them)."""
     red, blue = live["points"]
     text = Text(f"Lines now score Red: {_points(red)}, Blue: {_points(blue)}")
