@@ -338,7 +338,7 @@ def draw_seat(
         parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
     y = y0 + 38
     parts.append(label(x0 + 12, y + 26, "hand", 12))
-    chosen = obs["step"].get("kind")
+    chosen = obs["step"].get("token")  # the place step's token, seen by its chooser only
     playing = chosen if isinstance(chosen, str) and obs["phase"] == "place" and current else None
     parts += seat_hand(obs["hands"][p], side, mine, playing, x0 + 70, y, t)
     y += 64
