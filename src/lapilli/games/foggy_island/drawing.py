@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
 
-from .board import COLUMNS, QUADRANT_TILES, QUADRANTS, SIZE, TILE_NAMES
-from .components import KINDS, MERCENARIES, WHITE, Token, colour_of
+from .board import COLUMNS, QUADRANT_TILES, QUADRANTS, SIZE, TILE_INDEX, TILE_NAMES
+from .components import KINDS, MERCENARIES, WHITE, colour_of
 from .pictures import animal, weather
-from .scoring import scored_lines
+from .view import Observation, Tokens
+from .view import Token as Cell
 
 SIDE_NAMES = ("Red", "Blue")
 SIDE_FILL = {0: "#c62828", 1: "#1f5fbf", WHITE: "#f6f2e8"}
@@ -109,7 +109,7 @@ def back(x: float, y: float, r: float, side: int) -> str:
 
 
 # -- the island --------------------------------------------------------------------------------
-def draw_island(obs: dict[str, Any], t: Targets) -> str:
+def draw_island(obs: Observation, t: Targets) -> str:
     """The island: sea, sand and tiles with their tokens, the scoring lines under them,
     hippos, fog over the closed quadrants, and the lines' points on top."""
     parts = island_frame()
@@ -179,7 +179,7 @@ def island_frame() -> list[str]:
     return parts
 
 
-def draw_cell(cell: dict[str, Any], x: float, y: float) -> str:
+def draw_cell(cell: Cell, x: float, y: float) -> str:
     side = cell["seat"] % 2
     if cell["token"] is None:
         return back(x, y, TILE * 0.4, side)
@@ -212,18 +212,15 @@ def draw_hippo(seat: int, tiles: list[str]) -> str:
     return group(title("Hippo"), piece)
 
 
-def draw_lines(obs: dict[str, Any]) -> tuple[str, str]:
+def draw_lines(obs: Observation) -> tuple[str, str]:
     """The lines of 3 or more that would score if the round ended now (tokens the seat
     cannot see break them): a band through the tokens, and a badge with the side's
     initial and the points at the end of the line."""
-    board = [
-        None if c is None else Token(c["token"], c["seat"], c["face_up"], c.get("colour"))
-        for c in obs["board"]
-    ]
     bands, badges = [], []
-    for line in scored_lines(board):
-        (x1, y1), (x2, y2) = tile_xy(line.tiles[0]), tile_xy(line.tiles[-1])
-        fill = SIDE_FILL[line.side]
+    for line in obs["live"]["lines"]:
+        tiles, side, points = line["tiles"], line["side"], line["points"]
+        (x1, y1), (x2, y2) = tile_xy(TILE_INDEX[tiles[0]]), tile_xy(TILE_INDEX[tiles[-1]])
+        fill = SIDE_FILL[side]
         bands.append(
             el(
                 "line",
@@ -236,11 +233,11 @@ def draw_lines(obs: dict[str, Any]) -> tuple[str, str]:
                 stroke_linecap="round",
             )
         )
-        steps = len(line.tiles) - 1
+        steps = len(tiles) - 1
         bx, by = x2 + (x2 - x1) / steps * 0.42, y2 + (y2 - y1) / steps * 0.42
         badges.append(
             group(
-                title(f"{SIDE_NAMES[line.side]} line of {len(line.tiles)}: {line.points} points"),
+                title(f"{SIDE_NAMES[side]} line of {len(tiles)}: {points} points"),
                 el(
                     "rect",
                     x=bx - 19,
@@ -255,7 +252,7 @@ def draw_lines(obs: dict[str, Any]) -> tuple[str, str]:
                 text(
                     bx,
                     by + 5,
-                    f"{SIDE_NAMES[line.side][0]} {line.points}",
+                    f"{SIDE_NAMES[side][0]} {points}",
                     font_size=13,
                     font_weight="bold",
                     text_anchor="middle",
@@ -286,7 +283,7 @@ def draw_fog(q: int, name: str, t: Targets) -> str:
 
 
 # -- the side of the table ----------------------------------------------------------------------
-def draw_weather(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_weather(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     parts = [label(x0, y0 + 14, "Weather", 15, True)]
     cards: list[tuple[str, list[int]]] = [(obs["weather"], [])] if obs.get("weather") else []
     if obs["offered"]:
@@ -324,7 +321,7 @@ def hand_tokens(counts: dict[str, int]) -> list[str]:
 
 
 def draw_seat(
-    obs: dict[str, Any], p: int, seat: int | None, x0: float, y0: float, t: Targets
+    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
 ) -> tuple[str, float]:
     """A seat's panel: its hand, its pile, its coins and points by round."""
     n = len(obs["hands"])
@@ -341,7 +338,8 @@ def draw_seat(
         parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
     y = y0 + 38
     parts.append(label(x0 + 12, y + 26, "hand", 12))
-    playing = obs["step"].get("kind") if obs["phase"] == "place" and current else None
+    chosen = obs["step"].get("token")  # the place step's token, seen by its chooser only
+    playing = chosen if isinstance(chosen, str) and obs["phase"] == "place" and current else None
     parts += seat_hand(obs["hands"][p], side, mine, playing, x0 + 70, y, t)
     y += 64
     parts.append(label(x0 + 12, y + 20, "pile", 12))
@@ -357,7 +355,7 @@ def draw_seat(
 
 
 def seat_hand(
-    hand: dict[str, Any], side: int, mine: bool, playing: str | None, x: float, y: float, t: Targets
+    hand: Tokens, side: int, mine: bool, playing: str | None, x: float, y: float, t: Targets
 ) -> list[str]:
     """The hand: backs for the others; for its owner the tokens, the one being played
     (still in the hand until it is placed) ringed."""
@@ -383,9 +381,7 @@ def seat_hand(
     return parts
 
 
-def seat_pile(
-    pile: dict[str, Any], side: int, mine: bool, x: float, y: float, t: Targets
-) -> list[str]:
+def seat_pile(pile: Tokens, side: int, mine: bool, x: float, y: float, t: Targets) -> list[str]:
     """The pile: a stack of backs; its owner knows what is in it."""
     if "count" in pile:
         return [back(x, y + 15, 16, side), label(x + 22, y + 20, f"×{pile['count']}", 13)]
@@ -403,7 +399,7 @@ def seat_pile(
     return parts
 
 
-def draw_mercenaries(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_mercenaries(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
     """The Weather and Mercenary Board: each side's mercenaries, with their cost and the
     basic token they replace; hired ones are gone from it."""
     if not (any(obs["coins"]) or any(obs["hired"]) or t.find("hire")):
@@ -436,7 +432,7 @@ def draw_mercenaries(obs: dict[str, Any], x0: float, y0: float, t: Targets) -> t
     return group(*parts), y
 
 
-def status(obs: dict[str, Any]) -> str:
+def status(obs: Observation) -> str:
     n = len(obs["hands"])
     head = f"Foggy Island · round {obs['round']} of {obs['rounds']}"
     if obs.get("weather"):
@@ -455,7 +451,7 @@ def status(obs: dict[str, Any]) -> str:
 
 
 def draw(
-    observation: dict[str, Any],
+    observation: Observation,
     seat: int | None,
     legal: Sequence[Action],
     labels: Sequence[str],

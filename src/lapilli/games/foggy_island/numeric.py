@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from .components import (
     WEATHER_DECK,
     WEATHERS,
 )
+from .view import Observation, StepArg, Tokens, observe
 
 if TYPE_CHECKING:
     from .game import FoggyIsland
@@ -144,7 +145,7 @@ def _layout(players: int) -> Layout:
 
 
 def encode(state: FoggyState, seat: int) -> np.ndarray:
-    obs = state.observation(seat)
+    obs = observe(state, seat)
     n = state.num_players
     shape = _layout(n)
     v = shape.zeros()
@@ -184,7 +185,7 @@ def encode(state: FoggyState, seat: int) -> np.ndarray:
     return v
 
 
-def _board(board: np.ndarray, obs: dict[str, Any], seat: int, mine: int) -> None:
+def _board(board: np.ndarray, obs: Observation, seat: int, mine: int) -> None:
     for t, token in enumerate(obs["board"]):
         if token is None:
             continue
@@ -201,7 +202,7 @@ def _board(board: np.ndarray, obs: dict[str, Any], seat: int, mine: int) -> None
             board[TILE_INDEX[name], HIPPO] = 1
 
 
-def _zone(row: np.ndarray, view: dict[str, Any], size: int) -> None:
+def _zone(row: np.ndarray, view: Tokens, size: int) -> None:
     """A hand or pile: its contents if the seat may look, and its size."""
     if "count" in view:
         row[-1] = view["count"] / size
@@ -211,13 +212,13 @@ def _zone(row: np.ndarray, view: dict[str, Any], size: int) -> None:
     row[-1] = sum(view["items"].values()) / size
 
 
-def _step(chosen: np.ndarray, tiles: np.ndarray, args: dict[str, Any]) -> None:
+def _step(chosen: np.ndarray, tiles: np.ndarray, args: Mapping[str, StepArg]) -> None:
     """The pending step's arguments the seat may see (``observation`` hides the rest)."""
     token = args.get("token")
-    if token is not None:
+    if isinstance(token, str):
         chosen[KIND_INDEX[token]] = 1
         chosen[-1] = args.get("face_up", True)  # a targeting mercenary is face up
     for column, key in enumerate(("tile", "first")):
         name = args.get(key)
-        if name is not None:
+        if isinstance(name, str):
             tiles[TILE_INDEX[name], column] = 1

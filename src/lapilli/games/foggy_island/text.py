@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -15,7 +14,7 @@ from lapilli.core.state import Event
 from .board import COLUMNS, QUADRANT_OF, SIZE
 from .components import KINDS, MERCENARIES, SIDE_NAMES, WHITE, Token
 from .state import FoggyState
-from .view import live
+from .view import Live, live
 
 STYLE = {0: "bold white on red3", 1: "bold white on blue3", WHITE: "bold black on grey85"}
 SHIELD = {0: "red3", 1: "blue3"}
@@ -148,7 +147,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
     return Group(*parts)
 
 
-def _live(live: dict[str, Any]) -> Text:
+def _live(live: Live) -> Text:
     """The lines on the map now and what they would score (as the viewer sees them)."""
     red, blue = live["points"]
     text = Text(f"Lines now score Red: {_points(red)}, Blue: {_points(blue)}")
@@ -185,123 +184,158 @@ def round_end(state: FoggyState, events: list[Event]) -> Group | None:
     )
 
 
+# -- the log: one small function per kind of event -------------------------------------------
+EventText = Callable[[FoggyState, Event], str]
+
+
 def event_text(s: FoggyState, event: Event) -> str | None:
-    kind = event["type"]
-    if kind == "round_scored":
-        points = event["points"]
-        lines = "; ".join(
-            f"{SIDE_NAMES[line['side']]} {'-'.join(line['tiles'][:: len(line['tiles']) - 1])}"
-            f" {line['points']}"
-            for line in event["lines"]
-        )
-        return f"Round {event['round']} scored: Red {points[0]}, Blue {points[1]}" + (
-            f" (lines: {lines})" if lines else ""
-        )
-    if kind == "placed":
-        what = KINDS[event["token"]].title if event["token"] else "a face-down token"
-        return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
-    if kind == "no_target":
-        what = {"fox": "token to change", "snake": "token to change"}.get(
-            event["token"], "opponent's token to swap with"
-        )
-        return (
-            f"{s.seat_label(event['seat'])}'s {KINDS[event['token']].title} on {event['tile']} "
-            f"has no {what}: its ability is not used"
-        )
-    if kind in ("drew", "took", "dealt"):
-        return f"{s.seat_label(event['seat'])} {kind} {KINDS[event['token']].title}"
-    return _ability_text(s, event) or _round_text(s, event)
+    text = EVENT_TEXT.get(event["type"])
+    return None if text is None else text(s, event)
 
 
-def _ability_text(s: FoggyState, event: Event) -> str | None:
-    """What the mercenaries did, in the rulebook's words."""
-    kind = event["type"]
-    who = s.seat_label(event["seat"]) if "seat" in event else ""
-    if kind == "hippo_spans":
-        return f"{who}'s Hippo spans {' and '.join(event['tiles'])}"
-    if kind == "hippo_kept":
-        return f"{who}'s Hippo stays on {event['tile']}"
-    if kind == "frog_moved":
-        return f"{who}'s Frog hops from {event['from']} to {event['to']}"
-    if kind == "swapped":
-        return f"the tokens on {' and '.join(event['tiles'])} swap places"
-    if kind == "targeted":
-        return f"{who} targets the token on {event['tile']}"
-    if kind == "replaced":
-        new = KINDS[event["token"]].title if event["token"] else "a face-down token"
-        return f"{who} changes {KINDS[event['old']].title} on {event['tile']} for {new}"
-    if kind == "chameleon":
-        colour = "white" if event["colour"] == WHITE else SIDE_NAMES[event["colour"]].lower()
-        return f"the Chameleon on {event['tile']} turns {colour}"
-    return None
+def _who(s: FoggyState, event: Event) -> str:
+    """The seat an event names, if it names one."""
+    return s.seat_label(event["seat"]) if "seat" in event else ""
 
 
-def _round_text(s: FoggyState, event: Event) -> str | None:
-    """Hiring, weather and fog, in the rulebook's words."""
-    kind = event["type"]
-    who = s.seat_label(event["seat"]) if "seat" in event else ""
-    if kind == "hired":
-        merc, basic = KINDS[event["mercenary"]].title, KINDS[event["replaces"]].title
-        return f"{who} hires the {merc} for {event['cost']} coins (in place of a {basic})"
-    if kind == "hiring_done":
-        return f"{who} hires no more mercenaries"
-    if kind == "weather_drawn":
-        return f"weather card drawn: {event['card']}"
-    if kind == "weather":
-        return f"{who} keeps the {event['card']} weather"
-    if kind == "fog_open":
-        return f"the fog lifts from the {event['board']} quarter"
-    if kind == "fog_removed":
-        return f"{who} removes the fog board over the {event['board']} quarter"
-    return None
+def _round_scored(s: FoggyState, event: Event) -> str:
+    points = event["points"]
+    lines = "; ".join(
+        f"{SIDE_NAMES[line['side']]} {'-'.join(line['tiles'][:: len(line['tiles']) - 1])}"
+        f" {line['points']}"
+        for line in event["lines"]
+    )
+    return f"Round {event['round']} scored: Red {points[0]}, Blue {points[1]}" + (
+        f" (lines: {lines})" if lines else ""
+    )
+
+
+def _placed(s: FoggyState, event: Event) -> str:
+    what = KINDS[event["token"]].title if event["token"] else "a face-down token"
+    return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
+
+
+def _no_target(s: FoggyState, event: Event) -> str:
+    what = {"fox": "token to change", "snake": "token to change"}.get(
+        event["token"], "opponent's token to swap with"
+    )
+    return (
+        f"{s.seat_label(event['seat'])}'s {KINDS[event['token']].title} on {event['tile']} "
+        f"has no {what}: its ability is not used"
+    )
+
+
+def _from_pile(s: FoggyState, event: Event) -> str:
+    """A token drawn, taken or dealt: the event's type is its verb."""
+    return f"{s.seat_label(event['seat'])} {event['type']} {KINDS[event['token']].title}"
+
+
+def _replaced(s: FoggyState, event: Event) -> str:
+    new = KINDS[event["token"]].title if event["token"] else "a face-down token"
+    return f"{_who(s, event)} changes {KINDS[event['old']].title} on {event['tile']} for {new}"
+
+
+def _chameleon(s: FoggyState, event: Event) -> str:
+    colour = "white" if event["colour"] == WHITE else SIDE_NAMES[event["colour"]].lower()
+    return f"the Chameleon on {event['tile']} turns {colour}"
+
+
+def _hired(s: FoggyState, event: Event) -> str:
+    merc, basic = KINDS[event["mercenary"]].title, KINDS[event["replaces"]].title
+    return f"{_who(s, event)} hires the {merc} for {event['cost']} coins (in place of a {basic})"
+
+
+EVENT_TEXT: dict[str, EventText] = {
+    "round_scored": _round_scored,
+    "placed": _placed,
+    "no_target": _no_target,
+    **dict.fromkeys(("drew", "took", "dealt"), _from_pile),
+    # what the mercenaries did, in the rulebook's words
+    "hippo_spans": lambda s, e: f"{_who(s, e)}'s Hippo spans {' and '.join(e['tiles'])}",
+    "hippo_kept": lambda s, e: f"{_who(s, e)}'s Hippo stays on {e['tile']}",
+    "frog_moved": lambda s, e: f"{_who(s, e)}'s Frog hops from {e['from']} to {e['to']}",
+    "swapped": lambda s, e: f"the tokens on {' and '.join(e['tiles'])} swap places",
+    "targeted": lambda s, e: f"{_who(s, e)} targets the token on {e['tile']}",
+    "replaced": _replaced,
+    "chameleon": _chameleon,
+    # hiring, weather and fog
+    "hired": _hired,
+    "hiring_done": lambda s, e: f"{_who(s, e)} hires no more mercenaries",
+    "weather_drawn": lambda s, e: f"weather card drawn: {e['card']}",
+    "weather": lambda s, e: f"{_who(s, e)} keeps the {e['card']} weather",
+    "fog_open": lambda s, e: f"the fog lifts from the {e['board']} quarter",
+    "fog_removed": lambda s, e: f"{_who(s, e)} removes the fog board over the {e['board']} quarter",
+}
+
+
+# -- the actions offered: one small function per kind of action --------------------------------
+ActionText = Callable[[FoggyState, Action], str]
+
+
+def action_text(s: FoggyState, action: Action) -> str:
+    text = ACTION_TEXT.get(action.kind)
+    return action.kind if text is None else text(s, action)
 
 
 def _title(kind: object) -> str:
     """A token's name for players (a name the game does not know is shown as it is)."""
-    info = KINDS.get(kind)  # type: ignore[call-overload]
+    info = KINDS.get(kind) if isinstance(kind, str) else None
     return info.title if info is not None else str(kind)
 
 
-def action_text(s: FoggyState, action: Action) -> str:
-    kind = action.kind
+TOKEN_VERB = {
+    "choose": "play",
+    "take": "take",
+    "replace": "swap in",
+    "draw": "draw",
+    "deal": "deal",
+}
+TILE_VERB = {
+    "target": "pick",
+    "hippo": "lay Hippo across",
+    "keep_hippo": "keep Hippo on",
+    "move_frog": "move Frog to",
+}
+
+
+def _token(s: FoggyState, action: Action) -> str:
+    """A token played, taken or swapped in (face down, if so)."""
+    face = " face down" if action.arg("face") == "down" else ""
+    return f"{TOKEN_VERB[action.kind]} {_title(action.arg('token'))}{face}"
+
+
+def _from_pile_action(s: FoggyState, action: Action) -> str:
+    """A draw or a deal: whose, when the step names the seat."""
     top = s.pending()
-    if kind in ("draw", "deal") and top is not None and "seat" in top.args._fields:
-        token, who = _title(action.arg("token")), s.seat_label(top.args.seat)
-        return (
-            f"{who} draws {token} from their pile" if kind == "draw" else f"{who} is dealt {token}"
-        )
-    if kind in ("choose", "take", "replace", "draw", "deal"):
-        token = _title(action.arg("token"))
-        face = " face down" if action.arg("face") == "down" else ""
-        verb = {
-            "choose": "play",
-            "take": "take",
-            "replace": "swap in",
-            "draw": "draw",
-            "deal": "deal",
-        }[kind]
-        return f"{verb} {token}{face}"
-    if kind == "place":
-        return f"place on {action.arg('tile')}"
-    if kind == "hire":
-        info = MERCENARIES.get(action.arg("mercenary"))
-        if info is None:
-            return f"hire {action.arg('mercenary')}"
-        return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
-    if kind in ("target", "hippo", "keep_hippo", "move_frog"):
-        verb = {
-            "target": "pick",
-            "hippo": "lay Hippo across",
-            "keep_hippo": "keep Hippo on",
-            "move_frog": "move Frog to",
-        }[kind]
-        return f"{verb} {action.arg('tile')}"
-    if kind == "remove_fog":
-        return f"remove the {action.arg('board')} fog board"
-    if kind == "choose_weather":
-        return f"choose {action.arg('card')} weather for the whole game"
-    if kind in ("keep_weather", "weather"):
-        return f"{'keep' if kind == 'keep_weather' else 'draw'} {action.arg('card')} weather"
-    if kind == "open":
-        return f"the {action.arg('board')} quarter is open"
-    return kind
+    if top is None or "seat" not in top.args._fields:
+        return _token(s, action)
+    token, who = _title(action.arg("token")), s.seat_label(top.args.seat)
+    if action.kind == "draw":
+        return f"{who} draws {token} from their pile"
+    return f"{who} is dealt {token}"
+
+
+def _tile(s: FoggyState, action: Action) -> str:
+    """A tile picked for an ability, the Hippo or the Frog."""
+    return f"{TILE_VERB[action.kind]} {action.arg('tile')}"
+
+
+def _hire(s: FoggyState, action: Action) -> str:
+    info = MERCENARIES.get(action.arg("mercenary"))
+    if info is None:
+        return f"hire {action.arg('mercenary')}"
+    return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
+
+
+ACTION_TEXT: dict[str, ActionText] = {
+    **dict.fromkeys(("choose", "take", "replace"), _token),
+    **dict.fromkeys(("draw", "deal"), _from_pile_action),
+    "place": lambda s, a: f"place on {a.arg('tile')}",
+    "hire": _hire,
+    **dict.fromkeys(TILE_VERB, _tile),
+    "remove_fog": lambda s, a: f"remove the {a.arg('board')} fog board",
+    "choose_weather": lambda s, a: f"choose {a.arg('card')} weather for the whole game",
+    "keep_weather": lambda s, a: f"keep {a.arg('card')} weather",
+    "weather": lambda s, a: f"draw {a.arg('card')} weather",
+    "open": lambda s, a: f"the {a.arg('board')} quarter is open",
+}
