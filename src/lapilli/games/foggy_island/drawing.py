@@ -13,7 +13,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from lapilli.core.actions import Action
-from lapilli.core.svg import Targets, document, el, group, ink, label, panel_frame, text, title
+from lapilli.core.svg import (
+    Targets,
+    document,
+    el,
+    group,
+    ink,
+    label,
+    panel_frame,
+    status_line,
+    text,
+    title,
+)
 
 from .board import COLUMNS, QUADRANT_TILES, QUADRANTS, SIZE, TILE_INDEX, TILE_NAMES
 from .components import KINDS, MERCENARIES, WHITE, colour_of
@@ -459,7 +470,7 @@ def draw(
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)
-    parts = [label(14, 28, status(obs), 16, True), draw_island(obs, t)]
+    parts = [status_line(14, 28, status(obs), WIDTH - 28), draw_island(obs, t)]
     side, y = draw_weather(obs, SIDE_X, 44, t)
     parts.append(side)
     order = list(range(len(obs["hands"])))
