@@ -37,6 +37,25 @@ def test_teams_sit_opposite_and_split_their_18_tokens_nine_each():
     assert {a.arg("token") for a in s.legal_actions()} == set(s.piles[seat].items)
 
 
+def test_the_rest_of_the_team_tokens_become_the_mates_pile_shown_to_that_mate_alone():
+    s = new(4, variant="team")
+    rng = random.Random(2)
+    events: list = []
+    while s.phase == "deal":
+        outcomes = s.chance_outcomes()
+        events = s.apply(outcomes[rng.randrange(len(outcomes))][0])
+    # the last deal ends the deal: the rest of each team's tokens is the other mate's pile
+    piles = [e for e in events if e["type"] == "team_pile"]
+    assert [e["seat"] for e in piles] == [e["private"] for e in piles] and len(piles) == 2
+    assert all(e["reveal"] for e in piles)  # new to that seat: undo never crosses it
+    assert all(len(s.piles[e["seat"]]) == 9 and not s.pool[s.side(e["seat"])] for e in piles)
+    mate = piles[0]["seat"]
+    assert (
+        s.event_text(piles[0])
+        == f"{s.seat_label(mate)} takes the rest of the team's tokens as a pile"
+    )
+
+
 def test_team_mates_share_coins_and_take_turns_at_hiring():
     s = new(4, variant="team")
     s = play_randomly(s, random.Random(5), lambda s: s.phase == "hire")

@@ -207,12 +207,14 @@ def deal(s: FoggyState, f: Frame, a: Action) -> Events:
 
 
 def team_piles(s: FoggyState, f: Frame) -> Events:
-    """The rest of each team's tokens is the team-mate's pile."""
+    """The rest of each team's tokens is the team-mate's pile (its owner now sees them)."""
+    events: Events = []
     for side in (0, 1):
         dealt = next(p for p in s.side_seats(side) if s.piles[p])
         mate = next(p for p in s.side_seats(side) if p != dealt)
         s.piles[mate].items = s.pool[side].clear()
-    return []
+        events.append({"type": "team_pile", "seat": mate, "private": mate, "reveal": True})
+    return events
 
 
 def legal_opening(s: FoggyState, f: Frame) -> list[Action]:

@@ -250,6 +250,7 @@ EVENT_TEXT: dict[str, EventText] = {
     "placed": _placed,
     "no_target": _no_target,
     **dict.fromkeys(("drew", "took", "dealt"), _from_pile),
+    "team_pile": lambda s, e: f"{_who(s, e)} takes the rest of the team's tokens as a pile",
     # what the mercenaries did, in the rulebook's words
     "hippo_spans": lambda s, e: f"{_who(s, e)}'s Hippo spans {' and '.join(e['tiles'])}",
     "hippo_kept": lambda s, e: f"{_who(s, e)}'s Hippo stays on {e['tile']}",
