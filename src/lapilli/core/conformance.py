@@ -302,7 +302,7 @@ def check_hidden(state: State, pool: set[Action], rng: random.Random) -> int:
             continue
         changed = _changed_parts(state, other)
         if not changed:
-            _fail(f"hidden.alter({seat}) returned a copy that differs in nothing")
+            _fail(f"altering what seat {seat} cannot see gave a copy that differs in nothing")
         where = f"(altered for seat {seat}: {', '.join(changed)})"
         _same_views(state, other, seat, pool, rng, where)
         _same_views(state, other, None, pool, rng, where)  # a spectator sees no more
