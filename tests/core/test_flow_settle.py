@@ -126,7 +126,7 @@ def test_take_if_only_passes_when_nothing_else_is_left() -> None:
     from .test_flow import CASH, GAIN, PASS, Toy, ToyState
 
     state = ToyState.__new__(ToyState)
-    state.game = Toy()
+    state.setup(Toy(), 2)
     state.hands = [Zone(), Zone({"star": 1})]  # seat 1 could cash a star (a free action)
     taken: list[Action] = []
 

@@ -278,7 +278,7 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
     def settle(state: Any, frame: Frame) -> Events | None:
         step = frame.step
         legal = list(state.step_legal(frame))
-        for free in state.game.parts.steps.free:
+        for free in state._steps.free:
             legal.extend(free.legal(state, frame))
         if legal != [action]:
             return None
@@ -301,6 +301,7 @@ class FlowState(State):
 
     players: int
     stack: list[Frame]
+    _steps: Steps
     narrate: bool = True
     _legal: list[Action] | None = None
     _own: tuple[Frame, Sequence[Action]] | None = None  # see ``step_legal``
@@ -314,6 +315,7 @@ class FlowState(State):
         self.game = game
         self.players = players
         self.stack = []
+        self._steps = game.parts.steps  # at hand: the hottest paths read it every step
 
     # -- who moves, what may happen ------------------------------------------------
     def current_player(self) -> int:
@@ -338,7 +340,7 @@ class FlowState(State):
             return []
         found = self.step_legal(frame)
         self._own = None  # kept in ``_legal`` from now on
-        free_steps = self.game.parts.steps.free
+        free_steps = self._steps.free
         if not free_steps and type(found) is list:
             return found  # the step's own list: no copy needed
         legal = list(found)
@@ -405,7 +407,7 @@ class FlowState(State):
     def _apply(self, action: Action) -> Events:
         self._legal = self._own = None
         stack = self.stack
-        free_kinds = self.game.parts.steps.free_kinds
+        free_kinds = self._steps.free_kinds
         free = free_kinds.get(action[0]) if free_kinds else None
         if free is not None and stack[-1].seat >= 0:
             events = free.apply(self, stack[-1], action)  # type: ignore[misc]
@@ -446,7 +448,7 @@ class FlowState(State):
             # never build the text of an action that is not allowed: it may not make sense
             waiting = step.prompt or "a roll or a draw"
             return f"no player may act now: the game is waiting for {waiting}"
-        free = self.game.parts.steps.free_kinds.get(action.kind)
+        free = self._steps.free_kinds.get(action.kind)
         rule = free or step
         reason = rule.refuse(self, frame, action) if rule.refuse is not None else None
         if reason:
@@ -458,7 +460,7 @@ class FlowState(State):
         if not self.stack or self.stack[-1].seat < 0:
             return False
         frame = self.stack[-1]
-        step = self.game.parts.steps.free_kinds.get(action[0]) or frame.step
+        step = self._steps.free_kinds.get(action[0]) or frame.step
         secret = step.secret
         return secret(self, frame, action) if callable(secret) else secret
 
@@ -502,7 +504,7 @@ class FlowState(State):
     def stack_from_json(self, data: Any) -> list[Frame]:
         if not isinstance(data, list):
             raise MalformedInput("the pending steps are a list")
-        steps = self.game.parts.steps
+        steps = self._steps
         return [steps.frame_from_json(item, self.num_players) for item in data]
 
     def check(self) -> None:
