@@ -41,9 +41,10 @@ class MoveArgs(NamedTuple):
 
 def crossing_cost(s: ErasState, seat: int) -> int:
     """Tokens to move forward from where the piece stands (the card's forward edge)."""
-    at, lane = s.placed(seat)
-    if at == 0:
+    piece = s.pieces[seat]  # (read directly: this runs for every move listed)
+    if piece is None or piece[0] == 0:
         return 0  # start cards have no crossings
+    at, lane = piece
     card = CARDS[s.paths[seat][at - 1]]
     if card.crossing == "rising_sea":
         return 0 if has_era(s, seat, "fish") else SEA_COST
@@ -53,9 +54,10 @@ def crossing_cost(s: ErasState, seat: int) -> int:
 
 
 def piece_moves(s: ErasState, seat: int, left: MoveArgs) -> list[Action]:
-    if left.moves <= 0:
+    piece = s.pieces[seat]  # (read directly: this runs for every move listed)
+    if left.moves <= 0 or piece is None:
         return []
-    at, lane = s.placed(seat)
+    at, lane = piece
     cone = cone_on(s, seat)
     actions = []
     if left.sideways > 0:
