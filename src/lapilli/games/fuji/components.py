@@ -114,6 +114,9 @@ class Injury(IntFlag):
     EYE = 8  # no rerolls in phase 3
 
 
+LEG, ARM, AMNESIA, EYE = (int(space) for space in Injury)
+"""The injury bits as plain numbers, for the rules' tests (an IntFlag operand runs the
+enum's Python code on every test)."""
 INJURY_SPACES: dict[str, Injury] = {space.name.lower(): space for space in Injury}  # type: ignore[union-attr]
 """The injury spaces by name, as the ``injury`` action gives them."""
 INJURIES: tuple[str, ...] = tuple(INJURY_SPACES)

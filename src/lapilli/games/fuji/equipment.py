@@ -10,7 +10,7 @@ from lapilli.core.flow import Events, Frame, Step, take_if_only, then
 
 from . import actions as X
 from .cards import EFFECTS, targets
-from .components import EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, SIGNALS, Injury, Signal
+from .components import ARM, EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, SIGNALS, Signal
 from .movement import SCREENS_DOWN
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def usable(s: FujiState, a: int, c: int, seat: int) -> list[int | None]:
 
 def equipment_actions(s: FujiState, a: int, seat: int) -> list[Action]:
     """Cards a may use in this phase (none with a broken arm, none drawn this round)."""
-    if not s.equipment[a] or s.injuries[a] & Injury.ARM:
+    if not s.equipment[a] or s.injuries[a] & ARM:
         return []
     out: list[Action] = []
     for c in s.equipment[a]:
@@ -104,7 +104,7 @@ def refuse_card(s: FujiState, f: Frame, action: Action) -> str | None:
     c = EQ[name]
     if c not in s.equipment[a]:
         return f"Equipment: {EQ_NAME[c]} is not lying in front of you"
-    if s.injuries[a] & Injury.ARM:
+    if s.injuries[a] & ARM:
         return "Broken arm: you can no longer use any equipment cards"
     if c in s.drawn_this_round[a]:
         return "Collecting equipment: a card drawn this round can be used from the next round"

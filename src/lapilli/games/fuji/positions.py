@@ -22,7 +22,7 @@ from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.state import sample_chance
 
 from .board import NOWHERE, H, W, cell
-from .components import EQ, FACE_COLOUR, INJURY_SPACES, IS_WALKABLE, SKILLS, Injury
+from .components import EQ, FACE_COLOUR, INJURY_SPACES, IS_WALKABLE, LEG, SKILLS
 from .planning import PLANNING
 from .rounds import ROUND
 from .state import FujiState
@@ -85,7 +85,7 @@ def build(game: Any, description: Any) -> FujiState:
     }
     state = FujiState.from_json(game, data)
     for a in tables:
-        if state.injuries[a] & Injury.LEG:
+        if state.injuries[a] & LEG:
             state.dice[state.held(a)[-1]].lost = True  # a leg injury costs a die for good
     if at == "round":
         if any(rolled.values()):

@@ -13,7 +13,7 @@ from lapilli.core.flow import Events, Frame, Step, take_if_only, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
-from .components import MAX_POWER_BARS, REROLL_SYMBOL, Injury
+from .components import EYE, MAX_POWER_BARS, REROLL_SYMBOL
 from .dice import Aside
 from .rolling import roll_frames
 
@@ -37,7 +37,7 @@ def rerolls_for(s: FujiState, a: int, steps_away: int, c: int) -> int:
     n = REROLLS_BY_STEPS[steps_away]
     if REROLL_SYMBOL[s.terrain[c]]:
         n += 1
-    if s.injuries[a] & Injury.EYE:
+    if s.injuries[a] & EYE:
         n = 0
     if s.has_skill(a, "survivalist"):
         n += 1
@@ -91,7 +91,7 @@ def refuse_reroll(s: FujiState, f: Frame, action: Action) -> str | None:
     kind, a = action[0], f.args.adventurer
     if kind in ("select", "reroll"):
         if f.args.left <= 0:
-            if s.injuries[a] & Injury.EYE:
+            if s.injuries[a] & EYE:
                 return "Eye injury: you can no longer reroll dice in phase 3"
             return "Rerolls: you have no rerolls left (2 to stay, 1 for 1-2 steps, 0 for 3)"
         if kind == "reroll":

@@ -20,6 +20,7 @@ from lapilli.core.zones import EVERYONE, NOBODY, Dice, Unseen, Zone, seats_mask
 
 from .board import CELLS, NOWHERE
 from .components import (
+    AMNESIA,
     CARD_IDS,
     CHARACTERS,
     DICE_SET,
@@ -31,7 +32,6 @@ from .components import (
     SKILLS,
     VILLAGE,
     VISIBLE_NEUTRAL,
-    Injury,
     Signal,
 )
 from .dice import FujiDie
@@ -188,7 +188,7 @@ class FujiState(FlowState):
 
     def has_skill(self, a: int, skill: str) -> bool:
         """A skill that still works (amnesia switches it off)."""
-        return self.skill[a] == skill and not self.injuries[a] & Injury.AMNESIA
+        return self.skill[a] == skill and not self.injuries[a] & AMNESIA
 
     def name(self, a: int) -> str:
         """The character's name (the rulebook's names: no effect on the rules)."""
