@@ -8,8 +8,8 @@ zones a loaded position holds::
 
     class ToyState(FlowState):
         gems: PerSeat[int]            # one per seat, seen by everyone
-        hands: Owned[Zone]            # one per seat, each seen by its owner only
-        deck: Secret[Zone]            # seen by nobody (its count is public)
+        hands: Owned[Zone[str]]       # one per seat, each seen by its owner only
+        deck: Secret[Zone[str]]       # seen by nobody (its count is public)
         bids: Owned[int]              # a value each seat keeps behind its screen
         best: tuple[int, ...] = ()    # a default makes a field optional in saved positions
 
@@ -44,7 +44,7 @@ from typing import (
     Union,
     get_args,
     get_origin,
-    runtime_checkable,
+    get_type_hints,
 )
 
 from .errors import MalformedInput
@@ -75,13 +75,16 @@ Secret = Annotated[T, Seen.NOBODY]
 """Seen by nobody (a shuffled deck: only its count is public)."""
 
 
-@runtime_checkable
 class Stored(Protocol):
-    """A value that saves, loads and copies itself (``Zone``)."""
+    """A value that saves, loads and copies itself (``Zone``); ``load`` may take the
+    type arguments of a generic one (``Zone[int]``: the type of its items)."""
 
     def to_json(self) -> Any: ...
 
     def copy(self) -> Any: ...
+
+    @classmethod
+    def load(cls, data: Any, *args: Any) -> Any: ...
 
 
 Copy = Callable[[str, int], str] | None
@@ -235,7 +238,7 @@ def _optional(inner: Codec) -> Codec:
     )
 
 
-def _stored(kind: Any, args: tuple[Any, ...] = ()) -> Codec:
+def _stored(kind: type[Stored], args: tuple[Any, ...] = ()) -> Codec:
     """A class that stores itself; a generic one (``Zone[int]``) is given its type
     arguments when loading."""
     load_from = kind.load
@@ -287,8 +290,6 @@ def codec_of(kind: Any) -> Codec:
 
 
 def _hints_of(kind: type) -> dict[str, Any]:
-    from typing import get_type_hints
-
     return get_type_hints(kind, include_extras=True)
 
 
