@@ -311,7 +311,7 @@ class FlowState(State):
         return self.players
 
     def setup(self, game: Game, players: int) -> None:
-        """Start an empty position of ``game``: no stack yet, every field to be set."""
+        """Start a position of ``game``: nothing pending yet, every field still to be set."""
         self.game = game
         self.players = players
         self.stack = []
