@@ -338,55 +338,17 @@ def draw_path(obs: Observation, q: int, seat: int | None, y: float, t: Targets) 
     row = Row(y)
     path = obs["paths"][q]
     cards: list[str | None] = [None, *path]
-    occupants: dict[tuple[int, int], str] = {}
-    mine = obs["pieces"][q]
-    if mine is not None:
-        at, lane = mine
-        occupants[at, lane] = "piece"
-    cone_owner = {}
-    for owner in range(obs["players"]):
-        c = cone_of(obs, owner)
-        if c is not None and c[0] == q and c[1] in path:
-            occupants[path.index(c[1]) + 1, c[2]] = "cone"
-            cone_owner[path.index(c[1]) + 1, c[2]] = owner
+    occupants = path_occupants(obs, q, row)
     site_actions = sites_targets(obs, q, seat, t)
     parts = []
     for p, card_id in enumerate(cards):
+        parts.append(crossing(card_id, row, p, last=p == len(cards) - 1))
         x = row.x(p)
-        # the lines continue to the next card, with the crossing on this card's forward edge
-        if p < len(cards) - 1:
-            for lane in range(len(LANES)):
-                ly = row.y + LANE_Y[lane]
-                parts.append(
-                    el(
-                        "line",
-                        x1=x + CARD_W,
-                        y1=ly,
-                        x2=x + CARD_W + GAP,
-                        y2=ly,
-                        stroke=LINE,
-                        stroke_width=3,
-                    )
-                )
-        if card_id is not None:
-            card = CARDS[card_id]
-            gx = x + CARD_W + GAP / 2
-            if card.crossing == "rising_sea":
-                parts.append(rising_sea(gx, row.y + LANE_Y[0] - 18, row.y + LANE_Y[-1] + 18))
-            elif card.crossing == "ravine":
-                lo, hi = min(card.crossed), max(card.crossed)
-                parts.append(ravine(gx, row.y + LANE_Y[lo] - 14, row.y + LANE_Y[hi] + 14))
         body = [card_body(card_id, x, row.y, q, obs["start_cards"][q])]
         site_parts = []
         for lane in range(len(LANES)):
             sx, sy = row.site(p, lane)
-            who = occupants.get((p, lane))
-            mark = ""
-            if who == "piece":
-                mark = piece(sx + PIECE_DX, sy, q)
-            elif who == "cone":
-                mark = cone(sx + PIECE_DX, sy, cone_owner[p, lane])
-            spot = group(title(site_title(q, card_id, p, lane)), mark)
+            spot = group(title(site_title(q, card_id, p, lane)), occupants.get((p, lane), ""))
             outline = el("rect", x=sx - 26, y=sy - 17, width=62, height=34, rx=8)
             site_parts.append((spot, site_actions.get((p, lane), []), outline))
         card_level = t.find("replace", at=p) if q == seat and p else []
@@ -400,8 +362,61 @@ def draw_path(obs: Observation, q: int, seat: int | None, y: float, t: Targets) 
         else:
             parts.append(group(title(name), *body))
             parts += [t.wrap(spot, ids, outline=o) for spot, ids, o in site_parts]
-    # where a card may be inserted: a pin above the gap before that place
-    for at in range(1, len(path) + 2):
+    parts += insert_pins(q, len(path), row, t)
+    return group(*parts)
+
+
+def path_occupants(obs: Observation, q: int, row: Row) -> dict[tuple[int, int], str]:
+    """The piece and the cones standing on player ``q``'s path, drawn by site."""
+    path = obs["paths"][q]
+    marks: dict[tuple[int, int], str] = {}
+    mine = obs["pieces"][q]
+    if mine is not None:
+        at, lane = mine
+        sx, sy = row.site(at, lane)
+        marks[at, lane] = piece(sx + PIECE_DX, sy, q)
+    for owner in range(obs["players"]):
+        c = cone_of(obs, owner)
+        if c is not None and c[0] == q and c[1] in path:
+            site = (path.index(c[1]) + 1, c[2])
+            sx, sy = row.site(*site)
+            marks[site] = cone(sx + PIECE_DX, sy, owner)
+    return marks
+
+
+def crossing(card_id: str | None, row: Row, p: int, last: bool) -> str:
+    """The lines on to the next card (none after the last), with the crossing on this
+    card's forward edge."""
+    x = row.x(p)
+    parts = []
+    for lane in range(len(LANES) if not last else 0):
+        ly = row.y + LANE_Y[lane]
+        parts.append(
+            el(
+                "line",
+                x1=x + CARD_W,
+                y1=ly,
+                x2=x + CARD_W + GAP,
+                y2=ly,
+                stroke=LINE,
+                stroke_width=3,
+            )
+        )
+    if card_id is not None:
+        card = CARDS[card_id]
+        gx = x + CARD_W + GAP / 2
+        if card.crossing == "rising_sea":
+            parts.append(rising_sea(gx, row.y + LANE_Y[0] - 18, row.y + LANE_Y[-1] + 18))
+        elif card.crossing == "ravine":
+            lo, hi = min(card.crossed), max(card.crossed)
+            parts.append(ravine(gx, row.y + LANE_Y[lo] - 14, row.y + LANE_Y[hi] + 14))
+    return "".join(parts)
+
+
+def insert_pins(q: int, length: int, row: Row, t: Targets) -> list[str]:
+    """Where a card may be included in the path: a pin above the gap before that place."""
+    pins = []
+    for at in range(1, length + 2):
         ids = t.find("include", path=q, at=at)
         if not ids:
             continue
@@ -411,8 +426,8 @@ def draw_path(obs: Observation, q: int, seat: int | None, y: float, t: Targets) 
             label(x, row.y - 7.5, "+", 14, True, text_anchor="middle"),
             el("path", d=f"M{x - 5},{row.y - 2} h10 l-5,7 Z", fill="#333333"),
         )
-        parts.append(t.wrap(pin, ids, outline=el("circle", cx=x, cy=row.y - 12, r=11)))
-    return group(*parts)
+        pins.append(t.wrap(pin, ids, outline=el("circle", cx=x, cy=row.y - 12, r=11)))
+    return pins
 
 
 def sites_targets(
