@@ -39,16 +39,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from types import UnionType
 from typing import (
     Annotated,
     Any,
     NamedTuple,
     Self,
     TypeVar,
-    Union,
-    get_args,
-    get_origin,
     get_type_hints,
 )
 
@@ -157,12 +153,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
 class Steps:
     """A game's step table, in turn order: ``STEPS = Steps(SETUP, CHOOSE, PLACE, ...)``."""
 
@@ -199,15 +189,18 @@ class Steps:
         args = data.get("args", {})
         if not isinstance(args, dict):
             raise MalformedInput(f"the arguments of the step {step.name} are an object")
+        codecs = _arg_codecs(step.Args)
+        unknown = sorted(set(args) - set(codecs))
+        if unknown:
+            raise MalformedInput(f"the step {step.name} takes no {', '.join(unknown)}")
+        where = f"the pending step {step.name}:"
         try:
-            values = step.Args(**{k: _frozen(v) for k, v in args.items()})
+            values = step.Args(**{k: codecs[k].load(v, f"{where} {k}") for k, v in args.items()})
         except TypeError as exc:
             raise MalformedInput(f"the step {step.name}: {exc}") from None
-        for name, kind in _arg_types(step.Args).items():
-            value = getattr(values, name)
-            if not fits_type(value, kind):
-                raise MalformedInput(f"the pending step {step.name}: {name} cannot be {value!r}")
-            if name in SEAT_ARGS and value not in range(players):
+        for name in SEAT_ARGS:
+            value = getattr(values, name, 0)
+            if value not in range(players):
                 raise MalformedInput(
                     f"the pending step {step.name}: {name} must be a whole number "
                     f"0-{players - 1}, not {value!r}"
@@ -234,33 +227,11 @@ SEAT_ARGS = ("seat", "by")
 
 
 @cache
-def _arg_types(args: type) -> dict[str, Any]:
-    """The declared types of a step's arguments (none when they cannot be resolved)."""
-    try:
-        return get_type_hints(args)
-    except (NameError, TypeError):
-        return {}
-
-
-def fits_type(value: Any, kind: Any) -> bool:
-    """Whether a saved value has its declared type: numbers, texts, true/false,
-    tuples of them, or None where the type allows it; other types are not checked."""
-    if kind in (int, float):
-        return type(value) is int or (kind is float and type(value) is float)
-    if kind in (str, bool):
-        return type(value) is kind
-    origin, inner = get_origin(kind), get_args(kind)
-    if origin in (Union, UnionType):
-        return any(fits_type(value, k) for k in inner)
-    if kind is type(None):
-        return value is None
-    if origin is tuple:
-        if not isinstance(value, tuple):
-            return False
-        if len(inner) == 2 and inner[1] is Ellipsis:
-            return all(fits_type(v, inner[0]) for v in value)
-        return len(value) == len(inner) and all(map(fits_type, value, inner))
-    return True
+def _arg_codecs(args: type) -> dict[str, fields.Codec]:
+    """How each argument of a step is loaded and checked: by its declared type, as the
+    position's own fields are (``core.fields``)."""
+    hints = get_type_hints(args)
+    return {name: fields.codec_of(hints[name]) for name in getattr(args, "_fields", ())}
 
 
 def then(state: FlowState, *frames: Frame) -> None:

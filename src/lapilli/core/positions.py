@@ -27,7 +27,7 @@ import json
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .errors import LapilliError, MalformedInput
 
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from .flow import FlowState, Frame
     from .state import Game, State
 
-S = TypeVar("S", bound="State")
 _MISSING: Any = object()
 
 

@@ -19,17 +19,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from .errors import MalformedInput
 from .flow import Steps
 from .state import Game, State
-
-
-class Strict(BaseModel):
-    """A part of an observation: every key documented, nothing coerced."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 def observation_model(game: type[Game] | Game) -> TypeAdapter[Any]:

@@ -328,7 +328,3 @@ def _item(value: Any, kind: type, from_key: bool = False) -> Any:
         what = "a name" if kind is str else "a card number"
         raise MalformedInput(f"a pile holds {what}, not {value!r:.40}")
     return value
-
-
-def counts_of(items: Iterable[Item]) -> dict[Item, int]:
-    return dict(Counter(items))
