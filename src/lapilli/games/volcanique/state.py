@@ -237,7 +237,7 @@ class VolcaniqueState(FlowState):
         hands are shown when the game is over)."""
         if self.stage is Stage.OVER:
             return []
-        self.unshare_caldera()
+        self.unshare_caldera()  # clones share the cards until one changes them: these will
         return [Pool(*self.caldera_hands, self.caldera_deck)]
 
     # -- a loaded position -----------------------------------------------------------------
