@@ -48,6 +48,7 @@ from typing import (
     get_type_hints,
 )
 
+from mypy_extensions import mypyc_attr
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
@@ -258,6 +259,7 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
     return settle
 
 
+@mypyc_attr(native_class=False)  # compiled, it keeps its fields in __dict__ (core.fields)
 class FlowState(State):
     """A ``State`` whose turn flow is a stack of frames over the game's step table
     (``game.parts.steps``), and whose fields are declared once (``core.fields``).

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
@@ -186,7 +186,7 @@ class Board:
         return board
 
     # -- saving: a board is never changed in place, so clones share it --------------------
-    shared = True
+    shared: ClassVar[bool] = True
 
     def copy(self) -> Board:
         return self
