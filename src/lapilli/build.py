@@ -79,12 +79,13 @@ def extensions(package: Path = PACKAGE, opt_level: str | None = None) -> list[An
     that holds the ``lapilli`` package)."""
     from mypyc.build import mypycify
 
-    root = package.parent
-    paths = [p.relative_to(root).as_posix() for p in compiled_sources(package)]
-    config = root.parent / "pyproject.toml"
+    paths = [os.path.relpath(p) for p in compiled_sources(package)]
+    config = package.parent.parent / "pyproject.toml"
     options = ["--config-file", str(config)] if config.exists() else []
     level = opt_level or os.environ.get("MYPYC_OPT_LEVEL", "3")
-    return list(mypycify([*options, *paths], opt_level=level, multi_file=True))
+    return list(
+        mypycify([*options, *paths], opt_level=level, multi_file=True, group_name="lapilli_engine")
+    )
 
 
 def parallel_compile(compiler: Any, jobs: int) -> None:

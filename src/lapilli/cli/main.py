@@ -16,6 +16,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from lapilli import ENGINE, __version__
 from lapilli.agents import agent_names, make_agent, split_specs
 from lapilli.core import log, positions
 from lapilli.core.actions import Action
@@ -37,6 +38,27 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 DEFAULT_BOT = "random"
+
+
+def show_version(asked: bool) -> None:
+    if asked:
+        console.print(f"lapilli {__version__}, engine: {ENGINE}", soft_wrap=True)
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=show_version,
+            is_eager=True,
+            help="Show the version and the engine in use (compiled or pure Python).",
+        ),
+    ] = False,
+) -> None:
+    """lapilli: volcano-themed tabletop games, bots and a balance lab."""
 
 
 def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
@@ -358,7 +380,7 @@ def bench(
             make_agent(bot)
     except LapilliError as exc:
         fail(str(exc))
-    title = f"Random playouts, {seconds:g} s per game, one core"
+    title = f"Random playouts, {seconds:g} s of CPU time per game, one core, engine {ENGINE}"
     if peer:
         title += "; peer: OpenSpiel python_tic_tac_toe"
     table = Table(title=title + (f"; bot: {bot}" if bot else ""))

@@ -98,7 +98,7 @@ class ErasState(FlowState):
 
     def start_order(self) -> list[int]:
         """Seats by start card number, lowest first (the volcano roll's order)."""
-        return sorted(range(self.players), key=lambda seat: self.start[seat])
+        return sorted(range(self.players), key=self.start.__getitem__)
 
     # -- results ---------------------------------------------------------------------
     def scores(self) -> list[float]:
