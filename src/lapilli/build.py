@@ -32,6 +32,7 @@ MANIFEST = "compiled.json"
 
 CORE_INTERPRETED = {
     "conformance.py",  # the test suite's checks
+    "decision.py",  # pydantic reads its annotations: they must stay as written
     "match.py",  # the terminal's and the server's game driver (undo, log)
     "numeric.py",  # numeric views stay with numpy
     "parts.py",  # declarations only
@@ -43,6 +44,7 @@ GAME_INTERPRETED = {
     "game.py",  # the declaration: one call per game, and the import cycle's top
     "drawing.py",
     "numeric.py",
+    "options.py",  # read by their annotations (core.options): they must stay as written
     "pictures.py",
     "text.py",
     "view.py",
@@ -74,9 +76,11 @@ def manifest(package: Path, sources: Sequence[Path]) -> dict[str, Any]:
     }
 
 
-def extensions(package: Path = PACKAGE, opt_level: str | None = None) -> list[Any]:
-    """The C extensions of the compiled engine (``mypycify``; run from the directory
-    that holds the ``lapilli`` package)."""
+def extensions(
+    package: Path = PACKAGE, opt_level: str | None = None, target_dir: str | None = None
+) -> list[Any]:
+    """The C extensions of the compiled engine (``mypycify``: the C it writes goes to
+    ``target_dir``, by default ``build/``)."""
     from mypyc.build import mypycify
 
     paths = [os.path.relpath(p) for p in compiled_sources(package)]
@@ -84,7 +88,13 @@ def extensions(package: Path = PACKAGE, opt_level: str | None = None) -> list[An
     options = ["--config-file", str(config)] if config.exists() else []
     level = opt_level or os.environ.get("MYPYC_OPT_LEVEL", "3")
     return list(
-        mypycify([*options, *paths], opt_level=level, multi_file=True, group_name="lapilli_engine")
+        mypycify(
+            [*options, *paths],
+            opt_level=level,
+            multi_file=True,
+            group_name="lapilli_engine",
+            target_dir=target_dir,
+        )
     )
 
 
@@ -164,7 +174,7 @@ def build_in_place(opt_level: str | None = None) -> None:
     dist = Distribution(
         {
             "name": "lapilli-engine",
-            "ext_modules": extensions(PACKAGE, opt_level),
+            "ext_modules": extensions(PACKAGE, opt_level, str(root.parent / "build" / "mypyc")),
             "cmdclass": {"build_ext": build_ext_class(build_ext, lambda cmd: PACKAGE)},
         }
     )

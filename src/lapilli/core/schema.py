@@ -6,7 +6,7 @@ into ``docs/schemas/<game>.json`` (``python -m lapilli.core.schema docs/schemas`
 the web and other tools, and the conformance suite checks real observations against the
 model (as JSON, no key left undocumented, no type coerced).
 
-The pending decision is shown the same way in every game (``flow.Decision``, from
+The pending decision is shown the same way in every game (``decision.Decision``, from
 ``FlowState.decision``): its name is one of the game's rulebook words, which the schema
 lists with their rules, from the game's step table.
 """

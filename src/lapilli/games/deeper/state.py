@@ -46,7 +46,7 @@ ENDS = ("", "rockets", "limit")
 """How a game stands: playing, over by the last rocket card, over by the round limit."""
 
 
-@mypyc_attr(native_class=False)  # compiled, it keeps its fields in __dict__ (core.fields)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class DeeperState(FlowState):
     """A Deeper position; each field is saved as declared (who may see it with it)."""
 

@@ -59,7 +59,7 @@ class Hand(Zone[str]):
         return cls(data)
 
 
-@mypyc_attr(native_class=False)  # compiled, it keeps its fields in __dict__ (core.fields)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class ErasState(FlowState):
     start: PerSeat[int]  # start card number (0: not dealt yet)
     start_deck: Secret[Zone[str]]

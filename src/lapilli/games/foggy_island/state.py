@@ -45,7 +45,7 @@ NO_WINNER = -1
 """The ``result`` of a game that ends in a draw."""
 
 
-@mypyc_attr(native_class=False)  # compiled, it keeps its fields in __dict__ (core.fields)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class FoggyState(FlowState):
     # (set in this order everywhere, so that every position shares one attribute layout)
     round: int  # 1-based

@@ -50,7 +50,7 @@ class Result(IntEnum):
     VICTORY = 1
 
 
-@mypyc_attr(native_class=False)  # compiled, it keeps its fields in __dict__ (core.fields)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class FujiState(FlowState):
     """The position: the mountain, the adventurers, their dice and the piles.
 

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from lapilli.core.state import Game
 
 
-@mypyc_attr(native_class=False)  # compiled, it keeps its fields in __dict__ (core.fields)
+@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class VolcaniqueState(FlowState):
     """Who may see what: everything is public but the Caldera cards (each hand is seen
     by its owner until the game is over, the deck by nobody)."""
