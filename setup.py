@@ -36,7 +36,7 @@ def _extensions(build: Any) -> list[Any]:
         return []
     try:
         return list(build.extensions(PACKAGE))
-    except Exception as exc:  # no mypyc, or it refused a source: the pure engine
+    except (Exception, SystemExit) as exc:  # no mypyc, or it refused a source (it exits)
         print(f"lapilli: the compiled engine cannot be built ({exc!r}): pure Python")
         return []
 

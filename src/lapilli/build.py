@@ -37,6 +37,7 @@ CORE_INTERPRETED = {
     "numeric.py",  # numeric views stay with numpy
     "parts.py",  # declarations only
     "schema.py",  # documentation
+    "state.py",  # Game and State: every game subclasses them (see docs/performance.md)
     "svg.py",  # drawing
 }
 GAME_INTERPRETED = {
@@ -46,6 +47,7 @@ GAME_INTERPRETED = {
     "numeric.py",
     "options.py",  # read by their annotations (core.options): they must stay as written
     "pictures.py",
+    "state.py",  # the position class, whose fields core.fields reads by name
     "text.py",
     "view.py",
 }

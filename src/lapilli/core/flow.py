@@ -245,7 +245,7 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
     return settle
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
+@mypyc_attr(native_class=False)  # a Python class: games and tests subclass it
 class FlowState(State):
     """A ``State`` whose turn flow is a stack of frames over the game's step table
     (``game.parts.steps``), and whose fields are declared once (``core.fields``).

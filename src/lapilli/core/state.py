@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mypy_extensions import mypyc_attr
-
 from .actions import Action
 from .errors import IllegalAction, MalformedInput
 
@@ -47,7 +45,6 @@ class NoOptions:
     """A game without variants."""
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # games subclass it
 class Game(ABC):
     """Static description of a game; ``new_state`` makes its positions."""
 
@@ -141,7 +138,6 @@ class Game(ABC):
         return [({}, n) for n in self.player_counts()]
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # games subclass it
 class State(ABC):
     """One position of a game."""
 

@@ -11,8 +11,6 @@ import random
 from collections import Counter
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState, Frame
@@ -59,7 +57,6 @@ class Hand(Zone[str]):
         return cls(data)
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class ErasState(FlowState):
     start: PerSeat[int]  # start card number (0: not dealt yet)
     start_deck: Secret[Zone[str]]

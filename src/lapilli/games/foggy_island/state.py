@@ -15,8 +15,6 @@ import random
 from collections import Counter
 from typing import cast
 
-from mypy_extensions import mypyc_attr
-
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, Secret
 from lapilli.core.flow import FlowState
@@ -45,7 +43,6 @@ NO_WINNER = -1
 """The ``result`` of a game that ends in a draw."""
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class FoggyState(FlowState):
     # (set in this order everywhere, so that every position shares one attribute layout)
     round: int  # 1-based

@@ -11,8 +11,6 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Secret
@@ -50,7 +48,6 @@ class Result(IntEnum):
     VICTORY = 1
 
 
-@mypyc_attr(native_class=False, allow_interpreted_subclasses=True)  # fields in __dict__
 class FujiState(FlowState):
     """The position: the mountain, the adventurers, their dice and the piles.
 
