@@ -37,7 +37,6 @@ CORE_INTERPRETED = {
     "numeric.py",  # numeric views stay with numpy
     "parts.py",  # declarations only
     "schema.py",  # documentation
-    "state.py",  # Game and State: every game subclasses them (see docs/performance.md)
     "svg.py",  # drawing
 }
 GAME_INTERPRETED = {
@@ -47,7 +46,6 @@ GAME_INTERPRETED = {
     "numeric.py",
     "options.py",  # read by their annotations (core.options): they must stay as written
     "pictures.py",
-    "state.py",  # the position class, whose fields core.fields reads by name
     "text.py",
     "view.py",
 }
@@ -89,12 +87,14 @@ def extensions(
     config = package.parent.parent / "pyproject.toml"
     options = ["--config-file", str(config)] if config.exists() else []
     level = opt_level or os.environ.get("MYPYC_OPT_LEVEL", "3")
+    # one group (one shared library), compiled without mypyc's whole-program
+    # assumptions: games and tests subclass the engine's classes where mypyc cannot see
     return list(
         mypycify(
             [*options, *paths],
             opt_level=level,
             multi_file=True,
-            group_name="lapilli_engine",
+            separate=[(paths, "lapilli_engine")],
             target_dir=target_dir,
         )
     )

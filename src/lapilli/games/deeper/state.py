@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Collection, Iterable
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState
@@ -44,6 +46,7 @@ ENDS = ("", "rockets", "limit")
 """How a game stands: playing, over by the last rocket card, over by the round limit."""
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class DeeperState(FlowState):
     """A Deeper position; each field is saved as declared (who may see it with it)."""
 

@@ -11,6 +11,8 @@ import random
 from collections import Counter
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState, Frame
@@ -57,6 +59,7 @@ class Hand(Zone[str]):
         return cls(data)
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class ErasState(FlowState):
     start: PerSeat[int]  # start card number (0: not dealt yet)
     start_deck: Secret[Zone[str]]

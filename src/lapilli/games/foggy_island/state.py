@@ -15,6 +15,8 @@ import random
 from collections import Counter
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, Secret
 from lapilli.core.flow import FlowState
@@ -43,6 +45,7 @@ NO_WINNER = -1
 """The ``result`` of a game that ends in a draw."""
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class FoggyState(FlowState):
     # (set in this order everywhere, so that every position shares one attribute layout)
     round: int  # 1-based

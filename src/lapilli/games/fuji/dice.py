@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.errors import MalformedInput
 from lapilli.core.zones import NOBODY, Die
 
@@ -19,6 +21,7 @@ class Aside(IntEnum):
     MACHETE = 2
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class like Die
 class FujiDie(Die):
     """One die of an adventurer's set.
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Secret
@@ -48,6 +50,7 @@ class Result(IntEnum):
     VICTORY = 1
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class FujiState(FlowState):
     """The position: the mountain, the adventurers, their dice and the piles.
 

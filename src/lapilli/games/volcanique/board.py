@@ -18,6 +18,8 @@ from collections.abc import Hashable
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
 
 from .components import (
@@ -122,6 +124,7 @@ class Memo:
         self.any_move: dict[MemoKey, bool] = {}
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class: with_stack skips __init__
 class Board:
     """Stacks of tiles with their biomes (``biome_of`` each region; ``regions_on`` each
     hex that has any), the colours facing each land hex (``face_on``, see ``facing``)

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Collection
 from typing import TYPE_CHECKING, cast
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import Events, FlowState
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from lapilli.core.state import Game
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class VolcaniqueState(FlowState):
     """Who may see what: everything is public but the Caldera cards (each hand is seen
     by its owner until the game is over, the deck by nobody)."""
