@@ -61,6 +61,11 @@ AUTO = -3
 """The seat of an automatic frame: the rules act, nobody decides."""
 
 Events = list[Event]
+"""The events of a step, in order."""
+Emitted = list[Any]
+"""What a step's rule returns: a list of the game's own typed events (typed in its
+``events`` module; to a type checker a list of those is not an ``Events``, as lists
+are invariant)."""
 
 
 class NoArgs(NamedTuple):
@@ -92,13 +97,13 @@ class Step:
     prompt: str = ""
     legal: Callable[[Any, Frame], Sequence[Action]] | None = None
     refuse: Callable[[Any, Frame, Action], str | None] | None = None
-    apply: Callable[[Any, Frame, Action], Events] | None = None
+    apply: Callable[[Any, Frame, Action], Emitted] | None = None
     outcomes: Callable[[Any, Frame], list[tuple[Action, float]]] | None = None
-    run: Callable[[Any, Frame], Events] | None = None
+    run: Callable[[Any, Frame], Emitted] | None = None
     Args: type = NoArgs
     secret: bool | Callable[[Any, Frame, Action], bool] = False
     kinds: frozenset[str] = field(default_factory=frozenset)
-    settle: Callable[[Any, Frame], Events | None] | None = None
+    settle: Callable[[Any, Frame], Emitted | None] | None = None
     word: str = ""
 
     @property
@@ -242,11 +247,11 @@ def then(state: FlowState, *frames: Frame) -> None:
         state.stack.extend(reversed(frames))
 
 
-def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
+def take_if_only(action: Action) -> Callable[[Any, Frame], Emitted | None]:
     """A ``settle`` rule: take ``action`` (a "done", a pass) without asking when it is the
     only legal action of the frame, free actions included."""
 
-    def settle(state: Any, frame: Frame) -> Events | None:
+    def settle(state: Any, frame: Frame) -> Emitted | None:
         step = frame.step
         legal = list(state.step_legal(frame))
         for free in state._steps.free:

@@ -82,6 +82,11 @@ class Parts(Generic[S]):
     """The documented type of ``observe``'s result (a TypedDict or pydantic model)."""
     action_text: Callable[[S, Action], str]
     event_text: Callable[[S, Event], str | None]
+    """The log's line for an event (None: the engine's plain default); see
+    ``core.events.EventTexts``."""
+    event: object = None
+    """The documented type of the events: the union of the game's kinds of event
+    (TypedDicts keyed by a literal ``type``; see ``core.events``)."""
     render: Callable[[S, int | None], Any]
     """The terminal's view of what a seat may see (text or a rich renderable)."""
     render_all: Callable[[S], Any] | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,9 +28,11 @@ from .options import options_from_json, options_to_json
 CHANCE = -1
 TERMINAL = -2
 
-Event = dict[str, Any]
-"""What an action caused, for logs and animation: ``{"type": "placed", ...}``.
-An event with ``"reveal": True`` shows hidden information; undo never crosses it."""
+Event = Mapping[str, Any]
+"""What an action caused, for logs and animation: ``{"type": "placed", ...}``. Each
+game types its own events (its ``events`` module); the core reads only three keys:
+``"type"``, ``"private"`` (the one seat that may read it) and ``"reveal"`` (it shows
+hidden information, so undo never crosses it)."""
 
 
 class Utility(Enum):

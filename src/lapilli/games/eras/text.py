@@ -15,9 +15,39 @@ from rich.console import Group
 from rich.text import Text
 
 from lapilli.core.actions import Action
-from lapilli.core.state import Event
+from lapilli.core.events import EventTexts
 
 from .components import CARDS, DIE, ERAS, LANES, PATH_LENGTH, THUNDERBOLTS, TOKENS
+from .events import (
+    Answer,
+    Bid,
+    Bidding,
+    Bids,
+    Challenge,
+    ConeEntered,
+    ConeMoved,
+    Discarded,
+    Drew,
+    Eruption,
+    ForcedBack,
+    Included,
+    Kept,
+    Moved,
+    NoTarget,
+    Offer,
+    Paid,
+    PiecePlaced,
+    Recovered,
+    Removed,
+    Replaced,
+    Reshuffled,
+    Rolled,
+    RoundLimit,
+    SeatEvent,
+    StartCard,
+    Thunderbolt,
+    TurnedUp,
+)
 from .movement import crossing_cost
 from .paths import cone_on
 from .state import ErasState
@@ -221,96 +251,142 @@ def action_text(s: ErasState, a: Action) -> str:
     return said(s, s.current_player(), a)
 
 
-# -- events ----------------------------------------------------------------------------
-def _who(e: Event) -> str:
-    return seat_label(e["seat"]) if isinstance(e.get("seat"), int) else ""
+# -- events: one line per kind ---------------------------------------------------------
+def _why(why: str | None) -> str:
+    return f" ({why})" if why else ""
 
 
-def _card(e: Event) -> str:
-    return card_name(e.get("card"))
-
-
-def _why(e: Event) -> str:
-    return f" ({e['why']})" if e.get("why") else ""
-
-
-def _included(e: Event) -> str:
+def _included(s: ErasState, e: Included) -> str:
     whose = "their own" if e["path"] == e["seat"] else f"{seat_label(e['path'])}'s"
-    return f"{_who(e)} includes {_card(e)} in {whose} path as card {e['at']}"
+    return (
+        f"{seat_label(e['seat'])} includes {card_name(e['card'])} in {whose} path as card {e['at']}"
+    )
 
 
-def _offer(e: Event) -> str:
+def _offer(s: ErasState, e: Offer) -> str:
     give, take = card_name(e["give"]), card_name(e["take"])
-    return f"{_who(e)} offers {seat_label(e['to'])} {give} for {take}"
+    return f"{seat_label(e['seat'])} offers {seat_label(e['to'])} {give} for {take}"
 
 
-def _bids(e: Event) -> str:
+def _bids(s: ErasState, e: Bids) -> str:
     shown = ", ".join(f"{seat_label(int(k))} {v}" for k, v in e["bids"].items())
     paid = f", paying {tokens(e['paid'])}" if e["paid"] else " at no cost"
-    return f"Bids revealed: {shown}. {seat_label(e['winner'])} wins {_card(e)}{paid}"
+    won = f"{seat_label(e['winner'])} wins {card_name(e['card'])}"
+    return f"Bids revealed: {shown}. {won}{paid}"
 
 
-def _answer(e: Event) -> str:
+def _answer(s: ErasState, e: Answer) -> str:
     verb = "agrees to" if e["agreed"] else "refuses"
-    return f"{_who(e)} {verb} the exchange offered by {seat_label(e['by'])}"
+    return f"{seat_label(e['seat'])} {verb} the exchange offered by {seat_label(e['by'])}"
 
 
-def _moved(e: Event) -> str:
+def _moved(s: ErasState, e: Moved) -> str:
     paid = f" ({tokens(e['paid'])} to cross)" if e["paid"] else ""
-    return f"{_who(e)} moves their piece to {site_name(*e['to'])}{paid}"
+    return f"{seat_label(e['seat'])} moves their piece to {site_name(*e['to'])}{paid}"
 
 
-EVENT_TEXT: dict[str, Callable[[Event], str]] = {
-    "start_card": lambda e: f"{_who(e)} is dealt start card {e['number']}",
-    "drew": lambda e: f"{_who(e)} takes {_card(e)} into their hand",
-    "turned_up": lambda e: f"The top era card is turned face up: {_card(e)}",
-    "reshuffled": lambda e: f"The discards are shuffled into a fresh era pack ({e['cards']} cards)",
-    "youngest": lambda e: f"{_who(e)} is the youngest player and starts",
-    "piece_placed": lambda e: f"{_who(e)} places their playing piece on {site_name(0, e['lane'])}",
-    "turn": lambda e: f"{_who(e)}'s turn",
-    "may_win": lambda e: (
-        f"{_who(e)} starts the turn on their sixth era card: they win if nothing changes"
-    ),
-    "recovered": lambda e: f"{_who(e)} recovers {tokens(e['tokens'])} from the box",
-    "included": _included,
-    "replaced": lambda e: f"{_who(e)} puts {_card(e)} in place of card {e['at']} of their path",
-    "discarded": lambda e: f"{_card(e)} goes to the discard pile{_why(e)}",
-    "removed": lambda e: f"{_who(e)} loses {_card(e)} from their path{_why(e)}",
-    "forced_back": lambda e: f"{_who(e)}'s piece is forced back to {site_name(*e['to'])}{_why(e)}",
-    "cone_home": lambda e: f"{_who(e)}'s cone returns to the centre",
-    "rolled": lambda e: f"{_who(e)} rolls {FACE_WORDS[e['face']]}",
-    "thunderbolt": lambda e: f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}",
-    "paid": lambda e: f"{_who(e)} puts {tokens(e['tokens'])} in the box{_why(e)}",
-    "no_target": lambda e: "Meteor: there is no era card to remove",
-    "cone_entered": lambda e: (
-        f"{_who(e)} moves their cone onto {seat_label(e['path'])} {site_name(1, e['lane'])}"
-    ),
-    "cone_moved": lambda e: (
-        f"{_who(e)} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
-    ),
-    "eruption": lambda e: f"{_who(e)} erupts {seat_label(e['path'])} {site_name(*e['at'])}",
-    "cave_safe": lambda e: f"{_who(e)}'s piece is safe in its cave",
-    "bidding": lambda e: f"{_who(e)} opens the bidding for the face-up card {_card(e)}",
-    "challenge": lambda e: f"{_who(e)} bids against {seat_label(e['owner'])} for {_card(e)}",
-    "offer": _offer,
-    "bid": lambda e: f"You bid {tokens(e['tokens'])} (sealed)",
-    "bids": _bids,
-    "answer": _answer,
-    "kept": lambda e: f"{_who(e)} keeps {_card(e)} in hand",
-    "moved": _moved,
-    "won": lambda e: (
-        f"{_who(e)} wins: their path is complete and their piece is on the sixth era card"
-    ),
-    "no_win": lambda e: f"{_who(e)} does not win this turn",
-    "round_limit": lambda e: (
-        f"The game stops with no winner after {e['rounds']} rounds (round limit)"
-    ),
+def _about_seat(s: ErasState, e: SeatEvent) -> str:
+    return SEAT_EVENTS[e["type"]].format(who=seat_label(e["seat"]))
+
+
+SEAT_EVENTS = {
+    "youngest": "{who} is the youngest player and starts",
+    "turn": "{who}'s turn",
+    "may_win": "{who} starts the turn on their sixth era card: they win if nothing changes",
+    "cone_home": "{who}'s cone returns to the centre",
+    "cave_safe": "{who}'s piece is safe in its cave",
+    "won": "{who} wins: their path is complete and their piece is on the sixth era card",
+    "no_win": "{who} does not win this turn",
 }
 
-
-def event_text(s: ErasState, e: Event) -> str:
-    said = EVENT_TEXT.get(e.get("type", ""))
-    return said(e) if said is not None else str(e.get("type")).replace("_", " ")
+event_text = EventTexts[ErasState]()
+say = event_text.add
+say(StartCard, lambda s, e: f"{seat_label(e['seat'])} is dealt start card {e['number']}")
+say(Drew, lambda s, e: f"{seat_label(e['seat'])} takes {card_name(e['card'])} into their hand")
+say(TurnedUp, lambda s, e: f"The top era card is turned face up: {card_name(e['card'])}")
+say(
+    Reshuffled,
+    lambda s, e: f"The discards are shuffled into a fresh era pack ({e['cards']} cards)",
+)
+say(SeatEvent, _about_seat)
+say(
+    PiecePlaced,
+    lambda s, e: f"{seat_label(e['seat'])} places their playing piece on {site_name(0, e['lane'])}",
+)
+say(Recovered, lambda s, e: f"{seat_label(e['seat'])} recovers {tokens(e['tokens'])} from the box")
+say(Included, _included)
+say(
+    Replaced,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} puts {card_name(e['card'])} in place of card {e['at']}"
+        " of their path"
+    ),
+)
+say(
+    Discarded,
+    lambda s, e: f"{card_name(e['card'])} goes to the discard pile{_why(e.get('why'))}",
+)
+say(
+    Removed,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} loses {card_name(e['card'])} from their path{_why(e['why'])}"
+    ),
+)
+say(
+    ForcedBack,
+    lambda s, e: (
+        f"{seat_label(e['seat'])}'s piece is forced back to {site_name(*e['to'])}{_why(e['why'])}"
+    ),
+)
+say(Rolled, lambda s, e: f"{seat_label(e['seat'])} rolls {FACE_WORDS[e['face']]}")
+say(
+    Thunderbolt,
+    lambda s, e: f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}",
+)
+say(
+    Paid,
+    lambda s, e: f"{seat_label(e['seat'])} puts {tokens(e['tokens'])} in the box{_why(e['why'])}",
+)
+say(NoTarget, lambda s, e: "Meteor: there is no era card to remove")
+say(
+    ConeEntered,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} moves their cone onto {seat_label(e['path'])}"
+        f" {site_name(1, e['lane'])}"
+    ),
+)
+say(
+    ConeMoved,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
+    ),
+)
+say(
+    Eruption,
+    lambda s, e: f"{seat_label(e['seat'])} erupts {seat_label(e['path'])} {site_name(*e['at'])}",
+)
+say(
+    Bidding,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} opens the bidding for the face-up card {card_name(e['card'])}"
+    ),
+)
+say(
+    Challenge,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} bids against {seat_label(e['owner'])} for {card_name(e['card'])}"
+    ),
+)
+say(Offer, _offer)
+say(Bid, lambda s, e: f"You bid {tokens(e['tokens'])} (sealed)")
+say(Bids, _bids)
+say(Answer, _answer)
+say(Kept, lambda s, e: f"{seat_label(e['seat'])} keeps {card_name(e['card'])} in hand")
+say(Moved, _moved)
+say(
+    RoundLimit,
+    lambda s, e: f"The game stops with no winner after {e['rounds']} rounds (round limit)",
+)
 
 
 # -- the board -------------------------------------------------------------------------
