@@ -31,9 +31,10 @@ def names_of(kind: type) -> tuple[str, ...]:
     return get_args(told)
 
 
-def kinds_of(event: object) -> tuple[type, ...]:
+def kinds_of(event: Any) -> tuple[type, ...]:
     """The kinds of a game's event union (``Parts.event``): one class, or several."""
-    return get_args(event) or (event,)  # type: ignore[return-value]
+    kinds: tuple[type, ...] = get_args(event) or (event,)
+    return kinds
 
 
 class EventTexts(Generic[S]):

@@ -49,10 +49,11 @@ def event_model(game: type[Game] | Game) -> TypeAdapter[Any]:
 
 
 @cache
-def _events_adapter(kinds: object) -> TypeAdapter[Any]:
+def _events_adapter(kinds: Any) -> TypeAdapter[Any]:
     if len(kinds_of(kinds)) == 1:
         return TypeAdapter(kinds)
-    return TypeAdapter(Annotated[kinds, Field(discriminator="type")])
+    tagged: Any = Annotated[kinds, Field(discriminator="type")]
+    return TypeAdapter(tagged)
 
 
 def check_observation(state: State, seat: int | None) -> None:
@@ -67,7 +68,7 @@ def check_event(game: Game, event: Event) -> None:
 
 def _check(model: TypeAdapter[Any], value: object, what: str) -> None:
     try:
-        model.validate_python(json.loads(json.dumps(value)))
+        model.validate_json(json.dumps(value))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.zones import Zone, seats_mask
 
 from . import actions as A
@@ -30,6 +30,7 @@ from .components import (
     WEATHERS,
     in_order,
 )
+from .events import Events
 from .hiring import BANK, hirers
 from .scoring import scored_lines
 from .state import FoggyState, winning_side
@@ -259,7 +260,7 @@ def end_round(s: FoggyState, f: Frame) -> Events:
                     }
                     for line in lines
                 ],
-                "board": [list(t) if t else None for t in s.board],
+                "board": list(s.board),
                 "reveal": True,  # every face-down token is turned up for scoring
             }
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.zones import Zone
 
 from . import abilities
@@ -23,6 +23,7 @@ from . import actions as A
 from .abilities import FORCERS, SWAPPERS
 from .board import ADJACENT, QUADRANT_OF, QUADRANTS, TILE_INDEX, TILE_NAMES
 from .components import FOGGY, KINDS, SEATS, TOKENS, WHITE, in_order
+from .events import Events
 from .state import FoggyState
 
 
