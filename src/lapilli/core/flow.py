@@ -280,6 +280,7 @@ class FlowState(State):
     _steps: Steps
     narrate: bool = True
     _legal: list[Action] | None = None
+    _chance: list[tuple[Action, float]] | None = None  # the chance outcomes, found once
     _own: tuple[Frame, Sequence[Action]] | None = None  # see ``step_legal``
 
     @property
@@ -336,6 +337,12 @@ class FlowState(State):
         return found
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        chance = self._chance
+        if chance is None:
+            chance = self._chance = self._compute_outcomes()
+        return chance
+
+    def _compute_outcomes(self) -> list[tuple[Action, float]]:
         if not self.stack:
             return []
         frame = self.stack[-1]
@@ -369,7 +376,7 @@ class FlowState(State):
             if not self.stack:
                 raise IllegalAction("the game is over: no more actions")
             if self.stack[-1].seat == CHANCE:
-                if action not in [o for o, _ in self.chance_outcomes()]:
+                if not any(o is action or o == action for o, _ in self.chance_outcomes()):
                     raise IllegalAction(self.illegal_reason(action))
             elif action not in self.legal_actions():
                 raise IllegalAction(self.illegal_reason(action))
@@ -378,10 +385,10 @@ class FlowState(State):
     def changed(self) -> None:
         """Forget the actions found for the position as it was: call this after changing
         it other than by ``apply`` (loading, redealing hidden things, tests)."""
-        self._legal = self._own = None
+        self._legal = self._chance = self._own = None
 
     def _apply(self, action: Action) -> Events:
-        self._legal = self._own = None
+        self._legal = self._chance = self._own = None
         stack = self.stack
         free_kinds = self._steps.free_kinds
         free = free_kinds.get(action[0]) if free_kinds else None
@@ -412,6 +419,7 @@ class FlowState(State):
                 stack.append(frame)
                 break
             events.extend(settled)
+        self._chance = None  # a settle rule may have asked while its frame was off the stack
         return events
 
     # -- explaining --------------------------------------------------------------------
