@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import FLAT_TOP
 
 from .actions import DECLINE, GLIDE, STAY, act
@@ -26,6 +26,7 @@ from .components import (
     TERRAFORM_FEWER,
     TILES,
 )
+from .events import Events, Placed, Placing
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -73,16 +74,30 @@ def open_spots(s: DeeperState, seat: int) -> list[int]:
     return [n for n in s.ocean.neighbours[s.pawn[seat]] if n >= 0 and tiles[n] is None]
 
 
-def place(s: DeeperState, seat: int, tile: str, cell: int, how: str) -> tuple[Events, list[Frame]]:
-    """Lay ``tile`` on ``cell`` and add its resources from the supply; the first tile a
-    player places at a depth claims that depth's milestone (default 15)."""
+def place(
+    s: DeeperState, seat: int, tile: str, cell: int, how: Placing, replaced: str | None = None
+) -> tuple[Events, list[Frame]]:
+    """Lay ``tile`` on ``cell`` (in place of the tile Terraform ``replaced``) and add its
+    resources from the supply; the first tile a player places at a depth claims that
+    depth's milestone (default 15)."""
     s.tiles[cell] = tile
     base = cell * NRES
     for k, n in enumerate(TILES[tile].resources):
         s.res[base + k] = n
-    events: Events = [
-        {"type": "placed", "seat": seat, "tile": tile, "at": s.ocean.names[cell], "how": how}
-    ]
+    at = s.ocean.names[cell]
+    placed: Placed = (
+        {"type": "placed", "seat": seat, "tile": tile, "at": at, "how": how}
+        if replaced is None
+        else {
+            "type": "placed",
+            "seat": seat,
+            "tile": tile,
+            "at": at,
+            "how": how,
+            "replaced": replaced,
+        }
+    )
+    events: Events = [placed]
     if s.options.milestones == "place":
         claimed, frames = claim(s, seat, cell)
         return events + claimed, frames
@@ -104,8 +119,10 @@ def claim(s: DeeperState, seat: int, cell: int) -> tuple[Events, list[Frame]]:
     if points is None or s.milestones[seat] >> level & 1:
         return [], []
     s.milestones[seat] |= 1 << level
-    event = {"type": "milestone", "seat": seat, "depth": level * ROW_METRES, "points": points}
-    return [event], [DRAW_BLUEPRINT(seat=seat)] if s.blueprints else []
+    events: Events = [
+        {"type": "milestone", "seat": seat, "depth": level * ROW_METRES, "points": points}
+    ]
+    return events, [DRAW_BLUEPRINT(seat=seat)] if s.blueprints else []
 
 
 def entered(s: DeeperState, seat: int, cell: int) -> tuple[Events, list[Frame]]:
@@ -406,8 +423,7 @@ def terraform(s: DeeperState, seat: int, a: Action) -> Events:
     assert old is not None
     discard(s, old)
     s.market.remove(tile)
-    events, frames = place(s, seat, tile, cell, "terraform")
-    events[0]["replaced"] = old
+    events, frames = place(s, seat, tile, cell, "terraform", replaced=old)
     kinds = [k for k in range(NRES) if s.res[cell * NRES + k]]
     fewer: list[Frame] = []
     if len(kinds) == 1:

@@ -3,10 +3,10 @@ moves between Inventory and Storage. Costs are paid from Inventory and Storage t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from .actions import act
 from .components import (
@@ -21,6 +21,7 @@ from .components import (
     UPGRADES,
 )
 from .ending import game_over
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -263,12 +264,16 @@ def _refuse_transfer(s: DeeperState, f: Frame, a: Action) -> str | None:
     return None
 
 
+MOVED: dict[str, Literal["stored", "unstored"]] = {"store": "stored", "unstore": "unstored"}
+"""The event of each free move (``TRANSFER``'s kinds of action)."""
+
+
 def _transfer(s: DeeperState, f: Frame, a: Action) -> Events:
     k = RESOURCES.index(a.arg("resource"))
     source, target = (s.inventory, s.storage) if a.kind == "store" else (s.storage, s.inventory)
     source[f.seat][k] -= 1
     target[f.seat][k] += 1
-    return [{"type": a.kind + "d", "seat": f.seat, "resource": RESOURCES[k]}]
+    return [{"type": MOVED[a.kind], "seat": f.seat, "resource": RESOURCES[k]}]
 
 
 TRANSFER = Step(

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import diving, exploring, habitat
 from .actions import DECLINE, DONE, act
 from .components import ACTIONS, BLUEPRINTS, RESOURCES
 from .ending import game_over
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import DeeperState
