@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
-from lapilli.core.flow import Events, FlowState
+from lapilli.core.flow import FlowState
 from lapilli.core.hexgrid import Hex
 from lapilli.core.zones import Pool, Unseen, seats_mask
 
@@ -37,6 +37,7 @@ from .components import (
     VOLCANO,
     kind_of,
 )
+from .events import Events
 from .options import VolcaniqueOptions
 from .pieces import ISLAND_PIECES, Cards, Lava, Spot, Stage, ThisTurn
 
