@@ -48,6 +48,8 @@ def roll(s: FujiState, f: Frame, action: Action) -> Events:
     if not s.narrate:
         return []
     ev: Events = [{"type": "roll", "adventurer": a}]  # no value, no die: hidden
+    if not f.args.tell:
+        return ev  # not the last die of its batch (most rolls): nothing to tell yet
     again = s.phase != 1  # phase 1 rolls; every later roll is a reroll
     for seat, shown in s.dice_told(list(f.args.tell)):
         told: Rolled = {"type": "rolled", "adventurer": a, "dice": shown, "again": again}
