@@ -230,7 +230,7 @@ def _power_bars(s: FujiState, e: PowerBars) -> str:
             f"{who(s, a)} spends {plural(spent, 'power bar')}: "
             f"+{spent} to {whose_value} movement value this turn"
         )
-    return f"{who(s, a)} now has {plural(e.get('bars', 0), 'power bar')} (Gatherer)"
+    return f"{who(s, a)} now has {plural(e['bars'], 'power bar')} (Gatherer)"
 
 
 # ---------------------------------------------------------------- planning and equipment
