@@ -9,7 +9,7 @@ from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.core.zones import EVERYONE
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
-from lapilli.games.fuji.log import TEXT
+from lapilli.games.fuji.log import event_text
 
 from .helpers import act, eq, new, no_equipment, no_rerolls, plan, row_board, spec_values, steps
 from .test_equipment import position
@@ -112,8 +112,8 @@ def test_every_event_of_a_played_game_has_its_own_sentence(opts, players):
     for seed in range(6):
         for s, _, _, events in played(game, players, seed):
             for e in events:
-                assert e["type"] in TEXT, e
-                text = TEXT[e["type"]](s, e)
+                assert e["type"] in event_text.by_name, e
+                text = event_text.by_name[e["type"]](s, e)
                 assert text == s.event_text(e)
                 for raw in ("adventurer", "None", "[", "_"):
                     assert raw not in text, (e, text)

@@ -3,19 +3,19 @@
 Plain position data at the bottom of the package: the rules live in the modules named
 after the rulebook's phases (set-up, rounds, rolling, planning, rerolls, equipment,
 cards, movement, eruption), each with its steps; ``game.py`` lists the steps in turn
-order. What a seat sees is ``view.py``; texts are ``text.py`` and ``log.py``.
+order. What a seat sees is ``view.py``; texts are ``text.py`` and ``log.py``, the kinds
+of event ``events.py``.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Secret
 from lapilli.core.flow import FlowState, Frame
-from lapilli.core.state import Event, Game
+from lapilli.core.state import Game
 from lapilli.core.zones import EVERYONE, NOBODY, Dice, Unseen, Zone, seats_mask
 
 from .board import CELLS, NOWHERE
@@ -35,6 +35,7 @@ from .components import (
     Signal,
 )
 from .dice import FujiDie
+from .events import Events
 from .options import FujiOptions
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
@@ -220,12 +221,12 @@ class FujiState(FlowState):
         """A die put in front of the screen: everybody sees it."""
         self.dice[d].seen = EVERYONE
 
-    def tell_dice(self, ev: list[Event], kind: str, a: int, dice: list[int], **extra: Any) -> None:
-        """Events telling the faces of ``dice`` (held by adventurer a) to those who see
-        them: one event for the dice in the open, and one per seat for the dice behind
-        a screen, ``"private": seat``."""
+    def dice_told(self, dice: list[int]) -> list[tuple[int | None, list[list[int]]]]:
+        """Who is told the faces of ``dice`` (all held by one adventurer), as ``(seat,
+        [[die, value], ...])``: the dice in the open to everybody (seat None) first, then
+        to each seat the dice behind a screen that it sees. Nobody, without narration."""
         if not self.narrate:
-            return
+            return []
         public: list[list[int]] = []
         private: list[list[list[int]]] = [[] for _ in range(self.players)]
         for d in dice:
@@ -236,21 +237,19 @@ class FujiState(FlowState):
             for seat, mine in enumerate(private):
                 if die.seen >> seat & 1:
                     mine.append([d, die.value])
-        if public:
-            ev.append({"type": kind, "adventurer": a, "dice": public, **extra})
-        for seat, mine in enumerate(private):
-            if mine:
-                ev.append({"type": kind, "adventurer": a, "dice": mine, "private": seat, **extra})
+        told: list[tuple[int | None, list[list[int]]]] = [(None, public)] if public else []
+        told.extend((seat, mine) for seat, mine in enumerate(private) if mine)
+        return told
 
     # ------------------------------------------------------------------ the end
-    def lose(self, cause: str, ev: list[Event]) -> None:
+    def lose(self, cause: str, ev: Events) -> None:
         if not self.result:
             self.result = Result.DEFEAT
             self.cause = cause
             self.stack.clear()
             ev.append({"type": "defeat", "cause": cause})
 
-    def win(self, ev: list[Event]) -> None:
+    def win(self, ev: Events) -> None:
         if not self.result:
             self.result = Result.VICTORY
             self.cause = "every meeple stands on a village card"

@@ -389,7 +389,8 @@ TEXT: dict[str, str] = {
 def round_end(s: FujiState, events: list[Event]) -> Any:
     """The mountain as a round left it, before the next round's dice are rolled behind the
     screens: where everyone stands, and the dice of the round still showing."""
-    if not any(e["type"] == "round" and e["round"] > 1 for e in events):
+    # only the "type" key, which every event has: the round begun is s.round
+    if s.round <= 1 or not any(e["type"] == "round" for e in events):
         return None
     title = f"End of round {s.round - 1}: the mountain before round {s.round}'s dice are rolled"
     return Group(Text(title, style="bold"), render(s, None))
