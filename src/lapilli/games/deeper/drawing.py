@@ -51,7 +51,7 @@ from .components import (
     WATER,
 )
 from .text import edges_text, seat_label
-from .view import Diver, Observation
+from .view import Deck, Diver, Observation
 
 SQRT3 = math.sqrt(3.0)
 SEAT_FILL = ("#f2c418", "#c2185b", "#2e8b45", "#d32f2f")
@@ -188,28 +188,7 @@ def tile_face(tile: str, cx: float, cy: float, s: float) -> str:
     (a Hatch: sky above the surface, the round hatch below it)."""
     ring = corners(cx, cy, s)
     if tile == HATCH:
-        return group(
-            el("polygon", points=pts(ring), fill=DECK_FILL[0], stroke="#37474f", stroke_width=1.5),
-            el("polygon", points=pts(ring[:4]), fill=SKY_FILL),
-            el(
-                "circle",
-                cx=cx,
-                cy=cy + s * 0.5,
-                r=s * 0.26,
-                fill="#90a4ae",
-                stroke="#37474f",
-                stroke_width=2,
-            ),
-            el(
-                "circle",
-                cx=cx,
-                cy=cy + s * 0.5,
-                r=s * 0.15,
-                fill="none",
-                stroke="#37474f",
-                stroke_width=1.5,
-            ),
-        )
+        return hatch_face(ring, cx, cy, s)
     fill = water_of(tile)
     parts = [el("polygon", points=pts(ring), fill=fill)]
     for d, kind in enumerate(TILES[tile].edges):
@@ -239,6 +218,18 @@ def tile_face(tile: str, cx: float, cy: float, s: float) -> str:
     )
     parts.append(el("polygon", points=pts(ring), fill="none", stroke="#1d3a52", stroke_width=1.2))
     return group(*parts)
+
+
+def hatch_face(ring: list[tuple[float, float]], cx: float, cy: float, s: float) -> str:
+    """A Hatch: sky above the surface, the round hatch below it."""
+    hatch = {"fill": "#90a4ae", "stroke": "#37474f", "stroke_width": 2}
+    rim = {"fill": "none", "stroke": "#37474f", "stroke_width": 1.5}
+    return group(
+        el("polygon", points=pts(ring), fill=DECK_FILL[0], stroke="#37474f", stroke_width=1.5),
+        el("polygon", points=pts(ring[:4]), fill=SKY_FILL),
+        el("circle", cx=cx, cy=cy + s * 0.5, r=s * 0.26, **hatch),
+        el("circle", cx=cx, cy=cy + s * 0.5, r=s * 0.15, **rim),
+    )
 
 
 def tile_title(name: str, tile: str, resources: dict[str, int], owner: int | None) -> str:
@@ -484,68 +475,50 @@ def draw_market(obs: Observation, x0: float, y0: float, t: Targets) -> str:
 
 
 def draw_decks(obs: Observation, x0: float, y0: float, t: Targets) -> str:
+    """The five depth decks (each the target of a Scan of it) and the blueprint deck."""
     parts = [label(x0, y0 + 14, "Depth decks", 14, True)]
     for k, name in enumerate(DECK_NAMES):
-        deck = obs["decks"][name]
         cx, cy = x0 + 34 + k * 64, y0 + 56
-        fill = DECK_FILL[k + 1]
-        stack = [
-            title(
-                f"the {name} deck: {deck['count']} tiles face down"
-                + (f", {len(deck['bottom'])} known at the bottom" if deck["bottom"] else "")
-            )
-        ]
-        for layer in range(min(3, deck["count"]) - 1, -1, -1):
-            stack.append(
-                el(
-                    "polygon",
-                    points=pts(corners(cx + layer * 2, cy - layer * 2, 26)),
-                    fill=fill,
-                    stroke="#0d2238",
-                )
-            )
-        if not deck["count"]:
-            stack.append(
-                el(
-                    "polygon",
-                    points=pts(corners(cx, cy, 26)),
-                    fill="none",
-                    stroke="#7a7a7a",
-                    stroke_dasharray="4 3",
-                )
-            )
-        colour = ink(fill) if deck["count"] else LETTERING
-        stack.append(label(cx, cy - 4, name, 10, True, text_anchor="middle", fill=colour))
-        stack.append(label(cx, cy + 12, deck["count"], 13, True, text_anchor="middle", fill=colour))
-        ids = t.find("scan", deck=name)
-        parts.append(t.wrap(group(*stack), ids, outline=outline_hex(cx, cy, 27)))
-    x = x0 + 34 + 5 * 64
-    parts.append(
-        group(
-            title(f"the blueprint deck: {obs['blueprint_deck']} cards face down"),
-            el(
-                "rect",
-                x=x - 20,
-                y=y0 + 28,
-                width=44,
-                height=58,
-                rx=5,
-                fill="#35495e",
-                stroke="#111111",
-            ),
-            label(
-                x + 2,
-                y0 + 62,
-                obs["blueprint_deck"],
-                14,
-                True,
-                text_anchor="middle",
-                fill="#ffffff",
-            ),
-            label(x + 2, y0 + 100, "blueprints", 10, text_anchor="middle"),
-        )
-    )
+        deck = depth_deck(name, obs["decks"][name], cx, cy, DECK_FILL[k + 1])
+        parts.append(t.wrap(deck, t.find("scan", deck=name), outline=outline_hex(cx, cy, 27)))
+    parts.append(blueprint_deck(obs["blueprint_deck"], x0 + 34 + 5 * 64, y0))
     return group(*parts)
+
+
+def depth_deck(name: str, deck: Deck, cx: float, cy: float, fill: str) -> str:
+    """A depth deck: a few offset tiles face down (a dashed hex once it is empty), its
+    name and how many tiles are left."""
+    known = f", {len(deck['bottom'])} known at the bottom" if deck["bottom"] else ""
+    stack = [title(f"the {name} deck: {deck['count']} tiles face down{known}")]
+    for layer in range(min(3, deck["count"]) - 1, -1, -1):
+        back = corners(cx + layer * 2, cy - layer * 2, 26)
+        stack.append(el("polygon", points=pts(back), fill=fill, stroke="#0d2238"))
+    if not deck["count"]:
+        stack.append(
+            el(
+                "polygon",
+                points=pts(corners(cx, cy, 26)),
+                fill="none",
+                stroke="#7a7a7a",
+                stroke_dasharray="4 3",
+            )
+        )
+    colour = ink(fill) if deck["count"] else LETTERING
+    stack.append(label(cx, cy - 4, name, 10, True, text_anchor="middle", fill=colour))
+    stack.append(label(cx, cy + 12, deck["count"], 13, True, text_anchor="middle", fill=colour))
+    return group(*stack)
+
+
+def blueprint_deck(count: int, x: float, y0: float) -> str:
+    """The blueprint deck, face down, with how many cards are left."""
+    return group(
+        title(f"the blueprint deck: {count} cards face down"),
+        el(
+            "rect", x=x - 20, y=y0 + 28, width=44, height=58, rx=5, fill="#35495e", stroke="#111111"
+        ),
+        label(x + 2, y0 + 62, count, 14, True, text_anchor="middle", fill="#ffffff"),
+        label(x + 2, y0 + 100, "blueprints", 10, text_anchor="middle"),
+    )
 
 
 def card_box(
@@ -621,57 +594,56 @@ def grid_board(
     lies on its column until crafted. ``content``: air or a resource per open cell."""
     parts = [label(x0, y0 + 11, name, 11, True)]
     y = y0 + 16
-    columns = ["open", "open", *covers]
     cells = []
-    for c, what in enumerate(columns):
+    for c, what in enumerate(["open", "open", *covers]):
         x = x0 + c * (CELL + 2)
         if what != "open" and what not in crafted:
-            up = UPGRADES[what]
-            tile = group(
-                title(f"{up.name} (cost: {', '.join(counted(_named(up.cost)))}): {up.text}"),
-                el(
-                    "rect",
-                    x=x,
-                    y=y,
-                    width=CELL,
-                    height=2 * CELL + 2,
-                    rx=3,
-                    fill="#b08d57",
-                    stroke="#5d4527",
-                ),
-                *(
-                    token(kind, x + 5, y + 6 + i * 12)
-                    for i, kind in enumerate(counted(_named(up.cost)))
-                ),
-            )
-            parts.append(
-                t.wrap(
-                    tile,
-                    t.find("craft", card=what),
-                    outline=el("rect", x=x, y=y, width=CELL, height=2 * CELL + 2, rx=3),
-                )
-            )
-            continue
-        cells += [(x, y), (x, y + CELL + 2)]
+            parts.append(covering_tile(what, x, y, t))
+        else:
+            cells += [(x, y), (x, y + CELL + 2)]
     for i, (x, yy) in enumerate(cells):
         parts.append(
             el("rect", x=x, y=yy, width=CELL, height=CELL, rx=3, fill="#ffffff", stroke="#90a4ae")
         )
-        if i < len(content):
-            what = content[i]
-            if air:
-                parts.append(
-                    el("circle", cx=x + CELL / 2, cy=yy + CELL / 2, r=7, fill=AIR, stroke="#2b7fae")
-                )
-            else:
-                parts.append(
-                    t.wrap(
-                        token(what, x + 3, yy + 3, 14),
-                        kind_ids.get(what, []),
-                        outline=el("rect", x=x + 2, y=yy + 2, width=16, height=16, rx=2),
-                    )
-                )
+        if i >= len(content):
+            continue
+        if air:
+            bubble = el(
+                "circle", cx=x + CELL / 2, cy=yy + CELL / 2, r=7, fill=AIR, stroke="#2b7fae"
+            )
+            parts.append(bubble)
+        else:
+            parts.append(cell_token(content[i], x, yy, kind_ids, t))
     return group(*parts)
+
+
+def covering_tile(upgrade: str, x: float, y: float, t: Targets) -> str:
+    """An upgrade tile covering a column of the Lungs or the Inventory, with its cost
+    (the target of crafting it)."""
+    up = UPGRADES[upgrade]
+    cost = counted(_named(up.cost))
+    tile = group(
+        title(f"{up.name} (cost: {', '.join(cost)}): {up.text}"),
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=CELL,
+            height=2 * CELL + 2,
+            rx=3,
+            fill="#b08d57",
+            stroke="#5d4527",
+        ),
+        *(token(kind, x + 5, y + 6 + i * 12) for i, kind in enumerate(cost)),
+    )
+    outline = el("rect", x=x, y=y, width=CELL, height=2 * CELL + 2, rx=3)
+    return t.wrap(tile, t.find("craft", card=upgrade), outline=outline)
+
+
+def cell_token(kind: str, x: float, y: float, kind_ids: dict[str, list[int]], t: Targets) -> str:
+    """A resource in a cell of the Inventory or the Storage (the target of moving it)."""
+    outline = el("rect", x=x + 2, y=y + 2, width=16, height=16, rx=2)
+    return t.wrap(token(kind, x + 3, y + 3, 14), kind_ids.get(kind, []), outline=outline)
 
 
 def _named(cost: tuple[int, ...] | list[int]) -> dict[str, int]:
@@ -693,14 +665,7 @@ def storage_board(
             el("rect", x=x, y=yy, width=CELL, height=CELL, rx=3, fill="#fff8e1", stroke="#a1887f")
         )
         if i < len(content):
-            kind = content[i]
-            parts.append(
-                t.wrap(
-                    token(kind, x + 3, yy + 3, 14),
-                    kind_ids.get(kind, []),
-                    outline=el("rect", x=x + 2, y=yy + 2, width=16, height=16, rx=2),
-                )
-            )
+            parts.append(cell_token(content[i], x, yy, kind_ids, t))
     return group(*parts)
 
 

@@ -105,72 +105,71 @@ def cone(x: float, y: float, seat: int, s: float = 13, tip: str | None = None) -
 @lru_cache(maxsize=512)
 def site_icon(kind: str, x: float, y: float, r: float = 13) -> str:
     """A site: rock, swamp, waterhole, cave or volcano, each its own shape."""
-    if kind == "rock":
-        return group(
-            el("circle", cx=x, cy=y, r=r, fill="#a5a09a", stroke="#5b5650", stroke_width=1.5),
-            el("circle", cx=x - r * 0.3, cy=y - r * 0.3, r=r * 0.28, fill="#c9c4be"),
-        )
-    if kind == "swamp":
-        reeds = " ".join(
-            f"M{x + dx:.1f},{y + r * 0.35:.1f} l{dx * 0.3:.1f},{-r * 0.9:.1f}" for dx in (-5, 0, 5)
-        )
-        return group(
-            el("ellipse", cx=x, cy=y + 2, rx=r, ry=r * 0.75, fill="#6b7d3a", stroke="#3e4a1e"),
-            el("path", d=reeds, stroke="#d9e3a5", stroke_width=2, fill="none"),
-        )
-    if kind == "waterhole":
-        return group(
-            el("circle", cx=x, cy=y, r=r, fill="#2f7fd0", stroke="#174a7e", stroke_width=1.5),
-            el(
-                "path",
-                d=f"M{x - r * 0.6:.1f},{y:.1f} q{r * 0.3:.1f},-4 {r * 0.6:.1f},0 t{r * 0.6:.1f},0",
-                stroke="#ffffff",
-                stroke_width=2,
-                fill="none",
-            ),
-        )
-    if kind == "cave":
-        return group(
-            el(
-                "path",
-                d=f"M{x - r:.1f},{y + r * 0.8:.1f} v{-r * 0.6:.1f} a{r:.1f},{r:.1f} 0 0 1 "
-                f"{2 * r:.1f},0 v{r * 0.6:.1f} Z",
-                fill="#8a6a50",
-                stroke="#3e2a1c",
-                stroke_width=1.5,
-            ),
-            el(
-                "path",
-                d=f"M{x - r * 0.45:.1f},{y + r * 0.8:.1f} v{-r * 0.4:.1f} a{r * 0.45:.1f},"
-                f"{r * 0.45:.1f} 0 0 1 {r * 0.9:.1f},0 v{r * 0.4:.1f} Z",
-                fill="#1e1410",
-            ),
-        )
-    # a volcano site
+    return SITE_ICONS.get(kind, volcano_site)(x, y, r)
+
+
+def rock_site(x: float, y: float, r: float) -> str:
     return group(
-        el(
-            "polygon",
-            points=pts(
-                [
-                    (x - r, y + r * 0.8),
-                    (x - r * 0.3, y - r * 0.7),
-                    (x + r * 0.3, y - r * 0.7),
-                    (x + r, y + r * 0.8),
-                ]
-            ),
-            fill="#5b4a44",
-            stroke="#2b201c",
-            stroke_width=1.5,
-        ),
-        el("ellipse", cx=x, cy=y - r * 0.7, rx=r * 0.32, ry=r * 0.16, fill="#f26b1d"),
-        el(
-            "path",
-            d=f"M{x:.1f},{y - r * 0.6:.1f} q-3,{r * 0.6:.1f} 2,{r * 1.1:.1f}",
-            stroke="#f26b1d",
-            stroke_width=2.5,
-            fill="none",
-        ),
+        el("circle", cx=x, cy=y, r=r, fill="#a5a09a", stroke="#5b5650", stroke_width=1.5),
+        el("circle", cx=x - r * 0.3, cy=y - r * 0.3, r=r * 0.28, fill="#c9c4be"),
     )
+
+
+def swamp_site(x: float, y: float, r: float) -> str:
+    reeds = " ".join(
+        f"M{x + dx:.1f},{y + r * 0.35:.1f} l{dx * 0.3:.1f},{-r * 0.9:.1f}" for dx in (-5, 0, 5)
+    )
+    return group(
+        el("ellipse", cx=x, cy=y + 2, rx=r, ry=r * 0.75, fill="#6b7d3a", stroke="#3e4a1e"),
+        el("path", d=reeds, stroke="#d9e3a5", stroke_width=2, fill="none"),
+    )
+
+
+def waterhole_site(x: float, y: float, r: float) -> str:
+    ripple = f"M{x - r * 0.6:.1f},{y:.1f} q{r * 0.3:.1f},-4 {r * 0.6:.1f},0 t{r * 0.6:.1f},0"
+    return group(
+        el("circle", cx=x, cy=y, r=r, fill="#2f7fd0", stroke="#174a7e", stroke_width=1.5),
+        el("path", d=ripple, stroke="#ffffff", stroke_width=2, fill="none"),
+    )
+
+
+def cave_site(x: float, y: float, r: float) -> str:
+    rock = (
+        f"M{x - r:.1f},{y + r * 0.8:.1f} v{-r * 0.6:.1f} a{r:.1f},{r:.1f} 0 0 1 "
+        f"{2 * r:.1f},0 v{r * 0.6:.1f} Z"
+    )
+    mouth = (
+        f"M{x - r * 0.45:.1f},{y + r * 0.8:.1f} v{-r * 0.4:.1f} a{r * 0.45:.1f},"
+        f"{r * 0.45:.1f} 0 0 1 {r * 0.9:.1f},0 v{r * 0.4:.1f} Z"
+    )
+    return group(
+        el("path", d=rock, fill="#8a6a50", stroke="#3e2a1c", stroke_width=1.5),
+        el("path", d=mouth, fill="#1e1410"),
+    )
+
+
+def volcano_site(x: float, y: float, r: float) -> str:
+    slopes = [
+        (x - r, y + r * 0.8),
+        (x - r * 0.3, y - r * 0.7),
+        (x + r * 0.3, y - r * 0.7),
+        (x + r, y + r * 0.8),
+    ]
+    flow = f"M{x:.1f},{y - r * 0.6:.1f} q-3,{r * 0.6:.1f} 2,{r * 1.1:.1f}"
+    return group(
+        el("polygon", points=pts(slopes), fill="#5b4a44", stroke="#2b201c", stroke_width=1.5),
+        el("ellipse", cx=x, cy=y - r * 0.7, rx=r * 0.32, ry=r * 0.16, fill="#f26b1d"),
+        el("path", d=flow, stroke="#f26b1d", stroke_width=2.5, fill="none"),
+    )
+
+
+SITE_ICONS: dict[str, Callable[[float, float, float], str]] = {
+    "rock": rock_site,
+    "swamp": swamp_site,
+    "waterhole": waterhole_site,
+    "cave": cave_site,
+    "volcano": volcano_site,
+}
 
 
 def hazard_icon(kind: str, x: float, y: float) -> str:

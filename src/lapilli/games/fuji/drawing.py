@@ -111,58 +111,25 @@ def die_face(
     unknown: bool = True,
 ) -> str:
     """A die of side ``s`` at (x, y): ``value`` pips on ``fill`` (``None``: no pips, and a
-    question mark if the face is ``unknown``), its edge in the owner's colour, the colour's
-    initial in a corner."""
-    parts = [
-        el(
-            "rect",
-            x=x,
-            y=y,
-            width=s,
-            height=s,
-            rx=s * 0.18,
-            fill=fill,
-            stroke=edge,
-            stroke_width=max(1.5, s * 0.09),
-        )
-    ]
+    question mark if the face is ``unknown``), its edge in the owner's colour; a colour's
+    requirement shows the colour's initial ``letter`` on it."""
+    edged = {"stroke": edge, "stroke_width": max(1.5, s * 0.09)}
+    face = el("rect", x=x, y=y, width=s, height=s, rx=s * 0.18, fill=fill, **edged)
     pip = ink(fill)
     if value:
-        for dx, dy in PIPS[value]:
-            parts.append(
-                el(
-                    "circle",
-                    cx=x + s / 2 + dx * s * 0.26,
-                    cy=y + s / 2 + dy * s * 0.26,
-                    r=s * 0.085,
-                    fill=pip,
-                )
-            )
-    elif unknown:
-        parts.append(
-            text(
-                x + s / 2,
-                y + s * 0.68,
-                "?",
-                font_size=s * 0.55,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=pip,
-            )
+        r, cx, cy = s * 0.085, x + s / 2, y + s / 2
+        spots = [(cx + dx * s * 0.26, cy + dy * s * 0.26) for dx, dy in PIPS[value]]
+        return group(face, *(el("circle", cx=px, cy=py, r=r, fill=pip) for px, py in spots))
+    marks = [face]
+    if unknown:
+        marks.append(
+            label(x + s / 2, y + s * 0.68, "?", s * 0.55, True, text_anchor="middle", fill=pip)
         )
-    if letter and not value:
-        parts.append(
-            text(
-                x + s / 2,
-                y + s * 0.68,
-                letter,
-                font_size=s * 0.5,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=pip,
-            )
+    if letter:
+        marks.append(
+            label(x + s / 2, y + s * 0.68, letter, s * 0.5, True, text_anchor="middle", fill=pip)
         )
-    return group(*parts)
+    return group(*marks)
 
 
 NEUTRAL_EDGE = "#8a8a8a"
