@@ -161,3 +161,14 @@ def test_a_document_lays_its_body_on_the_paper():
     paper, body = list(root)[1:]
     assert paper.get("fill") == svg.PAPER and paper.get("width") == "200"
     assert body.tag.endswith("circle")
+
+
+@pytest.mark.parametrize("name", sorted(svg.SEAT_PALETTE))
+def test_every_seat_colour_stands_out_on_the_boards_and_takes_a_readable_letter(name):
+    paint = svg.SEAT_PALETTE[name]
+    # WCAG 1.4.11: a piece or a panel's edge at least 3:1 against what it lies on
+    assert svg.contrast(paint, svg.PAPER) >= 3.0
+    assert svg.contrast(paint, svg.PANEL) >= 3.0
+    # and the seat's letter on it (a chip's lettering) at least 4.5:1
+    assert svg.contrast(svg.ink(paint), paint) >= 4.5
+    assert svg.seat_colour(name.title()) == paint

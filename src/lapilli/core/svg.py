@@ -222,6 +222,27 @@ INK_DARK = "#000000"
 INK_LIGHT = "#ffffff"
 
 
+SEAT_PALETTE: dict[str, str] = {
+    "red": "#d32f2f",
+    "orange": "#e07100",  # #f57c00 was 2.6:1 on the paper
+    "yellow": "#af8c0a",  # a dark gold: #f2c418 was 1.6:1, and no light yellow reaches 3:1
+    "green": "#2e8b45",
+    "blue": "#1e63c9",
+    "purple": "#8e44ad",
+    "pink": "#eb5c9f",  # #ef7fb4 was 2.4:1
+    "magenta": "#c2185b",
+    "black": "#262626",
+}
+"""The seats' colours by the names the rulebooks give them, one paint each for every
+board. Each reaches 3:1 against the paper and the panels (WCAG 1.4.11, non-text
+contrast), so a seat's pieces and its panel's edge stand out; its letter takes ``ink``."""
+
+
+def seat_colour(name: str) -> str:
+    """The paint of a seat colour a rulebook names ("Red", "blue", ...)."""
+    return SEAT_PALETTE[name.lower()]
+
+
 def ink(background: str) -> str:
     """Text colour for ``background``: near-black or white, whichever contrasts more
     (one of them always reaches the 4.5:1 of WCAG AA)."""

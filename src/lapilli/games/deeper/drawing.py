@@ -33,6 +33,7 @@ from lapilli.core.svg import (
     label,
     panel_frame,
     pts,
+    seat_colour,
     status_line,
     title,
 )
@@ -54,7 +55,8 @@ from .text import edges_text, seat_label
 from .view import Deck, Diver, Observation
 
 SQRT3 = math.sqrt(3.0)
-SEAT_FILL = ("#f2c418", "#c2185b", "#2e8b45", "#d32f2f")
+DIVER_COLOURS = ("yellow", "magenta", "green", "red")
+"""The divers' pawns, seat by seat (the seats are numbered, not named)."""
 RES_FILL = {
     "fish": "#f4c430",
     "kelp": "#3f9b3f",
@@ -114,7 +116,7 @@ def player(seat: int) -> str:
 
 
 def seat_fill(seat: int) -> str:
-    return SEAT_FILL[seat % len(SEAT_FILL)]
+    return seat_colour(DIVER_COLOURS[seat % len(DIVER_COLOURS)])
 
 
 # -- geometry ------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from lapilli.core.svg import (
     label,
     panel_frame,
     pts,
+    seat_colour,
     status_line,
     title,
 )
@@ -39,7 +40,6 @@ from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
 from .text import COLOURS, THUNDERBOLT_TEXT, card_name, seat_label, site_name
 from .view import Observation, cone_of
 
-SEAT_FILL = ("#d32f2f", "#1e63c9", "#2e8b45", "#f2c418", "#8e44ad", "#f57c00")
 ERA_FILL = {
     "bacteria": ("#e08db3", "#fbeaf2"),
     "algae": ("#7cb342", "#eef6e2"),
@@ -73,7 +73,7 @@ CONE_MOVES = ("cone_sideways", "cone_back", "cone_forward", "erupt")
 
 
 def seat_fill(seat: int) -> str:
-    return SEAT_FILL[seat % len(SEAT_FILL)]
+    return seat_colour(COLOURS[seat % len(COLOURS)])
 
 
 def initial(seat: int) -> str:

@@ -25,6 +25,7 @@ from lapilli.core.svg import (
     joined,
     label,
     panel_frame,
+    seat_colour,
     status_line,
     title,
 )
@@ -36,7 +37,7 @@ from .text import seat_label
 from .view import Observation, Tokens
 from .view import Token as Cell
 
-SIDE_FILL = {0: "#c62828", 1: "#1f5fbf", WHITE: "#f6f2e8"}
+SIDE_FILL = {0: seat_colour(SIDE_NAMES[0]), 1: seat_colour(SIDE_NAMES[1]), WHITE: "#f6f2e8"}
 """A token's background: the colour of the line it builds (white breaks lines)."""
 BACK = "#e3d3ad"
 SEA = "#b9def2"

@@ -26,6 +26,7 @@ from lapilli.core.svg import (
     joined,
     label,
     panel_frame,
+    seat_colour,
     status_line,
     text,
     title,
@@ -48,7 +49,6 @@ INJURY_TEXT = {"leg": "leg", "arm": "broken arm", "amnesia": "amnesia", "eye": "
 W = 8  # the terrain grid is 8 cards wide (a cell is y * 8 + x)
 
 FACE_FILL = {"yellow": "#f6c928", "blue": "#4b8fe0", "pink": "#f27db3"}
-MEEPLE_FILL = {"blue": "#2f6fd0", "purple": "#8350c0", "green": "#2e9a4c", "black": "#262626"}
 LANDSCAPE = "#d7e8bf"
 HILL = "#b9d49a"
 VILLAGE_BORDER = "#e0a800"
@@ -77,7 +77,7 @@ EQUIPMENT_KINDS = ("use", "give_card", "put_under")
 
 
 def meeple_fill(a: int) -> str:
-    return MEEPLE_FILL[CHARACTERS[a % len(CHARACTERS)][1]]
+    return seat_colour(CHARACTERS[a % len(CHARACTERS)][1])
 
 
 def initial(a: int) -> str:

@@ -36,6 +36,7 @@ from lapilli.core.svg import (
     label,
     panel_frame,
     pts,
+    seat_colour,
     status_line,
     text,
     title,
@@ -62,13 +63,6 @@ LAVA_DARK = "#b3330e"
 FROST = "#eef7ff"
 MOUND = "#8d6e63"
 LINE = "#4a4a4a"
-SEAT_FILL = {
-    "pink": "#ef7fb4",
-    "blue": "#3d7fd9",
-    "purple": "#9b5fd0",
-    "orange": "#f59a23",
-    "green": "#3fae5a",
-}
 
 MAP_W, MAP_H = 760, 720
 SIDE_X, SIDE_W = 780, 440
@@ -78,7 +72,7 @@ LIFT = 4  # pixels each tile of a stack raises the one above it
 
 
 def seat_fill(seat: int) -> str:
-    return SEAT_FILL[SEAT_COLOURS[seat % len(SEAT_COLOURS)]]
+    return seat_colour(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
 
 
 def colossal(x: float, y: float, seat: int, scale: float, count: int, name: str) -> str:
