@@ -1,7 +1,7 @@
 """SVG plumbing for the board drawings: escaping, a tiny element builder, hex geometry,
 readable colours, clickable targets, and the pieces every board draws the same way: a
-column laid top to bottom (``Stack``), a seat's lettered piece (``chip``), the status
-line's "who decides what" (``deciding``).
+column laid top to bottom (``Stack``), a seat's lettered piece (``chip``), the seats'
+colours (``SEAT_PALETTE``), the status line's "who decides what" (``deciding``).
 
 A game's ``drawing.draw(observation, seat, legal, labels)`` returns one self-contained
 SVG (no scripts, no external resources). An element that stands for legal actions is
