@@ -141,7 +141,7 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self.position.returns()]
 
     def __str__(self) -> str:
-        return json.dumps(self.position.observation(None))
+        return json.dumps(self.position.observation(None), sort_keys=True)
 
 
 class Held:
@@ -181,7 +181,7 @@ class LapilliObserver:
         self.tensor[:] = state.position.numeric(player)
 
     def string_from(self, state: LapilliState, player: int) -> str:
-        return json.dumps(state.position.observation(player))
+        return json.dumps(state.position.observation(player), sort_keys=True)
 
 
 def _register() -> dict[str, type[LapilliGame]]:
