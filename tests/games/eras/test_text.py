@@ -80,3 +80,11 @@ def test_a_roll_reads_in_words_not_emoji():
         event_text(s, {"type": "rolled", "seat": RED, "face": "volcano"}) == "Red rolls a volcano"
     )
     assert event_text(s, {"type": "rolled", "seat": BLUE, "face": "dot"}) == "Blue rolls a dot"
+
+
+def test_the_events_about_one_player_each_have_their_sentence():
+    from lapilli.core.events import names_of
+    from lapilli.games.eras.events import SeatEvent
+    from lapilli.games.eras.text import SEAT_EVENTS
+
+    assert set(SEAT_EVENTS) == set(names_of(SeatEvent))

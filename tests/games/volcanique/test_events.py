@@ -89,3 +89,16 @@ def test_the_whole_game_events_read_as_before():
     assert s.event_text(ring) == "Blue (P2) a volcano rises on (1,1) (ring of fire)"
     hand = {"type": "sacrificed", "seat": 0, "from": "hand"}
     assert s.event_text(hand) == "Pink (P1) sacrifices a critter from hand"
+
+
+def test_each_wording_table_covers_exactly_its_kinds():
+    from typing import get_args
+
+    from lapilli.core.events import names_of
+    from lapilli.games.volcanique import events, text
+
+    assert set(text.END_REASONS) == set(get_args(events.EndReason))
+    assert set(text.PURPOSES) == set(get_args(events.Purpose))
+    assert set(text.SEAT_TEXT) == set(names_of(events.SeatEvent))
+    assert set(text.SEAT_HEX_TEXT) == set(names_of(events.SeatHexEvent))
+    assert set(text.HEX_TEXT) == set(names_of(events.HexEvent))

@@ -5,14 +5,13 @@ may be targeted; the players), the actions and the step in progress in words."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import get_args
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lapilli.core import Action
-from lapilli.core.events import EventTexts, names_of
+from lapilli.core.events import EventTexts
 from lapilli.core.flow import Frame
 from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
 from lapilli.core.state import CHANCE
@@ -44,7 +43,6 @@ from .events import (
     Converge,
     Dealt,
     Discarded,
-    EndReason,
     EndTriggered,
     Evacuated,
     GameOver,
@@ -606,7 +604,6 @@ END_REASONS: dict[str, str] = {
     "last_land_tile": "the last land tile is taken",
     "volcanic_winter": "the Volcanic Winter covers the island",
 }
-assert set(END_REASONS) == set(get_args(EndReason))
 PURPOSES: dict[Purpose, str] = {
     "tile": "a tile",
     "volcano": "a volcano",
@@ -617,7 +614,6 @@ PURPOSES: dict[Purpose, str] = {
     "sacrifice_hand": "a sacrifice from hand",
     "island": "an island",
 }
-assert set(PURPOSES) == set(get_args(Purpose))
 
 
 def _hex(h: Sequence[int]) -> str:
@@ -670,9 +666,6 @@ HEX_TEXT = {
     "lava_cooled": "the lava on {at} cools",
     "soil": "{at} becomes volcanic soil",
 }
-assert set(SEAT_TEXT) == set(names_of(SeatEvent))
-assert set(SEAT_HEX_TEXT) == set(names_of(SeatHexEvent))
-assert set(HEX_TEXT) == set(names_of(HexEvent))
 
 
 def _contested(s: VolcaniqueState, e: Contested) -> str:
