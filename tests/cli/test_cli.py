@@ -77,7 +77,7 @@ def test_replay_prints_the_log_and_final_scores(tmp_path):
 
 def test_bad_names_and_options_get_clear_errors():
     assert "no game called 'nope'" in invoke("play", "nope").output
-    assert "not a valid choice" in invoke("play", "foggy_island", "-o", "mode=odd").output
+    assert "not one of basic" in invoke("play", "foggy_island", "-o", "mode=odd").output
     assert (
         "no bot called 'wizard'" in invoke("play", "foggy_island", "--seats", "human,wizard").output
     )

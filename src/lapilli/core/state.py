@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from .numeric import ActionCodec, Layout
     from .parts import Numeric, Parts
-from .options import options_from_json, options_to_json
+from .options import checked, options_from_json, options_to_json
 
 CHANCE = -1
 TERMINAL = -2
@@ -67,7 +67,7 @@ class Game(ABC):
             raise TypeError("give either an options object or keyword options, not both")
         if not isinstance(options, self.Options):
             raise MalformedInput(f"{self.id} options must be {self.Options.__name__}")
-        self.options = options
+        self.options = checked(options)  # the rules see only declared types and ranges
 
     @classmethod
     def players_summary(cls) -> str:

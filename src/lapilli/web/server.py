@@ -35,11 +35,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lapilli.agents import AGENTS
+from lapilli.agents.table import HUMAN, TableSetup
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
-from lapilli.core.options import option_form, options_from_json
-from lapilli.core.registry import game_class, game_classes, load_game
+from lapilli.core.options import option_form
+from lapilli.core.registry import game_classes
 from lapilli.core.state import CHANCE
 
 from .guard import Guard
@@ -65,12 +66,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
-class NewTable(Strict):
-    game: Annotated[str, Field(max_length=64)]
-    options: list[Text] | dict[Annotated[str, Field(max_length=64)], bool | int | float | Text] = (
-        Field(default_factory=list, max_length=32, description="key=value texts, or an object")
-    )
-    seats: list[Text] = Field(min_length=1, max_length=16, description="human, or a bot")
+class NewTable(TableSetup):
     private: bool = Field(default=False, description="left out of the list of tables")
 
 
@@ -276,6 +272,7 @@ def list_games() -> dict[str, Any]:
                     "default": param.default,
                     "help": param.help,
                     "minimum": param.minimum,
+                    "maximum": param.maximum,
                     "choices": list(param.choices),
                 }
                 for key, param in agent.PARAMS.items()
@@ -290,13 +287,8 @@ def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
     if len(spec.seats) > settings.max_seats:
         raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
-    if isinstance(spec.options, dict):
-        cls = game_class(spec.game)
-        game = cls(options_from_json(cls.Options, spec.options))
-    else:
-        game = load_game(spec.game, spec.options)
-    game.check_players(len(spec.seats))
-    specs = [s if s == "human" else settings.bot_spec(s) for s in spec.seats]
+    game, seats = spec.build()  # the model every door shares: options, seats, bots
+    specs = [s if s == HUMAN else settings.bot_spec(s) for s in seats]
     match = Match(game, len(specs), specs)
     table, secrets = tables_of(request).create(match, specs, listed=not spec.private)
     return {
