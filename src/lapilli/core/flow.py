@@ -364,10 +364,12 @@ class FlowState(State):
             if not self.stack:
                 raise IllegalAction("the game is over: no more actions")
             if self.stack[-1].seat == CHANCE:
-                if action not in [o for o, _ in self.chance_outcomes()]:
-                    raise IllegalAction(self.illegal_reason(action))
-            elif action not in self.legal_actions():
+                allowed = [o for o, _ in self.chance_outcomes()]
+            else:
+                allowed = self.legal_actions()
+            if action not in allowed:
                 raise IllegalAction(self.illegal_reason(action))
+            action = allowed[allowed.index(action)]  # the rules' own: 1, never true or 1.0
         return self._apply(action)
 
     def changed(self) -> None:
