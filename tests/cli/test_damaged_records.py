@@ -248,7 +248,7 @@ def test_a_number_written_as_another_type_is_refused_in_one_line(tmp_path, game_
     all the same, naming the step, instead of crashing later."""
     cases = _retyped(game_id)
     assert cases, "the game offered no action with a whole number"
-    for record, step, odd in cases:
+    for record, step, _ in cases:
         refused(write(tmp_path, record.to_json()), f"step {step + 1}", "of another type")
 
 
