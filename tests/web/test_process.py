@@ -108,3 +108,40 @@ def test_one_signal_stops_the_server_with_browsers_connected(sqlite_url, tmp_pat
             socket.close()
     finally:
         server.stop()
+
+
+def test_a_postgresql_outage_answers_503_and_the_bots_resume(
+    postgres_cluster, postgres_url, tmp_path
+):
+    """PostgreSQL stops for a few seconds under a running server: requests that need it
+    get a 503 with a reason (no traceback in the log), the bot tables say why they wait,
+    and their bots go on within 2 s of the database coming back."""
+    log = tmp_path / "serve.log"
+    server = Serve(postgres_url, log)
+    try:
+        human, (red, _) = create(server, ["human", "random"])
+        wait_until(server, human, red, my_turn)
+        bots, _ = create(server, ["mcts:seconds=0.05", "mcts:seconds=0.05"])
+        wait_until(server, bots, None, lambda v: v["version"] > 2)
+        postgres_cluster.stop()
+        try:
+            stopped = time.time()
+            made = server.client.post("/api/tables", json={"game": "fuji", "seats": ["random"] * 2})
+            assert made.status_code == 503 and "database" in made.json()["error"]
+            act = f"/api/tables/{human}/act"
+            moved = server.client.post(act, headers=seat(red), json={"index": 0})
+            assert moved.status_code == 503 and moved.headers["retry-after"]
+            held = wait_until(server, bots, None, lambda v: v["trouble"])
+            assert "database" in held["trouble"]
+            time.sleep(max(0.0, 4 - (time.time() - stopped)))
+            frozen = server.client.get(f"/api/tables/{bots}").json()["version"]
+        finally:
+            postgres_cluster.start()
+        back = time.time()
+        wait_until(server, bots, None, lambda v: v["version"] > frozen and not v["trouble"])
+        assert time.time() - back < 2.0
+        moved = server.client.post(act, headers=seat(red), json={"index": 0})
+        assert moved.status_code == 200
+    finally:
+        server.stop()
+    assert "Traceback" not in log.read_text()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import AsyncIterator
 from functools import cache
@@ -31,6 +32,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -47,9 +49,11 @@ from .guard import Guard
 from .hub import Hub
 from .settings import Settings
 from .store import Store
-from .tables import LiveTable, NotYourTurn, Tables, board, replayed, shown_log
+from .tables import LiveTable, NotYourTurn, Tables, board, first_line, replayed, shown_log
 
 STATIC = files("lapilli.web") / "static"
+RETRY_AFTER = 2  # seconds a client waits before asking again (the database, a limit)
+logger = logging.getLogger("lapilli.web")
 COOKIE_DAYS = 30
 PLAIN_WORDS = {  # the framework's own refusals, in our words
     "Not Found": "there is no such page",
@@ -133,7 +137,9 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     hub: Hub = app.state.hub
     hub.loop = asyncio.get_running_loop()
     store = await run_in_threadpool(Store, app.state.database)
-    tables = Tables(store, app.state.settings.bot_threads, lambda t: hub.publish(t.id, t.version))
+    tables = Tables(
+        store, app.state.settings.bot_threads, lambda t: hub.publish(t.id, t.version, t.trouble)
+    )
     app.state.tables = tables
     threading.Thread(target=tables.recover, name="lapilli-recover", daemon=True).start()
     try:
@@ -153,6 +159,20 @@ def _add_error_answers(app: FastAPI) -> None:
     @app.exception_handler(LapilliError)
     async def refused(request: Request, exc: LapilliError) -> JSONResponse:
         return answer(409 if isinstance(exc, NotYourTurn) else 400, str(exc))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def unavailable(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        """The database does not answer: the request may be sent again in a moment (one
+        line in the log, no traceback)."""
+        logger.warning(
+            "%s %s: the database did not answer: %s",
+            request.method,
+            request.url.path,
+            first_line(exc),
+        )
+        refusal = answer(503, "the database is not answering: nothing was changed, try again")
+        refusal.headers["retry-after"] = str(RETRY_AFTER)
+        return refusal
 
     @app.exception_handler(PermissionError)
     async def forbidden(request: Request, exc: PermissionError) -> JSONResponse:
@@ -418,7 +438,14 @@ def replay(
 # -- following a table live --------------------------------------------------------------
 async def updates(socket: WebSocket, table_id: str) -> None:
     """Sends the table's version now and after every change, until either side closes."""
-    table = await run_in_threadpool(socket.app.state.tables.get, table_id)
+    try:
+        table = await run_in_threadpool(socket.app.state.tables.get, table_id)
+    except SQLAlchemyError as exc:  # the page tries again in a moment
+        logger.warning(
+            "a websocket of table %s: the database did not answer: %s", table_id, first_line(exc)
+        )
+        await socket.close(code=1013, reason="the database is not answering: try again")
+        return
     if table is None:
         await socket.close(code=1008, reason="there is no such table")
         return
@@ -427,14 +454,14 @@ async def updates(socket: WebSocket, table_id: str) -> None:
     with hub.watch(table.id) as latest:
         closed = asyncio.ensure_future(_until_closed(socket))
         try:
-            await socket.send_json({"version": table.version})
+            await socket.send_json({"version": table.version, "trouble": table.trouble})
             while not closed.done():
                 news = asyncio.ensure_future(latest.get())
                 await asyncio.wait({news, closed}, return_when=asyncio.FIRST_COMPLETED)
                 if not news.done():
                     news.cancel()
                     break
-                await socket.send_json({"version": news.result()})
+                await socket.send_json(news.result())
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:

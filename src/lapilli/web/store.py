@@ -35,6 +35,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from lapilli.core.actions import Action
@@ -67,6 +68,9 @@ class StepRow(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)  # 0 for the first action
     action: Mapped[str] = mapped_column(Text)
 
+
+DATABASE_ERRORS = (SQLAlchemyError,)
+"""What the database raises when it cannot answer (stopped, unreachable, busy)."""
 
 Write = Callable[[Connection], object]
 TOUCH = (
@@ -194,7 +198,14 @@ class Store:
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_wal)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=16)
+            self.engine = create_engine(
+                url,
+                pool_pre_ping=True,  # a connection broken by a restart is replaced
+                pool_size=8,
+                max_overflow=16,
+                pool_timeout=5,
+                connect_args={"connect_timeout": 5},
+            )
         Base.metadata.create_all(self.engine)
         self.write = Writer(self.engine)
 

@@ -9,8 +9,11 @@ view be drawn at a time, so each is drawn once per version and seat.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import heapq
 import io
+import itertools
 import json
 import logging
 import queue
@@ -18,6 +21,7 @@ import random
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +36,7 @@ from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.state import CHANCE, Event, Game, State, Utility
 
-from .store import Seat, Store, StoredTable, token_hash
+from .store import DATABASE_ERRORS, Seat, Store, StoredTable, token_hash
 
 LOG_KEPT = 500  # entries kept in memory per table
 LOG_SHOWN = 60  # entries a view shows
@@ -71,7 +75,8 @@ class LiveTable:
         self.moving = threading.Lock()
         self.drawing = threading.Lock()  # one view drawn at a time: a second asker finds it
         self.version = stored.version
-        self._views: dict[int | None, tuple[int, bytes]] = {}
+        self.trouble: str | None = None  # why the bots are held up, for every view
+        self._views: dict[int | None, tuple[int, str | None, bytes]] = {}
         # replaying the record rebuilds the position, its log and its undo history
         record = stored.record
         self.match = Match(record.make_game(), record.players, record.seats)
@@ -203,9 +208,11 @@ class LiveTable:
 
     # -- what a seat is told -----------------------------------------------------------------
     def cached_view(self, seat: int | None) -> bytes | None:
-        """The seat's view if it was drawn at this version."""
+        """The seat's view if it was drawn at this version (and trouble)."""
         cached = self._views.get(seat)
-        return cached[1] if cached is not None and cached[0] == self.version else None
+        if cached is None or cached[0] != self.version or cached[1] != self.trouble:
+            return None
+        return cached[2]
 
     def view(self, seat: int | None) -> bytes:
         """The seat's view as JSON, drawn once per version (outside the lock)."""
@@ -214,15 +221,15 @@ class LiveTable:
             if cached is not None:
                 return cached
             with self.lock:  # a snapshot: moves go on while it is drawn
-                version = self.version
+                version, trouble = self.version, self.trouble
                 state = self.match.state.clone()
                 can_undo = seat is not None and self.match.can_undo(seat)
                 log = shown_log(self.log, seat)[-LOG_SHOWN:]
                 step = len(self.match.record.actions)
             view = self._view(state, seat, version)
-            view |= {"can_undo": can_undo, "log": log, "step": step}
+            view |= {"can_undo": can_undo, "log": log, "step": step, "trouble": trouble}
             data = json.dumps(view).encode()
-            self._views[seat] = (version, data)
+            self._views[seat] = (version, trouble, data)
             return data
 
     def _view(self, state: State, seat: int | None, version: int) -> dict[str, Any]:
@@ -334,18 +341,33 @@ def _shape(value: Any) -> Any:
     return type(value)
 
 
-class Bots:
-    """A few worker threads where chance and bots play; the event loop never does."""
+RETRY_FIRST = 0.1  # seconds before the first retry of a failed bot step
+RETRY_DATABASE = 1.0  # at most, while the database does not answer: back within a second
+RETRY_MOST = 60.0  # at most, for any other failure (a bug should not spin)
 
-    def __init__(self, threads: int) -> None:
+
+class Bots:
+    """A few worker threads where chance and bots play; the event loop never does.
+
+    A step that fails (the database does not answer, a bot breaks) is tried again after
+    a pause that doubles each time, and the table tells its viewers why it waits.
+    """
+
+    def __init__(self, threads: int, told: Callable[[LiveTable], None] = lambda t: None):
         self.queue: queue.Queue[LiveTable | None] = queue.Queue()
         self.queued: set[str] = set()
+        self.failures: dict[str, int] = {}  # failures in a row, by table
+        self.told = told
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        self.later: list[tuple[float, int, LiveTable]] = []  # (when, order, table): retries
+        self.order = itertools.count()
+        self.timer = threading.Condition(self.lock)
         self.workers = [
             threading.Thread(target=self._work, name=f"lapilli-bots-{i}", daemon=True)
             for i in range(max(1, threads))
         ]
+        self.workers.append(threading.Thread(target=self._wait, name="lapilli-retry", daemon=True))
         for worker in self.workers:
             worker.start()
 
@@ -362,26 +384,76 @@ class Bots:
             if self.stopping.is_set():
                 continue
             try:
-                table.play_bots(self._keep_going)
+                table.play_bots(functools.partial(self._keep_going, table))
             except Pause:
                 pass
-            except Exception:
+            except Exception as exc:
                 if not self.stopping.is_set():  # (a step cut short by the shutdown is not)
-                    logger.exception("the bots of table %s failed", table.id)
-                continue  # left marked as queued: a broken table is not retried in a loop
+                    self._failed(table, exc)
+                continue
             with self.lock:
                 self.queued.discard(table.id)
             self.wake(table)
 
-    def _keep_going(self, seat: int) -> bool:
-        """After a bot's decision, a table waiting for this thread goes first."""
+    def _failed(self, table: LiveTable, exc: Exception) -> None:
+        """Try the table again later, sooner while it is the database that fails."""
+        database = is_database_error(exc)
+        with self.lock:
+            failures = self.failures[table.id] = self.failures.get(table.id, 0) + 1
+            delay = min(RETRY_DATABASE if database else RETRY_MOST, RETRY_FIRST * 2**failures)
+            heapq.heappush(self.later, (time.monotonic() + delay, next(self.order), table))
+            self.timer.notify()
+        if database:  # one line: the database's own words, no traceback
+            logger.warning("table %s waits for the database: %s", table.id, first_line(exc))
+            table.trouble = "the database is not answering: the bots try again every second"
+        else:
+            if failures == 1:
+                logger.exception("the bots of table %s failed", table.id)
+            table.trouble = f"a bot's move failed: it is tried again in {delay:.0f} s"
+        self.told(table)
+
+    def _recovered(self, table: LiveTable) -> None:
+        with self.lock:
+            self.failures.pop(table.id, None)
+        if table.trouble is not None:
+            table.trouble = None
+            self.told(table)
+
+    def _wait(self) -> None:
+        """Hands each failed table back to the workers once its pause is over."""
+        with self.timer:
+            while not self.stopping.is_set():
+                now = time.monotonic()
+                if self.later and self.later[0][0] <= now:
+                    table = heapq.heappop(self.later)[2]
+                    self.queue.put(table)  # still marked as queued: nobody else queues it
+                    continue
+                self.timer.wait(self.later[0][0] - now if self.later else None)
+
+    def _keep_going(self, table: LiveTable, seat: int) -> bool:
+        """After a step is kept, the table's trouble is over; after a bot's decision, a
+        table waiting for this thread goes first."""
+        if table.trouble is not None or table.id in self.failures:
+            self._recovered(table)
         return not self.stopping.is_set() and (seat < 0 or self.queue.empty())
 
     def stop(self) -> None:
         """Workers finish their current step (a bot's decision at most) and leave."""
-        self.stopping.set()
+        with self.timer:
+            self.stopping.set()
+            self.timer.notify()
         for _ in self.workers:
             self.queue.put(None)
+
+
+def is_database_error(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from the database (it passes: the step is tried again)."""
+    return isinstance(exc, DATABASE_ERRORS)
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
 
 
 class Tables:
@@ -392,7 +464,7 @@ class Tables:
         self.live: dict[str, LiveTable] = {}
         self.lock = threading.Lock()
         self.told = told
-        self.bots = Bots(bot_threads)
+        self.bots = Bots(bot_threads, told)
 
     def get(self, table_id: str) -> LiveTable | None:
         table = self.live.get(table_id)
@@ -436,8 +508,19 @@ class Tables:
             self.bots.wake(table)
 
     def recover(self) -> None:
-        """Resume every unfinished table: chance and bots play on where they stopped."""
-        for table_id in self.store.unfinished():
+        """Resume every unfinished table: chance and bots play on where they stopped
+        (once the database answers)."""
+        pause = RETRY_FIRST
+        while True:
+            try:
+                unfinished = self.store.unfinished()
+                break
+            except DATABASE_ERRORS as exc:
+                logger.warning("resuming the tables waits for the database: %s", first_line(exc))
+            if self.bots.stopping.wait(pause):
+                return
+            pause = min(RETRY_DATABASE, pause * 2)
+        for table_id in unfinished:
             if self.bots.stopping.is_set():
                 return
             try:

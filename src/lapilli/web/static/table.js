@@ -144,6 +144,7 @@ function show(data) {
     const who = view.to_move_label || "the dice";
     $("status").textContent = `Waiting for ${who}${view.waiting_for_bot ? " (bot)" : ""}\u2026`;
   }
+  if (view.trouble) $("status").textContent += ` (${view.trouble})`;
   showMoves();
   showPlayers();
   if (!frame) showLog(view.log, Number(sessionStorage.getItem(marked) ?? view.step - 1));
@@ -314,8 +315,8 @@ function follow() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
   socket.onmessage = (message) => {
-    const { version } = JSON.parse(message.data);
-    if (!view || version !== view.version) refresh();
+    const { version, trouble } = JSON.parse(message.data);
+    if (!view || version !== view.version || (trouble ?? null) !== (view.trouble ?? null)) refresh();
   };
   socket.onclose = () => setTimeout(follow, 2000);
 }
