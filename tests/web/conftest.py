@@ -22,6 +22,12 @@ from .browsing import browser, live_server  # noqa: F401 (fixtures)
 from .serving import free_port
 
 
+@pytest.fixture(autouse=True)
+def test_client_name(monkeypatch):
+    """In-process test clients call the server "testserver": it answers to that too."""
+    monkeypatch.setenv("LAPILLI_HOSTS", "127.0.0.1,localhost,::1,testserver")
+
+
 @pytest.fixture
 def sqlite_url(tmp_path):
     return f"sqlite:///{tmp_path / 'tables.db'}"

@@ -407,12 +407,24 @@ def serve(
         import uvicorn
 
         from lapilli.web.server import create_app
+        from lapilli.web.settings import Settings
     except ImportError:
         fail("the web server needs its extra: pip install 'lapilli[web]'")
+    try:
+        settings = Settings.from_env().answering_at(host)
+    except ValueError as exc:
+        fail(str(exc))
     console.print(f"lapilli on http://{host}:{port}/ (tables kept in {db})")
+    if host in ("0.0.0.0", "::") and "*" not in settings.hosts:
+        names = ", ".join(settings.hosts)
+        console.print(f"answering to the names {names} only: set LAPILLI_HOSTS to the others")
     # a websocket only carries versions: compressing them would cost more than it saves
     uvicorn.run(
-        create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+        create_app(db, settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
     )
 
 

@@ -119,11 +119,12 @@ def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None
         max_body_size=settings.max_body,
         docs_url=None,
         redoc_url=None,
+        openapi_url=None,  # no pages of docs, nor the schema they read
     )
     app.state.database = database
     app.state.settings = settings
     app.state.hub = Hub()
-    app.add_middleware(Guard, trusted=settings.origins)
+    app.add_middleware(Guard, trusted=settings.origins, hosts=settings.hosts)
     _add_error_answers(app)
     for router in (pages, lobby, seats, play, finished):
         app.include_router(router)
