@@ -47,9 +47,19 @@ from lapilli.core.state import CHANCE
 
 from .guard import Guard
 from .hub import Hub
+from .limits import Rate, Sockets
 from .settings import Settings
 from .store import Store
-from .tables import LiveTable, NotYourTurn, Tables, board, first_line, replayed, shown_log
+from .tables import (
+    Keeping,
+    LiveTable,
+    NotYourTurn,
+    Tables,
+    board,
+    first_line,
+    replayed,
+    shown_log,
+)
 
 STATIC = files("lapilli.web") / "static"
 RETRY_AFTER = 2  # seconds a client waits before asking again (the database, a limit)
@@ -124,6 +134,8 @@ def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None
     app.state.database = database
     app.state.settings = settings
     app.state.hub = Hub()
+    app.state.new_tables = Rate(settings.tables_per_minute)
+    app.state.sockets = Sockets(settings.sockets_per_client)
     app.add_middleware(Guard, trusted=settings.origins, hosts=settings.hosts)
     _add_error_answers(app)
     for router in (pages, lobby, seats, play, finished):
@@ -138,9 +150,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     hub: Hub = app.state.hub
     hub.loop = asyncio.get_running_loop()
     store = await run_in_threadpool(Store, app.state.database)
+    settings: Settings = app.state.settings
+    keeping = Keeping(settings.idle_seconds, settings.finished_seconds, settings.max_live)
     tables = Tables(
-        store, app.state.settings.bot_threads, lambda t: hub.publish(t.id, t.version, t.trouble)
+        store,
+        settings.bot_threads,
+        lambda t: hub.publish(t.id, t.version, t.trouble),
+        keeping,
     )
+    tables.more_chores.append(app.state.new_tables.forget_idle)
     app.state.tables = tables
     threading.Thread(target=tables.recover, name="lapilli-recover", daemon=True).start()
     try:
@@ -181,7 +199,9 @@ def _add_error_answers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's own and the router's
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return answer(exc.status_code, PLAIN_WORDS.get(str(exc.detail), str(exc.detail)))
+        refusal = answer(exc.status_code, PLAIN_WORDS.get(str(exc.detail), str(exc.detail)))
+        refusal.headers.update(exc.headers or {})
+        return refusal
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -202,7 +222,7 @@ def tables_of(request: Request) -> Tables:
 
 async def live_table(table_id: str, request: Request) -> LiveTable:
     tables = tables_of(request)
-    table = tables.live.get(table_id)  # a table in memory answers at once
+    table = tables.cached(table_id)  # a table in memory answers at once
     if table is None:
         table = await run_in_threadpool(tables.get, table_id)
     if table is None:
@@ -303,9 +323,22 @@ def list_games() -> dict[str, Any]:
     }
 
 
+def client_of(connection: Request | WebSocket) -> str:
+    """Who asks, for the limits: their address (the proxy's report, behind one)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 @lobby.post("/tables")
 def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
+    wait = request.app.state.new_tables.take(client_of(request))
+    if wait:
+        raise HTTPException(
+            429,
+            f"too many new tables from your address: the next in {wait} s "
+            f"({settings.tables_per_minute} a minute)",
+            headers={"retry-after": str(wait)},
+        )
     if len(spec.seats) > settings.max_seats:
         raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
     game, seats = spec.build()  # the model every door shares: options, seats, bots
@@ -450,6 +483,28 @@ async def updates(socket: WebSocket, table_id: str) -> None:
     if table is None:
         await socket.close(code=1008, reason="there is no such table")
         return
+    sockets: Sockets = socket.app.state.sockets
+    client = client_of(socket)
+    if not sockets.opened(client):
+        await _too_many_sockets(socket, sockets.most)
+        return
+    try:
+        await _follow(socket, table)
+    finally:
+        sockets.closed(client)
+
+
+async def _too_many_sockets(socket: WebSocket, most: int) -> None:
+    """429 with Retry-After where the server can answer a websocket so, else a close."""
+    why = f"too many open websockets from your address (at most {most})"
+    if "websocket.http.response" in socket.scope.get("extensions", {}):
+        refusal = JSONResponse({"error": why}, 429, headers={"retry-after": str(RETRY_AFTER)})
+        await socket.send_denial_response(refusal)
+    else:
+        await socket.close(code=1008, reason=why)
+
+
+async def _follow(socket: WebSocket, table: LiveTable) -> None:
     await socket.accept()
     hub: Hub = socket.app.state.hub
     with hub.watch(table.id) as latest:

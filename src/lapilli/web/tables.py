@@ -23,6 +23,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -85,6 +86,7 @@ class LiveTable:
             self._apply(action)
         del self.log[:-LOG_KEPT]
         self.draw_board = self.match.game.parts.draw
+        self.used = time.monotonic()  # when a request or a step last needed the table
 
     # -- who is who -------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -95,6 +97,10 @@ class LiveTable:
         if not held:
             raise PermissionError("this seat link is not valid for this table")
         return held[0]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.state.is_terminal()
 
     def bots_to_move(self) -> bool:
         player = self.match.state.current_player()
@@ -146,6 +152,7 @@ class LiveTable:
     def _commit(self, action: Action) -> None:
         """Write a legal step, then apply it (callers hold ``moving``)."""
         n = len(self.match.record.actions)
+        self.used = time.monotonic()
         self.store.append(self.id, n, action, self.version + 1)
         with self.lock:
             self._apply(action)
@@ -456,18 +463,48 @@ def first_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
 
 
-class Tables:
-    """Every table of the server, loaded from the store on first use."""
+@dataclass(frozen=True)
+class Keeping:
+    """How long tables stay in memory, and how many at most."""
 
-    def __init__(self, store: Store, bot_threads: int, told: Callable[[LiveTable], None]):
+    idle_seconds: float = 300.0  # unused this long: the table leaves memory
+    finished_seconds: float = 60.0  # a finished one sooner
+    most: int = 1000  # beyond this, the longest unused leave first
+
+
+CHORES = 1.0  # seconds between two rounds of the server's chores
+
+
+class Tables:
+    """Every table of the server, loaded from the store on first use; tables unused for
+    a while leave memory (the store keeps them) and come back when asked for."""
+
+    def __init__(
+        self,
+        store: Store,
+        bot_threads: int,
+        told: Callable[[LiveTable], None],
+        keeping: Keeping = Keeping(),
+    ):
         self.store = store
         self.live: dict[str, LiveTable] = {}
         self.lock = threading.Lock()
         self.told = told
+        self.keeping = keeping
+        self.more_chores: list[Callable[[], None]] = []  # run with tidy(), every CHORES s
         self.bots = Bots(bot_threads, told)
+        self.chores = threading.Thread(target=self._chores, name="lapilli-chores", daemon=True)
+        self.chores.start()
+
+    def cached(self, table_id: str) -> LiveTable | None:
+        """The table if it is in memory (marked as used), without asking the store."""
+        table = self.live.get(table_id)
+        if table is not None:
+            table.used = time.monotonic()
+        return table
 
     def get(self, table_id: str) -> LiveTable | None:
-        table = self.live.get(table_id)
+        table = self.cached(table_id)
         if table is not None or not TABLE_ID.fullmatch(table_id):
             return table
         stored = self.store.load(table_id)
@@ -477,6 +514,32 @@ class Tables:
         with self.lock:
             table = self.live.setdefault(table_id, table)
         return table
+
+    def _chores(self) -> None:
+        while not self.bots.stopping.wait(CHORES):
+            for chore in [self.tidy, *self.more_chores]:
+                try:
+                    chore()
+                except Exception:  # a chore that fails is tried again next round
+                    logger.exception("the server's chores failed")
+
+    def tidy(self) -> None:
+        """Tables unused for a while leave memory, the longest unused first; none whose
+        bots are due or that is changing."""
+        now, keeping = time.monotonic(), self.keeping
+        with self.lock:
+            idle = sorted(self.live.values(), key=lambda t: t.used)
+        for n, table in enumerate(idle):
+            unused = now - table.used
+            over = len(idle) - n > keeping.most
+            limit = keeping.finished_seconds if table.finished else keeping.idle_seconds
+            if not over and unused < limit:
+                continue
+            if table.id in self.bots.queued or table.moving.locked():
+                continue
+            with self.lock:
+                if self.live.get(table.id) is table:
+                    del self.live[table.id]
 
     def create(
         self, match: Match, specs: list[str], listed: bool
