@@ -47,6 +47,7 @@ from lapilli.core.state import CHANCE
 
 from .guard import Guard
 from .hub import Hub
+from .leases import Leases, SharedLeases, listen
 from .limits import Rate, Sockets
 from .settings import Settings
 from .store import Store
@@ -152,20 +153,22 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     store = await run_in_threadpool(Store, app.state.database)
     settings: Settings = app.state.settings
     keeping = Keeping(settings.idle_seconds, settings.finished_seconds, settings.max_live)
-    tables = Tables(
-        store,
-        settings.bot_threads,
-        lambda t: hub.publish(t.id, t.version, t.trouble),
-        keeping,
-    )
+    # on PostgreSQL other processes may share the tables: leases say who runs the bots
+    leases = SharedLeases(store.url) if store.shared else Leases()
+    tables = Tables(store, settings.bot_threads, hub.publish, keeping, leases)
     tables.more_chores.append(app.state.new_tables.forget_idle)
     app.state.tables = tables
-    threading.Thread(target=tables.recover, name="lapilli-recover", daemon=True).start()
+    stopping = threading.Event()
+    if store.shared:
+        news = (store.url, store.process, tables.heard, tables.resync, stopping)
+        threading.Thread(target=listen, args=news, name="lapilli-news", daemon=True).start()
     try:
         yield
     finally:
+        stopping.set()
         tables.close()
         hub.loop = None
+        leases.close()
         store.close()
 
 
@@ -395,7 +398,15 @@ play = APIRouter(prefix="/api/tables/{table_id}")
 
 
 @play.get("")
-async def view(table: TableAsked, seat: Asker) -> Response:
+async def view(
+    table: TableAsked,
+    seat: Asker,
+    at_least: Annotated[int | None, Query(ge=0, le=2**53)] = None,
+) -> Response:
+    """The seat's view; ``at_least``: a version the asker heard of (from a websocket of
+    another process), which this copy reaches first."""
+    if at_least is not None and at_least > table.version:
+        await run_in_threadpool(table.catch_up)
     return await drawn(table, seat)
 
 
@@ -418,8 +429,10 @@ async def act(
 
 
 @play.post("/undo")
-async def undo(table: TableAsked, seat: Player, _: Nothing | None = None) -> Response:
-    await run_in_threadpool(table.undo, seat)
+async def undo(
+    request: Request, table: TableAsked, seat: Player, _: Nothing | None = None
+) -> Response:
+    await run_in_threadpool(tables_of(request).undo, table, seat)
     return await drawn(table, seat)
 
 

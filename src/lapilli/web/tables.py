@@ -9,6 +9,7 @@ view be drawn at a time, so each is drawn once per version and seat.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import heapq
@@ -37,7 +38,8 @@ from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.state import CHANCE, Event, Game, State, Utility
 
-from .store import DATABASE_ERRORS, Seat, Store, StoredTable, token_hash
+from .leases import Leases
+from .store import DATABASE_ERRORS, Conflict, Seat, Store, StoredTable, token_hash
 
 LOG_KEPT = 500  # entries kept in memory per table
 LOG_SHOWN = 60  # entries a view shows
@@ -103,7 +105,11 @@ class LiveTable:
         return self.match.state.is_terminal()
 
     def bots_to_move(self) -> bool:
-        player = self.match.state.current_player()
+        return self.due(self.match.state)
+
+    def due(self, state: State) -> bool:
+        """Whether chance or a bot is to move in ``state``: the bots' runner plays on."""
+        player = state.current_player()
         return player == CHANCE or (player >= 0 and self.seats[player].kind == "bot")
 
     # -- changes ------------------------------------------------------------------------
@@ -134,7 +140,8 @@ class LiveTable:
             if not self.match.can_undo(seat):
                 self.match.undo(seat)  # raises the rule's own message
             n = len(self.match.record.actions) - 1
-            self.store.take_back(self.id, n, self.version + 1)
+            # the seat taking back its decision is to move again: no bot is due
+            self.store.take_back(self.id, n, self.version + 1, bots_due=False)
             with self.lock:
                 self.match.undo(seat)
                 self.log.append((n, self.match.log.pop()))
@@ -149,11 +156,16 @@ class LiveTable:
         self.log.extend((step, entry) for entry in self.match.log[before:])
         del self.match.log[:]
 
-    def _commit(self, action: Action) -> None:
-        """Write a legal step, then apply it (callers hold ``moving``)."""
+    def _commit(self, action: Action, after: State | None = None) -> None:
+        """Write a legal step, then apply it (callers hold ``moving``); ``after`` is the
+        position after it where the caller has it (the store keeps whether bots are due
+        then, for whichever process runs them)."""
         n = len(self.match.record.actions)
         self.used = time.monotonic()
-        self.store.append(self.id, n, action, self.version + 1)
+        if after is None:
+            after = self.match.state.clone()
+            after.apply(action, check=False)
+        self.store.append(self.id, n, action, self.version + 1, self.due(after))
         with self.lock:
             self._apply(action)
             del self.log[:-LOG_KEPT]
@@ -161,6 +173,31 @@ class LiveTable:
         if self.match.state.is_terminal():
             self.store.finish(self.id)
         self.told(self)
+
+    def catch_up(self) -> bool:
+        """Bring this copy up to the store's, where another process changed the table
+        (its new steps applied, or the table rebuilt after an undo); True if it changed."""
+        with self.moving:
+            n = len(self.match.record.actions)
+            found = self.store.since(self.id, n)
+            if found is None or found[0] == self.version:
+                return False
+            version, count, newer = found
+            if count == n + len(newer) and version - self.version == len(newer):
+                with self.lock:
+                    for action in newer:
+                        self._apply(action)
+                    del self.log[:-LOG_KEPT]
+                    self.version = version
+            else:  # a step was taken back meanwhile: replay the table as stored
+                stored = self.store.load(self.id)
+                if stored is None:
+                    return False
+                fresh = LiveTable(stored, self.store, self.told)
+                with self.lock:
+                    self.match, self.log, self.version = fresh.match, fresh.log, fresh.version
+        self.told(self)
+        return True
 
     # -- chance and bots -------------------------------------------------------------
     def draw(self, step: int, salt: str) -> int:
@@ -185,7 +222,7 @@ class LiveTable:
             with self.moving:
                 if len(self.match.record.actions) != steps:
                     raise Pause  # the table changed under us: start again from it
-                self._commit(action)
+                self._commit(action, state)
             steps += 1
             if not keep_going(seat):
                 raise Pause
@@ -360,7 +397,13 @@ class Bots:
     a pause that doubles each time, and the table tells its viewers why it waits.
     """
 
-    def __init__(self, threads: int, told: Callable[[LiveTable], None] = lambda t: None):
+    def __init__(
+        self,
+        threads: int,
+        told: Callable[[LiveTable], None] = lambda t: None,
+        leases: Leases | None = None,
+    ):
+        self.leases = leases or Leases()  # which tables' bots this process runs
         self.queue: queue.Queue[LiveTable | None] = queue.Queue()
         self.queued: set[str] = set()
         self.failures: dict[str, int] = {}  # failures in a row, by table
@@ -379,12 +422,30 @@ class Bots:
             worker.start()
 
     def wake(self, table: LiveTable) -> None:
-        """Queue the table if chance or a bot is to move (never twice at once)."""
+        """Queue the table if chance or a bot is to move (never twice at once) and this
+        process holds its lease; a table with no bot due gives its lease up."""
         with self.lock:
-            if table.id in self.queued or not table.bots_to_move() or self.stopping.is_set():
+            if table.id in self.queued or self.stopping.is_set():
+                return
+        if not table.bots_to_move():
+            self.let_go(table.id)
+            return
+        try:
+            if not self.leases.take(table.id):
+                return  # another process runs this table's bots
+        except DATABASE_ERRORS as exc:  # the sweep takes the table on once it answers
+            logger.warning("table %s waits for the database: %s", table.id, first_line(exc))
+            return
+        with self.lock:
+            if table.id in self.queued:
                 return
             self.queued.add(table.id)
         self.queue.put(table)
+
+    def let_go(self, table_id: str) -> None:
+        """Give up the table's lease: another process may run its bots."""
+        with contextlib.suppress(*DATABASE_ERRORS):  # the lease went with its connection
+            self.leases.drop(table_id)
 
     def _work(self) -> None:
         while (table := self.queue.get()) is not None:
@@ -394,6 +455,12 @@ class Bots:
                 table.play_bots(functools.partial(self._keep_going, table))
             except Pause:
                 pass
+            except Conflict:  # another process changed the table: play on from its position
+                try:
+                    table.catch_up()
+                except Exception as exc:
+                    self._failed(table, exc)
+                    continue
             except Exception as exc:
                 if not self.stopping.is_set():  # (a step cut short by the shutdown is not)
                     self._failed(table, exc)
@@ -483,16 +550,18 @@ class Tables:
         self,
         store: Store,
         bot_threads: int,
-        told: Callable[[LiveTable], None],
+        publish: Callable[[str, int, str | None], None] = lambda t, v, trouble: None,
         keeping: Keeping = Keeping(),
+        leases: Leases | None = None,
     ):
         self.store = store
         self.live: dict[str, LiveTable] = {}
         self.lock = threading.Lock()
-        self.told = told
+        self.publish = publish  # tells a table's watchers: (table id, version, trouble)
+        self.told: Callable[[LiveTable], None] = lambda t: publish(t.id, t.version, t.trouble)
         self.keeping = keeping
         self.more_chores: list[Callable[[], None]] = []  # run with tidy(), every CHORES s
-        self.bots = Bots(bot_threads, told)
+        self.bots = Bots(bot_threads, self.told, leases)
         self.chores = threading.Thread(target=self._chores, name="lapilli-chores", daemon=True)
         self.chores.start()
 
@@ -516,12 +585,65 @@ class Tables:
         return table
 
     def _chores(self) -> None:
-        while not self.bots.stopping.wait(CHORES):
-            for chore in [self.tidy, *self.more_chores]:
+        """Every CHORES seconds (the first at once): tables due take their bots on,
+        unused ones leave memory."""
+        while True:
+            for chore in [self.sweep, self.tidy, *self.more_chores]:
                 try:
                     chore()
+                except DATABASE_ERRORS as exc:
+                    logger.warning("the server's chores wait for the database: %s", first_line(exc))
                 except Exception:  # a chore that fails is tried again next round
                     logger.exception("the server's chores failed")
+            if self.bots.stopping.wait(CHORES):
+                return
+
+    def sweep(self) -> None:
+        """Tables whose chance or bots are due but that no process runs (at start, after
+        another process died or gave up on a fault): this process takes them on."""
+        waiting = [t for t in self.store.due() if t not in self.bots.queued]
+        for table_id in self.bots.leases.take_many(waiting):
+            if self.bots.stopping.is_set():
+                return
+            try:
+                table = self.get(table_id)
+                if table is None:
+                    self.bots.let_go(table_id)
+                    continue
+                table.catch_up()
+                if table.finished:
+                    self.store.finish(table_id)  # its last step was written, not its end
+                elif not table.bots_to_move():
+                    self.store.not_due(table_id, table.version)
+                self.bots.wake(table)  # queued, or its lease let go
+            except DATABASE_ERRORS:
+                self.bots.let_go(table_id)
+                raise
+            except Exception:  # a damaged table must not keep the others waiting
+                logger.exception("table %s could not be resumed", table_id)
+
+    def heard(self, table_id: str, version: int) -> None:
+        """Another process changed a table: this copy catches up, its watchers are told."""
+        table = self.live.get(table_id)
+        if table is None:
+            self.publish(table_id, version, None)
+        elif version > table.version:
+            self._catch_up(table)
+
+    def resync(self) -> None:
+        """News may have been missed (the listening connection broke): every table in
+        memory catches up."""
+        for table in list(self.live.values()):
+            self._catch_up(table)
+
+    def _catch_up(self, table: LiveTable) -> None:
+        """Catch a copy up; if that fails, the next request or news tries again."""
+        try:
+            table.catch_up()
+        except DATABASE_ERRORS as exc:
+            logger.warning("table %s waits for the database: %s", table.id, first_line(exc))
+        except Exception:
+            logger.exception("table %s could not catch up with another process", table.id)
 
     def tidy(self) -> None:
         """Tables unused for a while leave memory, the longest unused first; none whose
@@ -552,8 +674,8 @@ class Tables:
         ]
         seed = secrets.token_bytes(32)  # 256 bits from the OS; nobody chooses or sees it
         stored = StoredTable(secrets.token_hex(8), seats, match.record, seed, listed)
-        self.store.create(stored)
         table = LiveTable(stored, self.store, self.told)
+        self.store.create(stored, bots_due=table.bots_to_move())
         with self.lock:
             self.live[table.id] = table
         self.bots.wake(table)
@@ -564,36 +686,24 @@ class Tables:
     ) -> bytes:
         """Play a human's move and return their view after it. The bots (if they are
         to move) start once that view is drawn: the answer does not wait while they play."""
-        table.act(seat, choice, version)
+        if version is not None and version > table.version:
+            table.catch_up()  # the asker saw news this copy has not heard yet
+        try:
+            table.act(seat, choice, version)
+        except Conflict:  # another process changed the table first: judge it again
+            table.catch_up()
+            table.act(seat, choice, version)
         try:
             return table.view(seat)
         finally:
             self.bots.wake(table)
 
-    def recover(self) -> None:
-        """Resume every unfinished table: chance and bots play on where they stopped
-        (once the database answers)."""
-        pause = RETRY_FIRST
-        while True:
-            try:
-                unfinished = self.store.unfinished()
-                break
-            except DATABASE_ERRORS as exc:
-                logger.warning("resuming the tables waits for the database: %s", first_line(exc))
-            if self.bots.stopping.wait(pause):
-                return
-            pause = min(RETRY_DATABASE, pause * 2)
-        for table_id in unfinished:
-            if self.bots.stopping.is_set():
-                return
-            try:
-                table = self.get(table_id)
-                if table is not None and table.match.state.is_terminal():
-                    self.store.finish(table_id)  # its last step was written, not its end
-                elif table is not None:
-                    self.bots.wake(table)
-            except Exception:  # a damaged table must not keep the others waiting
-                logger.exception("table %s could not be resumed", table_id)
+    def undo(self, table: LiveTable, seat: int) -> None:
+        try:
+            table.undo(seat)
+        except Conflict:
+            table.catch_up()
+            table.undo(seat)
 
     def close(self) -> None:
         self.bots.stop()

@@ -112,8 +112,9 @@ function pick(indexes) {
 $("cancel").addEventListener("click", () => ($("picker").hidden = true));
 
 // -- the live table -------------------------------------------------------------------------
-async function refresh() {
-  const response = await fetch(api);
+async function refresh(atLeast) {
+  // the version a websocket announced: a server that has not heard of it yet catches up
+  const response = await fetch(atLeast === undefined ? api : `${api}?at_least=${atLeast}`);
   const data = await response.json();
   if (!response.ok) {
     $("error").textContent = data.error;
@@ -316,7 +317,7 @@ function follow() {
   const socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
   socket.onmessage = (message) => {
     const { version, trouble } = JSON.parse(message.data);
-    if (!view || version !== view.version || (trouble ?? null) !== (view.trouble ?? null)) refresh();
+    if (!view || version !== view.version || (trouble ?? null) !== (view.trouble ?? null)) refresh(version);
   };
   socket.onclose = () => setTimeout(follow, 2000);
 }
