@@ -423,12 +423,13 @@ class Bots:
 
     def wake(self, table: LiveTable) -> None:
         """Queue the table if chance or a bot is to move (never twice at once) and this
-        process holds its lease; a table with no bot due gives its lease up."""
+        process holds its lease (kept while the table stays in memory, unless it ends)."""
         with self.lock:
             if table.id in self.queued or self.stopping.is_set():
                 return
         if not table.bots_to_move():
-            self.let_go(table.id)
+            if table.finished:
+                self.let_go(table.id)
             return
         try:
             if not self.leases.take(table.id):
@@ -629,6 +630,7 @@ class Tables:
             self.publish(table_id, version, None)
         elif version > table.version:
             self._catch_up(table)
+            self.bots.wake(table)  # a move made there may leave bots due here
 
     def resync(self) -> None:
         """News may have been missed (the listening connection broke): every table in
@@ -660,8 +662,10 @@ class Tables:
             if table.id in self.bots.queued or table.moving.locked():
                 continue
             with self.lock:
-                if self.live.get(table.id) is table:
-                    del self.live[table.id]
+                if self.live.get(table.id) is not table:
+                    continue
+                del self.live[table.id]
+            self.bots.let_go(table.id)  # another process may run its bots from now on
 
     def create(
         self, match: Match, specs: list[str], listed: bool
