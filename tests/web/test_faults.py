@@ -11,6 +11,8 @@ from sqlalchemy.exc import OperationalError  # noqa: E402
 
 from lapilli.agents import AGENTS, RandomAgent  # noqa: E402
 from lapilli.web.server import create_app  # noqa: E402
+from lapilli.web.store import Conflict  # noqa: E402
+from lapilli.web.tables import LiveTable  # noqa: E402
 
 from .helpers import new_table, seat, wait_for_human  # noqa: E402
 
@@ -104,3 +106,18 @@ def test_a_failing_bot_step_is_tried_again_and_the_table_says_so(sqlite_url, mon
         assert "a bot's move failed: it is tried again" in told
         view = wait_for_human(client, table, red)
         assert view["trouble"] is None and Flaky.failures == 2
+
+
+def test_a_move_that_keeps_meeting_changes_made_elsewhere_gets_409(sqlite_url, monkeypatch):
+    """Another process changed the table before the move, and again after this copy
+    caught up: the move is not played, and the answer says to look again."""
+    with TestClient(create_app(sqlite_url)) as client:
+        table, (red, _) = new_table(client)
+        wait_for_human(client, table, red)
+
+        def raced(live, *args):
+            raise Conflict(live.id)
+
+        monkeypatch.setattr(LiveTable, "act", raced)
+        moved = client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        assert moved.status_code == 409 and "changed meanwhile" in moved.json()["error"]

@@ -50,7 +50,7 @@ from .hub import Hub
 from .leases import Leases, SharedLeases, listen
 from .limits import Rate, Sockets
 from .settings import Settings
-from .store import Store
+from .store import Conflict, Store
 from .tables import (
     Keeping,
     LiveTable,
@@ -181,6 +181,11 @@ def _add_error_answers(app: FastAPI) -> None:
     @app.exception_handler(LapilliError)
     async def refused(request: Request, exc: LapilliError) -> JSONResponse:
         return answer(409 if isinstance(exc, NotYourTurn) else 400, str(exc))
+
+    @app.exception_handler(Conflict)
+    async def raced(request: Request, exc: Conflict) -> JSONResponse:
+        """Another process changed the table twice while this move was judged."""
+        return answer(409, "the table changed meanwhile: nothing was played, look again")
 
     @app.exception_handler(SQLAlchemyError)
     async def unavailable(request: Request, exc: SQLAlchemyError) -> JSONResponse:
