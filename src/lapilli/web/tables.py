@@ -466,6 +466,9 @@ class Bots:
                 if not self.stopping.is_set():  # (a step cut short by the shutdown is not)
                     self._failed(table, exc)
                 continue
+            else:  # (a retry that found nothing to do ends the table's trouble too)
+                if table.trouble is not None or table.id in self.failures:
+                    self._recovered(table)
             with self.lock:
                 self.queued.discard(table.id)
             self.wake(table)
