@@ -84,6 +84,26 @@ def test_bad_names_and_options_get_clear_errors():
     assert "for 2 players, not 3" in invoke("sim", "foggy_island", "--seats", "a,b,c").output
 
 
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("play", "fuji", "--seats", "human,random:seed=1"), "random bot takes no seed"),
+        (("sim", "fuji", "--seats", "greedy:seed=1,random", "-n", "1"), "greedy bot takes no seed"),
+        (("tournament", "fuji", "--bots", "mcts:seed=1,random", "-n", "1"), "mcts bot takes no"),
+        (("sim", "fuji", "-o", "level=1.5", "-n", "1"), "option level: '1.5' is not one of"),
+        (("sim", "eras", "-o", "round_limit=1e300", "-n", "1"), "option round_limit"),
+        (("sim", "fuji", "--seats", "human,random", "-n", "1"), "played by bots only"),
+        (("tournament", "fuji", "--bots", "human,random", "-n", "1"), "played by bots only"),
+    ],
+)
+def test_seats_options_and_bot_parameters_are_refused_in_one_line(args, words):
+    """The same model as the lobby's checks every command's seats, options and bots."""
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("error: ") and words in lines[-1], result.output
+
+
 def test_sim_prints_a_summary(tmp_path):
     facts = tmp_path / "facts.jsonl"
     result = invoke("sim", "foggy_island", "-n", "6", "--out", str(facts))
