@@ -154,6 +154,7 @@ def _pump(s: DeeperState, f: Frame, a: Action) -> Events:
     n, k = s.ocean.index[a.arg("at")], RESOURCES.index(a.arg("resource"))
     s.res[n * NRES + k] -= 1
     s.res[s.pawn[f.seat] * NRES + k] += 1
+    s.board_changed()
     if f.args.left > 1 and _pumpable(s, f.seat):
         then(s, PUMP_STEP(f.seat, left=f.args.left - 1))
     return [{"type": "pumped", "seat": f.seat, "resource": RESOURCES[k], "from": a.arg("at")}]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable
+from functools import cache
+from itertools import count
 from typing import cast
 
 from lapilli.core.errors import MalformedInput
@@ -42,6 +44,10 @@ from .options import DeeperOptions
 
 ENDS = ("", "rockets", "limit")
 """How a game stands: playing, over by the last rocket card, over by the round limit."""
+
+_BOARD_VERSIONS = count()
+"""Numbers for boards, never reused: the same ``board_version`` (clones keep it) means
+the same board, so the bots' evaluation reads each board once (``heuristics``)."""
 
 
 class DeeperState(FlowState):
@@ -77,6 +83,16 @@ class DeeperState(FlowState):
         # never saved, shared by clones
         self.ocean: Ocean = ocean(players)
         self.options = cast(DeeperOptions, game.options)  # the game's options, typed
+        self.board_changed()
+
+    def board_changed(self) -> None:
+        """Every rule that changes the board (the tiles, the resources on them, the
+        decks) calls this: the board gets a new ``board_version``."""
+        self.board_version = next(_BOARD_VERSIONS)
+
+    def changed(self) -> None:
+        super().changed()
+        self.board_changed()
 
     # -- what a player has --------------------------------------------------------
     def has(self, seat: int, upgrade: str) -> bool:
@@ -84,14 +100,10 @@ class DeeperState(FlowState):
 
     def lungs(self, seat: int) -> int:
         """Uncovered Lungs spaces."""
-        bits = self.upgrades[seat]
-        extra = sum(u.lungs for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k])
-        return LUNGS_OPEN + extra
+        return LUNGS_OPEN + _uncovered(self.upgrades[seat])[0]
 
     def inventory_size(self, seat: int) -> int:
-        bits = self.upgrades[seat]
-        extra = sum(u.inventory for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k])
-        return INVENTORY_OPEN + extra
+        return INVENTORY_OPEN + _uncovered(self.upgrades[seat])[1]
 
     def storage_size(self, seat: int) -> int:
         return STORAGE_CELLS + sum(BLUEPRINTS[c].storage for c in self.built[seat])
@@ -165,6 +177,14 @@ class DeeperState(FlowState):
         for p in range(self.players):
             _check_seat(self, p)
         _check_flow(self)
+
+
+@cache
+def _uncovered(bits: int) -> tuple[int, int]:
+    """The Lungs spaces and Inventory cells the upgrades ``bits`` uncover (the bots ask
+    for every position they look at)."""
+    built = [u for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k]]
+    return sum(u.lungs for u in built), sum(u.inventory for u in built)
 
 
 def _check_counts(counts: list[int], where: str) -> None:
