@@ -219,10 +219,6 @@ def _last_card_at_titanium(**seat: object) -> DeeperState:
 
 
 # -- the evaluation's memos -------------------------------------------------------------
-def _board(s: DeeperState) -> tuple[object, ...]:
-    return (tuple(s.tiles), tuple(s.res), [d.to_json() for d in s.decks])
-
-
 def _random_positions(players: int, seed: int) -> Iterator[DeeperState]:
     """Every position of a random game."""
     s = game().new_state(players)
@@ -233,16 +229,19 @@ def _random_positions(players: int, seed: int) -> Iterator[DeeperState]:
 
 
 def _check_rule_renews_the_board_version(s: DeeperState, action: Action) -> None:
-    before, version = _board(s), s.board_version
+    tiles, decks = (tuple(s.tiles), tuple(s.res)), [d.to_json() for d in s.decks]
+    versions = s.board_version, s.decks_version
     s.apply(action)
-    if _board(s) != before:
-        assert s.board_version != version, f"{action} changed the board, not its version"
+    if (tuple(s.tiles), tuple(s.res)) != tiles:
+        assert s.board_version != versions[0], f"{action} changed the board, not its version"
+    if [d.to_json() for d in s.decks] != decks:
+        assert s.decks_version != versions[1], f"{action} changed the decks, not their version"
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_rule_that_changes_the_board_gives_it_a_new_version(players: int) -> None:
     # the evaluation reads a board once per version: a rule changing the tiles, the
-    # resources on them or the decks without a new version would feed it a stale board
+    # resources on them or the decks without a new version would feed it a stale one
     for s in _random_positions(players, seed=players):
         for action in s.legal_actions() if not s.is_chance_node() else []:
             _check_rule_renews_the_board_version(s.clone(), action)
@@ -266,7 +265,7 @@ def test_the_memos_answer_what_the_evaluation_computes(players: int) -> None:
             child.apply(action)
             children.append(child)
         warm = [[H.heuristic(c, seat) for seat in range(players)] for c in children]
-        for memo in (H._VALUES, H._TRIPS, H._BOARDS, H._SHARED, H._PATHS):
+        for memo in (H._VALUES, H._TRIPS, H._READ, H._TILES, H._DECKS, H._NAMED, H._PATHS):
             memo.clear()
         cold = [[H.heuristic(c, seat) for seat in range(players)] for c in children]
         assert warm == cold

@@ -234,7 +234,7 @@ def _scan_draw(s: DeeperState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     deck = s.decks[level - 1]
     deck.draw(tile)
-    s.board_changed()
+    s.decks_changed()
     events: Events = [{"type": "drew_tile", "seat": seat, "tile": tile, "deck": level}]
     if any(fits(s, tile, c) for c in open_spots(s, seat)):
         then(s, PLACE(seat, tile=tile, drawn=f.args.drawn))
@@ -316,7 +316,7 @@ def _trim(s: DeeperState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     s.market.remove(tile)
     s.decks[TILES[tile].level - 1].put_under(tile)
-    s.board_changed()
+    s.decks_changed()
     then(s, *trim_frames(s, f.seat))
     return [{"type": "trimmed", "seat": f.seat, "tile": tile}]
 
@@ -445,7 +445,7 @@ def discard(s: DeeperState, tile: str) -> None:
     level = TILES[tile].level
     if level:
         s.decks[level - 1].put_under(tile)
-        s.board_changed()
+        s.decks_changed()
     else:
         s.removed += (tile,)
 

@@ -16,7 +16,7 @@ a memo never answers for a position what it would not compute for it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from itertools import count
 from typing import NamedTuple
 
@@ -30,12 +30,15 @@ from .components import (
     DIAMOND,
     FINS,
     FOOD,
+    FOOD_POINTS,
+    MILESTONES,
     NRES,
     QUARTZ,
     RADIO,
     ROCKETS,
     TILES,
     TITANIUM,
+    UPGRADE_BIT,
 )
 from .habitat import card_cost
 from .state import DeeperState
@@ -102,44 +105,52 @@ def _deck_levels(s: DeeperState) -> tuple[int, ...]:
 
 
 class _Shared(NamedTuple):
-    """What every player's evaluation reads of the board, and a number naming it: the
-    same number for the same board (tiles, resources on them, decks) in this process."""
+    """What every player's evaluation reads of the board and the decks, and a number
+    naming it: the same number for the same tiles, resources on them and decks."""
 
     key: int
     layout: bytes  # per hex: whether a tile lies there
     decks: tuple[int, ...]  # per resource: the shallowest deck holding it
 
 
-_SHARED: dict[tuple[object, ...], int] = {}
-_NUMBERS = count()  # never reused, so a memo entry never outlives its meaning
-_BOARDS: dict[int, _Shared] = {}
-"""The board as the evaluation reads it, by ``board_version``: read once per board."""
 LIMIT = 50_000
 """Entries a memo holds before it is emptied: the bots' memory stays flat."""
+_NUMBERS = count()  # never reused, so a memo entry never outlives its meaning
+_NAMED: dict[tuple[object, ...], int] = {}  # numbers of board contents
+_READ: dict[tuple[int, int], _Shared] = {}  # by board_version and decks_version
+_TILES: dict[int, tuple[int, bytes]] = {}  # by board_version: its number, its layout
+_DECKS: dict[int, tuple[int, ...]] = {}  # by decks_version: the deck levels
 
 
-def _shared(s: DeeperState) -> _Shared:
-    """The board as the evaluation reads it, once per ``board_version``: the positions a
-    bot looks at share their board with the position they came from until a rule
-    changes it."""
-    found = _BOARDS.get(s.board_version)
+def _number(content: tuple[object, ...]) -> int:
+    found = _NAMED.get(content)
     if found is None:
-        if len(_BOARDS) > LIMIT:
-            _BOARDS.clear()
-        found = _BOARDS[s.board_version] = _read_board(s)
+        if len(_NAMED) > LIMIT:
+            _NAMED.clear()
+        found = _NAMED[content] = next(_NUMBERS)
     return found
 
 
-def _read_board(s: DeeperState) -> _Shared:
-    layout = bytes(map(bool, s.tiles))
-    decks = _deck_levels(s)
-    seen = (s.players, s.options.habitat, layout, tuple(s.res), decks)
-    key = _SHARED.get(seen)
-    if key is None:
-        if len(_SHARED) > LIMIT:
-            _SHARED.clear()
-        key = _SHARED[seen] = next(_NUMBERS)
-    return _Shared(key, layout, decks)
+def _shared(s: DeeperState) -> _Shared:
+    """The board and decks as the evaluation reads them, once per version (see
+    ``DeeperState.board_changed``): the positions a bot looks at share them with the
+    position they came from until a rule changes them."""
+    versions = (s.board_version, s.decks_version)
+    found = _READ.get(versions)
+    if found is None:
+        tiles = _TILES.get(s.board_version)
+        if tiles is None:
+            layout = bytes(map(bool, s.tiles))
+            tiles = _TILES[s.board_version] = (_number((layout, tuple(s.res))), layout)
+        decks = _DECKS.get(s.decks_version)
+        if decks is None:
+            decks = _DECKS[s.decks_version] = _deck_levels(s)
+        key = _number((s.players, s.options.habitat, tiles[0], decks))
+        for memo in (_READ, _TILES, _DECKS):
+            if len(memo) > LIMIT:
+                memo.clear()
+        found = _READ[versions] = _Shared(key, tiles[1], decks)
+    return found
 
 
 def _goals(s: DeeperState, p: int) -> list[tuple[list[int], int]]:
@@ -446,8 +457,8 @@ def _value(s: DeeperState, p: int, sh: _Shared) -> float:
 def _evaluate(s: DeeperState, p: int, sh: _Shared, drowning: tuple[int, int], cards: int) -> float:
     """``value``, worked out (``drowning`` is what ``_before_drowning`` says, ``cards``
     the blueprint cards in hand but the Radio)."""
-    v = float(sum(s.breakdown(p).values()))
     inv, sto = s.inventory[p], s.storage[p]
+    v = float(_points(s.built[p], s.rocket_cards[p], s.milestones[p]) + FOOD_POINTS * sto[FOOD])
     reach = _swims(s, s.pawn[p], sh.layout)
     home = 0 if s.in_habitat(p) else _way_home(s, p, reach)
     hatch = s.ocean.hatches[p]
@@ -485,9 +496,24 @@ def _evaluate(s: DeeperState, p: int, sh: _Shared, drowning: tuple[int, int], ca
     v += sum(WORTH[k] * min(SPARE, held[k] - spent[k]) for k in range(NRES) if k != FOOD)
     # food scores only in the Storage: carried food is worth what the Storage has room for
     v += WORTH[FOOD] * keep * min(inv[FOOD], s.storage_room(p))
-    v += sum(w for k, w in UPGRADE_WORTH.items() if s.has(p, k))
+    v += _upgrades_worth(s.upgrades[p])
     v += 0.2 * cards
     return v
+
+
+@lru_cache(maxsize=4096)
+def _points(built: tuple[str, ...], rockets: tuple[str, ...], milestones: int) -> int:
+    """The points of ``DeeperState.breakdown`` but food, by what decides them."""
+    return (
+        sum(BLUEPRINTS[c].points for c in built)
+        + sum(ROCKETS[c].points for c in rockets)
+        + sum(n for level, n in MILESTONES.items() if milestones >> level & 1)
+    )
+
+
+@cache
+def _upgrades_worth(bits: int) -> float:
+    return sum(w for k, w in UPGRADE_WORTH.items() if bits & UPGRADE_BIT[k])
 
 
 def heuristic(s: DeeperState, seat: int) -> float:

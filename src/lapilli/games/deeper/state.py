@@ -45,9 +45,10 @@ from .options import DeeperOptions
 ENDS = ("", "rockets", "limit")
 """How a game stands: playing, over by the last rocket card, over by the round limit."""
 
-_BOARD_VERSIONS = count()
-"""Numbers for boards, never reused: the same ``board_version`` (clones keep it) means
-the same board, so the bots' evaluation reads each board once (``heuristics``)."""
+_VERSIONS = count()
+"""Numbers for the board and the decks, never reused: the same ``board_version`` (clones
+keep it) means the same tiles and resources on them, the same ``decks_version`` the
+same decks, so the bots' evaluation reads each once (``heuristics``)."""
 
 
 class DeeperState(FlowState):
@@ -84,15 +85,20 @@ class DeeperState(FlowState):
         self.ocean: Ocean = ocean(players)
         self.options = cast(DeeperOptions, game.options)  # the game's options, typed
         self.board_changed()
+        self.decks_changed()
 
     def board_changed(self) -> None:
-        """Every rule that changes the board (the tiles, the resources on them, the
-        decks) calls this: the board gets a new ``board_version``."""
-        self.board_version = next(_BOARD_VERSIONS)
+        """Every rule that changes the tiles or the resources on them calls this."""
+        self.board_version = next(_VERSIONS)
+
+    def decks_changed(self) -> None:
+        """Every rule that changes the decks calls this."""
+        self.decks_version = next(_VERSIONS)
 
     def changed(self) -> None:
         super().changed()
         self.board_changed()
+        self.decks_changed()
 
     # -- what a player has --------------------------------------------------------
     def has(self, seat: int, upgrade: str) -> bool:
