@@ -50,8 +50,13 @@ def pay(s: DeeperState, seat: int, cost: tuple[int, ...] | list[int]) -> None:
 def card_cost(s: DeeperState, seat: int, card: str) -> list[int]:
     """A blueprint or rocket card's cost: each built Reactor takes 1 of its resource off
     (default 24: not below 0, not for conversions or upgrade tiles)."""
+    return cost_after(s.built[seat], card)
+
+
+def cost_after(cards: tuple[str, ...], card: str) -> list[int]:
+    """``card_cost`` for a player who built ``cards``."""
     cost = list(BLUEPRINTS[card].cost if card in BLUEPRINTS else ROCKETS[card].cost)
-    for built in s.built[seat]:
+    for built in cards:
         k = BLUEPRINTS[built].discount
         if k is not None and cost[k]:
             cost[k] -= 1

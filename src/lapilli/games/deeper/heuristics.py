@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import count
+from operator import sub
 from typing import NamedTuple
 
 from lapilli.core.grid import distances
@@ -40,7 +41,7 @@ from .components import (
     TITANIUM,
     UPGRADE_BIT,
 )
-from .habitat import card_cost
+from .habitat import cost_after
 from .state import DeeperState
 
 SCALE = 3.0
@@ -153,15 +154,24 @@ def _shared(s: DeeperState) -> _Shared:
     return found
 
 
-def _goals(s: DeeperState, p: int) -> list[tuple[list[int], int]]:
+Goal = tuple[tuple[int, ...], int]
+"""A card's cost and its stars."""
+
+
+def _goals(s: DeeperState, p: int) -> tuple[Goal, ...]:
     """The cost and stars of each card worth working toward: the Radio, then the rocket
     cards left."""
-    if RADIO not in s.built[p]:
-        return [(card_cost(s, p, RADIO), BLUEPRINTS[RADIO].points)]
-    return [(card_cost(s, p, r), ROCKETS[r].points) for r in s.rockets]
+    return _goals_of(s.built[p], s.rockets)
 
 
-def _paid(goal: list[int], held: list[float]) -> tuple[list[float], list[float], float]:
+@lru_cache(maxsize=1024)
+def _goals_of(built: tuple[str, ...], rockets: tuple[str, ...]) -> tuple[Goal, ...]:
+    if RADIO not in built:
+        return ((tuple(cost_after(built, RADIO)), BLUEPRINTS[RADIO].points),)
+    return tuple((tuple(cost_after(built, r)), ROCKETS[r].points) for r in rockets)
+
+
+def _paid(goal: tuple[int, ...], held: list[float]) -> tuple[list[float], list[float], float]:
     """What of ``goal`` the held resources pay for, per resource, what they use up, and how
     many Fabricator conversions that takes (2 spare titanium make a quartz, a spare
     diamond makes anything)."""
@@ -228,7 +238,7 @@ home, and what they still lack: sibling positions share most of them."""
 def _actions_left(
     s: DeeperState,
     sh: _Shared,
-    goal: list[int],
+    goal: tuple[int, ...],
     covered: list[float],
     start: int,
     back: dict[int, int],
@@ -240,13 +250,13 @@ def _actions_left(
     each time to the nearest tile holding something still missing (diamonds, which the
     Fabricator turns into anything, once no tile holds it) and gathers it, 2 at a time;
     a dive to the deck that holds what no tile does; then home and the Craft."""
-    missing = [goal[k] - covered[k] for k in range(NRES)]
-    key = (sh.key, start, hatch, home, tuple(missing))
+    missing = tuple(map(sub, goal, covered))
+    key = (sh.key, start, hatch, home, missing)
     found = _TRIPS.get(key)
     if found is None:
         if len(_TRIPS) > LIMIT:
             _TRIPS.clear()
-        found = _TRIPS[key] = _tour(s, sh, missing, start, back, home)
+        found = _TRIPS[key] = _tour(s, sh, list(missing), start, back, home)
     return found
 
 
@@ -301,9 +311,11 @@ def _nearest(
             c = _first_holding(res, k, taken, reach, None if best is None else best[0])
             if c is not None:
                 best = (reach[c], c, k, min(missing[k], 2), False)
-    wanted = sum(m for m in missing if m > 0)
-    if best is not None or wanted <= 0:
+    if best is not None:
         return best
+    wanted = sum(m for m in missing if m > 0)
+    if wanted <= 0:
+        return None
     c = _first_holding(res, DIAMOND, taken, reach, None)
     return None if c is None else (reach[c], c, DIAMOND, min(wanted, 2), True)
 
@@ -340,7 +352,7 @@ class _Ways(NamedTuple):
 
 
 def _trip(
-    s: DeeperState, sh: _Shared, p: int, goal: list[int], covered: list[float], ways: _Ways
+    s: DeeperState, sh: _Shared, p: int, goal: tuple[int, ...], covered: list[float], ways: _Ways
 ) -> float:
     """The actions still needed to build ``goal``: from the start (with its air), or
     home to breathe first and out again, whichever is shorter. Each time a plan
@@ -400,7 +412,7 @@ def _worth(
     s: DeeperState,
     sh: _Shared,
     p: int,
-    goal: list[int],
+    goal: tuple[int, ...],
     stars: int,
     held: list[float],
     ways: _Ways,
@@ -481,7 +493,7 @@ def _evaluate(s: DeeperState, p: int, sh: _Shared, drowning: tuple[int, int], ca
     if ready is not None:
         worth, spent = _worth(s, sh, p, *ready, held, ways)
         v += worth
-        goals = [g for g in goals if g is not ready]
+        goals = tuple(g for g in goals if g is not ready)
         # the next card's trip starts at the Hatch, after this one is built
         ways, later = _Ways(hatch, _full_air(s, p), 0, back), home + 1
     rest = [held[k] - spent[k] for k in range(NRES)]
