@@ -169,14 +169,12 @@ def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
     )
     hatch = s.ocean.hatches[0]
     reach = H._swims(s, hatch)
-    goal = [0, 0, 0, 4, 0, 0, 0]
+    goal = (0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0)  # all of it missing
     board = H._shared(s)
-    assert (
-        H._actions_left(s, board, goal, [0.0] * 7, hatch, reach, 0, hatch) == 2 + 1 + 4 + 2 + 3 + 1
-    )
+    assert H._actions_left(s, board, goal, hatch, reach, 0, hatch) == 2 + 1 + 4 + 2 + 3 + 1
     # nearer the first tile of the tour, fewer actions are left
     g10 = s.ocean.cell("G10")
-    assert H._actions_left(s, board, goal, [0.0] * 7, g10, reach, 1, hatch) == 1 + 1 + 4 + 2 + 3 + 1
+    assert H._actions_left(s, board, goal, g10, reach, 1, hatch) == 1 + 1 + 4 + 2 + 3 + 1
     # how often a plan drowns: the air lasts 10 actions, then each half refill 6
     assert [H._drownings(n, 10, 4) for n in (10, 11, 16, 17)] == [0, 1, 1, 2]
 

@@ -238,19 +238,18 @@ home, and what they still lack: sibling positions share most of them."""
 def _actions_left(
     s: DeeperState,
     sh: _Shared,
-    goal: tuple[int, ...],
-    covered: list[float],
+    missing: tuple[float, ...],
     start: int,
     back: dict[int, int],
     home: int,
     hatch: int,
 ) -> float:
-    """A rough count of the actions still needed to build ``goal`` from ``start`` (with
-    ``home`` its way home to ``hatch``, ``back`` the swims from there): a tour that swims
-    each time to the nearest tile holding something still missing (diamonds, which the
-    Fabricator turns into anything, once no tile holds it) and gathers it, 2 at a time;
-    a dive to the deck that holds what no tile does; then home and the Craft."""
-    missing = tuple(map(sub, goal, covered))
+    """A rough count of the actions still needed to gather what is ``missing`` for a card
+    and build it, from ``start`` (with ``home`` its way home to ``hatch``, ``back`` the
+    swims from there): a tour that swims each time to the nearest tile holding something
+    still missing (diamonds, which the Fabricator turns into anything, once no tile
+    holds it) and gathers it, 2 at a time; a dive to the deck that holds what no tile
+    does; then home and the Craft."""
     key = (sh.key, start, hatch, home, missing)
     found = _TRIPS.get(key)
     if found is None:
@@ -360,11 +359,12 @@ def _trip(
     it loses, fetched again)."""
     lungs = s.lungs(p)
     hatch = s.ocean.hatches[p]
-    here = _actions_left(s, sh, goal, covered, ways.start, ways.back, ways.home, hatch)
+    missing = tuple(map(sub, goal, covered))
+    here = _actions_left(s, sh, missing, ways.start, ways.back, ways.home, hatch)
     here += DROWNED * _drownings(here, ways.air, lungs)
     if not ways.home:
         return here
-    trip = _actions_left(s, sh, goal, covered, hatch, ways.back, 0, hatch)
+    trip = _actions_left(s, sh, missing, hatch, ways.back, 0, hatch)
     trip += DROWNED * _drownings(trip, _full_air(s, p), lungs)
     return min(here, ways.home + trip)
 
