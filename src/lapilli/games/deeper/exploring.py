@@ -223,6 +223,9 @@ def scan(s: DeeperState, seat: int, a: Action) -> Events:
     return [{"type": "scan", "seat": seat, "deck": a.arg("deck")}]
 
 
+_DRAW = {t: act("draw", tile=t) for t in TILES}  # a search asks for them often
+
+
 class ScanArgs(NamedTuple):
     seat: int
     deck: int  # 1 = 20m ... 5 = 100m
@@ -255,7 +258,7 @@ def _scan_draw(s: DeeperState, f: Frame, a: Action) -> Events:
 SCAN_DRAW = Step(
     "scan_draw",
     "Scan: a tile is drawn from the chosen deck",
-    outcomes=lambda s, f: [(act("draw", tile=t), p) for t, p in s.decks[f.args.deck - 1].draws()],
+    outcomes=lambda s, f: [(_DRAW[t], p) for t, p in s.decks[f.args.deck - 1].draws()],
     apply=_scan_draw,
     Args=ScanArgs,
     word="scan",
