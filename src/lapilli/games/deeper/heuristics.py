@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import count
-from operator import sub
+from operator import add, ge, sub
 from typing import NamedTuple
 
 from lapilli.core.grid import distances
@@ -175,7 +175,7 @@ def _paid(goal: tuple[int, ...], held: list[float]) -> tuple[list[float], list[f
     """What of ``goal`` the held resources pay for, per resource, what they use up, and how
     many Fabricator conversions that takes (2 spare titanium make a quartz, a spare
     diamond makes anything)."""
-    covered = [min(held[k], goal[k]) for k in range(NRES)]
+    covered = list(map(min, held, goal))
     used = covered[:]
     extra = min(goal[QUARTZ] - covered[QUARTZ], (held[TITANIUM] - covered[TITANIUM]) // 2)
     covered[QUARTZ] += extra
@@ -427,7 +427,7 @@ def _worth(
     near = 1.0 - min(TMAX, t) / TMAX
     worth = GOAL * stars * (HELD * held_share + (1.0 - HELD) * near)
     sto = s.storage[p]
-    return worth + STORED * sum(min(sto[k], used[k]) for k in range(NRES)), used
+    return worth + STORED * sum(map(min, sto, used)), used
 
 
 _VALUES: dict[tuple[object, ...], float] = {}
@@ -485,7 +485,7 @@ def _evaluate(s: DeeperState, p: int, sh: _Shared, drowning: tuple[int, int], ca
     goals = _goals(s, p)
     # a card whose whole cost is held is built first, then the best of the others
     ready = max(
-        (g for g in goals if all(held[k] >= n for k, n in enumerate(g[0]))),
+        (g for g in goals if all(map(ge, held, g[0]))),
         key=lambda g: g[1],
         default=None,
     )
@@ -496,14 +496,14 @@ def _evaluate(s: DeeperState, p: int, sh: _Shared, drowning: tuple[int, int], ca
         goals = tuple(g for g in goals if g is not ready)
         # the next card's trip starts at the Hatch, after this one is built
         ways, later = _Ways(hatch, _full_air(s, p), 0, back), home + 1
-    rest = [held[k] - spent[k] for k in range(NRES)]
+    rest = list(map(sub, held, spent))
     best, used = max(
         (_worth(s, sh, p, goal, stars, rest, ways, later) for goal, stars in goals),
         key=lambda w: w[0],
         default=(0.0, [0.0] * NRES),
     )
     v += best
-    spent = [spent[k] + used[k] for k in range(NRES)]
+    spent = list(map(add, spent, used))
     # a few spare tokens of a kind are worth keeping; a hoard only fills the cells
     v += sum(WORTH[k] * min(SPARE, held[k] - spent[k]) for k in range(NRES) if k != FOOD)
     # food scores only in the Storage: carried food is worth what the Storage has room for
