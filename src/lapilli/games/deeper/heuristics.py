@@ -6,11 +6,14 @@ The tie at the end: a bot names itself when it is among the tied players (its re
 small ``TIE_ORDER`` term below breaks the greedy bot's indifference that way).
 
 The bots ask for thousands of positions a decision that differ in little (one diver
-swam, one token moved), so the work is kept by what decides it, exactly: the swims by
-the board's layout, a planned trip by the shared position (``_Shared``) and where it
-starts, a player's whole value by the shared position and that player's own things.
-Every key holds all that its result reads, hidden things included (a hand's size), so
-a memo never answers for a position what it would not compute for it.
+swam, one token moved), so the work is kept by what decides it, exactly. The board and
+the decks are read once per version (every rule that changes them renews it, see
+``DeeperState.board_changed``) and each content read gets a number (``_Shared``); the
+swims are kept by the board's layout, a planned tour by that number, where it starts and
+what it lacks, a player's whole value by that number and the player's own things. Every
+key holds all that its result reads, hidden things included (a hand's size), so a memo
+never answers for a position what it would not compute for it; each memo is emptied
+past ``LIMIT`` entries.
 """
 
 from __future__ import annotations
@@ -124,6 +127,7 @@ _DECKS: dict[int, tuple[int, ...]] = {}  # by decks_version: the deck levels
 
 
 def _number(content: tuple[object, ...]) -> int:
+    """The number of ``content``: the same for equal contents while it is remembered."""
     found = _NAMED.get(content)
     if found is None:
         if len(_NAMED) > LIMIT:
