@@ -249,6 +249,19 @@ def test_every_rule_that_changes_the_board_gives_it_a_new_version(players: int) 
     _check_rule_renews_the_board_version(s, A("pump", at="G10", resource="kelp"))
 
 
+def test_a_world_dealt_for_a_bot_keeps_the_board_versions_with_the_board() -> None:
+    # dealing the blueprint cards again leaves the board and the decks alone, so a world
+    # keeps their versions (MCTS deals one an iteration): what it keeps must be the same
+    rng = random.Random(1)
+    for n, s in enumerate(_random_positions(3, seed=7)):
+        if n % 25:
+            continue
+        world = s.determinize(n % 3, rng)
+        assert (world.board_version, world.decks_version) == (s.board_version, s.decks_version)
+        assert (world.tiles, world.res) == (s.tiles, s.res)
+        assert [d.to_json() for d in world.decks] == [d.to_json() for d in s.decks]
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_the_memos_answer_what_the_evaluation_computes(players: int) -> None:
     # siblings share most of what the evaluation reads: each is evaluated with the

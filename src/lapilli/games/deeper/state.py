@@ -8,11 +8,12 @@ loaded position. The rules live in the modules named after the turn's parts
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Collection, Iterable
 from functools import cache
 from itertools import count
-from typing import cast
+from typing import Self, cast
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
@@ -173,6 +174,14 @@ class DeeperState(FlowState):
         could not count (every tile face is listed). Once the game is over the hands
         are shown, and the deck holds what is left: nothing to deal."""
         return [] if self.end else [Pool(self.blueprints, *self.hands)]
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Dealing the blueprint cards again leaves the board and the decks as they
+        were: they keep their versions, so the bots read them once for all the worlds
+        they deal (MCTS deals one an iteration)."""
+        s = super().determinize(seat, rng)
+        s.board_version, s.decks_version = self.board_version, self.decks_version
+        return s
 
     # -- a loaded position: Deeper's own invariants ------------------------------------
     def check(self) -> None:
