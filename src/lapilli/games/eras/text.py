@@ -503,8 +503,8 @@ def rules_help() -> str:
             "costs a token; from a swamp you make one move only; never onto the cone.",
             "",
             "Winning: start your turn on your sixth era card with a token in hand; if at "
-            "the end of that turn your path is intact, your piece is still there and you "
-            "hold a token, you win.",
+            "the end of that turn your path is intact, your piece has stayed put (never "
+            "forced off that card, even for a moment) and you hold a token, you win.",
             "",
             "Thunderbolts (returned to the bottom of their pack):",
             bolts,
