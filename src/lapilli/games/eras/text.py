@@ -485,8 +485,6 @@ def render(s: ErasState, seat: int | None) -> Group:
     )
     parts: list[Any] = [header, legend]
     parts += [_player(s, p, seat) for p in range(s.players)]
-    if s.winner is not None:
-        parts.append(Text(f"{seat_label(s.winner)} wins!", style="bold"))
     return Group(*parts)
 
 
