@@ -538,7 +538,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
         where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
         out.append("> " if to_move == p else "  ")
         out.append(s.seat_label(p), SEAT_STYLE[p])
-        out.append(f" at {where}, {scores[p]:g} points. Lungs ")
+        out.append(f" at {where}, {scores[p]:g} point{'s' * (scores[p] != 1)}. Lungs ")
         size = s.lungs(p)
         out.append("o" * s.air[p], "bold cyan")
         out.append("." * (size - s.air[p]), "grey50")
