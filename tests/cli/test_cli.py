@@ -77,11 +77,31 @@ def test_replay_prints_the_log_and_final_scores(tmp_path):
 
 def test_bad_names_and_options_get_clear_errors():
     assert "no game called 'nope'" in invoke("play", "nope").output
-    assert "not a valid choice" in invoke("play", "foggy_island", "-o", "mode=odd").output
+    assert "not one of basic" in invoke("play", "foggy_island", "-o", "mode=odd").output
     assert (
         "no bot called 'wizard'" in invoke("play", "foggy_island", "--seats", "human,wizard").output
     )
     assert "for 2 players, not 3" in invoke("sim", "foggy_island", "--seats", "a,b,c").output
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("play", "fuji", "--seats", "human,random:seed=1"), "random bot takes no seed"),
+        (("sim", "fuji", "--seats", "greedy:seed=1,random", "-n", "1"), "greedy bot takes no seed"),
+        (("tournament", "fuji", "--bots", "mcts:seed=1,random", "-n", "1"), "mcts bot takes no"),
+        (("sim", "fuji", "-o", "level=1.5", "-n", "1"), "option level: '1.5' is not one of"),
+        (("sim", "eras", "-o", "round_limit=1e300", "-n", "1"), "option round_limit"),
+        (("sim", "fuji", "--seats", "human,random", "-n", "1"), "played by bots only"),
+        (("tournament", "fuji", "--bots", "human,random", "-n", "1"), "played by bots only"),
+    ],
+)
+def test_seats_options_and_bot_parameters_are_refused_in_one_line(args, words):
+    """The same model as the lobby's checks every command's seats, options and bots."""
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("error: ") and words in lines[-1], result.output
 
 
 def test_sim_prints_a_summary(tmp_path):

@@ -116,8 +116,17 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
 
 def test_an_illegal_request_shows_its_reason(server, page):
     page.goto(server + "/")
+    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.select_option("#game", "foggy_island")
+    page.select_option("#option-mode", "weather")  # each allowed, not together
+    page.select_option("#option-variant", "team")
+    page.click("button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("only Sunny Weather is possible")
+
+
+def test_a_number_beyond_its_range_is_stopped_by_the_form(server, page):
+    page.goto(server + "/")
     page.wait_for_selector("#game option[value=volcanique]", state="attached")
     page.select_option("#game", "volcanique")
-    page.fill("#option-caldera_limit", "-1")
-    page.click("button[type=submit]")
-    expect(page.locator("#error")).to_contain_text("caldera_limit cannot be negative")
+    limit = page.locator("#option-caldera_limit")
+    assert (limit.get_attribute("min"), limit.get_attribute("max")) == ("0", "20")

@@ -36,13 +36,23 @@ class GreedyAgent(Agent):
     name = "greedy"
     PARAMS: ClassVar[dict[str, Param]] = {
         "depth": Param(
-            int, 2, "own decisions looked at in a row (a split turn: choose, then place)", 1
+            int,
+            2,
+            "own decisions looked at in a row (a split turn: choose, then place)",
+            1,
+            maximum=50,
         ),
         "chance": Param(
-            int, 6, "chance outcomes enumerated after a move (more are sampled this many times)", 1
+            int,
+            6,
+            "chance outcomes enumerated after a move (more are sampled this many times)",
+            1,
+            maximum=10_000,
         ),
-        "dets": Param(int, 1, "determinizations averaged per decision", 1),
-        "nodes": Param(int, 3000, "most positions built per decision (then depth 1)", 1),
+        "dets": Param(int, 1, "determinizations averaged per decision", 1, maximum=10_000),
+        "nodes": Param(
+            int, 3000, "most positions built per decision (then depth 1)", 1, maximum=10**8
+        ),
     }
     depth: int
     chance: int

@@ -382,10 +382,13 @@ class FlowState(State):
             if not self.stack:
                 raise IllegalAction("the game is over: no more actions")
             if self.stack[-1].seat == CHANCE:
-                if not any(o is action or o == action for o, _ in self.chance_outcomes()):
-                    raise IllegalAction(self.illegal_reason(action))
-            elif action not in self.legal_actions():
-                raise IllegalAction(self.illegal_reason(action))
+                allowed = [o for o, _ in self.chance_outcomes()]
+            else:
+                allowed = self.legal_actions()
+            try:  # the rules' own equal action: 1, never true or 1.0
+                action = allowed[allowed.index(action)]
+            except ValueError:
+                raise IllegalAction(self.illegal_reason(action)) from None
         return self._apply(action)
 
     def changed(self) -> None:

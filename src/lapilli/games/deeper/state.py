@@ -210,7 +210,7 @@ def _check_tiles_once(s: DeeperState) -> None:
         for tile in [*deck.kinds(), *deck.under]:
             if tile not in tiles:
                 raise MalformedInput(f"the {name} deck: {tile!r} does not belong here")
-        seen.update(deck.hidden())
+        seen.update(deck.items)  # counted, never spelled out: a count may be huge
         seen.update(deck.under)
     for key, laid in (("market", s.market), ("removed", s.removed)):
         for tile in laid:
@@ -233,9 +233,9 @@ def _check_blueprints(s: DeeperState) -> None:
         for card in cards:
             if card not in known:
                 raise MalformedInput(f"{where}: {card!r} does not belong here")
-    have: Counter[str] = Counter(s.blueprints.hidden()) + Counter(s.blueprints.under)
+    have: Counter[str] = Counter(s.blueprints.items) + Counter(s.blueprints.under)
     for p in range(s.players):
-        have.update(s.hands[p].hidden())
+        have.update(s.hands[p].items)
         have.update(s.built[p])
     want = Counter({**BLUEPRINT_DECK, RADIO: s.players})
     if have != want:
