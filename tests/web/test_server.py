@@ -37,7 +37,7 @@ def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
         view = wait_for_human(client, table, red)
         assert view["observation"]["hands"][1] == {"count": 5}
         assert sum(view["observation"]["hands"][0]["items"].values()) == 5
-        assert "makes a hidden choice" in " ".join(e["text"] for e in view["log"])
+        assert "has chosen their opening hand" in " ".join(e["text"] for e in view["log"])
         spectator = client.get(f"/api/tables/{table}").json()
         assert spectator["you"] is None and spectator["actions"] == []
         assert spectator["observation"]["hands"][0] == {"count": 5}

@@ -223,6 +223,16 @@ class State(ABC):
         """Whether the other seats may not learn which action the player to move took."""
         return False
 
+    def hidden_text(self, action: Action) -> str | None:
+        """What the other seats read of a secret action of the player to move, asked
+        before it is applied (None: nothing, as what follows tells it)."""
+        return f"{self.seat_label(self.current_player())} makes a hidden choice"
+
+    def is_quiet(self, action: Action) -> bool:
+        """Whether the log leaves out the action's own line, for its maker too: the
+        events that follow at once say it."""
+        return False
+
     # -- results -----------------------------------------------------------------
     @abstractmethod
     def scores(self) -> list[float]:
