@@ -71,7 +71,7 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
         expect(page.locator("body")).not_to_have_attribute("data-version", version)
     page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
     page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()
-    expect(page.locator("#log")).to_contain_text("Blue placed")
+    expect(page.locator("#log")).to_contain_text("Blue places")
     expect(page.locator("#log")).to_contain_text("Red places Wolf on c3")
     expect(page.locator("#status")).to_contain_text("Your turn")  # Red's turn again
     view = page.evaluate("view")
