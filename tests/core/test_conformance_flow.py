@@ -93,6 +93,7 @@ def stones(refuse: Refuse) -> Game:
             observation=dict,
             action_text=action_text,
             event_text=event_text,
+            event=dict,
             render=lambda s, seat: f"{s.left} stones left",
         )
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 import pytest
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from lapilli.core import Action, IllegalAction, MalformedInput, Utility
+from lapilli.core.events import STRICT, EventTexts
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import AUTO, Decision, FlowState, Step, Steps, take_if_only, then
 from lapilli.core.grid import connected, distances
@@ -32,6 +33,47 @@ CASH = Action("cash")
 CARD = {c: Action("card", name=c) for c in ("star", "moon")}
 
 
+# -- the events, one kind per class (a game's events.py) ---------------------------------
+@with_config(STRICT)
+class Bid(TypedDict):
+    """A sealed bid: only its bidder reads it."""
+
+    type: Literal["bid"]
+    seat: int
+    private: int
+    gems: int
+
+
+@with_config(STRICT)
+class Revealed(TypedDict):
+    """The bids revealed together."""
+
+    type: Literal["revealed"]
+    bids: list[int]
+    reveal: Literal[True]
+
+
+@with_config(STRICT)
+class Drew(TypedDict):
+    """The leader draws a card: only they read which."""
+
+    type: Literal["drew"]
+    seat: int
+    private: int
+
+
+@with_config(STRICT)
+class Gems(TypedDict):
+    """A seat gains, steals or cashes in gems."""
+
+    type: Literal["gained", "stolen", "cashed"]
+    seat: int
+
+
+ToyEvent = Bid | Revealed | Drew | Gems
+Events = list[ToyEvent]
+
+
 # -- the steps, in turn order --------------------------------------------------------
 def _legal_bid(s: ToyState, f: Any) -> list[Action]:
     return [BID[n] for n in range(min(s.gems[f.seat], 3) + 1)]
@@ -43,7 +85,7 @@ def _refuse_bid(s: ToyState, f: Any, a: Action) -> str | None:
     return None
 
 
-def _apply_bid(s: ToyState, f: Any, a: Action) -> list[dict]:
+def _apply_bid(s: ToyState, f: Any, a: Action) -> Events:
     s.bids[f.seat] = a.arg("gems")
     return [{"type": "bid", "seat": f.seat, "private": f.seat, "gems": a.arg("gems")}]
 
@@ -53,7 +95,7 @@ BIDDING = Step(
 )
 
 
-def _reveal(s: ToyState, f: Any) -> list[dict]:
+def _reveal(s: ToyState, f: Any) -> Events:
     leader = 0 if s.bids[0] >= s.bids[1] else 1
     for seat in (0, 1):
         s.gems[seat] -= s.bids[seat]
@@ -68,7 +110,7 @@ class DrawArgs(NamedTuple):
     seat: int
 
 
-def _draw(s: ToyState, f: Any, a: Action) -> list[dict]:
+def _draw(s: ToyState, f: Any, a: Action) -> Events:
     s.deck.draw(a.arg("name"))
     s.hands[f.args.seat].put(a.arg("name"))
     return [{"type": "drew", "seat": f.args.seat, "private": f.args.seat}]
@@ -87,7 +129,7 @@ class ActArgs(NamedTuple):
     left: int
 
 
-def _apply_act(s: ToyState, f: Any, a: Action) -> list[dict]:
+def _apply_act(s: ToyState, f: Any, a: Action) -> Events:
     if a == PASS:
         then(s, END())
         return []
@@ -107,7 +149,7 @@ ACT = Step(
 )
 
 
-def _apply_thief(s: ToyState, f: Any, a: Action) -> list[dict]:
+def _apply_thief(s: ToyState, f: Any, a: Action) -> Events:
     if a == STEAL:
         s.gems[1 - f.seat] -= 1
         s.gems[f.seat] += 1
@@ -123,7 +165,7 @@ THIEF = Step(
 )
 
 
-def _end(s: ToyState, f: Any) -> list[dict]:
+def _end(s: ToyState, f: Any) -> Events:
     if s.deck:
         s.bids = [0, 0]
         then(s, BIDDING(0), BIDDING(1), REVEAL())
@@ -133,7 +175,7 @@ def _end(s: ToyState, f: Any) -> list[dict]:
 END = Step("end", run=_end)
 
 
-def _cash(s: ToyState, f: Any, a: Action) -> list[dict]:
+def _cash(s: ToyState, f: Any, a: Action) -> Events:
     s.hands[f.seat].take("star")
     s.gems[f.seat] += 2
     return [{"type": "cashed", "seat": f.seat}]
@@ -187,6 +229,13 @@ class Observation(TypedDict):
     decision: Annotated[Decision | None, Field(description="what the game waits for")]
 
 
+event_text = EventTexts[ToyState]()
+event_text.add(Bid, lambda s, e: f"You bid {e['gems']} gems")
+event_text.add(Revealed, lambda s, e: f"The bids are revealed: {e['bids'][0]} and {e['bids'][1]}")
+event_text.add(Drew, lambda s, e: f"Seat {e['seat'] + 1} draws a card")
+event_text.add(Gems, lambda s, e: f"Seat {e['seat'] + 1} {e['type']} gems")
+
+
 def observe(s: ToyState, seat: int | None) -> Observation:
     return {"gems": s.gems, "hands": [h.view(seat) for h in s.hands], "decision": s.decision()}
 
@@ -204,7 +253,8 @@ class Toy(Game):
         observe=observe,
         observation=Observation,
         action_text=lambda s, a: str(a),
-        event_text=lambda s, e: None,
+        event_text=event_text,
+        event=ToyEvent,
         render=lambda s, seat: str(observe(s, seat)),
     )
 
@@ -369,7 +419,7 @@ def test_breadth_first_distances_and_groups() -> None:
 def test_a_decision_with_nothing_left_but_to_pass_is_taken_without_asking() -> None:
     spend, done = Action("spend"), Action("done")
 
-    def apply_spend(s: Purse, f: Any, a: Action) -> list[dict]:
+    def apply_spend(s: Purse, f: Any, a: Action) -> Events:
         if a == done:
             return [{"type": "done", "seat": f.seat}]
         s.tokens -= 1

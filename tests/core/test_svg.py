@@ -110,3 +110,65 @@ def test_a_long_status_line_is_shortened_at_a_word_and_kept_whole_in_its_tooltip
     assert shown.endswith("…") and len(shown) <= 400 / (16 * svg.BOLD_CHAR)
     assert line.startswith(shown[:-1]) and f"<title>{line}</title>" in drawn
     assert svg.status_line(14, 28, "Eras · turn 3", width=400).count("<title>") == 0
+
+
+def test_a_stack_lays_each_piece_under_the_last_and_frames_them_once_its_height_is_known():
+    column = svg.Stack(10, 40)
+    column.add(svg.label(column.x, column.y + 14, "The table"), height=30)
+    column.gap(6)
+    panel = column.below()
+    assert (panel.x, panel.top) == (10, 76)
+    panel.add(svg.label(panel.x + 10, panel.y + 12, "tokens"), height=20)
+    panel.add(svg.label(panel.x + 10, panel.y + 12, "hand"), height=20)
+    frame = svg.el("rect", x=panel.x, y=panel.top, height=panel.height)
+    column.add(panel.markup(frame), height=panel.height + 8)
+    assert column.y == 76 + 40 + 8 and column.height == 84
+    drawn = ET.fromstring(svg.group(*column.parts))
+    heading, box = list(drawn)
+    assert heading.get("y") == "54"
+    assert [node.tag for node in box] == ["rect", "text", "text"]  # the frame behind
+    assert box[0].get("height") == "40"
+    assert [node.get("y") for node in box.iter("text")] == ["88", "108"]
+
+
+def test_a_chip_letters_its_piece_in_the_ink_that_reads_on_its_colour():
+    def letter(drawn: str):
+        return ET.fromstring(drawn).find("text")
+
+    circle = svg.el("circle", cx=5, cy=5, r=8, fill="#f2c418")
+    light = svg.chip(circle, "#f2c418", "Y", (5, 9), 10, tip="Yellow's cone")
+    assert letter(light).get("fill") == svg.INK_DARK and letter(light).text == "Y"
+    assert letter(light).get("text-anchor") == "middle"
+    assert ET.fromstring(light).find("title").text == "Yellow's cone"
+    dark = svg.chip(circle, "#1e63c9", 2, (5, 9), 10, centred=False, over=["<circle/>"])
+    assert letter(dark).get("fill") == svg.INK_LIGHT and letter(dark).get("text-anchor") is None
+    assert ET.fromstring(dark).find("title") is None
+    assert [node.tag for node in ET.fromstring(dark)] == ["circle", "text", "circle"]
+
+
+def test_the_status_line_says_who_decides_what_from_the_pending_decision():
+    names = ["Red", "Blue"].__getitem__
+    bid = {"name": "bid", "seat": 1, "prompt": "Bidding: bid for the face-up card"}
+    assert svg.deciding(bid, names) == "Blue: Bidding: bid for the face-up card"
+    assert svg.deciding({**bid, "prompt": ""}, names) == "Blue: bid"
+    assert svg.deciding({**bid, "seat": None}, names) is None  # a roll or a draw
+    assert svg.deciding(None, names) is None  # the game is over
+    assert svg.joined("Eras · turn 3", None, "", "Blue wins") == "Eras · turn 3 · Blue wins"
+
+
+def test_a_document_lays_its_body_on_the_paper():
+    root = ET.fromstring(svg.document(200, 100, "<circle/>"))
+    paper, body = list(root)[1:]
+    assert paper.get("fill") == svg.PAPER and paper.get("width") == "200"
+    assert body.tag.endswith("circle")
+
+
+@pytest.mark.parametrize("name", sorted(svg.SEAT_PALETTE))
+def test_every_seat_colour_stands_out_on_the_boards_and_takes_a_readable_letter(name):
+    paint = svg.SEAT_PALETTE[name]
+    # WCAG 1.4.11: a piece or a panel's edge at least 3:1 against what it lies on
+    assert svg.contrast(paint, svg.PAPER) >= 3.0
+    assert svg.contrast(paint, svg.PANEL) >= 3.0
+    # and the seat's letter on it (a chip's lettering) at least 4.5:1
+    assert svg.contrast(svg.ink(paint), paint) >= 4.5
+    assert svg.seat_colour(name.title()) == paint

@@ -66,3 +66,21 @@ def test_a_clone_is_equal_and_independent():
     before = state.position.to_json()
     clone.apply_action(clone.legal_actions()[0] if not clone.is_chance_node() else 0)
     assert state.position.to_json() == before != clone.position.to_json()
+
+
+def test_a_clone_takes_the_positions_own_copy_and_serialising_its_json(monkeypatch):
+    state = spiel.load("foggy_island", 2).new_initial_state()
+    for _ in range(3):
+        chance = state.is_chance_node()
+        state.apply_action(state.chance_outcomes()[0][0] if chance else state.legal_actions()[0])
+
+    def no_json(self):
+        raise AssertionError("cloned through JSON")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(type(state.position), "to_json", no_json)
+        clone = state.clone()  # the search algorithms' copy: no JSON on the way
+    assert clone.position is not state.position
+    assert clone.position.to_json() == state.position.to_json()
+    copied = state.get_game().deserialize_state(state.serialize())
+    assert copied.position.to_json() == state.position.to_json()

@@ -40,7 +40,7 @@ from .fields import misdeclared_zones
 from .flow import FlowState
 from .loop import play
 from .records import Record
-from .schema import check_observation
+from .schema import check_event, check_observation
 from .state import CHANCE, TERMINAL, Event, Game, State
 
 
@@ -202,7 +202,12 @@ def check_words(text: str, what: str) -> None:
 
 
 def check_event_text(state: State, event: Event) -> None:
-    """An event has its own line in the game's words (or none: ``""``)."""
+    """An event is of a documented kind and has its own line in the game's words (or
+    none: ``""``)."""
+    try:
+        check_event(state.game, event)
+    except MalformedInput as exc:
+        _fail(str(exc))
     text = state.event_text(event)
     if not isinstance(text, str):
         _fail(f"event_text({event}) is not a text")

@@ -59,6 +59,11 @@ AUTO = -3
 """The seat of an automatic frame: the rules act, nobody decides."""
 
 Events = list[Event]
+"""The events of a step, in order."""
+Emitted = list[Any]
+"""What a step's rule returns: a list of the game's own typed events (typed in its
+``events`` module; to a type checker a list of those is not an ``Events``, as lists
+are invariant)."""
 
 
 class NoArgs(NamedTuple):
@@ -78,7 +83,11 @@ class Step:
     (the step's name when left out). ``Args`` is the NamedTuple of the
     step's frame arguments (named fields, saved in positions). ``secret`` says the other
     seats may not learn which action was taken (a sealed bid, a pick behind a screen);
-    ``kinds`` lists the action kinds a *free* step answers to.
+    ``told(state, frame, action)`` is then what they read of it in the game's words
+    (before it is applied; None: nothing, as what follows tells it) instead of "makes a
+    hidden choice". ``quiet`` leaves the action's own line out of the log, for its maker
+    too, when the events that follow at once say it ("Red places Wolf on c4" tells
+    which token was chosen). ``kinds`` lists the action kinds a *free* step answers to.
 
     ``settle(state, frame)``, for a decision or a chance step, is called when its frame
     comes on top: when there is no real choice it resolves the frame without asking and
@@ -90,13 +99,15 @@ class Step:
     prompt: str = ""
     legal: Callable[[Any, Frame], Sequence[Action]] | None = None
     refuse: Callable[[Any, Frame, Action], str | None] | None = None
-    apply: Callable[[Any, Frame, Action], Events] | None = None
+    apply: Callable[[Any, Frame, Action], Emitted] | None = None
     outcomes: Callable[[Any, Frame], list[tuple[Action, float]]] | None = None
-    run: Callable[[Any, Frame], Events] | None = None
+    run: Callable[[Any, Frame], Emitted] | None = None
     Args: type = NoArgs
     secret: bool | Callable[[Any, Frame, Action], bool] = False
+    told: Callable[[Any, Frame, Action], str | None] | None = None
+    quiet: bool | Callable[[Any, Frame, Action], bool] = False
     kinds: frozenset[str] = field(default_factory=frozenset)
-    settle: Callable[[Any, Frame], Events | None] | None = None
+    settle: Callable[[Any, Frame], Emitted | None] | None = None
     word: str = ""
 
     @property
@@ -229,11 +240,11 @@ def then(state: FlowState, *frames: Frame) -> None:
         state.stack.extend(reversed(frames))
 
 
-def take_if_only(action: Action) -> Callable[[Any, Frame], Events | None]:
+def take_if_only(action: Action) -> Callable[[Any, Frame], Emitted | None]:
     """A ``settle`` rule: take ``action`` (a "done", a pass) without asking when it is the
     only legal action of the frame, free actions included."""
 
-    def settle(state: Any, frame: Frame) -> Events | None:
+    def settle(state: Any, frame: Frame) -> Emitted | None:
         step = frame.step
         legal = list(state.step_legal(frame))
         for free in state._steps.free:
@@ -263,6 +274,7 @@ class FlowState(State):
     _steps: Steps
     narrate: bool = True
     _legal: list[Action] | None = None
+    _chance: list[tuple[Action, float]] | None = None  # the chance outcomes, found once
     _own: tuple[Frame, Sequence[Action]] | None = None  # see ``step_legal``
 
     @property
@@ -319,6 +331,12 @@ class FlowState(State):
         return found
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        chance = self._chance
+        if chance is None:
+            chance = self._chance = self._compute_outcomes()
+        return chance
+
+    def _compute_outcomes(self) -> list[tuple[Action, float]]:
         if not self.stack:
             return []
         frame = self.stack[-1]
@@ -352,19 +370,22 @@ class FlowState(State):
             if not self.stack:
                 raise IllegalAction("the game is over: no more actions")
             if self.stack[-1].seat == CHANCE:
-                if action not in [o for o, _ in self.chance_outcomes()]:
-                    raise IllegalAction(self.illegal_reason(action))
-            elif action not in self.legal_actions():
-                raise IllegalAction(self.illegal_reason(action))
+                allowed = [o for o, _ in self.chance_outcomes()]
+            else:
+                allowed = self.legal_actions()
+            try:  # the rules' own equal action: 1, never true or 1.0
+                action = allowed[allowed.index(action)]
+            except ValueError:
+                raise IllegalAction(self.illegal_reason(action)) from None
         return self._apply(action)
 
     def changed(self) -> None:
         """Forget the actions found for the position as it was: call this after changing
         it other than by ``apply`` (loading, redealing hidden things, tests)."""
-        self._legal = self._own = None
+        self._legal = self._chance = self._own = None
 
     def _apply(self, action: Action) -> Events:
-        self._legal = self._own = None
+        self._legal = self._chance = self._own = None
         stack = self.stack
         free_kinds = self._steps.free_kinds
         free = free_kinds.get(action[0]) if free_kinds else None
@@ -395,6 +416,7 @@ class FlowState(State):
                 stack.append(frame)
                 break
             events.extend(settled)
+        self._chance = None  # a settle rule may have asked while its frame was off the stack
         return events
 
     # -- explaining --------------------------------------------------------------------
@@ -415,13 +437,36 @@ class FlowState(State):
         who = self.seat_label(frame.seat)
         return f"{who} must act now. {step.prompt}".strip()
 
-    def is_secret(self, action: Action) -> bool:
+    def _deciding(self, action: Action) -> tuple[Step, Frame] | None:
+        """The step that answers ``action`` now (a free step or the top frame's) and the
+        top frame; None when no seat is to decide."""
         if not self.stack or self.stack[-1].seat < 0:
-            return False
+            return None
         frame = self.stack[-1]
-        step = self._steps.free_kinds.get(action[0]) or frame.step
+        return self._steps.free_kinds.get(action[0]) or frame.step, frame
+
+    def is_secret(self, action: Action) -> bool:
+        deciding = self._deciding(action)
+        if deciding is None:
+            return False
+        step, frame = deciding
         secret = step.secret
         return secret(self, frame, action) if callable(secret) else secret
+
+    def is_quiet(self, action: Action) -> bool:
+        deciding = self._deciding(action)
+        if deciding is None:
+            return False
+        step, frame = deciding
+        quiet = step.quiet
+        return quiet(self, frame, action) if callable(quiet) else quiet
+
+    def hidden_text(self, action: Action) -> str | None:
+        deciding = self._deciding(action)
+        if deciding is None or deciding[0].told is None:
+            return super().hidden_text(action)
+        step, frame = deciding
+        return step.told(self, frame, action)  # type: ignore[misc]
 
     # -- copies and saving, from the declared fields ----------------------------------
     def clone(self) -> Self:

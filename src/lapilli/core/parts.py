@@ -82,12 +82,18 @@ class Parts(Generic[S]):
     """The documented type of ``observe``'s result (a TypedDict or pydantic model)."""
     action_text: Callable[[S, Action], str]
     event_text: Callable[[S, Event], str | None]
+    """The log's line for an event (None: the engine's plain default); see
+    ``core.events.EventTexts``."""
+    event: Any = None
+    """The documented type of the events: the union of the game's kinds of event
+    (TypedDicts keyed by a literal ``type``; see ``core.events``)."""
     render: Callable[[S, int | None], Any]
     """The terminal's view of what a seat may see (text or a rich renderable)."""
     render_all: Callable[[S], Any] | None = None
     """The true position with every screen lifted, for replays."""
-    round_end: Callable[[S, list[Event]], Any] | None = None
-    """The board of a round about to be cleared, with its scoring (see ``State``)."""
+    round_end: Callable[[S, list[Any]], Any] | None = None
+    """The board of a round about to be cleared, with its scoring (see ``State``), from
+    the events of the step that ends it (the game's own kinds of event)."""
     seat_label: Callable[[int, int], str] | None = None
     """``seat_label(seat, players)``: a seat's name (a colour, a side)."""
     draw: Draw | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -24,14 +25,16 @@ if TYPE_CHECKING:
 
     from .numeric import ActionCodec, Layout
     from .parts import Numeric, Parts
-from .options import options_from_json, options_to_json
+from .options import checked, options_from_json, options_to_json
 
 CHANCE = -1
 TERMINAL = -2
 
-Event = dict[str, Any]
-"""What an action caused, for logs and animation: ``{"type": "placed", ...}``.
-An event with ``"reveal": True`` shows hidden information; undo never crosses it."""
+Event = Mapping[str, Any]
+"""What an action caused, for logs and animation: ``{"type": "placed", ...}``. Each
+game types its own events (its ``events`` module); the core reads only three keys:
+``"type"``, ``"private"`` (the one seat that may read it) and ``"reveal"`` (it shows
+hidden information, so undo never crosses it)."""
 
 
 class Utility(Enum):
@@ -70,7 +73,7 @@ class Game(ABC):
             raise TypeError("give either an options object or keyword options, not both")
         if not isinstance(options, self.Options):
             raise MalformedInput(f"{self.id} options must be {self.Options.__name__}")
-        self.options = options
+        self.options = checked(options)  # the rules see only declared types and ranges
 
     @classmethod
     def players_summary(cls) -> str:
@@ -181,16 +184,19 @@ class State(ABC):
         """Play one action or chance outcome and return the events it caused.
 
         An action the rules do not allow raises ``IllegalAction`` naming the rule and
-        leaves the state as it was. Bots that take actions straight from
-        ``legal_actions`` may pass ``check=False`` to skip the test.
+        leaves the state as it was; an allowed one is played as the rules list it (an
+        equal ``True`` or ``1.0`` for a ``1`` never reaches them). Bots that take actions
+        straight from ``legal_actions`` may pass ``check=False`` to skip the test.
         """
         if check:
             if not isinstance(action, Action):
                 raise MalformedInput(f"not an action: {action!r}")
             if self.current_player() == TERMINAL:
                 raise IllegalAction("the game is over: no more actions")
-            if action not in self._allowed():
+            allowed = self._allowed()
+            if action not in allowed:
                 raise IllegalAction(self.illegal_reason(action))
+            action = allowed[allowed.index(action)]  # the rules' own: 1, never true or 1.0
         return self._apply(action)
 
     @abstractmethod
@@ -219,6 +225,16 @@ class State(ABC):
 
     def is_secret(self, action: Action) -> bool:
         """Whether the other seats may not learn which action the player to move took."""
+        return False
+
+    def hidden_text(self, action: Action) -> str | None:
+        """What the other seats read of a secret action of the player to move, asked
+        before it is applied (None: nothing, as what follows tells it)."""
+        return f"{self.seat_label(self.current_player())} makes a hidden choice"
+
+    def is_quiet(self, action: Action) -> bool:
+        """Whether the log leaves out the action's own line, for its maker too: the
+        events that follow at once say it."""
         return False
 
     # -- results -----------------------------------------------------------------

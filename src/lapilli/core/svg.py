@@ -1,5 +1,7 @@
 """SVG plumbing for the board drawings: escaping, a tiny element builder, hex geometry,
-readable colours and clickable targets.
+readable colours, clickable targets, and the pieces every board draws the same way: a
+column laid top to bottom (``Stack``), a seat's lettered piece (``chip``), the seats'
+colours (``SEAT_PALETTE``), the status line's "who decides what" (``deciding``).
 
 A game's ``drawing.draw(observation, seat, legal, labels)`` returns one self-contained
 SVG (no scripts, no external resources). An element that stands for legal actions is
@@ -13,10 +15,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .hexgrid import Hex
+
+if TYPE_CHECKING:
+    from .decision import Decision
 
 Point = tuple[float, float]
 
@@ -97,6 +102,20 @@ def status_line(x: float, y: float, content: str, width: float, size: float = 16
     return group(title(content), label(x, y, short, size, True))
 
 
+def joined(*bits: str | None) -> str:
+    """A status line's parts, one after the other (empty ones left out)."""
+    return " · ".join(bit for bit in bits if bit)
+
+
+def deciding(decision: Decision | None, seat_name: Callable[[int], str]) -> str | None:
+    """The observation's pending decision as a status line says it, "<seat>: <its
+    rule>" (the step's word when it has no rule text); None while no seat decides (a
+    roll, a draw, the game over)."""
+    if decision is None or decision["seat"] is None:
+        return None
+    return f"{seat_name(decision['seat'])}: {decision['prompt'] or decision['name']}"
+
+
 def pts(points: Iterable[Point]) -> str:
     """A ``points`` attribute."""
     return " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
@@ -104,6 +123,42 @@ def pts(points: Iterable[Point]) -> str:
 
 def group(*children: str | None, **kw: Any) -> str:
     return el("g", *children, **kw)
+
+
+# -- layout --------------------------------------------------------------------------------------
+class Stack:
+    """A column of the drawing laid top to bottom: each piece is drawn at the running
+    ``y`` and moves it down by its height. A panel's functions take the stack and add to
+    it, rather than handing ``(markup, y)`` pairs back and forth."""
+
+    def __init__(self, x: float, y: float) -> None:
+        self.x = x
+        self.top = y
+        self.y = y
+        self.parts: list[str] = []
+
+    def add(self, *markup: str, height: float = 0) -> None:
+        """``markup`` (drawn at the current ``y``), then move ``height`` down."""
+        self.parts.extend(markup)
+        self.y += height
+
+    def gap(self, height: float) -> None:
+        """Move ``height`` down with nothing drawn."""
+        self.y += height
+
+    @property
+    def height(self) -> float:
+        """How far the stack has come down from its top."""
+        return self.y - self.top
+
+    def below(self) -> Stack:
+        """A new stack (a panel, a section) starting where this one has come to."""
+        return Stack(self.x, self.y)
+
+    def markup(self, *behind: str) -> str:
+        """What was added, as one group over ``behind`` (a frame, drawn once the height
+        is known)."""
+        return group(*behind, *self.parts)
 
 
 # -- hexes (pointy-top, axial; see core/hexgrid) ----------------------------------------------
@@ -160,9 +215,32 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+PAPER = "#fbf8f1"  # under every board: a warm off-white
+PANEL = "#ffffff"  # a player's panel
 LETTERING = "#111111"  # the boards' words: near-black, softer than pure black
 INK_DARK = "#000000"
 INK_LIGHT = "#ffffff"
+
+
+SEAT_PALETTE: dict[str, str] = {
+    "red": "#d32f2f",
+    "orange": "#e07100",  # #f57c00 was 2.6:1 on the paper
+    "yellow": "#af8c0a",  # a dark gold: #f2c418 was 1.6:1, and no light yellow reaches 3:1
+    "green": "#2e8b45",
+    "blue": "#1e63c9",
+    "purple": "#8e44ad",
+    "pink": "#eb5c9f",  # #ef7fb4 was 2.4:1
+    "magenta": "#c2185b",
+    "black": "#262626",
+}
+"""The seats' colours by the names the rulebooks give them, one paint each for every
+board. Each reaches 3:1 against the paper and the panels (WCAG 1.4.11, non-text
+contrast), so a seat's pieces and its panel's edge stand out; its letter takes ``ink``."""
+
+
+def seat_colour(name: str) -> str:
+    """The paint of a seat colour a rulebook names ("Red", "blue", ...)."""
+    return SEAT_PALETTE[name.lower()]
 
 
 def ink(background: str) -> str:
@@ -171,6 +249,31 @@ def ink(background: str) -> str:
     if contrast(INK_DARK, background) >= contrast(INK_LIGHT, background):
         return INK_DARK
     return INK_LIGHT
+
+
+def chip(
+    shape: str | Sequence[str],
+    fill: str,
+    letter: Any,
+    at: Point,
+    size: float,
+    tip: str = "",
+    centred: bool = True,
+    over: Sequence[str] = (),
+) -> str:
+    """A piece with its letter: a seat's pawn, cone or meeple with the seat's initial or
+    number (or a token with its kind's letter). ``shape`` is its silhouette, painted in
+    ``fill``; the letter is bold, ``size`` high, in the ink that reads on ``fill``, at
+    ``at`` (the middle of its baseline, or its start if not ``centred``); ``over`` is
+    drawn on top (a count); ``tip`` is the tooltip."""
+    shapes = (shape,) if isinstance(shape, str) else shape
+    anchor = "middle" if centred else None
+    return group(
+        title(tip) if tip else None,
+        *shapes,
+        label(at[0], at[1], letter, size, True, text_anchor=anchor, fill=ink(fill)),
+        *over,
+    )
 
 
 # -- clickable targets ------------------------------------------------------------------------
@@ -258,7 +361,8 @@ def document(
     board: Box | None = None,
     panels: Box | None = None,
 ) -> str:
-    """The whole SVG: a viewBox of ``width`` x ``height``, the shared style, ``body``.
+    """The whole SVG: a viewBox of ``width`` x ``height``, the shared style, the paper,
+    ``body``.
 
     ``board`` and ``panels`` are the boxes (x, y, width, height) of the play area and of
     the players' panels beside it, as ``data-board-box`` / ``data-panels-box``: a narrow
@@ -268,6 +372,7 @@ def document(
         "svg",
         title(label) if label else None,
         f"<style>{STYLE}</style>",
+        el("rect", x=0, y=0, width=width, height=height, fill=PAPER),
         *body,
         xmlns="http://www.w3.org/2000/svg",
         viewBox=f"0 0 {_num(float(width))} {_num(float(height))}",
@@ -287,7 +392,7 @@ def panel_frame(
     height: float,
     colour: str,
     current: bool,
-    fill: str = "#ffffff",
+    fill: str = PANEL,
 ) -> str:
     """A player's panel: a card edged in the seat's colour, in thick black while that
     seat is to move (so the turn reads without telling colours apart)."""

@@ -141,16 +141,20 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self.position.returns()]
 
     def __str__(self) -> str:
-        return json.dumps(self.position.observation(None))
+        return json.dumps(self.position.observation(None), sort_keys=True)
 
 
 class Held:
-    """The position inside an OpenSpiel state. OpenSpiel copies a Python state by
-    pickling its attributes: this one travels as the position's JSON, without the
-    game and its caches."""
+    """The position inside an OpenSpiel state. OpenSpiel clones a Python state by deep
+    copy, which takes the position's own ``clone`` (its search algorithms clone at
+    every step); pickling (``serialize``, other processes) carries the position's
+    JSON, without the game and its caches."""
 
     def __init__(self, position: State) -> None:
         self.position = position
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Held:
+        return Held(self.position.clone())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         game = self.position.game
@@ -177,7 +181,7 @@ class LapilliObserver:
         self.tensor[:] = state.position.numeric(player)
 
     def string_from(self, state: LapilliState, player: int) -> str:
-        return json.dumps(state.position.observation(player))
+        return json.dumps(state.position.observation(player), sort_keys=True)
 
 
 def _register() -> dict[str, type[LapilliGame]]:

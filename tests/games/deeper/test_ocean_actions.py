@@ -3,6 +3,7 @@
 import pytest
 
 from lapilli.core.errors import IllegalAction
+from lapilli.core.schema import check_event
 from lapilli.core.state import CHANCE
 
 from .helpers import A, at, inv, on, position, step
@@ -181,6 +182,23 @@ def test_terraform_must_still_fit_every_neighbour():
         s.apply(A("terraform", tile="20m-01", at="G30"))
     with pytest.raises(IllegalAction, match="holds no tile to replace"):
         s.apply(A("terraform", tile="20m-01", at="F20"))
+
+
+def test_only_terraform_names_the_tile_it_replaced_and_both_are_documented():
+    s = position(tiles={"H20": "20m-05"}, market=["20m-04", "20m-01"], seats={0: {"hex": "G10"}})
+    terraformed = s.apply(A("terraform", tile="20m-04", at="H20"))[0]
+    assert terraformed == {
+        "type": "placed",
+        "seat": 0,
+        "tile": "20m-04",
+        "at": "H20",
+        "how": "terraform",
+        "replaced": "20m-05",
+    }
+    explored = s.apply(A("explore", tile="20m-01", at="F20"))[0]
+    assert explored["how"] == "explore" and "replaced" not in explored
+    for event in (terraformed, explored):
+        check_event(s.game, event)
 
 
 def test_a_terraformed_tile_goes_under_its_deck_and_comes_back_full():

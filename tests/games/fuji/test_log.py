@@ -9,7 +9,7 @@ from lapilli.core.state import CHANCE, TERMINAL, sample_chance
 from lapilli.core.zones import EVERYONE
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
-from lapilli.games.fuji.log import TEXT
+from lapilli.games.fuji.log import event_text
 
 from .helpers import act, eq, new, no_equipment, no_rerolls, plan, row_board, spec_values, steps
 from .test_equipment import position
@@ -112,8 +112,8 @@ def test_every_event_of_a_played_game_has_its_own_sentence(opts, players):
     for seed in range(6):
         for s, _, _, events in played(game, players, seed):
             for e in events:
-                assert e["type"] in TEXT, e
-                text = TEXT[e["type"]](s, e)
+                assert e["type"] in event_text.by_name, e
+                text = event_text.by_name[e["type"]](s, e)
                 assert text == s.event_text(e)
                 for raw in ("adventurer", "None", "[", "_"):
                     assert raw not in text, (e, text)
@@ -273,6 +273,29 @@ def test_choices_behind_the_screen_are_secret_and_the_rest_are_not():
         assert not s.is_secret(Action(kind))
     assert not s.is_secret(Action("give_die", die=0))  # the die changes hands openly
     assert not s.is_secret(Action("next_turn", adventurer=1))
+
+
+def test_the_others_read_what_kind_of_choice_was_made_behind_the_screen():
+    from lapilli.core import log
+
+    s = new(3)
+    row_board(s, [16] * 8, start={0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    roll_events(s, {})
+    plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    picker = s.current_player()
+    pick = next(a for a in s.legal_actions() if a[0] == "select")
+    other = (picker + 1) % 3
+    lines = [e.text for e in log.play(s, pick)[1] if e.visible_to(other)]
+    assert lines == [f"{s.seat_label(picker)} picks a die behind the screen"]
+
+
+def test_a_cards_requirement_reads_in_words():
+    from lapilli.games.fuji.components import requirement_words
+
+    assert requirement_words(11) == "yellow or 4"
+    assert requirement_words(13) == "blue and odd"
+    assert requirement_words(24) == "pink or blue, and even"
+    assert requirement_words(16) == "any colour" and requirement_words(31) == "1 to 3"
 
 
 def test_with_the_screen_down_a_reroll_is_no_secret():

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import distances
 
 from . import exploring
 from .actions import DECLINE, act
 from .components import FINS, GATHER_MOST, KNIFE, NRES, RESOURCES
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -96,6 +97,7 @@ def take(s: DeeperState, seat: int, k: int, n: int) -> Events:
         return []
     base = s.pawn[seat] * NRES
     s.res[base + k] -= n
+    s.board_changed()
     s.inventory[seat][k] += n
     return [{"type": "gathered", "seat": seat, "resource": RESOURCES[k], "n": n}]
 

@@ -20,14 +20,20 @@ from typing import Any
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import FLAT_TOP
 from lapilli.core.svg import (
+    LETTERING,
+    Stack,
     Targets,
+    chip,
+    deciding,
     document,
     el,
     group,
     ink,
+    joined,
     label,
     panel_frame,
     pts,
+    seat_colour,
     status_line,
     title,
 )
@@ -46,10 +52,11 @@ from .components import (
     WATER,
 )
 from .text import edges_text, seat_label
-from .view import Diver, Observation
+from .view import Deck, Diver, Observation
 
 SQRT3 = math.sqrt(3.0)
-SEAT_FILL = ("#f2c418", "#c2185b", "#2e8b45", "#d32f2f")
+DIVER_COLOURS = ("yellow", "magenta", "green", "red")
+"""The divers' pawns, seat by seat (the seats are numbered, not named)."""
 RES_FILL = {
     "fish": "#f4c430",
     "kelp": "#3f9b3f",
@@ -77,8 +84,6 @@ ROCK_EDGE = "#4e3a28"
 SKY_FILL = "#e4f3fb"
 SEA_FILL = ("#dcecf5", "#cfe3ef", "#c1d9e9", "#b3cfe3", "#a6c5dd", "#98bbd6")
 """The empty ocean between the depth lines, a little darker with each level."""
-PAPER = "#fbf8f1"
-INK = "#111111"
 AIR = "#8fd3f4"
 
 S = 38  # a hex: centre to corner
@@ -86,6 +91,8 @@ MAP_X, MAP_Y = 52, 96  # the left end of the depth lines, and the surface (0 m)
 ROW = SQRT3 * S  # one row, 20 m
 COLS = 15
 DEEPEST = 100
+OCEAN_TOP = MAP_Y - ROW / 2 - 30  # the column letters
+OCEAN_BOTTOM = MAP_Y + DEEPEST / ROW_METRES * ROW + ROW / 2 + 6
 BOARD_W = MAP_X + S + (COLS - 1) * 1.5 * S + S + 14
 SIDE_X = BOARD_W + 12
 SIDE_W = 450
@@ -109,7 +116,7 @@ def player(seat: int) -> str:
 
 
 def seat_fill(seat: int) -> str:
-    return SEAT_FILL[seat % len(SEAT_FILL)]
+    return seat_colour(DIVER_COLOURS[seat % len(DIVER_COLOURS)])
 
 
 # -- geometry ------------------------------------------------------------------------------------
@@ -136,28 +143,18 @@ def outline_hex(cx: float, cy: float, s: float) -> str:
 def token(kind: str, x: float, y: float, size: float = 10) -> str:
     """A resource token: a square in the resource's colour with its letter."""
     fill = RES_FILL[kind]
-    return group(
-        el(
-            "rect",
-            x=x,
-            y=y,
-            width=size,
-            height=size,
-            rx=2,
-            fill=fill,
-            stroke="#ffffff",
-            stroke_width=0.8,
-        ),
-        label(
-            x + size / 2,
-            y + size * 0.8,
-            RES_LETTER[kind],
-            size * 0.8,
-            True,
-            text_anchor="middle",
-            fill=ink(fill),
-        ),
+    square = el(
+        "rect",
+        x=x,
+        y=y,
+        width=size,
+        height=size,
+        rx=2,
+        fill=fill,
+        stroke="#ffffff",
+        stroke_width=0.8,
     )
+    return chip(square, fill, RES_LETTER[kind], (x + size / 2, y + size * 0.8), size * 0.8)
 
 
 def cost_tokens(cost: tuple[int, ...] | list[int], x: float, y: float, size: float = 10) -> str:
@@ -174,12 +171,12 @@ def pawn(x: float, y: float, seat: int, s: float = 1.0, tip: str | None = None) 
     """A diver's pawn in the seat's colour with the seat's number; (x, y) its foot."""
     fill = seat_fill(seat)
     body = [(x - 6 * s, y), (x - 3.5 * s, y - 11 * s), (x + 3.5 * s, y - 11 * s), (x + 6 * s, y)]
-    return group(
-        title(f"{player(seat)}'s pawn" if tip is None else tip),
+    shape = (
         el("circle", cx=x, cy=y - 14 * s, r=4 * s, fill=fill, stroke="#111111", stroke_width=1),
         el("polygon", points=pts(body), fill=fill, stroke="#111111", stroke_width=1),
-        label(x, y - 2.5 * s, seat + 1, 8 * s, True, text_anchor="middle", fill=ink(fill)),
     )
+    tip = f"{player(seat)}'s pawn" if tip is None else tip
+    return chip(shape, fill, seat + 1, (x, y - 2.5 * s), 8 * s, tip)
 
 
 # -- tiles -------------------------------------------------------------------------------------
@@ -193,28 +190,7 @@ def tile_face(tile: str, cx: float, cy: float, s: float) -> str:
     (a Hatch: sky above the surface, the round hatch below it)."""
     ring = corners(cx, cy, s)
     if tile == HATCH:
-        return group(
-            el("polygon", points=pts(ring), fill=DECK_FILL[0], stroke="#37474f", stroke_width=1.5),
-            el("polygon", points=pts(ring[:4]), fill=SKY_FILL),
-            el(
-                "circle",
-                cx=cx,
-                cy=cy + s * 0.5,
-                r=s * 0.26,
-                fill="#90a4ae",
-                stroke="#37474f",
-                stroke_width=2,
-            ),
-            el(
-                "circle",
-                cx=cx,
-                cy=cy + s * 0.5,
-                r=s * 0.15,
-                fill="none",
-                stroke="#37474f",
-                stroke_width=1.5,
-            ),
-        )
+        return hatch_face(ring, cx, cy, s)
     fill = water_of(tile)
     parts = [el("polygon", points=pts(ring), fill=fill)]
     for d, kind in enumerate(TILES[tile].edges):
@@ -244,6 +220,18 @@ def tile_face(tile: str, cx: float, cy: float, s: float) -> str:
     )
     parts.append(el("polygon", points=pts(ring), fill="none", stroke="#1d3a52", stroke_width=1.2))
     return group(*parts)
+
+
+def hatch_face(ring: list[tuple[float, float]], cx: float, cy: float, s: float) -> str:
+    """A Hatch: sky above the surface, the round hatch below it."""
+    hatch = {"fill": "#90a4ae", "stroke": "#37474f", "stroke_width": 2}
+    rim = {"fill": "none", "stroke": "#37474f", "stroke_width": 1.5}
+    return group(
+        el("polygon", points=pts(ring), fill=DECK_FILL[0], stroke="#37474f", stroke_width=1.5),
+        el("polygon", points=pts(ring[:4]), fill=SKY_FILL),
+        el("circle", cx=cx, cy=cy + s * 0.5, r=s * 0.26, **hatch),
+        el("circle", cx=cx, cy=cy + s * 0.5, r=s * 0.15, **rim),
+    )
 
 
 def tile_title(name: str, tile: str, resources: dict[str, int], owner: int | None) -> str:
@@ -369,10 +357,10 @@ def column_letters(top: float) -> str:
     return group(*parts)
 
 
-def draw_ocean(obs: Observation, t: Targets) -> tuple[str, float]:
-    top = MAP_Y - ROW / 2 - 30
-    bottom = MAP_Y + DEEPEST / ROW_METRES * ROW + ROW / 2 + 6
-    parts = [ocean_background(top, bottom), column_letters(top)]
+def draw_ocean(obs: Observation, t: Targets) -> str:
+    """The sea, its tiles and the open water around them, the pawns and the tokens, each
+    hex and token the target of the actions on it."""
+    parts = [ocean_background(OCEAN_TOP, OCEAN_BOTTOM), column_letters(OCEAN_TOP)]
     placed = {cell["hex"]: cell for cell in obs["board"]}
     hatches = {d["hatch"]: k for k, d in enumerate(obs["seats"])}
     pawns: dict[str, list[int]] = {}
@@ -405,7 +393,7 @@ def draw_ocean(obs: Observation, t: Targets) -> tuple[str, float]:
             by_kind = {}
         body.append(resources_on(cell["resources"], cx, cy, by_kind, t))
         parts.append(t.wrap(group(*body), ids, outline=outline_hex(cx, cy, S - 1)))
-    return group(*parts), bottom
+    return group(*parts)
 
 
 @lru_cache(maxsize=512)
@@ -426,10 +414,8 @@ def open_water(name: str, named: bool) -> str:
 
 def hatch_mark(cx: float, cy: float, owner: int) -> str:
     fill = seat_fill(owner)
-    return group(
-        el("circle", cx=cx, cy=cy + S * 0.5, r=S * 0.16, fill=fill, stroke="#111111"),
-        label(cx, cy + S * 0.5 + 4, owner + 1, 10, True, text_anchor="middle", fill=ink(fill)),
-    )
+    disc = el("circle", cx=cx, cy=cy + S * 0.5, r=S * 0.16, fill=fill, stroke="#111111")
+    return chip(disc, fill, owner + 1, (cx, cy + S * 0.5 + 4), 10)
 
 
 def hex_targets(
@@ -491,68 +477,50 @@ def draw_market(obs: Observation, x0: float, y0: float, t: Targets) -> str:
 
 
 def draw_decks(obs: Observation, x0: float, y0: float, t: Targets) -> str:
+    """The five depth decks (each the target of a Scan of it) and the blueprint deck."""
     parts = [label(x0, y0 + 14, "Depth decks", 14, True)]
     for k, name in enumerate(DECK_NAMES):
-        deck = obs["decks"][name]
         cx, cy = x0 + 34 + k * 64, y0 + 56
-        fill = DECK_FILL[k + 1]
-        stack = [
-            title(
-                f"the {name} deck: {deck['count']} tiles face down"
-                + (f", {len(deck['bottom'])} known at the bottom" if deck["bottom"] else "")
-            )
-        ]
-        for layer in range(min(3, deck["count"]) - 1, -1, -1):
-            stack.append(
-                el(
-                    "polygon",
-                    points=pts(corners(cx + layer * 2, cy - layer * 2, 26)),
-                    fill=fill,
-                    stroke="#0d2238",
-                )
-            )
-        if not deck["count"]:
-            stack.append(
-                el(
-                    "polygon",
-                    points=pts(corners(cx, cy, 26)),
-                    fill="none",
-                    stroke="#7a7a7a",
-                    stroke_dasharray="4 3",
-                )
-            )
-        colour = ink(fill) if deck["count"] else INK
-        stack.append(label(cx, cy - 4, name, 10, True, text_anchor="middle", fill=colour))
-        stack.append(label(cx, cy + 12, deck["count"], 13, True, text_anchor="middle", fill=colour))
-        ids = t.find("scan", deck=name)
-        parts.append(t.wrap(group(*stack), ids, outline=outline_hex(cx, cy, 27)))
-    x = x0 + 34 + 5 * 64
-    parts.append(
-        group(
-            title(f"the blueprint deck: {obs['blueprint_deck']} cards face down"),
-            el(
-                "rect",
-                x=x - 20,
-                y=y0 + 28,
-                width=44,
-                height=58,
-                rx=5,
-                fill="#35495e",
-                stroke="#111111",
-            ),
-            label(
-                x + 2,
-                y0 + 62,
-                obs["blueprint_deck"],
-                14,
-                True,
-                text_anchor="middle",
-                fill="#ffffff",
-            ),
-            label(x + 2, y0 + 100, "blueprints", 10, text_anchor="middle"),
-        )
-    )
+        deck = depth_deck(name, obs["decks"][name], cx, cy, DECK_FILL[k + 1])
+        parts.append(t.wrap(deck, t.find("scan", deck=name), outline=outline_hex(cx, cy, 27)))
+    parts.append(blueprint_deck(obs["blueprint_deck"], x0 + 34 + 5 * 64, y0))
     return group(*parts)
+
+
+def depth_deck(name: str, deck: Deck, cx: float, cy: float, fill: str) -> str:
+    """A depth deck: a few offset tiles face down (a dashed hex once it is empty), its
+    name and how many tiles are left."""
+    known = f", {len(deck['bottom'])} known at the bottom" if deck["bottom"] else ""
+    stack = [title(f"the {name} deck: {deck['count']} tiles face down{known}")]
+    for layer in range(min(3, deck["count"]) - 1, -1, -1):
+        back = corners(cx + layer * 2, cy - layer * 2, 26)
+        stack.append(el("polygon", points=pts(back), fill=fill, stroke="#0d2238"))
+    if not deck["count"]:
+        stack.append(
+            el(
+                "polygon",
+                points=pts(corners(cx, cy, 26)),
+                fill="none",
+                stroke="#7a7a7a",
+                stroke_dasharray="4 3",
+            )
+        )
+    colour = ink(fill) if deck["count"] else LETTERING
+    stack.append(label(cx, cy - 4, name, 10, True, text_anchor="middle", fill=colour))
+    stack.append(label(cx, cy + 12, deck["count"], 13, True, text_anchor="middle", fill=colour))
+    return group(*stack)
+
+
+def blueprint_deck(count: int, x: float, y0: float) -> str:
+    """The blueprint deck, face down, with how many cards are left."""
+    return group(
+        title(f"the blueprint deck: {count} cards face down"),
+        el(
+            "rect", x=x - 20, y=y0 + 28, width=44, height=58, rx=5, fill="#35495e", stroke="#111111"
+        ),
+        label(x + 2, y0 + 62, count, 14, True, text_anchor="middle", fill="#ffffff"),
+        label(x + 2, y0 + 100, "blueprints", 10, text_anchor="middle"),
+    )
 
 
 def card_box(
@@ -610,6 +578,7 @@ def draw_rockets(obs: Observation, x0: float, y0: float, t: Targets) -> str:
 
 # -- the players' boards -----------------------------------------------------------------------
 CELL = 20
+BOARD_H = 16 + 2 * CELL + 2  # the Lungs, the Inventory, the Storage: name and two rows
 
 
 def grid_board(
@@ -622,62 +591,61 @@ def grid_board(
     t: Targets,
     kind_ids: dict[str, list[int]],
     air: bool = False,
-) -> tuple[str, float]:
+) -> str:
     """A 2 x 4 grid (Lungs or Inventory): 2 open columns and one per covering tile, which
     lies on its column until crafted. ``content``: air or a resource per open cell."""
     parts = [label(x0, y0 + 11, name, 11, True)]
     y = y0 + 16
-    columns = ["open", "open", *covers]
     cells = []
-    for c, what in enumerate(columns):
+    for c, what in enumerate(["open", "open", *covers]):
         x = x0 + c * (CELL + 2)
         if what != "open" and what not in crafted:
-            up = UPGRADES[what]
-            tile = group(
-                title(f"{up.name} (cost: {', '.join(counted(_named(up.cost)))}): {up.text}"),
-                el(
-                    "rect",
-                    x=x,
-                    y=y,
-                    width=CELL,
-                    height=2 * CELL + 2,
-                    rx=3,
-                    fill="#b08d57",
-                    stroke="#5d4527",
-                ),
-                *(
-                    token(kind, x + 5, y + 6 + i * 12)
-                    for i, kind in enumerate(counted(_named(up.cost)))
-                ),
-            )
-            parts.append(
-                t.wrap(
-                    tile,
-                    t.find("craft", card=what),
-                    outline=el("rect", x=x, y=y, width=CELL, height=2 * CELL + 2, rx=3),
-                )
-            )
-            continue
-        cells += [(x, y), (x, y + CELL + 2)]
+            parts.append(covering_tile(what, x, y, t))
+        else:
+            cells += [(x, y), (x, y + CELL + 2)]
     for i, (x, yy) in enumerate(cells):
         parts.append(
             el("rect", x=x, y=yy, width=CELL, height=CELL, rx=3, fill="#ffffff", stroke="#90a4ae")
         )
-        if i < len(content):
-            what = content[i]
-            if air:
-                parts.append(
-                    el("circle", cx=x + CELL / 2, cy=yy + CELL / 2, r=7, fill=AIR, stroke="#2b7fae")
-                )
-            else:
-                parts.append(
-                    t.wrap(
-                        token(what, x + 3, yy + 3, 14),
-                        kind_ids.get(what, []),
-                        outline=el("rect", x=x + 2, y=yy + 2, width=16, height=16, rx=2),
-                    )
-                )
-    return group(*parts), y + 2 * CELL + 2
+        if i >= len(content):
+            continue
+        if air:
+            bubble = el(
+                "circle", cx=x + CELL / 2, cy=yy + CELL / 2, r=7, fill=AIR, stroke="#2b7fae"
+            )
+            parts.append(bubble)
+        else:
+            parts.append(cell_token(content[i], x, yy, kind_ids, t))
+    return group(*parts)
+
+
+def covering_tile(upgrade: str, x: float, y: float, t: Targets) -> str:
+    """An upgrade tile covering a column of the Lungs or the Inventory, with its cost
+    (the target of crafting it)."""
+    up = UPGRADES[upgrade]
+    cost = counted(_named(up.cost))
+    tile = group(
+        title(f"{up.name} (cost: {', '.join(cost)}): {up.text}"),
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=CELL,
+            height=2 * CELL + 2,
+            rx=3,
+            fill="#b08d57",
+            stroke="#5d4527",
+        ),
+        *(token(kind, x + 5, y + 6 + i * 12) for i, kind in enumerate(cost)),
+    )
+    outline = el("rect", x=x, y=y, width=CELL, height=2 * CELL + 2, rx=3)
+    return t.wrap(tile, t.find("craft", card=upgrade), outline=outline)
+
+
+def cell_token(kind: str, x: float, y: float, kind_ids: dict[str, list[int]], t: Targets) -> str:
+    """A resource in a cell of the Inventory or the Storage (the target of moving it)."""
+    outline = el("rect", x=x + 2, y=y + 2, width=16, height=16, rx=2)
+    return t.wrap(token(kind, x + 3, y + 3, 14), kind_ids.get(kind, []), outline=outline)
 
 
 def _named(cost: tuple[int, ...] | list[int]) -> dict[str, int]:
@@ -686,7 +654,7 @@ def _named(cost: tuple[int, ...] | list[int]) -> dict[str, int]:
 
 def storage_board(
     x0: float, y0: float, seat_view: Diver, t: Targets, kind_ids: dict[str, list[int]]
-) -> tuple[str, float]:
+) -> str:
     size = seat_view["storage_size"]
     content = counted(seat_view["storage"])
     parts = [label(x0, y0 + 11, "Storage (1★ a food)", 11, True)]
@@ -699,25 +667,32 @@ def storage_board(
             el("rect", x=x, y=yy, width=CELL, height=CELL, rx=3, fill="#fff8e1", stroke="#a1887f")
         )
         if i < len(content):
-            kind = content[i]
-            parts.append(
-                t.wrap(
-                    token(kind, x + 3, yy + 3, 14),
-                    kind_ids.get(kind, []),
-                    outline=el("rect", x=x + 2, y=yy + 2, width=16, height=16, rx=2),
-                )
-            )
-    return group(*parts), y + 2 * CELL + 2
+            parts.append(cell_token(content[i], x, yy, kind_ids, t))
+    return group(*parts)
 
 
-def draw_seat(
-    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
-) -> tuple[str, float]:
-    view = obs["seats"][p]
-    fill = seat_fill(p)
-    mine = p == seat
+def draw_seat(obs: Observation, p: int, seat: int | None, side: Stack, t: Targets) -> None:
+    """A diver's panel: name and place, the Lungs, Inventory and Storage, the Upgrades
+    board, the habitat and the blueprint hand."""
     pending = obs["pending"] or {}
     to_move = pending.get("seat") == p
+    view = obs["seats"][p]
+    panel = side.below()
+    panel.add(seat_head(obs, p, p == seat, to_move, panel.x, panel.y, t), height=32)
+    seat_boards(view, panel, t)
+    upgrades_row(view, panel, t)
+    breathing = (pending.get("args") or {}).get("card") if to_move else None
+    cards_rows(p, view, breathing, panel, t)
+    h = panel.height + 6
+    frame = panel_frame(panel.x, panel.top, SIDE_W, h, seat_fill(p), to_move)
+    side.add(panel.markup(frame), height=h + 8)
+
+
+def seat_head(
+    obs: Observation, p: int, mine: bool, to_move: bool, x0: float, y0: float, t: Targets
+) -> str:
+    """The panel's title line: pawn, name, where the diver is and the stars."""
+    view = obs["seats"][p]
     where = view["hex"] + (" (habitat)" if view["hex"] == view["hatch"] else "")
     head = [
         pawn(x0 + 16, y0 + 26, p, 1.0, tip=player(p)),
@@ -730,53 +705,34 @@ def draw_seat(
         head.append(label(x0 + SIDE_W - 10, y0 + 22, "★ wins", 13, True, text_anchor="end"))
     # on a tie the builder of the final rocket names the winner: click their name
     outline = el("rect", x=x0 + 4, y=y0 + 5, width=SIDE_W - 8, height=26, rx=5)
-    parts = [t.wrap(group(*head), t.find("tie", winner=p), outline=outline)]
-    y = y0 + 32
-    store = by_resource(t, ("store", "discard"))
-    unstore = by_resource(t, ("unstore",))
+    return t.wrap(group(*head), t.find("tie", winner=p), outline=outline)
+
+
+def seat_boards(view: Diver, panel: Stack, t: Targets) -> None:
+    """The Lungs, the Inventory and the Storage side by side, and where a taken
+    resource may go."""
+    x0, y = panel.x, panel.y
     lungs_covers = [k for k, u in UPGRADES.items() if u.lungs]
     inv_covers = [k for k, u in UPGRADES.items() if u.inventory]
-    lungs, _ = grid_board(
-        x0 + 10,
-        y,
-        f"Lungs {view['air']}/{view['lungs']}",
-        lungs_covers,
-        view["upgrades"],
-        ["air"] * view["air"],
-        t,
-        {},
-        air=True,
+    crafted = view["upgrades"]
+    breaths = ["air"] * view["air"]
+    held = counted(view["inventory"])
+    store = by_resource(t, ("store", "discard"))
+    lungs = f"Lungs {view['air']}/{view['lungs']}"
+    panel.add(
+        grid_board(x0 + 10, y, lungs, lungs_covers, crafted, breaths, t, {}, air=True),
+        grid_board(x0 + 120, y, "Inventory", inv_covers, crafted, held, t, store),
+        storage_board(x0 + 230, y, view, t, by_resource(t, ("unstore",))),
+        height=BOARD_H,
     )
-    inv, _ = grid_board(
-        x0 + 120, y, "Inventory", inv_covers, view["upgrades"], counted(view["inventory"]), t, store
-    )
-    sto, bottom = storage_board(x0 + 230, y, view, t, unstore)
-    parts += [lungs, inv, sto]
-    take = t.find("take", into="inventory")
-    if take:
-        parts.append(
-            t.wrap(
-                label(x0 + 120, bottom + 14, "+ into Inventory", 11, True),
-                take,
-                outline=el("rect", x=x0 + 116, y=bottom + 2, width=100, height=17, rx=4),
-            )
-        )
-    take = t.find("take", into="storage")
-    if take:
-        parts.append(
-            t.wrap(
-                label(x0 + 230, bottom + 14, "+ into Storage", 11, True),
-                take,
-                outline=el("rect", x=x0 + 226, y=bottom + 2, width=96, height=17, rx=4),
-            )
-        )
-    y = bottom + (22 if t.find("take") else 8)
-    y = upgrades_row(parts, view, x0, y, t)
-    breathing = (pending.get("args") or {}).get("card") if to_move else None
-    y = cards_rows(parts, p, view, breathing, x0, y, t)
-    h = y - y0 + 6
-    box = panel_frame(x0, y0, SIDE_W, h, fill, to_move)
-    return group(box, *parts), y0 + h + 8
+    bottom = panel.y
+    for into, x, w in (("inventory", x0 + 120, 100), ("storage", x0 + 230, 96)):
+        take = t.find("take", into=into)
+        if take:
+            button = label(x, bottom + 14, f"+ into {into.title()}", 11, True)
+            outline = el("rect", x=x - 4, y=bottom + 2, width=w, height=17, rx=4)
+            panel.add(t.wrap(button, take, outline=outline))
+    panel.gap(22 if t.find("take") else 8)
 
 
 def winners(obs: Observation) -> list[int]:
@@ -796,8 +752,10 @@ def by_resource(t: Targets, kinds: tuple[str, ...]) -> dict[str, list[int]]:
     return out
 
 
-def upgrades_row(parts: list[str], view: Diver, x0: float, y: float, t: Targets) -> float:
-    parts.append(label(x0 + 10, y + 12, "Upgrades", 11, True))
+def upgrades_row(view: Diver, panel: Stack, t: Targets) -> None:
+    """The Upgrades board (crafted ones in green) and the explore milestones."""
+    x0, y = panel.x, panel.y
+    panel.add(label(x0 + 10, y + 12, "Upgrades", 11, True))
     x = x0 + 76
     for key, up in UPGRADES.items():
         if up.lungs or up.inventory:
@@ -817,20 +775,15 @@ def upgrades_row(parts: list[str], view: Diver, x0: float, y: float, t: Targets)
                 label(x + 4, y + 13, up.name, 10.5, True, fill=ink("#b08d57")),
                 cost_tokens(up.cost, x + 4, y + 19, 10),
             )
-        parts.append(
-            t.wrap(
-                body,
-                t.find("craft", card=key),
-                outline=el("rect", x=x, y=y, width=76, height=34, rx=4),
-            )
-        )
+        outline = el("rect", x=x, y=y, width=76, height=34, rx=4)
+        panel.add(t.wrap(body, t.find("craft", card=key), outline=outline))
         x += 82
     for k, (level, stars) in enumerate(MILESTONES.items()):
         name = f"{level * ROW_METRES}m"
         got = name in view["milestones"]
         mx = x + k * 29
         fill = "#2e7d32" if got else "#eeeeee"
-        parts.append(
+        panel.add(
             group(
                 title(
                     f"explore {name}: {stars}★ and a blueprint card" + (" (claimed)" if got else "")
@@ -840,25 +793,26 @@ def upgrades_row(parts: list[str], view: Diver, x0: float, y: float, t: Targets)
                 label(mx + 14, y + 28, f"{stars}★", 10, True, text_anchor="middle", fill=ink(fill)),
             )
         )
-    return y + 40
+    panel.gap(40)
 
 
 Item = tuple[float, float, Callable[[float, float], str]]
 """Something laid out in a row: its width, its height, and how to draw it at (x, y)."""
 
 
-def lay_out(parts: list[str], name: str, items: list[Item], x0: float, y: float) -> float:
-    """``items`` left to right after the row's name, wrapping at the panel's edge; the
-    bottom of the last line."""
-    parts.append(label(x0 + 10, y + 12, name, 11, True))
+def lay_out(panel: Stack, name: str, items: list[Item]) -> None:
+    """``items`` left to right after the row's name, wrapping at the panel's edge."""
+    x0 = panel.x
+    panel.add(label(x0 + 10, panel.y + 12, name, 11, True))
     x, line = x0 + 76, 0.0
     for w, h, drawing in items:
-        if x + w > x0 + SIDE_W - 6 and x > x0 + 76:
-            x, y, line = x0 + 76, y + line + 6, 0.0
-        parts.append(drawing(x, y))
+        if x + w > x0 + SIDE_W - 6 and x > x0 + 76:  # on to the next line
+            panel.gap(line + 6)
+            x, line = x0 + 76, 0.0
+        panel.add(drawing(x, panel.y))
         x += w + 6
         line = max(line, h)
-    return y + max(line, 16) + 8
+    panel.gap(max(line, 16) + 8)
 
 
 def fabricator(x: float, y: float, t: Targets) -> str:
@@ -939,15 +893,7 @@ def hand_backs(p: int, count: int) -> Item:
     return width, 58, drawing
 
 
-def cards_rows(
-    parts: list[str],
-    p: int,
-    view: Diver,
-    breathing: str | None,
-    x0: float,
-    y: float,
-    t: Targets,
-) -> float:
+def cards_rows(p: int, view: Diver, breathing: str | None, panel: Stack, t: Targets) -> None:
     """The habitat (Fabricator, built cards) and the blueprint hand: face up for its owner
     (a row of its own), else backs beside the habitat."""
     items: list[Item] = [(104, 58, lambda x, yy: fabricator(x, yy, t))]
@@ -955,26 +901,25 @@ def cards_rows(
     hand = view["hand"]
     if hand is None and view["hand_count"]:
         items.append(hand_backs(p, view["hand_count"]))
-    y = lay_out(parts, "Habitat", items, x0, y)
+    lay_out(panel, "Habitat", items)
     if hand is not None:
-        name = "Hand" if hand else "Hand: empty"
-        y = lay_out(parts, name, [hand_card(card, t) for card in hand], x0, y)
-    return y
+        lay_out(panel, "Hand" if hand else "Hand: empty", [hand_card(card, t) for card in hand])
 
 
 def status(obs: Observation) -> str:
-    head = f"Deeper · round {obs['round']}"
+    """The round, the end and its scores, and who must decide what (with the actions
+    left in a turn)."""
+    over = None
     if obs["end"]:
         scores = ", ".join(f"{player(p)} {s['score']}★" for p, s in enumerate(obs["seats"]))
         why = "the last rocket card is built" if obs["end"] == "rockets" else "the round limit"
-        head += f" · game over ({why}): {scores}"
+        over = f"game over ({why}): {scores}"
     decision = obs["decision"]
-    if decision is not None and decision["seat"] is not None:
-        head += f" · {player(decision['seat'])}: {decision['prompt']}"
-        left = ((obs["pending"] or {}).get("args") or {}).get("left")
-        if decision["name"] == "actions" and left is not None:
-            head += f" ({left} left)"
-    return head
+    who = deciding(decision, player)
+    left = ((obs["pending"] or {}).get("args") or {}).get("left")
+    if who and decision and decision["name"] == "actions" and left is not None:
+        who += f" ({left} left)"
+    return joined(f"Deeper · round {obs['round']}", over, who)
 
 
 def draw(
@@ -983,26 +928,25 @@ def draw(
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)
-    parts = [status_line(14, 26, status(obs), WIDTH - 28)]
-    sea, y = draw_ocean(obs, t)
-    parts.append(sea)
-    parts.append(draw_market(obs, 14, y + 8, t))
-    parts.append(draw_decks(obs, 14 + 8 * 64 + 12, y + 8, t))
-    parts.append(draw_rockets(obs, 14, y + 126, t))
-    board_h = y + 126 + 84
-    py = 40.0
+    board = Stack(14, OCEAN_BOTTOM)
+    board.gap(8)
+    board.add(draw_market(obs, board.x, board.y, t), draw_decks(obs, 14 + 8 * 64 + 12, board.y, t))
+    board.gap(118)
+    board.add(draw_rockets(obs, board.x, board.y, t), height=84)
+    side = Stack(SIDE_X, 40.0)
     n = obs["players"]
     first = seat if seat is not None else 0
     for k in range(n):
-        panel, py = draw_seat(obs, (first + k) % n, seat, SIDE_X, py, t)
-        parts.append(panel)
-    height = max(board_h, py) + 6
+        draw_seat(obs, (first + k) % n, seat, side, t)
+    height = max(board.y, side.y) + 6
     return document(
         WIDTH,
         height,
-        el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
-        *parts,
+        status_line(14, 26, status(obs), WIDTH - 28),
+        draw_ocean(obs, t),
+        *board.parts,
+        *side.parts,
         label="Deeper table",
-        board=(0, 0, BOARD_W, board_h),
+        board=(0, 0, BOARD_W, board.y),
         panels=(SIDE_X - 8, 34, SIDE_W + 18, height - 34),
     )

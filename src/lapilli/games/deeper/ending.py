@@ -4,13 +4,14 @@ decision. Below the turn and the habitat, which both end the game."""
 from __future__ import annotations
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from .actions import act
+from .events import End, Events
 from .state import DeeperState
 
 
-def game_over(s: DeeperState, reason: str, builder: int = -1) -> Events:
+def game_over(s: DeeperState, reason: End, builder: int = -1) -> Events:
     """The last rocket card built ends the game at once (default 31): nobody breathes or
     plays on. On a tie for the most points the builder decides who wins."""
     s.stack.clear()
@@ -19,8 +20,15 @@ def game_over(s: DeeperState, reason: str, builder: int = -1) -> Events:
     if builder >= 0 and len(tied) > 1:
         then(s, TIE(builder))
     # every hand of blueprints is shown once the game is over
-    event = {"type": "game_over", "reason": reason, "scores": s.scores(), "builder": builder}
-    return [{**event, "reveal": True}]
+    return [
+        {
+            "type": "game_over",
+            "reason": reason,
+            "scores": s.scores(),
+            "builder": builder,
+            "reveal": True,
+        }
+    ]
 
 
 def _refuse_tie(s: DeeperState, f: Frame, a: Action) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import FLAT_TOP
 
 from .actions import DECLINE, GLIDE, STAY, act
@@ -26,6 +26,7 @@ from .components import (
     TERRAFORM_FEWER,
     TILES,
 )
+from .events import Events, Placed, Placing
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -73,16 +74,31 @@ def open_spots(s: DeeperState, seat: int) -> list[int]:
     return [n for n in s.ocean.neighbours[s.pawn[seat]] if n >= 0 and tiles[n] is None]
 
 
-def place(s: DeeperState, seat: int, tile: str, cell: int, how: str) -> tuple[Events, list[Frame]]:
-    """Lay ``tile`` on ``cell`` and add its resources from the supply; the first tile a
-    player places at a depth claims that depth's milestone (default 15)."""
+def place(
+    s: DeeperState, seat: int, tile: str, cell: int, how: Placing, replaced: str | None = None
+) -> tuple[Events, list[Frame]]:
+    """Lay ``tile`` on ``cell`` (in place of the tile Terraform ``replaced``) and add its
+    resources from the supply; the first tile a player places at a depth claims that
+    depth's milestone (default 15)."""
     s.tiles[cell] = tile
     base = cell * NRES
     for k, n in enumerate(TILES[tile].resources):
         s.res[base + k] = n
-    events: Events = [
-        {"type": "placed", "seat": seat, "tile": tile, "at": s.ocean.names[cell], "how": how}
-    ]
+    s.board_changed()
+    at = s.ocean.names[cell]
+    placed: Placed = (
+        {"type": "placed", "seat": seat, "tile": tile, "at": at, "how": how}
+        if replaced is None
+        else {
+            "type": "placed",
+            "seat": seat,
+            "tile": tile,
+            "at": at,
+            "how": how,
+            "replaced": replaced,
+        }
+    )
+    events: Events = [placed]
     if s.options.milestones == "place":
         claimed, frames = claim(s, seat, cell)
         return events + claimed, frames
@@ -104,8 +120,10 @@ def claim(s: DeeperState, seat: int, cell: int) -> tuple[Events, list[Frame]]:
     if points is None or s.milestones[seat] >> level & 1:
         return [], []
     s.milestones[seat] |= 1 << level
-    event = {"type": "milestone", "seat": seat, "depth": level * ROW_METRES, "points": points}
-    return [event], [DRAW_BLUEPRINT(seat=seat)] if s.blueprints else []
+    events: Events = [
+        {"type": "milestone", "seat": seat, "depth": level * ROW_METRES, "points": points}
+    ]
+    return events, [DRAW_BLUEPRINT(seat=seat)] if s.blueprints else []
 
 
 def entered(s: DeeperState, seat: int, cell: int) -> tuple[Events, list[Frame]]:
@@ -205,6 +223,9 @@ def scan(s: DeeperState, seat: int, a: Action) -> Events:
     return [{"type": "scan", "seat": seat, "deck": a.arg("deck")}]
 
 
+_DRAW = {t: act("draw", tile=t) for t in TILES}  # a search asks for them often
+
+
 class ScanArgs(NamedTuple):
     seat: int
     deck: int  # 1 = 20m ... 5 = 100m
@@ -216,6 +237,7 @@ def _scan_draw(s: DeeperState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     deck = s.decks[level - 1]
     deck.draw(tile)
+    s.decks_changed()
     events: Events = [{"type": "drew_tile", "seat": seat, "tile": tile, "deck": level}]
     if any(fits(s, tile, c) for c in open_spots(s, seat)):
         then(s, PLACE(seat, tile=tile, drawn=f.args.drawn))
@@ -236,7 +258,7 @@ def _scan_draw(s: DeeperState, f: Frame, a: Action) -> Events:
 SCAN_DRAW = Step(
     "scan_draw",
     "Scan: a tile is drawn from the chosen deck",
-    outcomes=lambda s, f: [(act("draw", tile=t), p) for t, p in s.decks[f.args.deck - 1].draws()],
+    outcomes=lambda s, f: [(_DRAW[t], p) for t, p in s.decks[f.args.deck - 1].draws()],
     apply=_scan_draw,
     Args=ScanArgs,
     word="scan",
@@ -297,6 +319,7 @@ def _trim(s: DeeperState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     s.market.remove(tile)
     s.decks[TILES[tile].level - 1].put_under(tile)
+    s.decks_changed()
     then(s, *trim_frames(s, f.seat))
     return [{"type": "trimmed", "seat": f.seat, "tile": tile}]
 
@@ -406,12 +429,12 @@ def terraform(s: DeeperState, seat: int, a: Action) -> Events:
     assert old is not None
     discard(s, old)
     s.market.remove(tile)
-    events, frames = place(s, seat, tile, cell, "terraform")
-    events[0]["replaced"] = old
+    events, frames = place(s, seat, tile, cell, "terraform", replaced=old)
     kinds = [k for k in range(NRES) if s.res[cell * NRES + k]]
     fewer: list[Frame] = []
     if len(kinds) == 1:
         s.res[cell * NRES + kinds[0]] -= TERRAFORM_FEWER
+        s.board_changed()
         events.append({"type": "fewer", "seat": seat, "resource": RESOURCES[kinds[0]]})
     elif kinds:
         fewer = [FEWER(seat, at=s.ocean.names[cell])]
@@ -425,6 +448,7 @@ def discard(s: DeeperState, tile: str) -> None:
     level = TILES[tile].level
     if level:
         s.decks[level - 1].put_under(tile)
+        s.decks_changed()
     else:
         s.removed += (tile,)
 
@@ -442,6 +466,7 @@ def _refuse_fewer(s: DeeperState, f: Frame, a: Action) -> str | None:
 
 def _fewer(s: DeeperState, f: Frame, a: Action) -> Events:
     s.res[s.ocean.index[f.args.at] * NRES + RESOURCES.index(a.arg("resource"))] -= TERRAFORM_FEWER
+    s.board_changed()
     return [{"type": "fewer", "seat": f.seat, "resource": a.arg("resource")}]
 
 

@@ -11,6 +11,7 @@ from lapilli.core.state import Game, Utility
 from . import drawing, heuristics, numeric, positions, text, view
 from .diving import DISCARD, KNIFE_STEP
 from .ending import TIE
+from .events import DeeperEvent
 from .exploring import (
     DRAW_BLUEPRINT,
     FEWER,
@@ -82,6 +83,7 @@ class Deeper(Game):
         observation=view.Observation,
         action_text=text.action_text,
         event_text=text.event_text,
+        event=DeeperEvent,
         render=text.render,
         seat_label=text.seat_label,
         draw=drawing.draw,

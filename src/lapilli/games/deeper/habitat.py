@@ -3,10 +3,10 @@ moves between Inventory and Storage. Costs are paid from Inventory and Storage t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from .actions import act
 from .components import (
@@ -21,6 +21,7 @@ from .components import (
     UPGRADES,
 )
 from .ending import game_over
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -49,8 +50,13 @@ def pay(s: DeeperState, seat: int, cost: tuple[int, ...] | list[int]) -> None:
 def card_cost(s: DeeperState, seat: int, card: str) -> list[int]:
     """A blueprint or rocket card's cost: each built Reactor takes 1 of its resource off
     (default 24: not below 0, not for conversions or upgrade tiles)."""
+    return cost_after(s.built[seat], card)
+
+
+def cost_after(cards: tuple[str, ...], card: str) -> list[int]:
+    """``card_cost`` for a player who built ``cards``."""
     cost = list(BLUEPRINTS[card].cost if card in BLUEPRINTS else ROCKETS[card].cost)
-    for built in s.built[seat]:
+    for built in cards:
         k = BLUEPRINTS[built].discount
         if k is not None and cost[k]:
             cost[k] -= 1
@@ -153,6 +159,7 @@ def _pump(s: DeeperState, f: Frame, a: Action) -> Events:
     n, k = s.ocean.index[a.arg("at")], RESOURCES.index(a.arg("resource"))
     s.res[n * NRES + k] -= 1
     s.res[s.pawn[f.seat] * NRES + k] += 1
+    s.board_changed()
     if f.args.left > 1 and _pumpable(s, f.seat):
         then(s, PUMP_STEP(f.seat, left=f.args.left - 1))
     return [{"type": "pumped", "seat": f.seat, "resource": RESOURCES[k], "from": a.arg("at")}]
@@ -263,12 +270,16 @@ def _refuse_transfer(s: DeeperState, f: Frame, a: Action) -> str | None:
     return None
 
 
+MOVED: dict[str, Literal["stored", "unstored"]] = {"store": "stored", "unstore": "unstored"}
+"""The event of each free move (``TRANSFER``'s kinds of action)."""
+
+
 def _transfer(s: DeeperState, f: Frame, a: Action) -> Events:
     k = RESOURCES.index(a.arg("resource"))
     source, target = (s.inventory, s.storage) if a.kind == "store" else (s.storage, s.inventory)
     source[f.seat][k] -= 1
     target[f.seat][k] += 1
-    return [{"type": a.kind + "d", "seat": f.seat, "resource": RESOURCES[k]}]
+    return [{"type": MOVED[a.kind], "seat": f.seat, "resource": RESOURCES[k]}]
 
 
 TRANSFER = Step(

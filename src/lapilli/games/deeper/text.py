@@ -10,8 +10,9 @@ from rich.console import Group
 from rich.text import Text
 
 from lapilli.core.actions import Action
+from lapilli.core.events import EventTexts
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.state import CHANCE, Event
+from lapilli.core.state import CHANCE
 
 from .board import HATCH, NE, NW, SE, SW, N, S
 from .components import (
@@ -29,6 +30,33 @@ from .components import (
     TILES,
     UPGRADES,
     WATER,
+)
+from .events import (
+    Blueprint,
+    Breathed,
+    Converted,
+    Crafted,
+    Discarded,
+    DrewTile,
+    Drowned,
+    Fewer,
+    GameOver,
+    Gathered,
+    Glided,
+    Lost,
+    Milestone,
+    Moved,
+    NoTile,
+    Placed,
+    Placing,
+    Pumped,
+    Scan,
+    SeatEvent,
+    Swam,
+    TieDecided,
+    Took,
+    Trimmed,
+    Turn,
 )
 from .habitat import card_cost
 
@@ -220,32 +248,32 @@ ACTION_TEXT: dict[str, ActionText] = {
 """Each action kind in words, for the position it is taken in."""
 
 
-# -- events --------------------------------------------------------------------------------
-def event_text(s: DeeperState, e: Event) -> str:
-    kind = e.get("type")
-    seat = e.get("seat")
-    who = s.seat_label(seat) if isinstance(seat, int) and 0 <= seat < s.players else "Someone"
-    text = EVENT_TEXT.get(kind) if isinstance(kind, str) else None
-    return text(s, e, who) if text is not None else str(kind).replace("_", " ")
+# -- events: one line per kind -------------------------------------------------------------
+PLACED: dict[Placing, str] = {
+    "explore": "explores",
+    "scan": "scans and places",
+    "terraform": "terraforms",
+}
 
 
-PLACED = {"explore": "explores", "scan": "scans and places", "terraform": "terraforms"}
-
-
-def _placed_text(s: DeeperState, e: Event, who: str) -> str:
-    text = f"{who} {PLACED.get(e['how'], 'places')} {e['at']} with {tile_text(e['tile'])}"
-    if e.get("replaced"):
-        text += f", replacing {e['replaced']} ({_where_discarded(e['replaced'])})"
+def _placed_text(s: DeeperState, e: Placed) -> str:
+    who = s.seat_label(e["seat"])
+    text = f"{who} {PLACED[e['how']]} {e['at']} with {tile_text(e['tile'])}"
+    replaced = e.get("replaced")
+    if replaced:
+        text += f", replacing {replaced} ({_where_discarded(replaced)})"
     return text
 
 
-def _converted_text(s: DeeperState, e: Event, who: str) -> str:
-    use = CONVERSIONS[e["use"]].name if e["use"] in CONVERSIONS else e["use"]
-    return f"{who} converts {use}: 1 {e['made']}"
+def _converted_text(s: DeeperState, e: Converted) -> str:
+    """What was paid and what was made: "converts 2 fish into 1 food"."""
+    conversion = CONVERSIONS.get(e["use"])
+    paid = amounts(conversion.pay) if conversion else e["use"]
+    return f"{s.seat_label(e['seat'])} converts {paid} into 1 {e['made']}"
 
 
-def _crafted_text(s: DeeperState, e: Event, who: str) -> str:
-    card = e["card"]
+def _crafted_text(s: DeeperState, e: Crafted) -> str:
+    who, card = s.seat_label(e["seat"]), e["card"]
     if card in ROCKETS:
         return f"{who} builds the rocket card {card_name(card)} ({ROCKETS[card].points}*)"
     if card in BLUEPRINTS:
@@ -253,68 +281,102 @@ def _crafted_text(s: DeeperState, e: Event, who: str) -> str:
     return f"{who} crafts the {card_name(card)}"
 
 
-def _moved_text(s: DeeperState, e: Event, who: str) -> str:
+def _moved_text(s: DeeperState, e: Moved) -> str:
     here, there = ("Inventory", "Storage") if e["type"] == "stored" else ("Storage", "Inventory")
-    return f"{who} moves 1 {e['resource']} from {here} to {there}"
+    return f"{s.seat_label(e['seat'])} moves 1 {e['resource']} from {here} to {there}"
 
 
-def _breathed_text(s: DeeperState, e: Event, who: str) -> str:
+def _breathed_text(s: DeeperState, e: Breathed) -> str:
+    who = s.seat_label(e["seat"])
     if e["habitat"]:
         return f"{who} breathes in the habitat: Lungs full ({e['air']} air)"
     return f"{who} breathes: {e['air']} air left"
 
 
-def _drowned_text(s: DeeperState, e: Event, who: str) -> str:
-    lost = f"{e['lose']} random resource{'s' if e['lose'] != 1 else ''}"
-    return f"{who} drowns: loses {lost}, Lungs refilled to {e['air']} air"
+def _drowned_text(s: DeeperState, e: Drowned) -> str:
+    """Drowning: how many random resources go (each loss follows as its own line), or
+    that the Inventory held nothing to lose."""
+    n = e["lose"]
+    lost = f"loses {n} random resource{'s' if n != 1 else ''}" if n else "the Inventory is empty"
+    return f"{s.seat_label(e['seat'])} drowns: {lost}, Lungs refilled to {e['air']} air"
 
 
-def _game_over_text(s: DeeperState, e: Event, who: str) -> str:
+def _game_over_text(s: DeeperState, e: GameOver) -> str:
     rockets = e["reason"] == "rockets"
     why = "The last rocket card is built" if rockets else "The round limit is reached"
     scores = ", ".join(f"{s.seat_label(p)} {v:g}" for p, v in enumerate(e["scores"]))
     return f"{why}: the game is over ({scores})"
 
 
-EventText = Callable[["DeeperState", Event, str], str]
-EVENT_TEXT: dict[str, EventText] = {
-    "first": lambda s, e, who: f"{who} is the starting player",
-    "turn": lambda s, e, who: f"-- {who}'s turn (round {e['round']}) --",
-    "swam": lambda s, e, who: f"{who} swims to {e['to']}",
-    "gathered": lambda s, e, who: f"{who} gathers {e['n']} {e['resource']}",
-    "discarded": lambda s, e, who: f"{who} returns 1 {e['resource']} to the supply",
-    "placed": _placed_text,
-    "milestone": lambda s, e, who: (
-        f"{who} explores {e['depth']}m for the first time: {e['points']}* and a blueprint card"
-    ),
-    "drew_blueprint": lambda s, e, who: f"{who} draws a blueprint card",
-    "blueprint": lambda s, e, who: (
-        f"{who} draws the {card_name(e['card'])} blueprint (only you see this)"
-    ),
-    "scan": lambda s, e, who: f"{who} scans the {e['deck']} deck",
-    "drew_tile": lambda s, e, who: f"{tile_text(e['tile'])} is drawn",
-    "no_tile": lambda s, e, who: f"No drawn tile fits; to the market: {', '.join(e['tiles'])}",
-    "trimmed": lambda s, e, who: (
-        f"{who} returns {e['tile']} to the bottom of the {_deck_of(e['tile'])} deck"
-    ),
-    "glided": lambda s, e, who: f"{who} glides into {e['to']} (Sea Glide)",
-    "fewer": lambda s, e, who: f"The new tile gets 1 {e['resource']} fewer",
-    "converted": _converted_text,
-    "pumped": lambda s, e, who: f"{who} pumps 1 {e['resource']} from {e['from']}",
-    "crafted": _crafted_text,
-    "stored": _moved_text,
-    "unstored": _moved_text,
-    "breathed": _breathed_text,
-    "drowned": _drowned_text,
-    "lost": lambda s, e, who: f"{who} loses 1 {e['resource']}",
-    "took": lambda s, e, who: (
-        f"{who}'s {card_name(e['card'])} gives 1 {e['resource']} (into {e['into']})"
-    ),
-    "done": lambda s, e, who: f"{who} takes no more actions",
-    "game_over": _game_over_text,
-    "tie_decided": lambda s, e, who: f"{who} decides the tie: {s.seat_label(e['winner'])} wins",
+def _about_seat(s: DeeperState, e: SeatEvent) -> str:
+    return SEAT_EVENTS[e["type"]].format(who=s.seat_label(e["seat"]))
+
+
+SEAT_EVENTS = {
+    "first": "{who} is the starting player",
+    "done": "{who} takes no more actions",
+    "drew_blueprint": "{who} draws a blueprint card",
 }
-"""Each event type in words; ``who`` names the seat it is about."""
+
+event_text = EventTexts["DeeperState"]()
+"""Each kind of event in words."""
+say = event_text.add
+say(SeatEvent, _about_seat)
+say(Turn, lambda s, e: f"Round {e['round']}: {s.seat_label(e['seat'])}'s turn")
+say(Swam, lambda s, e: f"{s.seat_label(e['seat'])} swims to {e['to']}")
+say(Gathered, lambda s, e: f"{s.seat_label(e['seat'])} gathers {e['n']} {e['resource']}")
+say(
+    Discarded,
+    lambda s, e: f"{s.seat_label(e['seat'])} returns 1 {e['resource']} to the supply",
+)
+say(Placed, _placed_text)
+say(
+    Milestone,
+    lambda s, e: (
+        f"{s.seat_label(e['seat'])} explores {e['depth']}m for the first time: "
+        f"{e['points']}* and a blueprint card"
+    ),
+)
+say(
+    Blueprint,
+    lambda s, e: (
+        f"{s.seat_label(e['seat'])} draws the {card_name(e['card'])} blueprint (only you see this)"
+    ),
+)
+say(Scan, lambda s, e: f"{s.seat_label(e['seat'])} scans the {e['deck']} deck")
+say(DrewTile, lambda s, e: f"{tile_text(e['tile'])} is drawn")
+say(NoTile, lambda s, e: f"No drawn tile fits; to the market: {', '.join(e['tiles'])}")
+say(
+    Trimmed,
+    lambda s, e: (
+        f"{s.seat_label(e['seat'])} returns {e['tile']} to the bottom of the"
+        f" {_deck_of(e['tile'])} deck"
+    ),
+)
+say(Glided, lambda s, e: f"{s.seat_label(e['seat'])} glides into {e['to']} (Sea Glide)")
+say(Fewer, lambda s, e: f"The new tile gets 1 {e['resource']} fewer")
+say(Converted, _converted_text)
+say(
+    Pumped,
+    lambda s, e: f"{s.seat_label(e['seat'])} pumps 1 {e['resource']} from {e['from']}",
+)
+say(Crafted, _crafted_text)
+say(Moved, _moved_text)
+say(Breathed, _breathed_text)
+say(Drowned, _drowned_text)
+say(Lost, lambda s, e: f"{s.seat_label(e['seat'])} loses 1 {e['resource']}")
+say(
+    Took,
+    lambda s, e: (
+        f"{s.seat_label(e['seat'])}'s {card_name(e['card'])} gives 1 {e['resource']}"
+        f" (into {e['into']})"
+    ),
+)
+say(GameOver, _game_over_text)
+say(
+    TieDecided,
+    lambda s, e: f"{s.seat_label(e['seat'])} decides the tie: {s.seat_label(e['winner'])} wins",
+)
 
 
 def prompt(s: DeeperState) -> str:
@@ -476,7 +538,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
         where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
         out.append("> " if to_move == p else "  ")
         out.append(s.seat_label(p), SEAT_STYLE[p])
-        out.append(f" at {where}, {scores[p]:g} points. Lungs ")
+        out.append(f" at {where}, {scores[p]:g} point{'s' * (scores[p] != 1)}. Lungs ")
         size = s.lungs(p)
         out.append("o" * s.air[p], "bold cyan")
         out.append("." * (size - s.air[p]), "grey50")

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import diving, exploring, habitat
 from .actions import DECLINE, DONE, act
 from .components import ACTIONS, BLUEPRINTS, RESOURCES
 from .ending import game_over
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import DeeperState
@@ -145,10 +146,13 @@ class LoseArgs(NamedTuple):
     left: int
 
 
+_LOSE = [act("lose", resource=r) for r in RESOURCES]  # a search asks for them often
+
+
 def _lose_outcomes(s: DeeperState, f: Frame) -> list[tuple[Action, float]]:
     inv = s.inventory[f.args.seat]
     total = sum(inv)
-    return [(act("lose", resource=RESOURCES[k]), n / total) for k, n in enumerate(inv) if n]
+    return [(_LOSE[k], n / total) for k, n in enumerate(inv) if n]
 
 
 def _lose(s: DeeperState, f: Frame, a: Action) -> Events:

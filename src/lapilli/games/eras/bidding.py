@@ -13,9 +13,9 @@ from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 
 from .components import CARD_IDS, MAX_PLAYERS_OPTION, TOKENS
+from .events import Answer, Events
 from .placement import PLACE_WON
 from .state import ErasState
 
@@ -77,9 +77,9 @@ def bidders_with_tokens(s: ErasState, bidders: list[int]) -> list[Frame]:
     return [SEALED_BID(seat) for seat in bidders if s.tokens[seat] > 0]
 
 
-def _choose(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _choose(s: ErasState, f: Frame, a: Action) -> Events:
     seat = f.seat
-    if a == BID_FACE_UP:
+    if a == BID_FACE_UP and s.offer is not None:  # (offered only with a face-up card)
         bidders = s.order(seat)
         resolve = REVEAL_BIDS(owner=NOBODY_OWNS, card=s.offer, bidders=tuple(bidders))
         then(s, *bidders_with_tokens(s, bidders), resolve)
@@ -118,7 +118,7 @@ def _refuse_bid(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _bid(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _bid(s: ErasState, f: Frame, a: Action) -> Events:
     s.bids[f.seat] = a.arg("tokens")
     return [{"type": "bid", "seat": f.seat, "tokens": a.arg("tokens"), "private": f.seat}]
 
@@ -140,7 +140,7 @@ class RevealArgs(NamedTuple):
     bidders: tuple[int, ...]  # in turn order, the player whose turn it is first
 
 
-def _reveal(s: ErasState, f: Frame) -> list[Event]:
+def _reveal(s: ErasState, f: Frame) -> Events:
     owner, card, bidders = f.args
     bids = [s.bids[seat] or 0 for seat in bidders]
     high = max(bids)
@@ -157,8 +157,16 @@ def _reveal(s: ErasState, f: Frame) -> list[Event]:
     if winner == s.turn:
         then(s, PLACE_WON(winner, card=card))
     shown = {str(seat): bid for seat, bid in zip(bidders, bids, strict=True)}
-    event = {"type": "bids", "bids": shown, "winner": winner, "paid": paid, "card": card}
-    return [{**event, "reveal": True}]
+    return [
+        {
+            "type": "bids",
+            "bids": shown,
+            "winner": winner,
+            "paid": paid,
+            "card": card,
+            "reveal": True,
+        }
+    ]
 
 
 REVEAL_BIDS = Step("reveal_bids", run=_reveal, Args=RevealArgs)
@@ -170,9 +178,9 @@ class AnswerArgs(NamedTuple):
     take: str
 
 
-def _answer(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _answer(s: ErasState, f: Frame, a: Action) -> Events:
     by, give, take = f.args
-    event = {"type": "answer", "seat": f.seat, "by": by, "agreed": a == ACCEPT}
+    event: Answer = {"type": "answer", "seat": f.seat, "by": by, "agreed": a == ACCEPT}
     if a == ACCEPT:
         s.hands[by].take(give)
         s.hands[f.seat].put(give)

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 from lapilli.core.zones import Zone
 
 from .components import CARD_IDS
+from .events import Events
 from .state import ErasState
 
 ERA_CARD = {card: Action("era_card", card=card) for card in CARD_IDS}
@@ -22,11 +22,11 @@ class DrawArgs(NamedTuple):
     to: int
 
 
-def _refill(s: ErasState, f: Frame) -> list[Event]:
+def _refill(s: ErasState, f: Frame) -> Events:
     """Shuffle the discards into a fresh pack if it is exhausted; then draw."""
     if f.args.to == FACE_UP and s.offer is not None:
         return []  # the top card is already face up
-    events: list[Event] = []
+    events: Events = []
     if not s.era_deck and s.discard:
         s.era_deck = Zone(s.discard.clear())
         events.append({"type": "reshuffled", "cards": len(s.era_deck)})
@@ -42,7 +42,7 @@ def _outcomes(s: ErasState, f: Frame) -> list[tuple[Action, float]]:
     return [(ERA_CARD[card], p) for card, p in s.era_deck.draws()]
 
 
-def _draw(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _draw(s: ErasState, f: Frame, a: Action) -> Events:
     card: str = a.arg("card")
     s.era_deck.draw(card)
     if f.args.to == FACE_UP:

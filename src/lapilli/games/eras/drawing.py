@@ -18,14 +18,20 @@ from functools import lru_cache
 
 from lapilli.core.actions import Action
 from lapilli.core.svg import (
+    LETTERING,
+    Stack,
     Targets,
+    chip,
+    deciding,
     document,
     el,
     group,
     ink,
+    joined,
     label,
     panel_frame,
     pts,
+    seat_colour,
     status_line,
     title,
 )
@@ -34,7 +40,6 @@ from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
 from .text import COLOURS, THUNDERBOLT_TEXT, card_name, seat_label, site_name
 from .view import Observation, cone_of
 
-SEAT_FILL = ("#d32f2f", "#1e63c9", "#2e8b45", "#f2c418", "#8e44ad", "#f57c00")
 ERA_FILL = {
     "bacteria": ("#e08db3", "#fbeaf2"),
     "algae": ("#7cb342", "#eef6e2"),
@@ -47,9 +52,7 @@ ERA_FILL = {
 }
 """Each era's header colour and body tint."""
 START_BODY = "#f1ede4"
-PAPER = "#fbf8f1"
 LINE = "#6d6d6d"
-INK = "#111111"
 SEA = "#3f8fd8"
 RAVINE = "#4e342e"
 
@@ -70,7 +73,7 @@ CONE_MOVES = ("cone_sideways", "cone_back", "cone_forward", "erupt")
 
 
 def seat_fill(seat: int) -> str:
-    return SEAT_FILL[seat % len(SEAT_FILL)]
+    return seat_colour(COLOURS[seat % len(COLOURS)])
 
 
 def initial(seat: int) -> str:
@@ -81,108 +84,92 @@ def initial(seat: int) -> str:
 def piece(x: float, y: float, seat: int, r: float = 11, tip: str | None = None) -> str:
     """A playing piece: an animal token in its stand, in the seat's colour with its initial."""
     fill = seat_fill(seat)
-    return group(
-        title(f"{seat_label(seat)}'s playing piece" if tip is None else tip),
-        el(
-            "rect",
-            x=x - r * 0.8,
-            y=y + r * 0.6,
-            width=r * 1.6,
-            height=r * 0.6,
-            rx=2,
-            fill="#3b3b3b",
-        ),
-        el("circle", cx=x, cy=y, r=r, fill=fill, stroke="#111111", stroke_width=1.5),
-        label(x, y + r * 0.4, initial(seat), r * 1.05, True, text_anchor="middle", fill=ink(fill)),
+    stand = el(
+        "rect", x=x - r * 0.8, y=y + r * 0.6, width=r * 1.6, height=r * 0.6, rx=2, fill="#3b3b3b"
     )
+    token = el("circle", cx=x, cy=y, r=r, fill=fill, stroke="#111111", stroke_width=1.5)
+    tip = f"{seat_label(seat)}'s playing piece" if tip is None else tip
+    return chip((stand, token), fill, initial(seat), (x, y + r * 0.4), r * 1.05, tip)
 
 
 def cone(x: float, y: float, seat: int, s: float = 13, tip: str | None = None) -> str:
     """A cone: a triangle in the owner's colour with the initial."""
     fill = seat_fill(seat)
-    return group(
-        title(f"{seat_label(seat)}'s cone" if tip is None else tip),
-        el(
-            "polygon",
-            points=pts([(x, y - s), (x + s * 0.95, y + s * 0.8), (x - s * 0.95, y + s * 0.8)]),
-            fill=fill,
-            stroke="#111111",
-            stroke_width=1.5,
-        ),
-        label(x, y + s * 0.62, initial(seat), s * 0.78, True, text_anchor="middle", fill=ink(fill)),
-    )
+    corners = [(x, y - s), (x + s * 0.95, y + s * 0.8), (x - s * 0.95, y + s * 0.8)]
+    shape = el("polygon", points=pts(corners), fill=fill, stroke="#111111", stroke_width=1.5)
+    tip = f"{seat_label(seat)}'s cone" if tip is None else tip
+    return chip(shape, fill, initial(seat), (x, y + s * 0.62), s * 0.78, tip)
 
 
 # -- sites and symbols ----------------------------------------------------------------------
 @lru_cache(maxsize=512)
 def site_icon(kind: str, x: float, y: float, r: float = 13) -> str:
     """A site: rock, swamp, waterhole, cave or volcano, each its own shape."""
-    if kind == "rock":
-        return group(
-            el("circle", cx=x, cy=y, r=r, fill="#a5a09a", stroke="#5b5650", stroke_width=1.5),
-            el("circle", cx=x - r * 0.3, cy=y - r * 0.3, r=r * 0.28, fill="#c9c4be"),
-        )
-    if kind == "swamp":
-        reeds = " ".join(
-            f"M{x + dx:.1f},{y + r * 0.35:.1f} l{dx * 0.3:.1f},{-r * 0.9:.1f}" for dx in (-5, 0, 5)
-        )
-        return group(
-            el("ellipse", cx=x, cy=y + 2, rx=r, ry=r * 0.75, fill="#6b7d3a", stroke="#3e4a1e"),
-            el("path", d=reeds, stroke="#d9e3a5", stroke_width=2, fill="none"),
-        )
-    if kind == "waterhole":
-        return group(
-            el("circle", cx=x, cy=y, r=r, fill="#2f7fd0", stroke="#174a7e", stroke_width=1.5),
-            el(
-                "path",
-                d=f"M{x - r * 0.6:.1f},{y:.1f} q{r * 0.3:.1f},-4 {r * 0.6:.1f},0 t{r * 0.6:.1f},0",
-                stroke="#ffffff",
-                stroke_width=2,
-                fill="none",
-            ),
-        )
-    if kind == "cave":
-        return group(
-            el(
-                "path",
-                d=f"M{x - r:.1f},{y + r * 0.8:.1f} v{-r * 0.6:.1f} a{r:.1f},{r:.1f} 0 0 1 "
-                f"{2 * r:.1f},0 v{r * 0.6:.1f} Z",
-                fill="#8a6a50",
-                stroke="#3e2a1c",
-                stroke_width=1.5,
-            ),
-            el(
-                "path",
-                d=f"M{x - r * 0.45:.1f},{y + r * 0.8:.1f} v{-r * 0.4:.1f} a{r * 0.45:.1f},"
-                f"{r * 0.45:.1f} 0 0 1 {r * 0.9:.1f},0 v{r * 0.4:.1f} Z",
-                fill="#1e1410",
-            ),
-        )
-    # a volcano site
+    return SITE_ICONS.get(kind, volcano_site)(x, y, r)
+
+
+def rock_site(x: float, y: float, r: float) -> str:
     return group(
-        el(
-            "polygon",
-            points=pts(
-                [
-                    (x - r, y + r * 0.8),
-                    (x - r * 0.3, y - r * 0.7),
-                    (x + r * 0.3, y - r * 0.7),
-                    (x + r, y + r * 0.8),
-                ]
-            ),
-            fill="#5b4a44",
-            stroke="#2b201c",
-            stroke_width=1.5,
-        ),
-        el("ellipse", cx=x, cy=y - r * 0.7, rx=r * 0.32, ry=r * 0.16, fill="#f26b1d"),
-        el(
-            "path",
-            d=f"M{x:.1f},{y - r * 0.6:.1f} q-3,{r * 0.6:.1f} 2,{r * 1.1:.1f}",
-            stroke="#f26b1d",
-            stroke_width=2.5,
-            fill="none",
-        ),
+        el("circle", cx=x, cy=y, r=r, fill="#a5a09a", stroke="#5b5650", stroke_width=1.5),
+        el("circle", cx=x - r * 0.3, cy=y - r * 0.3, r=r * 0.28, fill="#c9c4be"),
     )
+
+
+def swamp_site(x: float, y: float, r: float) -> str:
+    reeds = " ".join(
+        f"M{x + dx:.1f},{y + r * 0.35:.1f} l{dx * 0.3:.1f},{-r * 0.9:.1f}" for dx in (-5, 0, 5)
+    )
+    return group(
+        el("ellipse", cx=x, cy=y + 2, rx=r, ry=r * 0.75, fill="#6b7d3a", stroke="#3e4a1e"),
+        el("path", d=reeds, stroke="#d9e3a5", stroke_width=2, fill="none"),
+    )
+
+
+def waterhole_site(x: float, y: float, r: float) -> str:
+    ripple = f"M{x - r * 0.6:.1f},{y:.1f} q{r * 0.3:.1f},-4 {r * 0.6:.1f},0 t{r * 0.6:.1f},0"
+    return group(
+        el("circle", cx=x, cy=y, r=r, fill="#2f7fd0", stroke="#174a7e", stroke_width=1.5),
+        el("path", d=ripple, stroke="#ffffff", stroke_width=2, fill="none"),
+    )
+
+
+def cave_site(x: float, y: float, r: float) -> str:
+    rock = (
+        f"M{x - r:.1f},{y + r * 0.8:.1f} v{-r * 0.6:.1f} a{r:.1f},{r:.1f} 0 0 1 "
+        f"{2 * r:.1f},0 v{r * 0.6:.1f} Z"
+    )
+    mouth = (
+        f"M{x - r * 0.45:.1f},{y + r * 0.8:.1f} v{-r * 0.4:.1f} a{r * 0.45:.1f},"
+        f"{r * 0.45:.1f} 0 0 1 {r * 0.9:.1f},0 v{r * 0.4:.1f} Z"
+    )
+    return group(
+        el("path", d=rock, fill="#8a6a50", stroke="#3e2a1c", stroke_width=1.5),
+        el("path", d=mouth, fill="#1e1410"),
+    )
+
+
+def volcano_site(x: float, y: float, r: float) -> str:
+    slopes = [
+        (x - r, y + r * 0.8),
+        (x - r * 0.3, y - r * 0.7),
+        (x + r * 0.3, y - r * 0.7),
+        (x + r, y + r * 0.8),
+    ]
+    flow = f"M{x:.1f},{y - r * 0.6:.1f} q-3,{r * 0.6:.1f} 2,{r * 1.1:.1f}"
+    return group(
+        el("polygon", points=pts(slopes), fill="#5b4a44", stroke="#2b201c", stroke_width=1.5),
+        el("ellipse", cx=x, cy=y - r * 0.7, rx=r * 0.32, ry=r * 0.16, fill="#f26b1d"),
+        el("path", d=flow, stroke="#f26b1d", stroke_width=2.5, fill="none"),
+    )
+
+
+SITE_ICONS: dict[str, Callable[[float, float, float], str]] = {
+    "rock": rock_site,
+    "swamp": swamp_site,
+    "waterhole": waterhole_site,
+    "cave": cave_site,
+    "volcano": volcano_site,
+}
 
 
 def hazard_icon(kind: str, x: float, y: float) -> str:
@@ -555,7 +542,7 @@ def face_down(x: float, y: float, w: float, h: float, count: int, name: str, fil
                 stroke_dasharray="5 3",
             )
         )
-    colour = ink(fill) if count else INK
+    colour = ink(fill) if count else LETTERING
     parts.append(
         label(x + w / 2, y + h / 2 + 6, str(count), 18, True, text_anchor="middle", fill=colour)
     )
@@ -612,21 +599,37 @@ def die_face(face: str | None, x: float, y: float, s: float = 40) -> str:
     return group(title(f"the die: {words[face]}"), *parts)
 
 
-def draw_table(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
-    parts = [label(x0, y0 + 16, "The table", 15, True)]
-    y = y0 + 30
-    parts.append(face_down(x0, y + 6, 62, 84, obs["era_deck"], "era pack", "#3d5a80"))
+def draw_table(obs: Observation, side: Stack, t: Targets) -> None:
+    """The packs, the face-up card, the discards, the die, the last thunderbolt and the
+    cones in the centre."""
+    table = side.below()
+    table.add(label(table.x, table.y + 16, "The table", 15, True), height=30)
+    table.add(*table_row(obs, table.x, table.y, t), height=118)
+    if obs["thunderbolt"]:
+        name = obs["thunderbolt"].replace("_", " ").capitalize()
+        table.add(label(table.x, table.y + 12, f"Last thunderbolt: {name}", 12, True))
+        for line in textwrap.wrap(THUNDERBOLT_TEXT[obs["thunderbolt"]], 62):
+            table.add(label(table.x, table.y + 28, line, 11), height=14)
+        table.gap(22)
+    centre = [p for p, c in enumerate(obs["cones"]) if c is None]
+    if centre:
+        table.add(label(table.x, table.y + 16, "Cones in the centre:", 12))
+        for k, p in enumerate(centre):
+            table.add(cone(table.x + 140 + k * 30, table.y + 10, p, 11))
+        table.gap(28)
+    side.add(table.markup(), height=table.height + 6)
+
+
+def table_row(obs: Observation, x0: float, y: float, t: Targets) -> list[str]:
+    """The era pack, the face-up card (to bid for), the discards, the thunderbolt pack
+    and the die, side by side."""
+    parts = [face_down(x0, y + 6, 62, 84, obs["era_deck"], "era pack", "#3d5a80")]
     offer = obs["offer"]
     ox = x0 + 78
     if offer:
         card = mini_card(offer, ox, y + 6)
-        parts.append(
-            t.wrap(
-                card,
-                t.find("bid_face_up"),
-                outline=el("rect", x=ox, y=y + 6, width=MINI_W, height=MINI_H, rx=6),
-            )
-        )
+        outline = el("rect", x=ox, y=y + 6, width=MINI_W, height=MINI_H, rx=6)
+        parts.append(t.wrap(card, t.find("bid_face_up"), outline=outline))
     else:
         parts.append(
             el(
@@ -657,59 +660,44 @@ def draw_table(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str,
     )
     parts.append(die_face(obs["die"], x0 + 336, y + 20))
     parts.append(label(x0 + 356, y + 106, "the die", 11, text_anchor="middle"))
-    y += 118
-    if obs["thunderbolt"]:
-        name = obs["thunderbolt"].replace("_", " ").capitalize()
-        parts.append(label(x0, y + 12, f"Last thunderbolt: {name}", 12, True))
-        for line in textwrap.wrap(THUNDERBOLT_TEXT[obs["thunderbolt"]], 62):
-            parts.append(label(x0, y + 28, line, 11))
-            y += 14
-        y += 22
-    centre = [p for p, c in enumerate(obs["cones"]) if c is None]
-    if centre:
-        parts.append(label(x0, y + 16, "Cones in the centre:", 12))
-        for k, p in enumerate(centre):
-            parts.append(cone(x0 + 140 + k * 30, y + 10, p, 11))
-        y += 28
-    return group(*parts), y + 6
+    return parts
 
 
 # -- the players' panels ------------------------------------------------------------------------
-def draw_player(
-    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
-) -> tuple[str, float]:
+def draw_player(obs: Observation, p: int, seat: int | None, side: Stack, t: Targets) -> None:
     """A player's panel: tokens, cone, sealed bid, hand and (on their bid) the bid chips."""
     fill = seat_fill(p)
     mine = p == seat
     turn = obs["turn"] == p and obs["winner"] is None and obs["pending"] is not None
-    parts = [piece(x0 + 18, y0 + 20, p, 10, tip=seat_label(p))]
+    panel = side.below()
+    x0, y0 = panel.x, panel.y
     head = seat_label(p) + (" — you" if mine else "") + f" · start card {obs['start_cards'][p]}"
-    parts.append(label(x0 + 36, y0 + 25, head, 14, True))
+    panel.add(piece(x0 + 18, y0 + 20, p, 10, tip=seat_label(p)))
+    panel.add(label(x0 + 36, y0 + 25, head, 14, True))
     if turn:
-        parts.append(label(x0 + SIDE_W - 10, y0 + 25, "▶ turn", 12, True, text_anchor="end"))
+        panel.add(label(x0 + SIDE_W - 10, y0 + 25, "▶ turn", 12, True, text_anchor="end"))
     if obs["winner"] == p:
-        parts.append(label(x0 + SIDE_W - 10, y0 + 25, "★ wins", 13, True, text_anchor="end"))
-    y = player_tokens(obs, p, x0, y0 + 36, parts)
+        panel.add(label(x0 + SIDE_W - 10, y0 + 25, "★ wins", 13, True, text_anchor="end"))
+    panel.gap(36)
+    player_tokens(obs, p, panel)
     if turn and obs["candidate"]:
-        parts.append(
-            label(x0 + 10, y + 12, "on the sixth era card: wins if nothing changes", 12, True)
-        )
-        y += 20
-    y = player_hand(obs, p, mine, x0, y, parts, t)
+        news = "on the sixth era card: wins if nothing changes"
+        panel.add(label(x0 + 10, panel.y + 12, news, 12, True), height=20)
+    player_hand(obs, p, mine, panel, t)
     if mine:
-        y = bid_chips(fill, x0, y, parts, t)
-    h = y - y0 + 8
-    box_el = panel_frame(x0, y0, SIDE_W, h, fill, turn)
-    return group(box_el, *parts), y0 + h + 8
+        bid_chips(fill, panel, t)
+    h = panel.height + 8
+    side.add(panel.markup(panel_frame(x0, y0, SIDE_W, h, fill, turn)), height=h + 8)
 
 
-def player_tokens(obs: Observation, p: int, x0: float, y: float, parts: list[str]) -> float:
+def player_tokens(obs: Observation, p: int, panel: Stack) -> None:
     """Tokens in hand and in the box, where the cone stands, and a sealed bid."""
+    x0, y = panel.x, panel.y
     tokens, box = obs["tokens"][p], obs["box"][p]
-    parts.append(label(x0 + 10, y + 12, f"tokens: {tokens} in hand, {box} in the box", 12))
+    panel.add(label(x0 + 10, y + 12, f"tokens: {tokens} in hand, {box} in the box", 12))
     for k in range(TOKENS):
         held = k < tokens
-        parts.append(
+        panel.add(
             el(
                 "circle",
                 cx=x0 + 222 + (k % 15) * 12,
@@ -720,31 +708,31 @@ def player_tokens(obs: Observation, p: int, x0: float, y: float, parts: list[str
                 stroke_width=1,
             )
         )
-    y += 20
+    panel.gap(20)
+    y = panel.y
     where = "in the centre"
     c = cone_of(obs, p)
     if c is not None and c[1] in obs["paths"][c[0]]:
         where = f"on {seat_label(c[0])} {site_name(obs['paths'][c[0]].index(c[1]) + 1, c[2])}"
-    parts.append(label(x0 + 10, y + 12, f"cone {where}", 12))
+    panel.add(label(x0 + 10, y + 12, f"cone {where}", 12))
     bid = obs["bids"][p]
     if bid is not None:
         shown = "sealed bid" if bid == "sealed" else f"your sealed bid: {bid}"
-        parts.append(
+        panel.add(
             group(
                 title("a bid in a closed hand, revealed when all have bid"),
                 el("rect", x=x0 + 230, y=y, width=170, height=18, rx=9, fill="#3b3b3b"),
                 label(x0 + 315, y + 13, shown, 11, True, text_anchor="middle", fill="#ffffff"),
             )
         )
-    return y + 20
+    panel.gap(20)
 
 
-def player_hand(
-    obs: Observation, p: int, mine: bool, x0: float, y: float, parts: list[str], t: Targets
-) -> float:
+def player_hand(obs: Observation, p: int, mine: bool, panel: Stack, t: Targets) -> None:
     """The hand's cards, each clickable for what may be done with it now."""
+    x0, y = panel.x, panel.y
     hand = obs["hands"][p]
-    parts.append(label(x0 + 10, y + 14, "hand:" if hand else "hand: empty", 12))
+    panel.add(label(x0 + 10, y + 14, "hand:" if hand else "hand: empty", 12))
     for k, card_id in enumerate(hand):
         x = x0 + 52 + (k % 4) * (MINI_W + 6)
         yy = y + (k // 4) * (MINI_H + 6)
@@ -755,8 +743,8 @@ def player_hand(
             ids = t.find("challenge", seat=p, card=card_id)
             ids += t.find("exchange", seat=p, take=card_id)
         outline = el("rect", x=x, y=yy, width=MINI_W, height=MINI_H, rx=6)
-        parts.append(t.wrap(mini_card(card_id, x, yy), ids, outline=outline))
-    return y + ((MINI_H + 6) * ((len(hand) + 3) // 4) if hand else 20)
+        panel.add(t.wrap(mini_card(card_id, x, yy), ids, outline=outline))
+    panel.gap((MINI_H + 6) * ((len(hand) + 3) // 4) if hand else 20)
 
 
 def _uses(card: str) -> Callable[[Action], bool]:
@@ -768,38 +756,33 @@ def _uses(card: str) -> Callable[[Action], bool]:
     return uses
 
 
-def bid_chips(fill: str, x0: float, y: float, parts: list[str], t: Targets) -> float:
+def bid_chips(fill: str, panel: Stack, t: Targets) -> None:
     """The bids one may make, as chips (only while bidding)."""
     bids = t.find("bid")
     if not bids:
-        return y
-    parts.append(label(x0 + 10, y + 16, "your bid:", 12, True))
+        return
+    x0, y = panel.x, panel.y
+    panel.add(label(x0 + 10, y + 16, "your bid:", 12, True))
     for k, i in enumerate(bids):
-        bx = x0 + 76 + (k % 12) * 27
-        by = y + 2 + (k // 12) * 26
-        tokens = t.legal[i].arg("tokens")
-        chip = group(
-            el("circle", cx=bx + 11, cy=by + 11, r=11, fill=fill, stroke="#111111"),
-            label(bx + 11, by + 15.5, tokens, 12, True, text_anchor="middle", fill=ink(fill)),
-        )
-        parts.append(t.wrap(chip, [i], outline=el("circle", cx=bx + 11, cy=by + 11, r=12)))
-    return y + 28 * ((len(bids) + 11) // 12)
+        cx = x0 + 76 + (k % 12) * 27 + 11
+        cy = y + 2 + (k // 12) * 26 + 11
+        disc = el("circle", cx=cx, cy=cy, r=11, fill=fill, stroke="#111111")
+        bid = chip(disc, fill, t.legal[i].arg("tokens"), (cx, cy + 4.5), 12)
+        panel.add(t.wrap(bid, [i], outline=el("circle", cx=cx, cy=cy, r=12)))
+    panel.gap(28 * ((len(bids) + 11) // 12))
 
 
 def status(obs: Observation) -> str:
     """The turn, and who must decide what (the pending decision's rule)."""
     head = f"Eras · turn {obs['turns']}"
     if obs["winner"] is not None:
-        return head + f" · {seat_label(obs['winner'])} wins"
-    decision = obs["decision"]
-    if decision is None:
-        return head + " · the game is over"
-    who = decision["seat"]
-    if who is not None and 0 <= who < obs["players"]:
-        head += f" · {seat_label(who)}: {decision['prompt']}"
-    elif obs["turn"] >= 0:
-        head += f" · {seat_label(obs['turn'])}'s turn"
-    return head
+        return joined(head, f"{seat_label(obs['winner'])} wins")
+    if obs["decision"] is None:
+        return joined(head, "the game is over")
+    who = deciding(obs["decision"], seat_label)
+    if who is None and obs["turn"] >= 0:  # a roll or a draw in someone's turn
+        who = f"{seat_label(obs['turn'])}'s turn"
+    return joined(head, who)
 
 
 def legend(x0: float, y0: float) -> str:
@@ -841,27 +824,24 @@ def draw(
     obs = observation
     t = Targets(legal, labels)
     n = obs["players"]
-    parts = [status_line(14, 28, status(obs), WIDTH - 28)]
     first = seat if seat is not None else 0
     order = [(first + k) % n for k in range(n)]  # you first, then in turn order
-    y = BOARD_Y
+    board = Stack(BOARD_X, BOARD_Y)
     for q in order:
-        parts.append(draw_path(obs, q, seat, y, t))
-        y += ROW_H
-    parts.append(legend(BOARD_X, y + 6))
-    board_h = y + 50
-    table, py = draw_table(obs, SIDE_X, 40, t)
-    parts.append(table)
+        board.add(draw_path(obs, q, seat, board.y, t), height=ROW_H)
+    board.add(legend(BOARD_X, board.y + 6), height=50)
+    side = Stack(SIDE_X, 40)
+    draw_table(obs, side, t)
     for p in order:
-        panel, py = draw_player(obs, p, seat, SIDE_X, py, t)
-        parts.append(panel)
-    height = max(board_h, py) + 6
+        draw_player(obs, p, seat, side, t)
+    height = max(board.y, side.y) + 6
     return document(
         WIDTH,
         height,
-        el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
-        *parts,
+        status_line(14, 28, status(obs), WIDTH - 28),
+        *board.parts,
+        *side.parts,
         label="Eras table",
-        board=(0, 0, BOARD_W + 4, board_h),
+        board=(0, 0, BOARD_W + 4, board.y),
         panels=(SIDE_X - 8, 36, SIDE_W + 18, height - 36),
     )

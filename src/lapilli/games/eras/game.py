@@ -26,6 +26,7 @@ from . import (
     volcano,
 )
 from .components import MAX_PLAYERS, MAX_PLAYERS_OPTION, MIN_PLAYERS
+from .events import ErasEvent
 from .options import ErasOptions
 from .state import ErasState
 
@@ -80,6 +81,7 @@ class Eras(Game):
         observation=view.Observation,
         action_text=text.action_text,
         event_text=text.event_text,
+        event=ErasEvent,
         render=text.render,
         seat_label=text.seat_label,
         draw=drawing.draw,

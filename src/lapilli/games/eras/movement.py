@@ -13,7 +13,6 @@ from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 
 from .args import SeatArgs
 from .components import (
@@ -26,6 +25,7 @@ from .components import (
     SIDEWAYS_MOVES,
     SWAMP_MOVES,
 )
+from .events import Events
 from .paths import cone_on, has_era, site
 from .state import ErasState
 
@@ -74,7 +74,7 @@ def piece_moves(s: ErasState, seat: int, left: MoveArgs) -> list[Action]:
     return actions
 
 
-def _start_moving(s: ErasState, f: Frame) -> list[Event]:
+def _start_moving(s: ErasState, f: Frame) -> Events:
     seat = f.args.seat
     at, lane = s.placed(seat)
     moves = SWAMP_MOVES if site(s, seat, at, lane) == "swamp" else SIDEWAYS_MOVES + FORWARD_MOVES
@@ -115,7 +115,7 @@ def _refuse_move(s: ErasState, f: Frame, a: Action) -> str | None:
     return "Movement: you may not move onto a site that holds the cone"
 
 
-def _move(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _move(s: ErasState, f: Frame, a: Action) -> Events:
     seat = f.seat
     if a == STOP:
         return []

@@ -8,9 +8,8 @@ card id, lane)``, so it stays on its card when cards are inserted in front of it
 
 from __future__ import annotations
 
-from lapilli.core.state import Event
-
 from .components import CARD_RANK, CARDS, LANES, PATH_LENGTH
+from .events import Events
 from .state import ErasState
 
 
@@ -63,17 +62,27 @@ def nearest_vacant_lane(s: ErasState, seat: int, position: int, lane: int) -> in
     raise AssertionError("a card has three sites and a path holds one cone")
 
 
-def back_one_card(s: ErasState, seat: int, why: str) -> list[Event]:
+def back_one_card(s: ErasState, seat: int, why: str) -> Events:
     """Force ``seat``'s piece directly back to a vacant site on the card before."""
     position, lane = s.placed(seat)
     if position == 0:
         return []
     to = (position - 1, nearest_vacant_lane(s, seat, position - 1, lane))
     s.pieces[seat] = to
-    return [{"type": "forced_back", "seat": seat, "to": list(to), "why": why}]
+    return [{"type": "forced_back", "seat": seat, "to": list(to), "why": why}, *not_put(s, seat)]
 
 
-def insert(s: ErasState, seat: int, position: int, card: str) -> list[Event]:
+def not_put(s: ErasState, seat: int) -> Events:
+    """A piece forced off its sixth era card during the turn that may win has not
+    stayed put ("your piece stays put"): that turn wins nothing, even if the piece
+    steps forward again before it ends, and the player is told at once."""
+    if s.candidate is None or seat != s.turn or s.placed(seat)[0] == PATH_LENGTH:
+        return []
+    s.candidate = None
+    return [{"type": "no_win", "seat": seat}]
+
+
+def insert(s: ErasState, seat: int, position: int, card: str) -> Events:
     """Include ``card`` in ``seat``'s path; a piece behind it is moved back one card."""
     s.paths[seat].insert(position - 1, card)
     at, lane = s.placed(seat)
@@ -84,7 +93,7 @@ def insert(s: ErasState, seat: int, position: int, card: str) -> list[Event]:
     return [{"type": "forced_back", "seat": seat, "to": [at, s.placed(seat)[1]], "why": "insert"}]
 
 
-def replace(s: ErasState, seat: int, position: int, card: str) -> list[Event]:
+def replace(s: ErasState, seat: int, position: int, card: str) -> Events:
     """Put ``card`` in place of the card at ``position``, which goes to the discard."""
     old = s.paths[seat][position - 1]
     s.paths[seat][position - 1] = card
@@ -92,11 +101,11 @@ def replace(s: ErasState, seat: int, position: int, card: str) -> list[Event]:
     return [{"type": "discarded", "seat": seat, "card": old}, *cone_home(s, old)]
 
 
-def remove(s: ErasState, seat: int, position: int, why: str) -> list[Event]:
+def remove(s: ErasState, seat: int, position: int, why: str) -> Events:
     """Forcibly remove the card at ``position`` (to the discard); later cards close up."""
     old = s.paths[seat].pop(position - 1)
     s.discard.put(old)
-    events: list[Event] = [{"type": "removed", "seat": seat, "card": old, "why": why}]
+    events: Events = [{"type": "removed", "seat": seat, "card": old, "why": why}]
     events += cone_home(s, old)
     at, lane = s.placed(seat)
     if at > position:
@@ -104,10 +113,11 @@ def remove(s: ErasState, seat: int, position: int, why: str) -> list[Event]:
     elif at == position:
         s.pieces[seat] = (position - 1, nearest_vacant_lane(s, seat, position - 1, lane))
         events.append({"type": "forced_back", "seat": seat, "to": list(s.placed(seat)), "why": why})
+        events += not_put(s, seat)
     return events
 
 
-def cone_home(s: ErasState, card: str) -> list[Event]:
+def cone_home(s: ErasState, card: str) -> Events:
     """A cone on a card that leaves a path returns to the centre."""
     for owner, cone in enumerate(s.cones):
         if cone is not None and cone[1] == card:

@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step
-from lapilli.core.state import Event
 
 from .components import CARD_IDS, CARDS, ERAS, MAX_PLAYERS_OPTION, PATH_LENGTH
+from .events import Events, Included, Replaced
 from .paths import fits, insert, insert_positions, replace
 from .state import ErasState
 
@@ -80,17 +80,17 @@ def why_not(s: ErasState, seat: int, a: Action, cards: list[str], any_path: bool
     return None if fits(s.paths[seat], at, card, True) else ORDER_RULE
 
 
-def place(s: ErasState, seat: int, a: Action) -> list[Event]:
+def place(s: ErasState, seat: int, a: Action) -> Events:
     """Carry out an include or replace action; the card leaves ``seat``'s hand."""
     card = a.arg("card")
     s.hands[seat].take(card)
     if a.kind == "include":
         q, at = a.arg("path"), a.arg("at")
-        event = {"type": "included", "seat": seat, "card": card, "path": q, "at": at}
-        return [event, *insert(s, q, at, card)]
+        included: Included = {"type": "included", "seat": seat, "card": card, "path": q, "at": at}
+        return [included, *insert(s, q, at, card)]
     at = a.arg("at")
-    event = {"type": "replaced", "seat": seat, "card": card, "at": at}
-    return [event, *replace(s, seat, at, card)]
+    replaced: Replaced = {"type": "replaced", "seat": seat, "card": card, "at": at}
+    return [replaced, *replace(s, seat, at, card)]
 
 
 # -- at the start of your turn: a card from your hand into your own path ---------------
@@ -106,7 +106,7 @@ def _refuse_play(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _play(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _play(s: ErasState, f: Frame, a: Action) -> Events:
     return [] if a == SKIP else place(s, f.seat, a)
 
 
@@ -141,7 +141,7 @@ def _refuse_won(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _won(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _won(s: ErasState, f: Frame, a: Action) -> Events:
     if a.kind == "keep":
         return [{"type": "kept", "seat": f.seat, "card": f.args.card}]
     return place(s, f.seat, a)

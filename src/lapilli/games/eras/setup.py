@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 from lapilli.core.zones import EVERYONE, Zone
 
 from .args import SeatArgs
@@ -21,6 +20,7 @@ from .components import (
     TOKENS,
 )
 from .deck import draw
+from .events import Events
 from .state import ErasState, Hand
 from .turn import TURN
 
@@ -69,7 +69,7 @@ def prepare(s: ErasState) -> None:
     then(s, *deals, CHOOSE_YOUNGEST())
 
 
-def _deal_start(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _deal_start(s: ErasState, f: Frame, a: Action) -> Events:
     number = a.arg("number")
     s.start_deck.draw(str(number))
     s.start[f.args.seat] = number
@@ -86,7 +86,7 @@ DEAL_START = Step(
 )
 
 
-def _youngest(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _youngest(s: ErasState, f: Frame, a: Action) -> Events:
     s.first = a.arg("seat")
     pieces = [PLACE_PIECE(seat) for seat in s.order(s.first)]
     then(s, *pieces, TURN(seat=s.first))
@@ -112,7 +112,7 @@ def _refuse_piece(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _place_piece(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _place_piece(s: ErasState, f: Frame, a: Action) -> Events:
     s.pieces[f.seat] = (0, a.arg("lane"))
     return [{"type": "piece_placed", "seat": f.seat, "lane": a.arg("lane")}]
 

@@ -15,9 +15,39 @@ from rich.console import Group
 from rich.text import Text
 
 from lapilli.core.actions import Action
-from lapilli.core.state import Event
+from lapilli.core.events import EventTexts
 
 from .components import CARDS, DIE, ERAS, LANES, PATH_LENGTH, THUNDERBOLTS, TOKENS
+from .events import (
+    Answer,
+    Bid,
+    Bidding,
+    Bids,
+    Challenge,
+    ConeEntered,
+    ConeMoved,
+    Discarded,
+    Drew,
+    Eruption,
+    ForcedBack,
+    Included,
+    Kept,
+    Moved,
+    NoTarget,
+    Offer,
+    Paid,
+    PiecePlaced,
+    Recovered,
+    Removed,
+    Replaced,
+    Reshuffled,
+    Rolled,
+    RoundLimit,
+    SeatEvent,
+    StartCard,
+    Thunderbolt,
+    TurnedUp,
+)
 from .movement import crossing_cost
 from .paths import cone_on
 from .state import ErasState
@@ -27,9 +57,14 @@ STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", 
 FACES = {"thunderbolt": "⚡", "volcano": "🌋", "dot": "●"}
 FACE_WORDS = {"thunderbolt": "a thunderbolt", "volcano": "a volcano", "dot": "a dot"}
 """The die's faces in a log line, read by screen readers and fonts without emoji."""
-SITE = {"rock": "rock", "swamp": "swamp", "cave": "cave", "waterhole": "water", "volcano": "VOLC"}
+SITE = {
+    "rock": "rock",
+    "swamp": "swamp",
+    "cave": "cave",
+    "waterhole": "waterhole",
+    "volcano": "volcano",
+}
 HAZARD = {"earthquake": "earthquake", "twister": "twister", "volcano": "volcano"}
-CROSSING = {"rising_sea": "≈", "ravine": "‖"}
 THUNDERBOLT_TEXT = {
     "earthquake": "each player loses the earthquake card furthest along their path",
     "twister": "each player pays a token per twister card in their path (at most 2)",
@@ -221,132 +256,192 @@ def action_text(s: ErasState, a: Action) -> str:
     return said(s, s.current_player(), a)
 
 
-# -- events ----------------------------------------------------------------------------
-def _who(e: Event) -> str:
-    return seat_label(e["seat"]) if isinstance(e.get("seat"), int) else ""
+# -- events: one line per kind ---------------------------------------------------------
+def _why(why: str | None) -> str:
+    return f" ({why})" if why else ""
 
 
-def _card(e: Event) -> str:
-    return card_name(e.get("card"))
-
-
-def _why(e: Event) -> str:
-    return f" ({e['why']})" if e.get("why") else ""
-
-
-def _included(e: Event) -> str:
+def _included(s: ErasState, e: Included) -> str:
     whose = "their own" if e["path"] == e["seat"] else f"{seat_label(e['path'])}'s"
-    return f"{_who(e)} includes {_card(e)} in {whose} path as card {e['at']}"
+    return (
+        f"{seat_label(e['seat'])} includes {card_name(e['card'])} in {whose} path as card {e['at']}"
+    )
 
 
-def _offer(e: Event) -> str:
+def _offer(s: ErasState, e: Offer) -> str:
     give, take = card_name(e["give"]), card_name(e["take"])
-    return f"{_who(e)} offers {seat_label(e['to'])} {give} for {take}"
+    return f"{seat_label(e['seat'])} offers {seat_label(e['to'])} {give} for {take}"
 
 
-def _bids(e: Event) -> str:
+def _bids(s: ErasState, e: Bids) -> str:
     shown = ", ".join(f"{seat_label(int(k))} {v}" for k, v in e["bids"].items())
     paid = f", paying {tokens(e['paid'])}" if e["paid"] else " at no cost"
-    return f"Bids revealed: {shown}. {seat_label(e['winner'])} wins {_card(e)}{paid}"
+    won = f"{seat_label(e['winner'])} wins {card_name(e['card'])}"
+    return f"Bids revealed: {shown}. {won}{paid}"
 
 
-def _answer(e: Event) -> str:
+def _answer(s: ErasState, e: Answer) -> str:
     verb = "agrees to" if e["agreed"] else "refuses"
-    return f"{_who(e)} {verb} the exchange offered by {seat_label(e['by'])}"
+    return f"{seat_label(e['seat'])} {verb} the exchange offered by {seat_label(e['by'])}"
 
 
-def _moved(e: Event) -> str:
+def _moved(s: ErasState, e: Moved) -> str:
     paid = f" ({tokens(e['paid'])} to cross)" if e["paid"] else ""
-    return f"{_who(e)} moves their piece to {site_name(*e['to'])}{paid}"
+    return f"{seat_label(e['seat'])} moves their piece to {site_name(*e['to'])}{paid}"
 
 
-EVENT_TEXT: dict[str, Callable[[Event], str]] = {
-    "start_card": lambda e: f"{_who(e)} is dealt start card {e['number']}",
-    "drew": lambda e: f"{_who(e)} takes {_card(e)} into their hand",
-    "turned_up": lambda e: f"The top era card is turned face up: {_card(e)}",
-    "reshuffled": lambda e: f"The discards are shuffled into a fresh era pack ({e['cards']} cards)",
-    "youngest": lambda e: f"{_who(e)} is the youngest player and starts",
-    "piece_placed": lambda e: f"{_who(e)} places their playing piece on {site_name(0, e['lane'])}",
-    "turn": lambda e: f"{_who(e)}'s turn",
-    "may_win": lambda e: (
-        f"{_who(e)} starts the turn on their sixth era card: they win if nothing changes"
-    ),
-    "recovered": lambda e: f"{_who(e)} recovers {tokens(e['tokens'])} from the box",
-    "included": _included,
-    "replaced": lambda e: f"{_who(e)} puts {_card(e)} in place of card {e['at']} of their path",
-    "discarded": lambda e: f"{_card(e)} goes to the discard pile{_why(e)}",
-    "removed": lambda e: f"{_who(e)} loses {_card(e)} from their path{_why(e)}",
-    "forced_back": lambda e: f"{_who(e)}'s piece is forced back to {site_name(*e['to'])}{_why(e)}",
-    "cone_home": lambda e: f"{_who(e)}'s cone returns to the centre",
-    "rolled": lambda e: f"{_who(e)} rolls {FACE_WORDS[e['face']]}",
-    "thunderbolt": lambda e: f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}",
-    "paid": lambda e: f"{_who(e)} puts {tokens(e['tokens'])} in the box{_why(e)}",
-    "no_target": lambda e: "Meteor: there is no era card to remove",
-    "cone_entered": lambda e: (
-        f"{_who(e)} moves their cone onto {seat_label(e['path'])} {site_name(1, e['lane'])}"
-    ),
-    "cone_moved": lambda e: (
-        f"{_who(e)} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
-    ),
-    "eruption": lambda e: f"{_who(e)} erupts {seat_label(e['path'])} {site_name(*e['at'])}",
-    "cave_safe": lambda e: f"{_who(e)}'s piece is safe in its cave",
-    "bidding": lambda e: f"{_who(e)} opens the bidding for the face-up card {_card(e)}",
-    "challenge": lambda e: f"{_who(e)} bids against {seat_label(e['owner'])} for {_card(e)}",
-    "offer": _offer,
-    "bid": lambda e: f"You bid {tokens(e['tokens'])} (sealed)",
-    "bids": _bids,
-    "answer": _answer,
-    "kept": lambda e: f"{_who(e)} keeps {_card(e)} in hand",
-    "moved": _moved,
-    "won": lambda e: (
-        f"{_who(e)} wins: their path is complete and their piece is on the sixth era card"
-    ),
-    "no_win": lambda e: f"{_who(e)} does not win this turn",
-    "round_limit": lambda e: (
-        f"The game stops with no winner after {e['rounds']} rounds (round limit)"
-    ),
+def _about_seat(s: ErasState, e: SeatEvent) -> str:
+    return SEAT_EVENTS[e["type"]].format(who=seat_label(e["seat"]))
+
+
+SEAT_EVENTS = {
+    "youngest": "{who} is the youngest player and starts",
+    "turn": "{who}'s turn",
+    "may_win": "{who} starts the turn on their sixth era card: they win if nothing changes",
+    "cone_home": "{who}'s cone returns to the centre",
+    "cave_safe": "{who}'s piece is safe in its cave",
+    "won": "{who} wins: their path is complete and their piece is on the sixth era card",
+    "no_win": "{who} does not win this turn",
 }
 
+event_text = EventTexts[ErasState]()
+say = event_text.add
+say(StartCard, lambda s, e: f"{seat_label(e['seat'])} is dealt start card {e['number']}")
+say(Drew, lambda s, e: f"{seat_label(e['seat'])} takes {card_name(e['card'])} into their hand")
+say(TurnedUp, lambda s, e: f"The top era card is turned face up: {card_name(e['card'])}")
+say(
+    Reshuffled,
+    lambda s, e: f"The discards are shuffled into a fresh era pack ({e['cards']} cards)",
+)
+say(SeatEvent, _about_seat)
+say(
+    PiecePlaced,
+    lambda s, e: f"{seat_label(e['seat'])} places their playing piece on {site_name(0, e['lane'])}",
+)
+say(Recovered, lambda s, e: f"{seat_label(e['seat'])} recovers {tokens(e['tokens'])} from the box")
+say(Included, _included)
+say(
+    Replaced,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} puts {card_name(e['card'])} in place of card {e['at']}"
+        " of their path"
+    ),
+)
+say(
+    Discarded,
+    lambda s, e: f"{card_name(e['card'])} goes to the discard pile{_why(e.get('why'))}",
+)
+say(
+    Removed,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} loses {card_name(e['card'])} from their path{_why(e['why'])}"
+    ),
+)
 
-def event_text(s: ErasState, e: Event) -> str:
-    said = EVENT_TEXT.get(e.get("type", ""))
-    return said(e) if said is not None else str(e.get("type")).replace("_", " ")
+
+def _forced_back(s: ErasState, e: ForcedBack) -> str:
+    """A card inserted before a piece takes its card's place, so the piece goes back one
+    card with the same place number: say which card, not only the site."""
+    who, site = seat_label(e["seat"]), site_name(*e["to"])
+    if e["why"] == "insert":
+        return f"{who}'s piece goes back one card, onto the card inserted before it ({site})"
+    return f"{who}'s piece is forced back one card to {site}{_why(e['why'])}"
+
+
+say(ForcedBack, _forced_back)
+say(Rolled, lambda s, e: f"{seat_label(e['seat'])} rolls {FACE_WORDS[e['face']]}")
+say(
+    Thunderbolt,
+    lambda s, e: f"Thunderbolt, {_title(e['card'])}: {THUNDERBOLT_TEXT[e['card']]}",
+)
+say(
+    Paid,
+    lambda s, e: f"{seat_label(e['seat'])} puts {tokens(e['tokens'])} in the box{_why(e['why'])}",
+)
+say(NoTarget, lambda s, e: "Meteor: there is no era card to remove")
+say(
+    ConeEntered,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} moves their cone onto {seat_label(e['path'])}"
+        f" {site_name(1, e['lane'])}"
+    ),
+)
+say(
+    ConeMoved,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} moves their cone to {seat_label(e['path'])} {site_name(*e['to'])}"
+    ),
+)
+say(
+    Eruption,
+    lambda s, e: f"{seat_label(e['seat'])} erupts {seat_label(e['path'])} {site_name(*e['at'])}",
+)
+say(
+    Bidding,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} opens the bidding for the face-up card {card_name(e['card'])}"
+    ),
+)
+say(
+    Challenge,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} bids against {seat_label(e['owner'])} for {card_name(e['card'])}"
+    ),
+)
+say(Offer, _offer)
+say(Bid, lambda s, e: f"You bid {tokens(e['tokens'])} (sealed)")
+say(Bids, _bids)
+say(Answer, _answer)
+say(Kept, lambda s, e: f"{seat_label(e['seat'])} keeps {card_name(e['card'])} in hand")
+say(Moved, _moved)
+say(
+    RoundLimit,
+    lambda s, e: f"The game stops with no winner after {e['rounds']} rounds (round limit)",
+)
 
 
 # -- the board -------------------------------------------------------------------------
-CELL = 11  # a card's column: its site (6 characters) and the edge to the next card (5)
+SITE_W = 11  # a site's column: the piece or cone mark and the site's name ("waterhole")
+CROSSING_WORDS = {"rising_sea": "≈ rising sea", "ravine": "‖ ravine"}
+
+
+def _crossing(card_id: str) -> str:
+    """The crossing on a card's forward edge, with the lanes a ravine cuts."""
+    card = CARDS[card_id]
+    if card.crossing is None:
+        return ""
+    cut = ", ".join(LANES[i] for i in card.crossed)
+    lanes = "" if len(card.crossed) == len(LANES) else f" ({cut})"
+    return CROSSING_WORDS[card.crossing] + lanes
 
 
 def _path_rows(s: ErasState, seat: int) -> Text:
+    """One row per card, from the start card forwards: its place and copy, era, hazard,
+    the three sites (lanes L, M, R) in full words, and the crossing on its forward edge
+    (shown on the last card too: the next card added will lie beyond it)."""
     path = s.paths[seat]
     cone = cone_on(s, seat)
     cone_owner = next((o for o, c in enumerate(s.cones) if c and c[0] == seat), None)
-    numbers = Text("   " + "S".ljust(CELL))
-    eras = Text("   " + f"start {s.start[seat]}".ljust(CELL))
-    hazards = Text("   " + " " * CELL)
-    for p, card_id in enumerate(path, 1):
-        card = CARDS[card_id]
-        numbers.append(f"{p} #{card.copy}".ljust(CELL))
-        eras.append(card.era.title().ljust(CELL), style="bold")
-        hazards.append(HAZARD.get(card.hazard or "", "").ljust(CELL), style="italic")
-    out = Text("\n").join([numbers, eras, hazards])
-    for lane, name in enumerate(LANES):
-        out.append(f"\n {name} ")
-        for p in range(len(path) + 1):
-            kind = "rock" if p == 0 else CARDS[path[p - 1]].sites[lane]
+    out = Text("  card  era       hazard     ", style="dim")
+    out.append("".join(f" {lane}".ljust(SITE_W) for lane in LANES) + "ahead\n", style="dim")
+    for p in range(len(path) + 1):
+        card = CARDS[path[p - 1]] if p else None
+        place = f"{p} #{card.copy}" if card else "S"
+        era = card.era.title() if card else f"start {s.start[seat]}"
+        out.append(f"  {place:<6}")
+        out.append(f"{era:<10}", style="bold" if card else "")
+        out.append(f"{HAZARD.get(card.hazard or '', '') if card else '':<11}", style="italic")
+        for lane in range(len(LANES)):
+            kind = card.sites[lane] if card else "rock"
             mark, style = " ", ""
             if s.pieces[seat] == (p, lane):
                 mark, style = "@", STYLES[seat % len(STYLES)]
             elif cone == (p, lane) and cone_owner is not None:
                 mark, style = "▲", STYLES[cone_owner % len(STYLES)]
             out.append(mark, style=style)
-            out.append(SITE[kind].ljust(5), style="red" if kind == "volcano" else "")
-            if p < len(path):
-                edge = "─"
-                if p > 0 and lane in CARDS[path[p - 1]].crossed:
-                    edge = CROSSING[CARDS[path[p - 1]].crossing]  # type: ignore[index]
-                out.append(f" {edge * 3} ", style="cyan" if edge == "≈" else "")
-    out.append("\n")
+            out.append(SITE[kind].ljust(SITE_W - 1), style="red" if kind == "volcano" else "")
+        crossing = _crossing(path[p - 1]) if card else ""
+        out.append(crossing + "\n", style="cyan" if crossing.startswith("≈") else "")
     return out
 
 
@@ -383,14 +478,13 @@ def render(s: ErasState, seat: int | None) -> Group:
     header.append(f"\nface-up era card: {card_name(s.offer) if s.offer else '-'}")
     header.append(f"   era pack: {len(s.era_deck)}   discards: {len(s.discard)}")
     legend = Text(
-        "@ piece, ▲ cone, ─── line, ≈≈≈ rising sea, ‖‖‖ ravine (a token to cross forward)\n"
-        "sites L, M, R; S the start card; 2 #4: the second card of the path, copy 4",
+        "@ piece, ▲ cone; each path from its start card S forwards, one card a row (2 #4: the "
+        "second card, copy 4) with its sites in lanes L, M, R; ahead: the rising sea (≈) or "
+        "ravine (‖) on the card's forward edge, a token to cross it forward",
         style="dim",
     )
     parts: list[Any] = [header, legend]
     parts += [_player(s, p, seat) for p in range(s.players)]
-    if s.winner is not None:
-        parts.append(Text(f"{seat_label(s.winner)} wins!", style="bold"))
     return Group(*parts)
 
 
@@ -427,8 +521,8 @@ def rules_help() -> str:
             "costs a token; from a swamp you make one move only; never onto the cone.",
             "",
             "Winning: start your turn on your sixth era card with a token in hand; if at "
-            "the end of that turn your path is intact, your piece is still there and you "
-            "hold a token, you win.",
+            "the end of that turn your path is intact, your piece has stayed put (never "
+            "forced off that card, even for a moment) and you hold a token, you win.",
             "",
             "Thunderbolts (returned to the bottom of their pack):",
             bolts,

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 
 from .args import SeatArgs
 from .components import CARD_IDS, CARDS, EFFECTS, MAX_PLAYERS_OPTION, PATH_LENGTH, THUNDERBOLTS
 from .deck import draw
+from .events import ErasEvent, Events
 from .paths import back_one_card, has_era, has_site, remove
 from .state import ErasState
 
@@ -25,7 +25,7 @@ METEOR_AT = {
 DISCARD = {card: Action("discard", card=card) for card in CARD_IDS}
 
 
-def pay(s: ErasState, seat: int, tokens: int, why: str) -> list[Event]:
+def pay(s: ErasState, seat: int, tokens: int, why: str) -> Events:
     """Put tokens in the box; a player who cannot pay in full pays what they have."""
     paid = min(tokens, s.tokens[seat])
     if not paid:
@@ -38,9 +38,9 @@ def _hazard_cards(s: ErasState, seat: int, hazard: str) -> list[int]:
     return [p for p, c in enumerate(s.paths[seat], 1) if CARDS[c].hazard == hazard]
 
 
-def earthquake(s: ErasState, drawer: int) -> list[Event]:
+def earthquake(s: ErasState, drawer: int) -> Events:
     """Each player loses the earthquake card furthest along their path."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         shaken = _hazard_cards(s, seat, "earthquake")
         if shaken:
@@ -48,18 +48,18 @@ def earthquake(s: ErasState, drawer: int) -> list[Event]:
     return events
 
 
-def twister(s: ErasState, drawer: int) -> list[Event]:
+def twister(s: ErasState, drawer: int) -> Events:
     """Each player pays a token per twister card in their path (at most two)."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         twisters = min(len(_hazard_cards(s, seat, "twister")), EFFECTS["twister_cap"])
         events += pay(s, seat, twisters * EFFECTS["twister"], "twister")
     return events
 
 
-def eruption(s: ErasState, drawer: int) -> list[Event]:
+def eruption(s: ErasState, drawer: int) -> Events:
     """A piece on a card with a volcano symbol goes back one card; its owner pays."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         at = s.placed(seat)[0]
         if at and CARDS[s.paths[seat][at - 1]].hazard == "volcano":
@@ -68,9 +68,9 @@ def eruption(s: ErasState, drawer: int) -> list[Event]:
     return events
 
 
-def flood(s: ErasState, drawer: int) -> list[Event]:
+def flood(s: ErasState, drawer: int) -> Events:
     """A piece on a card with a rising sea goes back one card, unless its path has Fish."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         at = s.placed(seat)[0]
         at_sea = at and CARDS[s.paths[seat][at - 1]].crossing == "rising_sea"
@@ -79,15 +79,15 @@ def flood(s: ErasState, drawer: int) -> list[Event]:
     return events
 
 
-def tremor(s: ErasState, drawer: int) -> list[Event]:
+def tremor(s: ErasState, drawer: int) -> Events:
     """Every piece not on its start card goes back one card."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         events += back_one_card(s, seat, "tremor")
     return events
 
 
-def meteor(s: ErasState, drawer: int) -> list[Event]:
+def meteor(s: ErasState, drawer: int) -> Events:
     """The drawer removes an era card without a piece from another player's path."""
     if meteor_targets(s, drawer):
         then(s, METEOR(drawer))
@@ -95,9 +95,9 @@ def meteor(s: ErasState, drawer: int) -> list[Event]:
     return [{"type": "no_target", "card": "meteor"}]
 
 
-def extinction(s: ErasState, drawer: int) -> list[Event]:
+def extinction(s: ErasState, drawer: int) -> Events:
     """A path ending in a Dinosaurs card loses it, unless the piece is on it."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         path = s.paths[seat]
         ends_extinct = path and CARDS[path[-1]].era == EFFECTS["extinction_era"]
@@ -106,18 +106,18 @@ def extinction(s: ErasState, drawer: int) -> list[Event]:
     return events
 
 
-def drought(s: ErasState, drawer: int) -> list[Event]:
+def drought(s: ErasState, drawer: int) -> Events:
     """Each player without a waterhole in their path pays a token."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         if not has_site(s, seat, "waterhole"):
             events += pay(s, seat, EFFECTS["drought"], "drought")
     return events
 
 
-def ice_age(s: ErasState, drawer: int) -> list[Event]:
+def ice_age(s: ErasState, drawer: int) -> Events:
     """Each player discards an era card from their hand, or pays a token without one."""
-    events: list[Event] = []
+    events: Events = []
     discards = []
     for seat in s.order(drawer):
         if s.hands[seat]:
@@ -128,22 +128,22 @@ def ice_age(s: ErasState, drawer: int) -> list[Event]:
     return events
 
 
-def storm(s: ErasState, drawer: int) -> list[Event]:
+def storm(s: ErasState, drawer: int) -> Events:
     """All cones return to the centre."""
     home = [seat for seat, cone in enumerate(s.cones) if cone is not None]
     s.cones = [None] * s.players
     return [{"type": "cone_home", "seat": seat} for seat in home]
 
 
-def mutation(s: ErasState, drawer: int) -> list[Event]:
+def mutation(s: ErasState, drawer: int) -> Events:
     """The drawer takes the top era card of the pack into their hand."""
     then(s, draw(drawer))
     return []
 
 
-def fertile_age(s: ErasState, drawer: int) -> list[Event]:
+def fertile_age(s: ErasState, drawer: int) -> Events:
     """Every player takes back a token from the box."""
-    events: list[Event] = []
+    events: Events = []
     for seat in s.order(drawer):
         back = min(EFFECTS["fertile_age"], s.box(seat))
         if back:
@@ -152,7 +152,7 @@ def fertile_age(s: ErasState, drawer: int) -> list[Event]:
     return events
 
 
-EFFECT: dict[str, Callable[[ErasState, int], list[Event]]] = {
+EFFECT: dict[str, Callable[[ErasState, int], Events]] = {
     "earthquake": earthquake,
     "twister": twister,
     "eruption": eruption,
@@ -168,13 +168,13 @@ EFFECT: dict[str, Callable[[ErasState, int], list[Event]]] = {
 }
 
 
-def _thunderbolt(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _thunderbolt(s: ErasState, f: Frame, a: Action) -> Events:
     name = a.arg("card")
     s.thunder_deck.draw(name)
     s.thunder_deck.put_under(name)  # returned to the bottom once carried out
     s.thunderbolt = name
     drawer = f.args.seat
-    event: Event = {"type": "thunderbolt", "seat": drawer, "card": name}
+    event: ErasEvent = {"type": "thunderbolt", "seat": drawer, "card": name}
     return [event, *EFFECT[name](s, drawer)]
 
 
@@ -204,7 +204,7 @@ def _refuse_meteor(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _meteor(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _meteor(s: ErasState, f: Frame, a: Action) -> Events:
     return remove(s, a.arg("path"), a.arg("at"), "meteor")
 
 
@@ -223,7 +223,7 @@ def _refuse_discard(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _discard(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _discard(s: ErasState, f: Frame, a: Action) -> Events:
     card = a.arg("card")
     s.hands[f.seat].take(card)
     s.discard.put(card)

@@ -8,12 +8,12 @@ from typing import cast
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 
 from .args import SeatArgs
 from .bidding import CHOOSE
 from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
 from .deck import FACE_UP, draw
+from .events import Events
 from .movement import START_MOVING
 from .options import ErasOptions
 from .paths import has_site
@@ -30,7 +30,7 @@ def may_win(s: ErasState, seat: int) -> bool:
     return s.placed(seat)[0] == PATH_LENGTH and s.tokens[seat] >= 1
 
 
-def _start_turn(s: ErasState, f: Frame) -> list[Event]:
+def _start_turn(s: ErasState, f: Frame) -> Events:
     seat = f.args.seat
     limit = cast(ErasOptions, s.game.options).round_limit
     if limit and s.turns >= limit * s.players:
@@ -38,7 +38,7 @@ def _start_turn(s: ErasState, f: Frame) -> list[Event]:
     s.turn = seat
     s.turns += 1
     s.candidate = tuple(s.paths[seat]) if may_win(s, seat) else None
-    events: list[Event] = [{"type": "turn", "seat": seat}]
+    events: Events = [{"type": "turn", "seat": seat}]
     if s.candidate:
         events.append({"type": "may_win", "seat": seat})
     wanted = RECOVER + (WATERHOLE_RECOVER if has_site(s, seat, "waterhole") else 0)
@@ -66,7 +66,7 @@ def turn_frames(seat: int) -> tuple[Frame, ...]:
 TURN = Step("turn", run=_start_turn, Args=SeatArgs)
 
 
-def _roll(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _roll(s: ErasState, f: Frame, a: Action) -> Events:
     face = a.arg("face")
     s.die = face
     if face == "thunderbolt":
@@ -86,7 +86,7 @@ ROLL = Step(
 )
 
 
-def _end_turn(s: ErasState, f: Frame) -> list[Event]:
+def _end_turn(s: ErasState, f: Frame) -> Events:
     """You win if your path is intact, your piece stays put and you still hold a token."""
     seat = f.args.seat
     candidate, s.candidate = s.candidate, None
@@ -98,7 +98,7 @@ def _end_turn(s: ErasState, f: Frame) -> list[Event]:
     ):
         s.winner = seat
         return [{"type": "won", "seat": seat}]
-    events: list[Event] = []
+    events: Events = []
     if candidate is not None:
         events.append({"type": "no_win", "seat": seat})
     then(s, next_turn((seat + 1) % s.players))

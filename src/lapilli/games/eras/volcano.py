@@ -14,7 +14,6 @@ from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.state import Event
 
 from .components import (
     CONE_ENTER,
@@ -25,6 +24,7 @@ from .components import (
     PATH_LENGTH,
     SIDEWAYS,
 )
+from .events import Events
 from .paths import back_one_card, cone_on, site
 from .state import ErasState
 
@@ -50,7 +50,7 @@ class VolcanoArgs(NamedTuple):
     index: int  # type: ignore[assignment]
 
 
-def _next_player(s: ErasState, f: Frame) -> list[Event]:
+def _next_player(s: ErasState, f: Frame) -> Events:
     order = s.start_order()
     for i in range(f.args.index, s.players):
         if len(cone_actions(s, order[i])) > 1:
@@ -123,7 +123,7 @@ def _refuse_cone(s: ErasState, f: Frame, a: Action) -> str | None:
     return None
 
 
-def _cone(s: ErasState, f: Frame, a: Action) -> list[Event]:
+def _cone(s: ErasState, f: Frame, a: Action) -> Events:
     seat = f.seat
     if a == LEAVE:
         return []
@@ -148,10 +148,10 @@ def _cone(s: ErasState, f: Frame, a: Action) -> list[Event]:
     return [{"type": "cone_moved", "seat": seat, "path": q, "to": [at, lane]}]
 
 
-def erupt(s: ErasState, seat: int, q: int, at: int, lane: int) -> list[Event]:
+def erupt(s: ErasState, seat: int, q: int, at: int, lane: int) -> Events:
     """A piece on the erupted site or an adjoining one (same card) is forced back,
     unless it stands on a cave."""
-    events: list[Event] = [{"type": "eruption", "seat": seat, "path": q, "at": [at, lane]}]
+    events: Events = [{"type": "eruption", "seat": seat, "path": q, "at": [at, lane]}]
     p, x = s.placed(q)
     if p == at and (x == lane or x in SIDEWAYS[lane]):
         if site(s, q, p, x) == "cave":

@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as A
 from .board import ADJACENT, QUADRANT_OF, TILE_NAMES, TILES
 from .components import FOGGY, TOKENS, in_order, is_white
+from .events import Events
 from .state import FoggyState
 
 SWAPPERS = ("mouses", "mole")

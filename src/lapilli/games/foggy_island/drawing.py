@@ -14,29 +14,32 @@ from functools import lru_cache
 
 from lapilli.core.actions import Action
 from lapilli.core.svg import (
+    Stack,
     Targets,
+    chip,
+    deciding,
     document,
     el,
     group,
     ink,
+    joined,
     label,
     panel_frame,
+    seat_colour,
     status_line,
-    text,
     title,
 )
 
 from .board import COLUMNS, QUADRANT_TILES, QUADRANTS, SIZE, TILE_INDEX, TILE_NAMES
-from .components import KINDS, MERCENARIES, WHITE, colour_of
+from .components import KINDS, MERCENARIES, SIDE_NAMES, WHITE, colour_of
 from .pictures import animal, weather
+from .text import seat_label
 from .view import Observation, Tokens
 from .view import Token as Cell
 
-SIDE_NAMES = ("Red", "Blue")
-SIDE_FILL = {0: "#c62828", 1: "#1f5fbf", WHITE: "#f6f2e8"}
+SIDE_FILL = {0: seat_colour(SIDE_NAMES[0]), 1: seat_colour(SIDE_NAMES[1]), WHITE: "#f6f2e8"}
 """A token's background: the colour of the line it builds (white breaks lines)."""
 BACK = "#e3d3ad"
-PAPER = "#fbf8f1"
 SEA = "#b9def2"
 LAND = ("#d9e8b0", "#cfe0a2")
 FOG = "#9aa5ad"
@@ -48,12 +51,8 @@ SIDE_X = BOARD_X + SIZE * TILE + 40
 SIDE_W = 470
 WIDTH = SIDE_X + SIDE_W + 12
 
+PANEL_H = 176  # a seat's panel, with the room under it
 TILE_KINDS = ("place", "hippo", "keep_hippo", "move_frog", "target")
-
-
-def side_name(seat: int, n: int) -> str:
-    side = SIDE_NAMES[seat % 2]
-    return side if n == 2 else f"{side} {seat // 2 + 1}"
 
 
 def tile_xy(tile: int) -> tuple[float, float]:
@@ -71,18 +70,8 @@ def shield(x: float, y: float, s: float, side: int) -> str:
         f"q{-1 * s:.1f},{8 * s:.1f} {-9 * s:.1f},{12 * s:.1f} "
         f"q{-8 * s:.1f},{-4 * s:.1f} {-9 * s:.1f},{-12 * s:.1f} Z"
     )
-    return group(
-        el("path", d=d, fill=fill, stroke="#111111", stroke_width=1.2),
-        text(
-            x,
-            y + 4 * s,
-            SIDE_NAMES[side][0],
-            font_size=11 * s,
-            font_weight="bold",
-            text_anchor="middle",
-            fill=ink(fill),
-        ),
-    )
+    outline = el("path", d=d, fill=fill, stroke="#111111", stroke_width=1.2)
+    return chip(outline, fill, SIDE_NAMES[side][0], (x, y + 4 * s), 11 * s)
 
 
 @lru_cache(maxsize=4096)  # the same tokens lie at the same places from view to view
@@ -246,31 +235,19 @@ def draw_lines(obs: Observation) -> tuple[str, str]:
         )
         steps = len(tiles) - 1
         bx, by = x2 + (x2 - x1) / steps * 0.42, y2 + (y2 - y1) / steps * 0.42
-        badges.append(
-            group(
-                title(f"{SIDE_NAMES[side]} line of {len(tiles)}: {points} points"),
-                el(
-                    "rect",
-                    x=bx - 19,
-                    y=by - 11,
-                    width=38,
-                    height=22,
-                    rx=11,
-                    fill=fill,
-                    stroke="#ffffff",
-                    stroke_width=2,
-                ),
-                text(
-                    bx,
-                    by + 5,
-                    f"{SIDE_NAMES[side][0]} {points}",
-                    font_size=13,
-                    font_weight="bold",
-                    text_anchor="middle",
-                    fill=ink(fill),
-                ),
-            )
+        badge = el(
+            "rect",
+            x=bx - 19,
+            y=by - 11,
+            width=38,
+            height=22,
+            rx=11,
+            fill=fill,
+            stroke="#ffffff",
+            stroke_width=2,
         )
+        tip = f"{SIDE_NAMES[side]} line of {len(tiles)}: {points} point{'s' * (points != 1)}"
+        badges.append(chip(badge, fill, f"{SIDE_NAMES[side][0]} {points}", (bx, by + 5), 13, tip))
     return group(*bands), group(*badges, pointer_events="none")
 
 
@@ -294,7 +271,9 @@ def draw_fog(q: int, name: str, t: Targets) -> str:
 
 
 # -- the side of the table ----------------------------------------------------------------------
-def draw_weather(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_weather(obs: Observation, side: Stack, t: Targets) -> None:
+    """The weather card (the cards to keep one of, when they are offered) and the round."""
+    x0, y0 = side.x, side.y
     parts = [label(x0, y0 + 14, "Weather", 15, True)]
     cards: list[tuple[str, list[int]]] = [(obs["weather"], [])] if obs.get("weather") else []
     if obs["offered"]:
@@ -324,45 +303,40 @@ def draw_weather(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[st
     parts.append(label(x + 8, y0 + 60, info, 14, True))
     if obs["offered"]:
         parts.append(label(x + 8, y0 + 82, "keep one card", 13))
-    return group(*parts), y0 + 156
+    side.add(group(*parts), height=156)
 
 
 def hand_tokens(counts: dict[str, int]) -> list[str]:
     return [k for k in KINDS for _ in range(counts.get(k, 0))]
 
 
-def draw_seat(
-    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
-) -> tuple[str, float]:
+def draw_seat(obs: Observation, p: int, seat: int | None, side: Stack, t: Targets) -> None:
     """A seat's panel: its hand, its pile, its coins and points by round."""
     n = len(obs["hands"])
-    side = p % 2
+    team = p % 2
     mine = p == seat
-    h = 176
     current = obs["to_move"] == p
-    parts = [
-        panel_frame(x0, y0, SIDE_W, h - 8, SIDE_FILL[side], current),
-        shield(x0 + 18, y0 + 20, 1.2, side),
-        label(x0 + 36, y0 + 25, side_name(p, n) + (" — you" if mine else ""), 15, True),
-    ]
+    panel = side.below()
+    x0, y0 = panel.x, panel.y
+    panel.add(shield(x0 + 18, y0 + 20, 1.2, team))
+    panel.add(label(x0 + 36, y0 + 25, seat_label(p, n) + (" — you" if mine else ""), 15, True))
     if current:
-        parts.append(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
-    y = y0 + 38
-    parts.append(label(x0 + 12, y + 26, "hand", 12))
+        panel.add(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
+    panel.gap(38)
+    panel.add(label(x0 + 12, panel.y + 26, "hand", 12))
     chosen = obs["step"].get("token")  # the place step's token, seen by its chooser only
     playing = chosen if isinstance(chosen, str) and obs["phase"] == "place" and current else None
-    parts += seat_hand(obs["hands"][p], side, mine, playing, x0 + 70, y, t)
-    y += 64
-    parts.append(label(x0 + 12, y + 20, "pile", 12))
-    parts += seat_pile(obs["piles"][p], side, mine, x0 + 70, y, t)
-    y += 38
+    panel.add(*seat_hand(obs["hands"][p], team, mine, playing, x0 + 70, panel.y, t), height=64)
+    panel.add(label(x0 + 12, panel.y + 20, "pile", 12))
+    panel.add(*seat_pile(obs["piles"][p], team, mine, x0 + 70, panel.y, t), height=38)
     extra = []
     if any(obs["coins"]) or any(obs["hired"]):
-        extra.append(f"coins {obs['coins'][side]}")
-    points = [str(rp[side]) for rp in obs["points"]]
+        extra.append(f"coins {obs['coins'][team]}")
+    points = [str(rp[team]) for rp in obs["points"]]
     extra.append("points by round: " + (" + ".join(points) if points else "none yet"))
-    parts.append(label(x0 + 12, y + 14, " · ".join(extra), 12))
-    return group(*parts), y0 + h
+    panel.add(label(x0 + 12, panel.y + 14, " · ".join(extra), 12))
+    frame = panel_frame(x0, y0, SIDE_W, PANEL_H - 8, SIDE_FILL[team], current)
+    side.add(panel.markup(frame), height=PANEL_H)
 
 
 def seat_hand(
@@ -410,15 +384,17 @@ def seat_pile(pile: Tokens, side: int, mine: bool, x: float, y: float, t: Target
     return parts
 
 
-def draw_mercenaries(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_mercenaries(obs: Observation, column: Stack, t: Targets) -> None:
     """The Weather and Mercenary Board: each side's mercenaries, with their cost and the
     basic token they replace; hired ones are gone from it."""
     if not (any(obs["coins"]) or any(obs["hired"]) or t.find("hire")):
-        return "", y0
-    parts = [label(x0, y0 + 14, "Mercenaries", 15, True)]
-    y = y0 + 24
+        return
+    board = column.below()
+    x0 = board.x
+    board.add(label(x0, board.y + 14, "Mercenaries", 15, True), height=24)
     for side in (0, 1):
-        parts.append(shield(x0 + 10, y + 22, 1.0, side))
+        y = board.y
+        board.add(shield(x0 + 10, y + 22, 1.0, side))
         hired = obs["hired"][side]
         for k, kind in enumerate(MERCENARIES):
             info = MERCENARIES[kind]
@@ -438,27 +414,26 @@ def draw_mercenaries(obs: Observation, x0: float, y0: float, t: Targets) -> tupl
                 )
             )
             outline = el("rect", x=x - 4, y=yy - 2, width=46, height=62, rx=6)
-            parts.append(t.wrap(group(*piece), indexes, outline=outline))
-        y += 2 * 62 + 8
-    return group(*parts), y
+            board.add(t.wrap(group(*piece), indexes, outline=outline))
+        board.gap(2 * 62 + 8)
+    column.add(board.markup(), height=board.height)
 
 
 def status(obs: Observation) -> str:
+    """The round and the weather, and who must decide what (with the token being placed,
+    for its chooser)."""
     n = len(obs["hands"])
     head = f"Foggy Island · round {obs['round']} of {obs['rounds']}"
-    if obs.get("weather"):
-        head += f" · {obs['weather'].title()}"
+    weather = obs["weather"].title() if obs.get("weather") else None
     if obs.get("result") is not None or obs["phase"] == "over":
-        return head + " · game over"
+        return joined(head, weather, "game over")
     decision = obs["decision"]
-    if decision is not None and decision["seat"] is not None:
-        # the rule being decided, in the rulebook's words
-        head += f" · {side_name(decision['seat'], n)}: {decision['prompt']}"
-        token = obs["step"].get("token")  # the chosen token, seen by its chooser only
-        if decision["name"] == "place" and token in KINDS:
-            face = "" if obs["step"].get("face_up", True) else ", face down"
-            head += f" ({KINDS[token].title}{face})"
-    return head
+    who = deciding(decision, lambda seat: seat_label(seat, n))
+    token = obs["step"].get("token")  # the chosen token, seen by its chooser only
+    if who and decision and decision["name"] == "place" and token in KINDS:
+        face = "" if obs["step"].get("face_up", True) else ", face down"
+        who += f" ({KINDS[token].title}{face})"
+    return joined(head, weather, who)
 
 
 def draw(
@@ -470,25 +445,25 @@ def draw(
     """The table seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)
-    parts = [status_line(14, 28, status(obs), WIDTH - 28), draw_island(obs, t)]
-    side, y = draw_weather(obs, SIDE_X, 44, t)
-    parts.append(side)
+    side = Stack(SIDE_X, 44)
+    draw_weather(obs, side, t)
     order = list(range(len(obs["hands"])))
     if seat is not None and seat in order:  # your own panel first
         order.remove(seat)
         order.insert(0, seat)
     for p in order:
-        panel, y = draw_seat(obs, p, seat, SIDE_X, y, t)
-        parts.append(panel)
-    merc, y = draw_mercenaries(obs, SIDE_X, y + 4, t)
-    parts.append(merc)
-    height = max(BOARD_Y + SIZE * TILE + 40, y + 10)
+        draw_seat(obs, p, seat, side, t)
+    side.gap(4)
+    draw_mercenaries(obs, side, t)
+    board_h = BOARD_Y + SIZE * TILE + 40
+    height = max(board_h, side.y + 10)
     return document(
         WIDTH,
         height,
-        el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
-        *parts,
+        status_line(14, 28, status(obs), WIDTH - 28),
+        draw_island(obs, t),
+        *side.parts,
         label="Foggy Island table",
-        board=(0, 0, SIDE_X - 8, BOARD_Y + SIZE * TILE + 40),
+        board=(0, 0, SIDE_X - 8, board_h),
         panels=(SIDE_X - 8, 36, SIDE_W + 20, height - 36),
     )

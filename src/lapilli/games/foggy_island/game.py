@@ -20,6 +20,7 @@ from . import (
     turn,
     view,
 )
+from .events import FoggyEvent
 from .options import FoggyOptions
 from .state import FoggyState
 
@@ -88,6 +89,7 @@ class FoggyIsland(Game):
         observation=view.Observation,
         action_text=text.action_text,
         event_text=text.event_text,
+        event=FoggyEvent,
         render=text.render,
         render_all=text.render_all,
         round_end=text.round_end,

@@ -9,10 +9,11 @@ quick variant both sides hire with 80 coins up front and the coins left go back.
 from __future__ import annotations
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as A
 from .components import MERCENARIES, SEATS
+from .events import Events
 from .state import FoggyState
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.zones import Zone, seats_mask
 
 from . import actions as A
@@ -30,6 +30,7 @@ from .components import (
     WEATHERS,
     in_order,
 )
+from .events import Events
 from .hiring import BANK, hirers
 from .scoring import scored_lines
 from .state import FoggyState, winning_side
@@ -259,7 +260,7 @@ def end_round(s: FoggyState, f: Frame) -> Events:
                     }
                     for line in lines
                 ],
-                "board": [list(t) if t else None for t in s.board],
+                "board": list(s.board),
                 "reveal": True,  # every face-down token is turned up for scoring
             }
         )
@@ -337,6 +338,16 @@ DEAL = Step(
     Args=DealArgs,
 )
 TEAM_PILES = Step("team_piles", run=team_piles)
+
+
+def told_opening(s: FoggyState, f: Frame, a: Action) -> str | None:
+    """The others read nothing of each token taken, only that the hand is complete."""
+    hand, pile = s.hands[f.seat], s.piles[f.seat]
+    if len(hand) + 1 < HAND_SIZE and len(pile) > 1:
+        return None
+    return f"{s.seat_label(f.seat)} has chosen their opening hand ({len(hand) + 1} tokens)"
+
+
 OPENING = Step(
     "opening",
     "Set-up: take 5 tokens from your pile, hidden from your opponent",
@@ -344,6 +355,7 @@ OPENING = Step(
     refuse=refuse_opening,
     apply=take_opening,
     secret=True,
+    told=told_opening,
     word="opening hand",
 )
 ROUND_END = Step("round_end", run=end_round)

@@ -9,10 +9,31 @@ from rich.table import Table
 from rich.text import Text
 
 from lapilli.core.actions import Action
-from lapilli.core.state import Event
+from lapilli.core.events import EventTexts
 
 from .board import COLUMNS, QUADRANT_OF, SIZE
 from .components import KINDS, MERCENARIES, SIDE_NAMES, WHITE, Token
+from .events import (
+    Chameleon,
+    Events,
+    FogOpen,
+    FogRemoved,
+    FrogMoved,
+    FromPile,
+    HippoKept,
+    HippoSpans,
+    Hired,
+    HiringDone,
+    NoTarget,
+    Placed,
+    Replaced,
+    RoundScored,
+    Swapped,
+    Targeted,
+    TeamPile,
+    Weather,
+    WeatherDrawn,
+)
 from .state import FoggyState
 from .view import Live, live
 
@@ -114,7 +135,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         table.add_column("coins")
         table.add_column("hired")
     for p in range(state.players):
-        name = Text(state.seat_label(p), style=SHIELD[p % 2])
+        name = Text(state.seat_label(p) + (" (you)" if p == seat else ""), style=SHIELD[p % 2])
         if p == state.current_player():
             name.append(" *", style="bold")
         hand = (
@@ -135,15 +156,6 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         _live(live(state, None if everything else seat)),
     ]
     parts.append(table)
-    if state.is_terminal():
-        winners = state.winners()
-        verdict = (
-            "A draw."
-            if not winners
-            else " and ".join(state.seat_label(w) for w in winners)
-            + (" win." if len(winners) > 1 else " wins.")
-        )
-        parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
 
 
@@ -161,12 +173,16 @@ def _live(live: Live) -> Text:
     return text
 
 
-def round_end(state: FoggyState, events: list[Event]) -> Group | None:
+def round_end(state: FoggyState, events: Events) -> Group | None:
     """The map as the round was scored (every token turned up) and the lines it scored,
     before the tokens go back to the piles."""
-    scored = next((e for e in events if e["type"] == "round_scored"), None)
-    if scored is None:
-        return None
+    for event in events:
+        if event["type"] == "round_scored":
+            return _scored(event)
+    return None
+
+
+def _scored(scored: RoundScored) -> Group:
     board = [Token(t[0], t[1], True, t[3]) if t else None for t in scored["board"]]
     points = scored["points"]
     lines = Text()
@@ -184,21 +200,8 @@ def round_end(state: FoggyState, events: list[Event]) -> Group | None:
     )
 
 
-# -- the log: one small function per kind of event -------------------------------------------
-EventText = Callable[[FoggyState, Event], str]
-
-
-def event_text(s: FoggyState, event: Event) -> str | None:
-    text = EVENT_TEXT.get(event["type"])
-    return None if text is None else text(s, event)
-
-
-def _who(s: FoggyState, event: Event) -> str:
-    """The seat an event names, if it names one."""
-    return s.seat_label(event["seat"]) if "seat" in event else ""
-
-
-def _round_scored(s: FoggyState, event: Event) -> str:
+# -- the log: one line per kind of event -----------------------------------------------------
+def _round_scored(s: FoggyState, event: RoundScored) -> str:
     points = event["points"]
     lines = "; ".join(
         f"{SIDE_NAMES[line['side']]} {'-'.join(line['tiles'][:: len(line['tiles']) - 1])}"
@@ -210,12 +213,12 @@ def _round_scored(s: FoggyState, event: Event) -> str:
     )
 
 
-def _placed(s: FoggyState, event: Event) -> str:
+def _placed(s: FoggyState, event: Placed) -> str:
     what = KINDS[event["token"]].title if event["token"] else "a face-down token"
-    return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
+    return f"{s.seat_label(event['seat'])} places {what} on {event['tile']}"
 
 
-def _no_target(s: FoggyState, event: Event) -> str:
+def _no_target(s: FoggyState, event: NoTarget) -> str:
     what = {"fox": "token to change", "snake": "token to change"}.get(
         event["token"], "opponent's token to swap with"
     )
@@ -225,48 +228,67 @@ def _no_target(s: FoggyState, event: Event) -> str:
     )
 
 
-def _from_pile(s: FoggyState, event: Event) -> str:
-    """A token drawn, taken or dealt: the event's type is its verb."""
-    return f"{s.seat_label(event['seat'])} {event['type']} {KINDS[event['token']].title}"
+FROM_PILE = {
+    "drew": "{who} draws {token} from their pile",
+    "took": "{who} takes {token} into their opening hand",
+    "dealt": "{who} is dealt {token}",
+}
 
 
-def _replaced(s: FoggyState, event: Event) -> str:
+def _from_pile(s: FoggyState, event: FromPile) -> str:
+    """A token drawn, taken for the opening hand or dealt (only its owner reads it)."""
+    who, token = s.seat_label(event["seat"]), KINDS[event["token"]].title
+    return FROM_PILE[event["type"]].format(who=who, token=token)
+
+
+def _replaced(s: FoggyState, event: Replaced) -> str:
     new = KINDS[event["token"]].title if event["token"] else "a face-down token"
-    return f"{_who(s, event)} changes {KINDS[event['old']].title} on {event['tile']} for {new}"
+    who = s.seat_label(event["seat"])
+    return f"{who} changes {KINDS[event['old']].title} on {event['tile']} for {new}"
 
 
-def _chameleon(s: FoggyState, event: Event) -> str:
+def _chameleon(s: FoggyState, event: Chameleon) -> str:
     colour = "white" if event["colour"] == WHITE else SIDE_NAMES[event["colour"]].lower()
     return f"the Chameleon on {event['tile']} turns {colour}"
 
 
-def _hired(s: FoggyState, event: Event) -> str:
+def _hired(s: FoggyState, event: Hired) -> str:
     merc, basic = KINDS[event["mercenary"]].title, KINDS[event["replaces"]].title
-    return f"{_who(s, event)} hires the {merc} for {event['cost']} coins (in place of a {basic})"
+    who = s.seat_label(event["seat"])
+    return f"{who} hires the {merc} for {event['cost']} coins (in place of a {basic})"
 
 
-EVENT_TEXT: dict[str, EventText] = {
-    "round_scored": _round_scored,
-    "placed": _placed,
-    "no_target": _no_target,
-    **dict.fromkeys(("drew", "took", "dealt"), _from_pile),
-    "team_pile": lambda s, e: f"{_who(s, e)} takes the rest of the team's tokens as a pile",
-    # what the mercenaries did, in the rulebook's words
-    "hippo_spans": lambda s, e: f"{_who(s, e)}'s Hippo spans {' and '.join(e['tiles'])}",
-    "hippo_kept": lambda s, e: f"{_who(s, e)}'s Hippo stays on {e['tile']}",
-    "frog_moved": lambda s, e: f"{_who(s, e)}'s Frog hops from {e['from']} to {e['to']}",
-    "swapped": lambda s, e: f"the tokens on {' and '.join(e['tiles'])} swap places",
-    "targeted": lambda s, e: f"{_who(s, e)} targets the token on {e['tile']}",
-    "replaced": _replaced,
-    "chameleon": _chameleon,
-    # hiring, weather and fog
-    "hired": _hired,
-    "hiring_done": lambda s, e: f"{_who(s, e)} hires no more mercenaries",
-    "weather_drawn": lambda s, e: f"weather card drawn: {e['card']}",
-    "weather": lambda s, e: f"{_who(s, e)} keeps the {e['card']} weather",
-    "fog_open": lambda s, e: f"the fog lifts from the {e['board']} quarter",
-    "fog_removed": lambda s, e: f"{_who(s, e)} removes the fog board over the {e['board']} quarter",
-}
+event_text = EventTexts[FoggyState]()
+say = event_text.add
+say(RoundScored, _round_scored)
+say(Placed, _placed)
+say(NoTarget, _no_target)
+say(FromPile, _from_pile)
+say(
+    TeamPile,
+    lambda s, e: f"{s.seat_label(e['seat'])} takes the rest of the team's tokens as a pile",
+)
+# what the mercenaries did, in the rulebook's words
+say(HippoSpans, lambda s, e: f"{s.seat_label(e['seat'])}'s Hippo spans {' and '.join(e['tiles'])}")
+say(HippoKept, lambda s, e: f"{s.seat_label(e['seat'])}'s Hippo stays on {e['tile']}")
+say(
+    FrogMoved,
+    lambda s, e: f"{s.seat_label(e['seat'])}'s Frog hops from {e['from']} to {e['to']}",
+)
+say(Swapped, lambda s, e: f"the tokens on {' and '.join(e['tiles'])} swap places")
+say(Targeted, lambda s, e: f"{s.seat_label(e['seat'])} targets the token on {e['tile']}")
+say(Replaced, _replaced)
+say(Chameleon, _chameleon)
+# hiring, weather and fog
+say(Hired, _hired)
+say(HiringDone, lambda s, e: f"{s.seat_label(e['seat'])} hires no more mercenaries")
+say(WeatherDrawn, lambda s, e: f"weather card drawn: {e['card']}")
+say(Weather, lambda s, e: f"{s.seat_label(e['seat'])} keeps the {e['card']} weather")
+say(FogOpen, lambda s, e: f"the fog lifts from the {e['board']} quarter")
+say(
+    FogRemoved,
+    lambda s, e: f"{s.seat_label(e['seat'])} removes the fog board over the {e['board']} quarter",
+)
 
 
 # -- the actions offered: one small function per kind of action --------------------------------
@@ -302,6 +324,8 @@ TILE_VERB = {
 def _token(s: FoggyState, action: Action) -> str:
     """A token played, taken or swapped in (face down, if so)."""
     face = " face down" if action.arg("face") == "down" else ""
+    if action.kind == "take":
+        face = " into your opening hand"
     return f"{TOKEN_VERB[action.kind]} {_title(action.arg('token'))}{face}"
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, take_if_only, then
+from lapilli.core.flow import Frame, Step, take_if_only, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
@@ -14,6 +14,7 @@ from .actions import Adventurer, refuse_unlisted
 from .board import CELLS, NEIGH, NOWHERE, XY, cell, walkable
 from .components import FACES, IS_LANDSCAPE
 from .dice import Aside
+from .events import Events, Shovel, TurnDie
 from .movement import arrive, check_victory
 from .rerolls import card_session
 from .rolling import roll_frame
@@ -211,8 +212,14 @@ def turn_die(s: FujiState, f: Frame, action: Action) -> Events:
     hide_again(s, d)
     then(s, f)
     ev: Events = []
-    card = "duct_tape" if f.args.face == 1 else "compass"
-    s.tell_dice(ev, "turn_die", f.args.adventurer, [d], card=card)
+    for seat, shown in s.dice_told([d]):
+        told: TurnDie = {
+            "type": "turn_die",
+            "adventurer": f.args.adventurer,
+            "dice": shown,
+            "card": "duct_tape" if f.args.face == 1 else "compass",
+        }
+        ev.append(told if seat is None else {**told, "private": seat})
     return ev
 
 
@@ -263,7 +270,9 @@ def shovel_face(s: FujiState, f: Frame, action: Action) -> Events:
     s.dice[d].value = action[1][0][1]
     hide_again(s, d)
     ev: Events = []
-    s.tell_dice(ev, "shovel", f.args.adventurer, [d])
+    for seat, shown in s.dice_told([d]):
+        told: Shovel = {"type": "shovel", "adventurer": f.args.adventurer, "dice": shown}
+        ev.append(told if seat is None else {**told, "private": seat})
     return ev
 
 

@@ -15,13 +15,18 @@ from typing import Any
 from lapilli.core.actions import Action
 from lapilli.core.data import load_toml
 from lapilli.core.svg import (
+    Stack,
     Targets,
+    chip,
+    deciding,
     document,
     el,
     group,
     ink,
+    joined,
     label,
     panel_frame,
+    seat_colour,
     status_line,
     text,
     title,
@@ -44,8 +49,6 @@ INJURY_TEXT = {"leg": "leg", "arm": "broken arm", "amnesia": "amnesia", "eye": "
 W = 8  # the terrain grid is 8 cards wide (a cell is y * 8 + x)
 
 FACE_FILL = {"yellow": "#f6c928", "blue": "#4b8fe0", "pink": "#f27db3"}
-MEEPLE_FILL = {"blue": "#2f6fd0", "purple": "#8350c0", "green": "#2e9a4c", "black": "#262626"}
-PAPER = "#fbf8f1"
 LANDSCAPE = "#d7e8bf"
 HILL = "#b9d49a"
 VILLAGE_BORDER = "#e0a800"
@@ -74,7 +77,7 @@ EQUIPMENT_KINDS = ("use", "give_card", "put_under")
 
 
 def meeple_fill(a: int) -> str:
-    return MEEPLE_FILL[CHARACTERS[a % len(CHARACTERS)][1]]
+    return seat_colour(CHARACTERS[a % len(CHARACTERS)][1])
 
 
 def initial(a: int) -> str:
@@ -108,58 +111,25 @@ def die_face(
     unknown: bool = True,
 ) -> str:
     """A die of side ``s`` at (x, y): ``value`` pips on ``fill`` (``None``: no pips, and a
-    question mark if the face is ``unknown``), its edge in the owner's colour, the colour's
-    initial in a corner."""
-    parts = [
-        el(
-            "rect",
-            x=x,
-            y=y,
-            width=s,
-            height=s,
-            rx=s * 0.18,
-            fill=fill,
-            stroke=edge,
-            stroke_width=max(1.5, s * 0.09),
-        )
-    ]
+    question mark if the face is ``unknown``), its edge in the owner's colour; a colour's
+    requirement shows the colour's initial ``letter`` on it."""
+    edged = {"stroke": edge, "stroke_width": max(1.5, s * 0.09)}
+    face = el("rect", x=x, y=y, width=s, height=s, rx=s * 0.18, fill=fill, **edged)
     pip = ink(fill)
     if value:
-        for dx, dy in PIPS[value]:
-            parts.append(
-                el(
-                    "circle",
-                    cx=x + s / 2 + dx * s * 0.26,
-                    cy=y + s / 2 + dy * s * 0.26,
-                    r=s * 0.085,
-                    fill=pip,
-                )
-            )
-    elif unknown:
-        parts.append(
-            text(
-                x + s / 2,
-                y + s * 0.68,
-                "?",
-                font_size=s * 0.55,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=pip,
-            )
+        r, cx, cy = s * 0.085, x + s / 2, y + s / 2
+        spots = [(cx + dx * s * 0.26, cy + dy * s * 0.26) for dx, dy in PIPS[value]]
+        return group(face, *(el("circle", cx=px, cy=py, r=r, fill=pip) for px, py in spots))
+    marks = [face]
+    if unknown:
+        marks.append(
+            label(x + s / 2, y + s * 0.68, "?", s * 0.55, True, text_anchor="middle", fill=pip)
         )
-    if letter and not value:
-        parts.append(
-            text(
-                x + s / 2,
-                y + s * 0.68,
-                letter,
-                font_size=s * 0.5,
-                font_weight="bold",
-                text_anchor="middle",
-                fill=pip,
-            )
+    if letter:
+        marks.append(
+            label(x + s / 2, y + s * 0.68, letter, s * 0.5, True, text_anchor="middle", fill=pip)
         )
-    return group(*parts)
+    return group(*marks)
 
 
 NEUTRAL_EDGE = "#8a8a8a"
@@ -383,8 +353,7 @@ def meeple(x: float, y: float, a: int, s: float = 1.0) -> str:
     """A meeple in the character's colour with its initial on the chest."""
     fill = meeple_fill(a)
     body = " ".join(f"{x + dx * s:.1f},{y + dy * s:.1f}" for dx, dy in MEEPLE_BODY)
-    return group(
-        title(name_of(a)),
+    shape = (
         el(
             "circle",
             cx=x,
@@ -395,32 +364,20 @@ def meeple(x: float, y: float, a: int, s: float = 1.0) -> str:
             stroke_width=1.2,
         ),
         el("polygon", points=body, fill=fill, stroke="#ffffff", stroke_width=1.2),
-        text(
-            x,
-            y + 2.5 * s,
-            initial(a),
-            font_size=8 * s,
-            font_weight="bold",
-            text_anchor="middle",
-            fill=ink(fill),
-        ),
     )
+    return chip(shape, fill, initial(a), (x, y + 2.5 * s), 8 * s, name_of(a))
 
 
 def marker(x: float, y: float, a: int) -> str:
     """A destination marker: a flag in the character's colour with its initial."""
     fill = meeple_fill(a)
-    return group(
-        title(f"destination of {name_of(a)}"),
+    flag = f"{x},{y - 18} {x + 18},{y - 11} {x},{y - 4}"
+    shape = (
         el("line", x1=x, y1=y - 18, x2=x, y2=y + 4, stroke="#111111", stroke_width=2),
-        el(
-            "polygon",
-            points=f"{x},{y - 18} {x + 18},{y - 11} {x},{y - 4}",
-            fill=fill,
-            stroke="#111111",
-        ),
-        text(x + 6, y - 8, initial(a), font_size=8.5, font_weight="bold", fill=ink(fill)),
+        el("polygon", points=flag, fill=fill, stroke="#111111"),
     )
+    tip = f"destination of {name_of(a)}"
+    return chip(shape, fill, initial(a), (x + 6, y - 8), 8.5, tip, centred=False)
 
 
 class Terrain:
@@ -484,58 +441,28 @@ def draw_terrain(obs: Observation, t: Targets) -> tuple[str, Terrain]:
 
 
 # -- the side of the table ----------------------------------------------------------------------
-def draw_stamina(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_stamina(obs: Observation, side: Stack, t: Targets) -> None:
     """The stamina board: spaces 0 to the exhaustion space, injury symbols on the spaces
-    that give an injury, a tracker per adventurer."""
+    that give an injury, a tracker per adventurer, and the injuries to choose from."""
+    board = side.below()
+    x0 = board.x
+    board.add(label(x0, board.y + 14, "Stamina board", 15, True), height=26)
+    y = board.y
     step = (SIDE_W - 20) / (EXHAUSTION + 1)
-    parts = [label(x0, y0 + 14, "Stamina board", 15, True)]
-    y = y0 + 26
-    for k in range(EXHAUSTION + 1):
-        x = x0 + k * step
-        fill = "#ffffff"
-        if k in INJURY_AT:
-            fill = "#ffd8cc"
-        if k == EXHAUSTION:
-            fill = "#444444"
-        parts.append(
-            el("rect", x=x, y=y, width=step - 2, height=24, rx=3, fill=fill, stroke="#777777")
-        )
-        mark = "✚" if k in INJURY_AT else ("☠" if k == EXHAUSTION else "")
-        if mark:
-            parts.append(
-                text(
-                    x + step / 2 - 1,
-                    y + 17,
-                    mark,
-                    font_size=12,
-                    text_anchor="middle",
-                    fill=ink(fill),
-                )
-            )
+    board.add(*(stamina_space(k, x0 + k * step, y, step) for k in range(EXHAUSTION + 1)))
     trackers = [a for a in obs["adventurers"] if a["kind"] != "neutral"]
     for k, adv in enumerate(trackers):
-        lost = min(adv["stamina_lost"], EXHAUSTION)
-        x = x0 + lost * step + step / 2 - 1
-        fill = meeple_fill(adv["adventurer"])
-        parts.append(
-            group(
-                title(f"{name_of(adv['adventurer'])}: {adv['stamina_lost']} stamina lost"),
-                el("circle", cx=x, cy=y + 34 + k * 14, r=6.5, fill=fill, stroke="#111111"),
-                text(
-                    x,
-                    y + 37.5 + k * 14,
-                    initial(adv["adventurer"]),
-                    font_size=8,
-                    font_weight="bold",
-                    text_anchor="middle",
-                    fill=ink(fill),
-                ),
-            )
-        )
-    y += 34 + len(trackers) * 14
+        a = adv["adventurer"]
+        x = x0 + min(adv["stamina_lost"], EXHAUSTION) * step + step / 2 - 1
+        fill = meeple_fill(a)
+        tip = f"{name_of(a)}: {adv['stamina_lost']} stamina lost"
+        disc = el("circle", cx=x, cy=y + 34 + k * 14, r=6.5, fill=fill, stroke="#111111")
+        board.add(chip(disc, fill, initial(a), (x, y + 37.5 + k * 14), 8, tip))
+    board.gap(34 + len(trackers) * 14)
     injuries = t.find("injury")
     if injuries:
-        parts.append(label(x0, y + 14, "injury:", 13, True))
+        y = board.y
+        board.add(label(x0, y + 14, "injury:", 13, True))
         for k, i in enumerate(injuries):
             space = t.legal[i].arg("space")
             x = x0 + 60 + k * 100
@@ -545,11 +472,26 @@ def draw_stamina(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[st
                     x + 46, y + 15, INJURY_TEXT.get(space, space), 12, True, text_anchor="middle"
                 ),
             )
-            parts.append(
-                t.wrap(piece, [i], outline=el("rect", x=x, y=y, width=92, height=22, rx=5))
-            )
-        y += 30
-    return group(*parts), y + 6
+            outline = el("rect", x=x, y=y, width=92, height=22, rx=5)
+            board.add(t.wrap(piece, [i], outline=outline))
+        board.gap(30)
+    side.add(board.markup(), height=board.height + 6)
+
+
+def stamina_space(k: int, x: float, y: float, step: float) -> str:
+    """Space ``k`` of the stamina board: an injury symbol where it gives an injury, a
+    skull on the exhaustion space."""
+    fill = "#ffffff"
+    if k in INJURY_AT:
+        fill = "#ffd8cc"
+    if k == EXHAUSTION:
+        fill = "#444444"
+    space = el("rect", x=x, y=y, width=step - 2, height=24, rx=3, fill=fill, stroke="#777777")
+    mark = "✚" if k in INJURY_AT else ("☠" if k == EXHAUSTION else "")
+    if not mark:
+        return space
+    sign = text(x + step / 2 - 1, y + 17, mark, font_size=12, text_anchor="middle", fill=ink(fill))
+    return space + sign
 
 
 def equipment_card(x: float, y: float, name: str, used_once: bool) -> str:
@@ -580,23 +522,22 @@ def neutral_homes(obs: Observation) -> set[int]:
 
 
 def draw_adventurer(
-    obs: Observation, adv: Adventurer, seat: int | None, x0: float, y0: float, t: Targets
-) -> tuple[str, float]:
+    obs: Observation, adv: Adventurer, seat: int | None, side: Stack, t: Targets
+) -> None:
     """One adventurer's panel (or the neutral dice's): name, skill card, equipment, dice."""
     neutral = adv["kind"] == "neutral"
     mine = seat is not None and adv["seat"] == seat
     current = obs["to_move"] == adv["seat"] and not neutral
-    parts = adventurer_head(adv, mine, current, x0, y0, t)
-    y = y0 + 32
+    panel = side.below()
+    panel.add(*adventurer_head(adv, mine, current, panel.x, panel.y, t), height=32)
     if not neutral:
-        y = skill_card(adv, x0, y, parts)
-        y = equipment_row(adv, x0, y, parts, t)
+        skill_card(adv, panel)
+        equipment_row(adv, panel, t)
     if adv["dice"]:
-        y = dice_row(obs, adv, mine, x0, y, parts, t)
-    h = y - y0 + 6
+        dice_row(obs, adv, mine, panel, t)
+    h = panel.height + 6
     fill = meeple_fill(adv["adventurer"]) if not neutral else "#9e9e9e"
-    box = panel_frame(x0, y0, SIDE_W, h, fill, current)
-    return group(box, *parts), y0 + h + 8
+    side.add(panel.markup(panel_frame(panel.x, panel.top, SIDE_W, h, fill, current)), height=h + 8)
 
 
 def adventurer_head(
@@ -629,7 +570,7 @@ def adventurer_head(
     return parts
 
 
-def skill_card(adv: Adventurer, x0: float, y: float, parts: list[str]) -> float:
+def skill_card(adv: Adventurer, panel: Stack) -> None:
     """The skill, power bars, stamina and the injury spaces (covered ones in red)."""
     skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
     bits = [skill]
@@ -640,13 +581,14 @@ def skill_card(adv: Adventurer, x0: float, y: float, parts: list[str]) -> float:
     if adv["flare"]:
         bits.append(f"Flare gun +{adv['flare']}")
     bits.append(f"stamina {EXHAUSTION - adv['stamina_lost']} left")
-    parts.append(label(x0 + 10, y + 12, " · ".join(bits), 12))
-    y += 20
+    x0 = panel.x
+    panel.add(label(x0 + 10, panel.y + 12, " · ".join(bits), 12), height=20)
+    y = panel.y
     for k, space in enumerate(INJURIES):
         hurt = adv["injuries"] >> k & 1
         x = x0 + 10 + k * 88
         fill = "#c62828" if hurt else "#ffffff"
-        parts.append(
+        panel.add(
             group(
                 el("rect", x=x, y=y, width=82, height=18, rx=4, fill=fill, stroke="#8b2b1a"),
                 text(
@@ -659,31 +601,25 @@ def skill_card(adv: Adventurer, x0: float, y: float, parts: list[str]) -> float:
                 ),
             )
         )
-    return y + 24
+    panel.gap(24)
 
 
-def equipment_row(adv: Adventurer, x0: float, y: float, parts: list[str], t: Targets) -> float:
+def equipment_row(adv: Adventurer, panel: Stack, t: Targets) -> None:
     """The equipment cards, four to a row, turned ones greyed."""
+    x0, y = panel.x, panel.y
     for k, name in enumerate(adv["equipment"]):
         x = x0 + 10 + (k % 4) * 106
         yy = y + (k // 4) * 46
         used = bool(adv["tapped"] >> EQUIPMENT_ORDER.index(name) & 1)
         outline = el("rect", x=x - 1, y=yy - 1, width=100, height=42, rx=5)
         piece = equipment_card(x, yy, name, used)
-        parts.append(t.wrap(piece, t.find(EQUIPMENT_KINDS, card=name), outline=outline))
-    return y + 46 * ((len(adv["equipment"]) + 3) // 4)
+        panel.add(t.wrap(piece, t.find(EQUIPMENT_KINDS, card=name), outline=outline))
+    panel.gap(46 * ((len(adv["equipment"]) + 3) // 4))
 
 
-def dice_row(
-    obs: Observation,
-    adv: Adventurer,
-    mine: bool,
-    x0: float,
-    y: float,
-    parts: list[str],
-    t: Targets,
-) -> float:
+def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Targets) -> None:
     """The dice: behind your own screen, or the others' (blank until revealed)."""
+    x0, y = panel.x, panel.y
     dice = adv["dice"]
     screen = mine and adv["kind"] == "player"
     reroll = obs.get("reroll")  # only during this seat's own rerolls
@@ -691,7 +627,7 @@ def dice_row(
     rerolling = reroll is not None and any(
         picked >> d["die"] & 1 or t.find(DIE_KINDS, die=d["die"]) for d in dice
     )
-    parts.append(
+    panel.add(
         el(
             "rect",
             x=x0 + 6,
@@ -704,47 +640,48 @@ def dice_row(
         )
     )
     where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
-    parts.append(label(x0 + 14, y + 24, where, 11))
+    panel.add(label(x0 + 14, y + 24, where, 11))
     if reroll is not None and rerolling:
-        parts.append(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
+        panel.add(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
     for k, d in enumerate(dice):
         x = x0 + 112 + k * 42
         edge = NEUTRAL_EDGE if d["home"] in neutral_homes(obs) else meeple_fill(d["home"])
         piece = die(x, y + 8, 30, d, edge, bool(picked >> d["die"] & 1))
         outline = el("rect", x=x - 3, y=y + 2, width=36, height=50, rx=6)
-        parts.append(t.wrap(piece, t.find(DIE_KINDS, die=d["die"]), outline=outline))
-    return y + 62
+        panel.add(t.wrap(piece, t.find(DIE_KINDS, die=d["die"]), outline=outline))
+    panel.gap(62)
 
 
 def status(obs: Observation) -> str:
+    """The level, the round and its phase, the result, and who must decide what."""
     head = f"Fuji · level {obs['level']} · round {obs['round']}"
-    if 0 <= obs["phase"] < len(PHASES):
-        head += f" · {PHASES[obs['phase']]}"
+    phase = PHASES[obs["phase"]] if 0 <= obs["phase"] < len(PHASES) else None
     if obs["result"] == 1:
-        return head + f" · VICTORY, {obs['victory_points']} VP"
+        return joined(head, phase, f"VICTORY, {obs['victory_points']} VP")
     if obs["result"]:
-        return head + f" · DEFEAT: {obs['cause']}"
-    decision = obs["decision"]
-    p = decision["seat"] if decision else None
-    if decision is not None and p is not None and 0 <= p < len(CHARACTERS):
-        # the pending decision in the rulebook's words, as every seat's observation says
-        head += f" · {CHARACTERS[p][0]}: {decision['prompt'] or decision['name']}"
-    return head
+        return joined(head, phase, f"DEFEAT: {obs['cause']}")
+    return joined(head, phase, deciding(obs["decision"], character))
 
 
-def draw_table_info(obs: Observation, x0: float, y0: float) -> tuple[str, float]:
-    parts = []
+def character(seat: int) -> str:
+    """A seat by its character's name."""
+    return str(CHARACTERS[seat][0])
+
+
+def draw_table_info(obs: Observation, side: Stack) -> None:
+    """The equipment pile, the last discards and the last signal."""
+    info = side.below()
+    x0, y0 = info.x, info.y
     bottom = f", {len(obs['bottom'])} known under it" if obs["bottom"] else ""
-    parts.append(label(x0, y0 + 14, f"Equipment pile: {obs['deck_size']} cards{bottom}", 12))
+    info.add(label(x0, y0 + 14, f"Equipment pile: {obs['deck_size']} cards{bottom}", 12))
     if obs["discard"]:
         names = ", ".join(EQUIPMENT[c]["name"] for c in obs["discard"][-4:])
-        parts.append(label(x0, y0 + 32, f"discarded: {names}", 12))
-        y0 += 18
+        info.add(label(x0, info.y + 32, f"discarded: {names}", 12), height=18)
     if obs["signals"]:
         a, say = signal_of(obs["signals"][-1])
-        parts.append(label(x0, y0 + 32, f"{CHARACTERS[a][0]}: “{DATA['signals'][say]}”", 11.5))
-        y0 += 18
-    return group(*parts), y0 + 24
+        signal = f"{CHARACTERS[a][0]}: “{DATA['signals'][say]}”"
+        info.add(label(x0, info.y + 32, signal, 11.5), height=18)
+    side.add(info.markup(), height=info.height + 24)
 
 
 def draw(
@@ -759,22 +696,21 @@ def draw(
     terrain_svg, terrain = draw_terrain(obs, t)
     side_x = MAP_X + max(terrain.width, 4 * (CARD + GAP)) + 24
     width = side_x + SIDE_W + 12
-    parts = [status_line(14, 30, status(obs), width - 28), terrain_svg]
-    stamina, y = draw_stamina(obs, side_x, 44, t)
-    parts.append(stamina)
-    info, y = draw_table_info(obs, side_x, y)
-    parts.append(info)
+    side = Stack(side_x, 44)
+    draw_stamina(obs, side, t)
+    draw_table_info(obs, side)
     order = sorted(obs["adventurers"], key=lambda adv: (adv["seat"] != seat, adv["adventurer"]))
     for adv in order:
-        panel, y = draw_adventurer(obs, adv, seat, side_x, y, t)
-        parts.append(panel)
-    height = max(MAP_Y + terrain.height + 20, y + 6)
+        draw_adventurer(obs, adv, seat, side, t)
+    board_h = MAP_Y + terrain.height + 20
+    height = max(board_h, side.y + 6)
     return document(
         width,
         height,
-        el("rect", x=0, y=0, width=width, height=height, fill=PAPER),
-        *parts,
+        status_line(14, 30, status(obs), width - 28),
+        terrain_svg,
+        *side.parts,
         label="Fuji table",
-        board=(0, 0, side_x - 12, MAP_Y + terrain.height + 20),
+        board=(0, 0, side_x - 12, board_h),
         panels=(side_x - 10, 36, SIDE_W + 22, height - 36),
     )

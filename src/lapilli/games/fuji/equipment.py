@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, take_if_only, then
+from lapilli.core.flow import Frame, Step, take_if_only, then
 
 from . import actions as X
 from .cards import EFFECTS, targets
 from .components import ARM, EQ, EQ_NAME, EQ_PHASES, EQUIPMENT, SIGNALS, Signal
+from .events import Events
 from .movement import SCREENS_DOWN
 
 if TYPE_CHECKING:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lapilli.core.flow import Events, Frame, Step
+from lapilli.core.flow import Frame, Step
 
 from .board import NOWHERE, XY, spreading
 from .dice import Aside
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import FujiState

@@ -21,6 +21,7 @@ from .cards import (
 )
 from .equipment import EQUIPMENT_CARDS, GIVE_CARD, USE_EQUIPMENT
 from .eruption import ERUPTION
+from .events import FujiEvent
 from .log import event_text
 from .movement import INJURY, LOSE_DIE, MOVE, NEXT_MOVER, NEXT_TURN, SCREENS_DOWN, SPEND_BARS
 from .options import FujiOptions
@@ -120,6 +121,7 @@ class Fuji(Game):
         observation=view.Observation,
         action_text=text.action_text,
         event_text=event_text,
+        event=FujiEvent,
         render=text.render,
         round_end=text.round_end,
         seat_label=text.seat_label,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
@@ -27,6 +27,7 @@ from .components import (
     stamina_loss,
 )
 from .eruption import ERUPTION, erupt
+from .events import Events
 from .pile import DRAW_EQUIPMENT
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def move(s: FujiState, f: Frame) -> Events:
     elif mine > best and route is None:
         why = "lava blocks every path to the destination"
     ok = not why
-    ev = [
+    ev: Events = [
         {
             "type": "turn",
             "adventurer": a,

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as X
 from .actions import Adventurer
 from .components import EQ, EQUIPMENT
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import FujiState

@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as X
 from .board import XY, cell, on_board, reach
 from .components import SIGNALS, Signal
 from .equipment import EQUIPMENT_CARDS, equipment_actions, refuse_card, use_card
+from .events import Events
 from .movement import step_limit
 from .rerolls import GATHER, sessions
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, take_if_only, then
+from lapilli.core.flow import Frame, Step, take_if_only, then
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
 from .components import EYE, MAX_POWER_BARS, REROLL_SYMBOL
 from .dice import Aside
+from .events import Events
 from .rolling import roll_frames
 
 if TYPE_CHECKING:
@@ -115,10 +116,9 @@ def reroll(s: FujiState, f: Frame, action: Action) -> Events:
         left -= 1
         again = Frame(f.step, f.seat, Reroll(a, left, (), by_card))
         then(s, *roll_frames(s, list(f.args.selected)), again)
-        event = {"type": "reroll", "adventurer": a, "left": left}
-        if a == s.third:
-            event["side"] = f.seat
-        return [event]
+        if a == s.third:  # its dice are rerolled on each side of the table
+            return [{"type": "reroll", "adventurer": a, "left": left, "side": f.seat}]
+        return [{"type": "reroll", "adventurer": a, "left": left}]
     if kind == "set_aside":
         return set_aside(s, f, action[1][0][1])
     if not by_card:  # stop
@@ -150,7 +150,7 @@ def set_aside(s: FujiState, f: Frame, d: int) -> Events:
 
 def gather(s: FujiState, f: Frame) -> Events:
     """Gatherer: a power bar for every phase-3 reroll passed up (at most 3)."""
-    ev = []
+    ev: Events = []
     for a in s.meeples():
         if s.has_skill(a, "gatherer"):
             passed = s.rerolls_allowed[a] - s.rerolls_used[a]

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step
+from lapilli.core.flow import Frame, Step
 from lapilli.core.zones import EVERYONE
 
 from . import actions as X
+from .events import Events, Rolled
 
 if TYPE_CHECKING:
     from .state import FujiState
@@ -46,9 +47,13 @@ def roll(s: FujiState, f: Frame, action: Action) -> Events:
         die.seen = die.screen if a == die.owner else s.screen_of(a)
     if not s.narrate:
         return []
-    ev = [{"type": "roll", "adventurer": a}]  # no value, no die: hidden
-    if f.args.tell:
-        s.tell_dice(ev, "rolled", a, list(f.args.tell), again=s.phase != 1)
+    ev: Events = [{"type": "roll", "adventurer": a}]  # no value, no die: hidden
+    if not f.args.tell:
+        return ev  # not the last die of its batch (most rolls): nothing to tell yet
+    again = s.phase != 1  # phase 1 rolls; every later roll is a reroll
+    for seat, shown in s.dice_told(list(f.args.tell)):
+        told: Rolled = {"type": "rolled", "adventurer": a, "dice": shown, "again": again}
+        ev.append(told if seat is None else {**told, "private": seat})
     return ev
 
 

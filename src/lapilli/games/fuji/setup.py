@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lapilli.core.actions import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.state import Game
 from lapilli.core.zones import Zone
 
@@ -27,6 +27,7 @@ from .components import (
     VILLAGE,
     VOLCANO,
 )
+from .events import Events
 from .pile import DRAW_EQUIPMENT
 from .rounds import ROUND
 from .state import FujiState, Result

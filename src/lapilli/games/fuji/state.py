@@ -3,13 +3,13 @@
 Plain position data at the bottom of the package: the rules live in the modules named
 after the rulebook's phases (set-up, rounds, rolling, planning, rerolls, equipment,
 cards, movement, eruption), each with its steps; ``game.py`` lists the steps in turn
-order. What a seat sees is ``view.py``; texts are ``text.py`` and ``log.py``.
+order. What a seat sees is ``view.py``; texts are ``text.py`` and ``log.py``, the kinds
+of event ``events.py``.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -17,7 +17,7 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Secret
 from lapilli.core.flow import FlowState, Frame
-from lapilli.core.state import Event, Game
+from lapilli.core.state import Game
 from lapilli.core.zones import EVERYONE, NOBODY, Dice, Unseen, Zone, seats_mask
 
 from .board import CELLS, NOWHERE
@@ -37,9 +37,18 @@ from .components import (
     Signal,
 )
 from .dice import FujiDie
+from .events import Events
 from .options import FujiOptions
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
+BEHIND_THE_SCREEN = {
+    "select": "picks a die behind the screen",
+    "reroll_die": "picks a die behind the screen for the Carabiner",
+    "turn_die": "turns a die behind the screen",
+    "shovel_die": "picks a die behind the screen for the Shovel",
+    "shovel_face": "turns a die behind the screen with the Shovel",
+}
+"""What the others read of each secret choice (``SECRET``), in the rulebook's words."""
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
 Carabiner), which dice Duct tape / Compass turn, which die the Shovel turns and to what."""
 
@@ -223,12 +232,12 @@ class FujiState(FlowState):
         """A die put in front of the screen: everybody sees it."""
         self.dice[d].seen = EVERYONE
 
-    def tell_dice(self, ev: list[Event], kind: str, a: int, dice: list[int], **extra: Any) -> None:
-        """Events telling the faces of ``dice`` (held by adventurer a) to those who see
-        them: one event for the dice in the open, and one per seat for the dice behind
-        a screen, ``"private": seat``."""
+    def dice_told(self, dice: list[int]) -> list[tuple[int | None, list[list[int]]]]:
+        """Who is told the faces of ``dice`` (all held by one adventurer), as ``(seat,
+        [[die, value], ...])``: the dice in the open to everybody (seat None) first, then
+        to each seat the dice behind a screen that it sees. Nobody, without narration."""
         if not self.narrate:
-            return
+            return []
         public: list[list[int]] = []
         private: list[list[list[int]]] = [[] for _ in range(self.players)]
         for d in dice:
@@ -239,21 +248,19 @@ class FujiState(FlowState):
             for seat, mine in enumerate(private):
                 if die.seen >> seat & 1:
                     mine.append([d, die.value])
-        if public:
-            ev.append({"type": kind, "adventurer": a, "dice": public, **extra})
-        for seat, mine in enumerate(private):
-            if mine:
-                ev.append({"type": kind, "adventurer": a, "dice": mine, "private": seat, **extra})
+        told: list[tuple[int | None, list[list[int]]]] = [(None, public)] if public else []
+        told.extend((seat, mine) for seat, mine in enumerate(private) if mine)
+        return told
 
     # ------------------------------------------------------------------ the end
-    def lose(self, cause: str, ev: list[Event]) -> None:
+    def lose(self, cause: str, ev: Events) -> None:
         if not self.result:
             self.result = Result.DEFEAT
             self.cause = cause
             self.stack.clear()
             ev.append({"type": "defeat", "cause": cause})
 
-    def win(self, ev: list[Event]) -> None:
+    def win(self, ev: Events) -> None:
         if not self.result:
             self.result = Result.VICTORY
             self.cause = "every meeple stands on a village card"
@@ -313,6 +320,12 @@ class FujiState(FlowState):
         if type(d) is not int or not 0 <= d < len(self.dice):
             return True
         return self.dice[d].seen != EVERYONE
+
+    def hidden_text(self, action: Action) -> str | None:
+        """What the others read of a choice behind the screen: which kind of thing was
+        done (the step says it anyway), never which die or face."""
+        done = BEHIND_THE_SCREEN.get(action[0], "makes a hidden choice")
+        return f"{self.seat_label(self.current_player())} {done}"
 
     def check(self) -> None:
         """What a saved position cannot hold: a card, a die face, a meeple or a skill that

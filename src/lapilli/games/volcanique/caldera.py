@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from . import actions as A
@@ -23,6 +23,7 @@ from . import eruption, tectonics
 from .actions import at_act, refusal
 from .board import around
 from .components import POWERS, VOLCANO
+from .events import CalderaPlayed, Events
 from .powers import has_power, own_turn_step
 from .winter import WINTER_SPAWN, may_spawn
 
@@ -95,7 +96,7 @@ def play(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.unshare_caldera()
     s.caldera_hands[seat].take(card)
     s.caldera_discard.append(card)
-    played = {"type": "caldera_played", "seat": seat, "card": card, "reveal": True}
+    played: CalderaPlayed = {"type": "caldera_played", "seat": seat, "card": card, "reveal": True}
     if card in NOW:
         return [played, *NOW[card][1](s, seat)]
     s.this_turn = s.this_turn._replace(granted=(*s.this_turn.granted, card))

@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from . import critters, tectonics
 from .actions import DONE, at_act, refusal
 from .board import Region
 from .components import BIOME_INDEX
+from .events import Events
 from .pieces import Stage
 from .winter import frozen
 

@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from .actions import act, at_act
 from .board import Region, around
 from .components import BIOME_INDEX, BIOMES, EDGES, SIDES
+from .events import Events
 from .paying import PAY
 from .pieces import Spot
 from .powers import has_power

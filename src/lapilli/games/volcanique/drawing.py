@@ -19,8 +19,12 @@ from collections.abc import Callable, Sequence
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import Hex, distance
 from lapilli.core.svg import (
+    PANEL,
     Point,
+    Stack,
     Targets,
+    chip,
+    deciding,
     direction_vector,
     document,
     edge_corners,
@@ -28,10 +32,11 @@ from lapilli.core.svg import (
     group,
     hex_center,
     hex_corners,
-    ink,
+    joined,
     label,
     panel_frame,
     pts,
+    seat_colour,
     status_line,
     text,
     title,
@@ -39,7 +44,7 @@ from lapilli.core.svg import (
 
 from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
 from .powers import unlockable
-from .text import DIRECTION_NAMES, SEAT_COLOURS
+from .text import DIRECTION_NAMES, SEAT_COLOURS, seat_label
 from .view import Observation, critter_spots, hex_stacks
 
 Region = tuple[int, int, int]
@@ -57,16 +62,7 @@ LAVA = "#f26b1d"
 LAVA_DARK = "#b3330e"
 FROST = "#eef7ff"
 MOUND = "#8d6e63"
-PAPER = "#fbf8f1"
-PANEL = "#ffffff"
 LINE = "#4a4a4a"
-SEAT_FILL = {
-    "pink": "#ef7fb4",
-    "blue": "#3d7fd9",
-    "purple": "#9b5fd0",
-    "orange": "#f59a23",
-    "green": "#3fae5a",
-}
 
 MAP_W, MAP_H = 760, 720
 SIDE_X, SIDE_W = 780, 440
@@ -76,11 +72,7 @@ LIFT = 4  # pixels each tile of a stack raises the one above it
 
 
 def seat_fill(seat: int) -> str:
-    return SEAT_FILL[SEAT_COLOURS[seat % len(SEAT_COLOURS)]]
-
-
-def seat_name(seat: int) -> str:
-    return f"{SEAT_COLOURS[seat % len(SEAT_COLOURS)].title()} (P{seat + 1})"
+    return seat_colour(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
 
 
 def colossal(x: float, y: float, seat: int, scale: float, count: int, name: str) -> str:
@@ -123,7 +115,7 @@ def mound(x: float, y: float, seat: int, scale: float, count: int, biome: str) -
     s = scale
     return group(
         title(
-            f"{seat_name(seat)} burrowed critter on {biome}" + (f" ({count})" if count > 1 else "")
+            f"{seat_label(seat)} burrowed critter on {biome}" + (f" ({count})" if count > 1 else "")
         ),
         el(
             "ellipse",
@@ -161,22 +153,13 @@ def pawn(x: float, y: float, seat: int, scale: float = 1.0, count: int = 1, name
         f"M{x - 8 * s:.1f},{y + 9 * s:.1f} Q{x - 7 * s:.1f},{y - 2 * s:.1f} {x:.1f},{y - 3 * s:.1f}"
         f" Q{x + 7 * s:.1f},{y - 2 * s:.1f} {x + 8 * s:.1f},{y + 9 * s:.1f} Z"
     )
-    parts = [
-        title(name) if name else None,
+    shape = (
         el("path", d=body, fill=fill, stroke="#111111", stroke_width=1.2),
         el("circle", cx=x, cy=y - 7 * s, r=5 * s, fill=fill, stroke="#111111", stroke_width=1.2),
-        text(
-            x,
-            y + 7 * s,
-            seat + 1,
-            font_size=8 * s,
-            font_weight="bold",
-            text_anchor="middle",
-            fill=ink(fill),
-        ),
-    ]
-    if count > 1:
-        parts.append(
+    )
+    pack: tuple[str, ...] = ()
+    if count > 1:  # how many critters: a white disc at the shoulder
+        pack = (
             el(
                 "circle",
                 cx=x + 9 * s,
@@ -185,20 +168,10 @@ def pawn(x: float, y: float, seat: int, scale: float = 1.0, count: int = 1, name
                 fill="#ffffff",
                 stroke="#111111",
                 stroke_width=1,
-            )
+            ),
+            label(x + 9 * s, y - 5 * s, f"{count}", 8 * s, True, text_anchor="middle"),
         )
-        parts.append(
-            text(
-                x + 9 * s,
-                y - 5 * s,
-                f"{count}",
-                font_size=8 * s,
-                font_weight="bold",
-                text_anchor="middle",
-                fill="#111111",
-            )
-        )
-    return group(*(p for p in parts if p))
+    return chip(shape, fill, seat + 1, (x, y + 7 * s), 8 * s, name, over=pack)
 
 
 def regions(code: int) -> list[tuple[int, list[int]]]:
@@ -315,31 +288,12 @@ def lava_blob(cx: float, cy: float, size: float) -> str:
 def resource(x: float, y: float, biome: str, count: int | None = None, size: float = 16) -> str:
     """A resource cube of ``biome`` (its initial on it), with a count beside it."""
     fill = BIOME_FILL[biome]
-    parts = [
-        el(
-            "rect",
-            x=x,
-            y=y,
-            width=size,
-            height=size,
-            rx=3,
-            fill=fill,
-            stroke="#111111",
-            stroke_width=1,
-        ),
-        text(
-            x + size / 2,
-            y + size * 0.72,
-            biome[0].upper(),
-            font_size=size * 0.62,
-            font_weight="bold",
-            text_anchor="middle",
-            fill=ink(fill),
-        ),
-    ]
-    if count is not None:
-        parts.append(label(x + size + 4, y + size * 0.78, f"×{count}", 13))
-    return group(*parts)
+    cube = el(
+        "rect", x=x, y=y, width=size, height=size, rx=3, fill=fill, stroke="#111111", stroke_width=1
+    )
+    many = () if count is None else (label(x + size + 4, y + size * 0.78, f"×{count}", 13),)
+    at = (x + size / 2, y + size * 0.72)
+    return chip(cube, fill, biome[0].upper(), at, size * 0.62, over=many)
 
 
 def card_back(x: float, y: float, w: float = 26, h: float = 36) -> str:
@@ -428,7 +382,7 @@ def draw_map(obs: Observation, t: Targets, height: float) -> str:
         out.append(lava_blob(*view.center(h), size))
     for h, o in sorted(sea_critters.items()):
         x, y = view.center(h)
-        out.append(pawn(x, y, o, size / 30, name=f"{seat_name(o)} sea critter at ({h[0]},{h[1]})"))
+        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter at ({h[0]},{h[1]})"))
     out.append(draw_marks(obs, view, stacks, sea))
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
@@ -453,7 +407,7 @@ def draw_marks(obs: Observation, view: MapView, stacks: dict[Hex, list[int]], se
         ring = pts(hex_corners(c, size * 1.02))
         marks.append(
             group(
-                title(f"the super volcano of {seat_name(o)}"),
+                title(f"the super volcano of {seat_label(o)}"),
                 el("polygon", points=ring, fill="none", stroke="#d50000", stroke_width=4),
                 label(
                     c[0],
@@ -476,7 +430,7 @@ def draw_marks(obs: Observation, view: MapView, stacks: dict[Hex, list[int]], se
         height = land_height(stacks[h]) if h in stacks else 1
         marks.append(
             group(
-                title(f"{seat_name(placing['seat'])} places a {placing['tile']} tile here"),
+                title(f"{seat_label(placing['seat'])} places a {placing['tile']} tile here"),
                 el(
                     "polygon",
                     points=pts(hex_corners(view.center(h, height), size * 0.88)),
@@ -635,7 +589,7 @@ def region_critters(
     piece = ""
     if who:
         spots.append((x, y))
-        name = f"{seat_name(who[0])} critter on {BIOMES[biome]}"
+        name = f"{seat_label(who[0])} critter on {BIOMES[biome]}"
         if who[1] > 1:
             name += f" ({who[1]} critters)"
         big = pieces.colossal.get(region)
@@ -673,9 +627,10 @@ def wrap_words(words: str, width: int) -> list[str]:
     return lines
 
 
-def draw_grid(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_grid(obs: Observation, side: Stack, t: Targets) -> None:
     """The Volcanic Power Grid as the tech tree it is: levels, edges, who holds each power
     and who may unlock it next."""
+    x0, y0 = side.x, side.y
     parts = [label(x0, y0 + 14, "Volcanic Power Grid", 15, True)]
     for a, b in GRID["edges"]:
         (xa, ya), (xb, yb) = slot_xy(a, x0, y0 + 10), slot_xy(b, x0, y0 + 10)
@@ -691,7 +646,7 @@ def draw_grid(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, 
         card = power_slot(slot, obs["grid"].get(slot), owners[slot], may_unlock[slot], x, y)
         outline = el("rect", x=x - 66, y=y - 27, width=132, height=54, rx=7)
         parts.append(t.wrap(card, t.find("unlock", slot=slot), outline=outline))
-    return group(*parts), y0 + 5 * 62 + 20
+    side.add(group(*parts), height=5 * 62 + 20)
 
 
 def power_slot(
@@ -718,7 +673,7 @@ def power_slot(
     for i, line in enumerate(wrap_words(name, 17)[:2]):
         card.append(label(x, y - 3 + i * 13, line, 11.5, text_anchor="middle"))
     for i, p in enumerate(owners):
-        tip = f"{seat_name(p)} unlocked {name}"
+        tip = f"{seat_label(p)} unlocked {name}"
         card.append(pawn(x - w / 2 + 12 + i * 17, y + h / 2 - 6, p, 0.62, name=tip))
     for i, p in enumerate(next_up):
         px, py = x + w / 2 - 10 - i * 15, y + h / 2 - 10
@@ -734,7 +689,7 @@ def power_slot(
         )
         card.append(
             group(
-                title(f"{seat_name(p)} may unlock {name} next"),
+                title(f"{seat_label(p)} may unlock {name} next"),
                 ring,
                 label(px, py + 3.5, p + 1, 9, True, text_anchor="middle"),
             )
@@ -743,9 +698,19 @@ def power_slot(
 
 
 # -- supply and players ------------------------------------------------------------------------
-def draw_supply(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
-    parts = [label(x0, y0 + 14, "Supply", 15, True)]
-    y = y0 + 44
+def draw_supply(obs: Observation, side: Stack, t: Targets) -> None:
+    """What is left in the supply: land, volcano and lava tiles, resources, the Caldera
+    deck."""
+    supply = side.below()
+    supply.add(label(supply.x, supply.y + 14, "Supply", 15, True), height=44)
+    supply.add(*supply_tiles(obs, supply.x, supply.y, t), height=2 * 46 + 32)
+    supply.add(*supply_goods(obs, supply.x, supply.y, t), height=40)
+    side.add(supply.markup(), height=supply.height)
+
+
+def supply_tiles(obs: Observation, x0: float, y: float, t: Targets) -> list[str]:
+    """The land tiles by kind, two rows of four, then the volcano and lava tiles."""
+    parts = []
     for i, kind in enumerate(KINDS):
         x = x0 + 22 + (i % 4) * 104
         yy = y + (i // 4) * 46
@@ -763,78 +728,62 @@ def draw_supply(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str
     outline = el("rect", x=x - 20, y=y - 20, width=70, height=40, rx=6)
     parts.append(t.wrap(volcano, t.find("buy", tile="volcano"), outline=outline))
     x += 104
-    parts.append(
-        group(
-            lava_blob(x, y, 19),
-            label(x + 22, y + 5, f"lava/soil ×{obs['lava_tiles']}", 13),
-        )
-    )
-    y += 32
+    lava = label(x + 22, y + 5, f"lava/soil ×{obs['lava_tiles']}", 13)
+    parts.append(group(lava_blob(x, y, 19), lava))
+    return parts
+
+
+def supply_goods(obs: Observation, x0: float, y: float, t: Targets) -> list[str]:
+    """The resources by biome and the Caldera deck, in one row."""
+    parts = []
     for b, biome in enumerate(BIOMES):
         x = x0 + 10 + b * 104
         piece = resource(x, y, biome, obs["supply"][b])
         outline = el("rect", x=x - 3, y=y - 3, width=58, height=22, rx=4)
         parts.append(t.wrap(piece, t.find("bonus", resource=biome), outline=outline))
     x = x0 + 322
-    deck = group(
-        card_back(x, y - 10),
-        label(x + 32, y + 3, f"Caldera ×{obs['caldera_deck']}", 12),
-    )
-    parts.append(
-        t.wrap(
-            deck,
-            t.find("buy_caldera"),
-            outline=el("rect", x=x - 3, y=y - 13, width=112, height=42, rx=4),
-        )
-    )
-    return group(*parts), y + 40
+    deck = group(card_back(x, y - 10), label(x + 32, y + 3, f"Caldera ×{obs['caldera_deck']}", 12))
+    outline = el("rect", x=x - 3, y=y - 13, width=112, height=42, rx=4)
+    parts.append(t.wrap(deck, t.find("buy_caldera"), outline=outline))
+    return parts
 
 
-def draw_player(
-    obs: Observation, p: int, seat: int | None, x0: float, y0: float, t: Targets
-) -> tuple[str, float]:
+def draw_player(obs: Observation, p: int, seat: int | None, side: Stack, t: Targets) -> None:
     """A player's panel: critters in hand and in the crater, bought points, resources,
     Caldera cards, unlocked powers and (for the seat paying) the payment choices."""
     mine = p == seat
     current = obs["current"] == p
-    held = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
-    powers = wrap_words("powers: " + (", ".join(held) or "none"), 70)
-    top = y0 + 110 + 14 * len(powers)
-    pay, bottom = draw_payments(x0 + 18, top, t) if mine else ("", top)
-    h = bottom - y0 + 6
-    fill = seat_fill(p)
-    name = seat_name(p) + (" — you" if mine else "")
-    parts = [
-        panel_frame(x0, y0, SIDE_W, h - 8, fill, current, PANEL),
-        el("rect", x=x0, y=y0, width=10, height=h - 8, rx=4, fill=fill),
-        pawn(x0 + 28, y0 + 22, p, 0.9),
-        label(x0 + 44, y0 + 25, name, 15, True),
-    ]
+    panel = side.below()
+    x0, y0 = panel.x, panel.y
+    name = seat_label(p) + (" — you" if mine else "")
+    panel.add(pawn(x0 + 28, y0 + 22, p, 0.9), label(x0 + 44, y0 + 25, name, 15, True))
     if current or "scores" in obs:
         corner = f"final score {obs['scores'][p]:g}" if "scores" in obs else "▶ to move"
-        parts.append(label(x0 + SIDE_W - 12, y0 + 25, corner, 13, True, text_anchor="end"))
-    y = y0 + 56
-    parts.append(pawn(x0 + 26, y - 4, p, 0.75))
-    parts.append(label(x0 + 38, y, f"×{obs['hand'][p]} in hand", 13))
-    parts.append(crater(obs, p, mine, x0 + 240, y, t))
+        panel.add(label(x0 + SIDE_W - 12, y0 + 25, corner, 13, True, text_anchor="end"))
+    panel.gap(56)
+    y = panel.y
+    panel.add(pawn(x0 + 26, y - 4, p, 0.75), label(x0 + 38, y, f"×{obs['hand'][p]} in hand", 13))
+    panel.add(crater(obs, p, mine, x0 + 240, y, t))
     bought = f"bought points {obs['points'][p]}"
-    parts.append(label(x0 + SIDE_W - 12, y, bought, 12, text_anchor="end"))
-    y += 16
+    panel.add(label(x0 + SIDE_W - 12, y, bought, 12, text_anchor="end"), height=16)
+    y = panel.y
     for b, biome in enumerate(BIOMES):
         x = x0 + 18 + b * 62
         piece = resource(x, y, biome, obs["resources"][p][b])
         outline = el("rect", x=x - 3, y=y - 3, width=56, height=22, rx=4)
-        parts.append(
-            t.wrap(piece, t.find("discard", resource=biome) if mine else [], outline=outline)
-        )
-    parts.append(label(x0 + 200, y + 13, "Caldera", 12))
-    parts += caldera_cards(obs, p, mine, x0 + 254, y)
-    y += 44
-    for line in powers:
-        parts.append(label(x0 + 18, y, line, 12))
-        y += 14
-    parts.append(pay)
-    return group(*parts), y0 + h
+        panel.add(t.wrap(piece, t.find("discard", resource=biome) if mine else [], outline=outline))
+    panel.add(label(x0 + 200, y + 13, "Caldera", 12))
+    panel.add(*caldera_cards(obs, p, mine, x0 + 254, y), height=38)
+    held = [POWERS[obs["grid"][s]]["name"] for s in obs["unlocked"][p] if s in obs["grid"]]
+    for line in wrap_words("powers: " + (", ".join(held) or "none"), 70):
+        panel.add(label(x0 + 18, panel.y + 6, line, 12), height=14)
+    if mine:
+        draw_payments(panel, t)
+    h = panel.height + 6
+    fill = seat_fill(p)
+    frame = panel_frame(x0, y0, SIDE_W, h - 8, fill, current, PANEL)
+    stripe = el("rect", x=x0, y=y0, width=10, height=h - 8, rx=4, fill=fill)
+    side.add(panel.markup(frame, stripe), height=h)
 
 
 def crater(obs: Observation, p: int, mine: bool, cx: float, y: float, t: Targets) -> str:
@@ -905,13 +854,14 @@ def shown_cards(obs: Observation, p: int, mine: bool) -> list[str] | None:
     return None if hands is None else hands[p]
 
 
-def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_payments(panel: Stack, t: Targets) -> None:
     """Each way to pay, as a group of resource cubes to click (rows as needed)."""
     indexes = t.find("pay")
     if not indexes:
-        return "", y0
-    parts = [label(x0, y0 + 15, "pay:", 13, True)]
-    x, y = x0 + 36, y0
+        return
+    x0, y = panel.x + 18, panel.y
+    parts = [label(x0, y + 15, "pay:", 13, True)]
+    x = x0 + 36
     for i in indexes:
         a = t.legal[i]
         cubes = [b for b in BIOMES for _ in range(a.arg(b) or 0)]
@@ -922,33 +872,28 @@ def draw_payments(x0: float, y0: float, t: Targets) -> tuple[str, float]:
         outline = el("rect", x=x - 1, y=y, width=w + 2, height=20, rx=3)
         parts.append(t.wrap(piece, [i], outline=outline))
         x += w + 10
-    return group(*parts), y + 28
+    panel.add(group(*parts), height=y + 28 - panel.y)
 
 
-def draw_placing(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[str, float]:
+def draw_placing(obs: Observation, side: Stack, t: Targets) -> None:
     """The tile being placed (by whom, where), and the turns it may take: each drawn
     as the tile would lie, with its label."""
     placing = obs["placing"]
     if not placing:
-        return "", y0
+        return
     kind, seat = placing["tile"], placing["seat"]
     where = f" at ({placing['at'][0]},{placing['at'][1]})" if placing["at"] else ""
-    parts = [
+    news = side.below()
+    x0, y0 = news.x, news.y
+    news.add(
         mini_tile(x0 + 20, y0 + 20, 17, kind),
-        text(
-            x0 + 44,
-            y0 + 25,
-            f"{seat_name(seat)} places a {kind} tile{where}",
-            font_size=14,
-            font_weight="bold",
-            fill="#111111",
-        ),
-    ]
-    y = y0 + 44
+        label(x0 + 44, y0 + 25, f"{seat_label(seat)} places a {kind} tile{where}", 14, True),
+        height=44,
+    )
     indexes = t.find("rotate")
     if indexes:
-        parts.append(label(x0, y + 10, "Turn the new tile:", 13))
-        y += 18
+        news.add(label(x0, news.y + 10, "Turn the new tile:", 13), height=18)
+    y = news.y
     for k, i in enumerate(indexes):
         x, yy = x0 + (k % 2) * (SIDE_W / 2), y + (k // 2) * 44
         piece = group(
@@ -969,24 +914,18 @@ def draw_placing(obs: Observation, x0: float, y0: float, t: Targets) -> tuple[st
             ),
         )
         outline = el("rect", x=x, y=yy, width=SIDE_W / 2 - 6, height=40, rx=5)
-        parts.append(t.wrap(piece, [i], outline=outline))
-    if indexes:
-        y += ((len(indexes) + 1) // 2) * 44
-    return group(*parts), y + 4
+        news.add(t.wrap(piece, [i], outline=outline))
+    news.gap(((len(indexes) + 1) // 2) * 44)
+    side.add(news.markup(), height=news.height + 4)
 
 
-def status(obs: Observation, n: int) -> str:
-    status = f"Turn {obs['turn']} · round {obs['round']}"
-    current = obs["current"]
-    if 0 <= current < n:
-        decision = obs["decision"]
-        doing = (decision["prompt"] if decision else "") or "to move"
-        status += f" · {seat_name(current)}: {doing}"
+def status(obs: Observation) -> str:
+    """The turn and the round, who must decide what, and the end sequence."""
+    head = f"Turn {obs['turn']} · round {obs['round']}"
     if obs["stage"] == "over":
-        return status + " · game over"
-    if obs["end"]:
-        status += f" · end sequence: {obs['end'].replace('_', ' ')}"
-    return status
+        return joined(head, "game over")
+    end = f"end sequence: {obs['end'].replace('_', ' ')}" if obs["end"] else None
+    return joined(head, deciding(obs["decision"], seat_label), end)
 
 
 # -- the whole board ---------------------------------------------------------------------------
@@ -996,23 +935,20 @@ def draw(
     """The board seen by ``seat`` (``None``: a spectator), legal actions clickable."""
     obs = observation
     t = Targets(legal, labels)
-    n = len(obs["hand"])
-    parts = [status_line(12, 26, status(obs, n), WIDTH - 24)]
-    grid, y = draw_grid(obs, SIDE_X, 36, t)
-    supply, y = draw_supply(obs, SIDE_X, y, t)
-    rotations, y = draw_placing(obs, SIDE_X, y, t)
-    parts += [grid, supply, rotations]
-    y += 6
-    for p in range(n):
-        panel, y = draw_player(obs, p, seat, SIDE_X, y, t)
-        parts.append(panel)
-    height = max(MAP_H, y) + 10
-    parts.append(draw_map(obs, t, height - 10))
+    side = Stack(SIDE_X, 36)
+    draw_grid(obs, side, t)
+    draw_supply(obs, side, t)
+    draw_placing(obs, side, t)
+    side.gap(6)
+    for p in range(len(obs["hand"])):
+        draw_player(obs, p, seat, side, t)
+    height = max(MAP_H, side.y) + 10
     return document(
         WIDTH,
         height,
-        el("rect", x=0, y=0, width=WIDTH, height=height, fill=PAPER),
-        *parts,
+        status_line(12, 26, status(obs), WIDTH - 24),
+        *side.parts,
+        draw_map(obs, t, height - 10),
         label="Volcanique board",
         board=(0, 0, MAP_W + 10, height),
         panels=(SIDE_X - 10, 30, SIDE_W + 20, height - 30),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as A
 from . import critters
@@ -27,6 +27,7 @@ from .args import Seat
 from .board import around
 from .claiming import claimable
 from .components import BIOME_INDEX, POINT_COST, VOLCANO, VOLCANO_COST
+from .events import Events
 from .lava import LAVA_START
 from .paying import PAY
 from .pieces import Stage, cards

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from . import actions as A
@@ -42,6 +42,7 @@ from .components import (
     rotation_of,
     tile_code,
 )
+from .events import Events
 from .land import stack_hexes
 from .lava import LAVA_START
 from .paying import PAY
@@ -133,8 +134,8 @@ def set_off_super(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     q, r = f.args.volcano
     s.super_volcano = (q, r, f.seat)
     s.volcano_tiles -= 1
-    event = {"type": "super_volcano", "seat": f.seat, "at": [q, r]}
-    return [event, *trigger_end(s, "super_volcanic_eruption", f.seat)]
+    events: Events = [{"type": "super_volcano", "seat": f.seat, "at": [q, r]}]
+    return events + trigger_end(s, "super_volcanic_eruption", f.seat)
 
 
 # -- Sleight of Land -----------------------------------------------------------------------
@@ -259,8 +260,10 @@ def colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.take_colossal(region, f.seat)
     s.hand[f.seat] += 1  # the top piece: it arrives a regular critter
     s.add_critter((*to, region[2]), f.seat)
-    event = {"type": "colossal_damaged", "seat": f.seat, "at": list(region[:2])}
-    return [event, {"type": "evacuated", "seat": f.seat, "from": list(region[:2]), "to": list(to)}]
+    return [
+        {"type": "colossal_damaged", "seat": f.seat, "at": list(region[:2])},
+        {"type": "evacuated", "seat": f.seat, "from": list(region[:2]), "to": list(to)},
+    ]
 
 
 def settle_colossal_escape(s: VolcaniqueState, f: Frame) -> Events | None:
@@ -318,7 +321,7 @@ def unlock(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.hand[seat] -= 1
     s.unlocked[seat] = (*s.unlocked[seat], slot)
     power = s.grid.get(slot, "")
-    events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
+    events: Events = [{"type": "unlocked", "seat": seat, "slot": slot, "power": power}]
     after = ERUPTED(volcano=f.args.volcano, seat=seat, main=True)
     if power == "volcanic_winter" and may_spawn(s):
         then(s, WINTER_SPAWN(seat), after)
@@ -394,8 +397,10 @@ def siphon(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         s.supply[c] -= 1
         s.resources[f.seat][c] += 1
         amounts[c] += 1
-    played = {"type": "caldera_played", "seat": f.seat, "card": "magma_siphon", "reveal": True}
-    return [played, {"type": "siphoned", "seat": f.seat, "resources": amounts}]
+    return [
+        {"type": "caldera_played", "seat": f.seat, "card": "magma_siphon", "reveal": True},
+        {"type": "siphoned", "seat": f.seat, "resources": amounts},
+    ]
 
 
 # -- Magma Bomb ----------------------------------------------------------------------------

@@ -63,6 +63,7 @@ from . import (
     view,
     winter,
 )
+from .events import VolcaniqueEvent
 from .options import VolcaniqueOptions
 from .state import VolcaniqueState
 
@@ -212,6 +213,7 @@ class Volcanique(Game):
         observation=view.Observation,
         action_text=text.action_text,
         event_text=text.event_text,
+        event=VolcaniqueEvent,
         render=text.render,
         seat_label=text.seat_label,
         draw=drawing.draw,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from . import powers
@@ -16,6 +16,7 @@ from .actions import at_act, refusal
 from .args import Moving
 from .board import Biome, Region
 from .components import KINDS, SOIL, THRESHOLD, kind_of, rotation_of
+from .events import Events, Stacked
 from .winter import frozen
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def stack_tile(s: VolcaniqueState, at: Hex, code: int, seat: int) -> tuple[Event
         )
         migrations += [MIGRATE(spot[3], region=region, dests=dests)] * s.critters[spot]
     s.set_stack(at, (*s.stacks[at], code))
-    event = {
+    event: Stacked = {
         "type": "stacked",
         "seat": seat,
         "tile": KINDS[kind_of(code)],

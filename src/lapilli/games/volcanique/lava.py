@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from .actions import ABANDON, DIVERT_LAVA, DONE, at_act, refusal
 from .args import Moving, Volcano
 from .board import Region, around
 from .components import EVACUATION_COST, SIDES, SOIL, VOLCANO
+from .events import Events
 from .paying import PAY
 from .pieces import FLOWING, Lava
 from .powers import has_power

@@ -18,12 +18,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from .actions import DONE, at_act, refusal
 from .board import Biome, Region, around
 from .components import BIOME_INDEX, COLOURS_OF
+from .events import Events
 from .powers import has_power, held_powers
 from .winter import frozen
 
@@ -258,8 +259,7 @@ def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def _move_one(s: VolcaniqueState, seat: int, source: Region, target: Region) -> Events:
     big = s.take_critter(source, seat)
-    event = {"type": "moved", "seat": seat, "from": list(source), "to": list(target)}
-    events: Events = [event]
+    events: Events = [{"type": "moved", "seat": seat, "from": list(source), "to": list(target)}]
     biome = s.board.biome_of[target]
     resisting = [
         o for o in _owners_in(s, biome) if o != seat and not has_power(s, o, "cooperative_critters")

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as A
 from .actions import paid, pay_options, refusal
 from .components import BIOME_INDEX, BIOMES, NB
+from .events import Events
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState

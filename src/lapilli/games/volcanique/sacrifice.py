@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import distances
 from lapilli.core.hexgrid import Hex, ring
 
@@ -29,6 +29,7 @@ from .components import (
     SACRIFICE_COST,
     tile_code,
 )
+from .events import Events
 from .paying import PAY
 from .pieces import Stage
 from .triggers import trigger_end
@@ -304,14 +305,15 @@ def rotate_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.take_tile(KINDS[kind])
     s.set_stack(at, (tile_code(kind, rotation),))
     then(s, ISLAND_TILE(f.seat, island=(*island, at), size=size))
-    event = {
-        "type": "island_tile",
-        "seat": f.seat,
-        "tile": KINDS[kind],
-        "at": list(at),
-        "rotation": rotation,
-    }
-    return [event]
+    return [
+        {
+            "type": "island_tile",
+            "seat": f.seat,
+            "tile": KINDS[kind],
+            "at": list(at),
+            "rotation": rotation,
+        }
+    ]
 
 
 def settle_island_rotate(s: VolcaniqueState, f: Frame) -> Events | None:

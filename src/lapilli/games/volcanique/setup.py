@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex, ring
 
 from . import actions as A
@@ -30,6 +30,7 @@ from .components import (
     rotation_of,
     tile_code,
 )
+from .events import Events
 from .pieces import ISLAND_PIECES, Stage
 from .state import VolcaniqueState, new_position
 
@@ -155,7 +156,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.take_tile(KINDS[kind])
     s.set_stack(at, (code,))
     s.islands[seat] = (*s.islands[seat], at)
-    events = [
+    events: Events = [
         {
             "type": "island_tile",
             "seat": seat,
@@ -263,7 +264,7 @@ def deal_slot(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def _deal_to(s: VolcaniqueState, slot: str, power: str, drawn: tuple[str, ...]) -> Events:
     s.grid = {**s.grid, slot: power}
-    events = [{"type": "dealt", "slot": slot, "power": power}]
+    events: Events = [{"type": "dealt", "slot": slot, "power": power}]
     if len(s.grid) < len(SLOTS):
         then(s, DEAL(drawn=drawn))
         return events
@@ -326,8 +327,8 @@ def take_bonus(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     b = BIOME_INDEX[a.arg("resource")]
     s.supply[b] -= 1
     s.resources[f.seat][b] += 1
-    event = {"type": "bonus", "seat": f.seat, "resource": a.arg("resource")}
-    return [event, *_bonus_or_turn(s, f.args.picks)]
+    events: Events = [{"type": "bonus", "seat": f.seat, "resource": a.arg("resource")}]
+    return events + _bonus_or_turn(s, f.args.picks)
 
 
 # -- the steps --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
 from . import actions as A
@@ -25,6 +25,7 @@ from .components import (
     tile_code,
 )
 from .eruption import ERUPT
+from .events import Events
 from .land import CONTESTS, may_target, stack_hexes, stack_tile, targets
 from .paying import PAY
 from .triggers import trigger_end
@@ -136,12 +137,11 @@ def settle_buy(s: VolcaniqueState, f: Frame) -> Events | None:
         return None
     if tiles:
         return []
-    events = []
     if s.hand[seat] > 0 and s.crater[seat] < CRATER:
         s.hand[seat] -= 1
         s.crater[seat] += 1
-        events.append({"type": "forced_sacrifice", "seat": seat})
-    return events
+        return [{"type": "forced_sacrifice", "seat": seat}]
+    return []
 
 
 def bought(s: VolcaniqueState, f: Frame) -> Events:
@@ -153,7 +153,7 @@ def bought(s: VolcaniqueState, f: Frame) -> Events:
         then(s, ERUPT(seat))
         return []
     s.take_tile(tile)
-    events = [{"type": "bought", "seat": seat, "tile": tile}]
+    events: Events = [{"type": "bought", "seat": seat, "tile": tile}]
     if not s.tiles:
         events.extend(trigger_end(s, "last_land_tile", seat))
     then(s, PLACE(seat, kind=KIND_INDEX[tile]))

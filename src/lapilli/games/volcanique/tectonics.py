@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import connected
 from lapilli.core.hexgrid import DIRECTIONS, Hex, distance
 
@@ -28,6 +28,7 @@ from .actions import act, at_act, refusal
 from .args import Target
 from .board import Board, around, land_height
 from .components import VOLCANO
+from .events import Events
 from .land import CONTESTS
 from .lava import EVACUATE
 from .pieces import Lava, Spot

@@ -5,16 +5,16 @@ may be targeted; the players), the actions and the step in progress in words."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lapilli.core import Action
+from lapilli.core.events import EventTexts
 from lapilli.core.flow import Frame
 from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
-from lapilli.core.state import CHANCE, Event
+from lapilli.core.state import CHANCE
 
 from .board import land_height
 from .components import (
@@ -32,15 +32,53 @@ from .components import (
     VOLCANO_COST,
     tile_code,
 )
+from .events import (
+    Bonus,
+    Bought,
+    CalderaPlayed,
+    Casualties,
+    Claimed,
+    Collected,
+    Contested,
+    Converge,
+    Dealt,
+    Discarded,
+    EndTriggered,
+    Evacuated,
+    GameOver,
+    GroupMoved,
+    HexEvent,
+    IslandTile,
+    Landed,
+    Landslide,
+    LavaMoved,
+    Migrated,
+    Moved,
+    Paid,
+    PowerDiscarded,
+    PowerUsed,
+    Purpose,
+    Returned,
+    Rift,
+    Sacrificed,
+    SeatEvent,
+    SeatHexEvent,
+    Siphoned,
+    Stacked,
+    SummonIsland,
+    Turned,
+    Unlocked,
+    Volcano,
+    WinterComplete,
+    Wiped,
+)
 from .land import targets
 from .lava import lower_neighbours
 from .pieces import Stage
 from .powers import unlockable
 from .scoring import ITEMS, breakdown
+from .state import VolcaniqueState
 from .winter import frozen
-
-if TYPE_CHECKING:
-    from .state import VolcaniqueState
 
 SEAT_COLOURS = ("pink", "blue", "purple", "orange", "green")
 SEAT_MARKS = ("P", "B", "U", "O", "G")
@@ -177,7 +215,8 @@ def _pay(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 def _buy(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
     tile = action.arg("tile")
     cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
-    return f"buy {tile} ({cost} resources)"
+    what = "a volcano" if tile == "volcano" else f"a {tile_name(tile)} tile"
+    return f"buy {what} ({cost} resources)"
 
 
 def _rotate(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
@@ -509,8 +548,14 @@ STAGES = {
 
 
 def render(state: VolcaniqueState, seat: int | None) -> Group:
+    # rounds and turns count from 1 for players (the state counts from 0), none in set-up
+    counted = (
+        "Set-up"
+        if state.stage is Stage.SETUP
+        else f"Round {state.round + 1}, turn {state.turn + 1} ({STAGES[state.stage]})"
+    )
     status = Text(
-        f"Round {state.round}, turn {state.turn} ({STAGES[state.stage]}); "
+        f"{counted}; "
         f"now: {describe_step(state)}"
         + (f"; the end is near: {END_REASONS[state.end_reason]}" if state.end_reason else "")
     )
@@ -559,14 +604,14 @@ def render_scores(state: VolcaniqueState) -> Table:
 
 
 # -- the log -------------------------------------------------------------------------------
-END_REASONS = {
+END_REASONS: dict[str, str] = {
     "all_critters_deployed": "a player has deployed all their critters",
     "round_limit": "the last round is over",
     "super_volcanic_eruption": "the super volcano erupted",
     "last_land_tile": "the last land tile is taken",
     "volcanic_winter": "the Volcanic Winter covers the island",
 }
-PURPOSES = {
+PURPOSES: dict[Purpose, str] = {
     "tile": "a tile",
     "volcano": "a volcano",
     "colossal": "a Colossal Critter",
@@ -582,6 +627,12 @@ def _hex(h: Sequence[int]) -> str:
     return f"({h[0]},{h[1]})"
 
 
+def _biome(region: Sequence[int]) -> str:
+    """A biome of a tile, ``[q, r, biome]``: "the dark biome of (2,4)" (a tile holds up
+    to three, so the hex alone may name the same place twice)."""
+    return f"the {BIOMES[region[2]]} biome of {_hex(region)}"
+
+
 def _resources(amounts: Iterable[int]) -> str:
     told = [f"{n} {BIOMES[i]}" for i, n in enumerate(amounts) if n]
     return ", ".join(told) or "nothing"
@@ -591,108 +642,227 @@ def _power(power: str) -> str:
     return str(POWERS[power]["name"])
 
 
-def _placed_tile(e: Event) -> str:
-    facing = _rotation_text(KIND_INDEX[e["tile"]], e["rotation"])
-    return f"a {tile_name(e['tile'])} on {_hex(e['at'])}, {facing}"
+def _plural(n: int) -> str:
+    return "s" * (n > 1)
 
 
-EVENT_TEXT: dict[str, Callable[[Event], str]] = {
-    "bomb_lands": lambda e: f"the magma bomb lands on {_hex(e['at'])}",
-    "bonus": lambda e: f"takes a bonus {e['resource']} resource",
-    "bought": lambda e: f"buys {tile_name(e['tile']) if e['tile'] != 'volcano' else 'a volcano'}",
-    "burrowed": lambda e: f"burrows a critter on {_hex(e['at'])}",
-    "caldera_bought": lambda e: "buys a Caldera card",
-    "caldera_card": lambda e: "draws a Caldera card",
-    "caldera_played": lambda e: f"plays the Caldera card {_power(e['card'])}",
-    "casualties": lambda e: f"must lose {e['n']} critter{'s' * (e['n'] > 1)} in a contested biome",
-    "claimed": lambda e: f"claims the {e['biome']} biome of {_hex(e['at'])}",
-    "collected": lambda e: f"collects {_resources(e['resources'])}",
-    "colossal": lambda e: f"raises a Colossal Critter on {_hex(e['at'])}",
-    "colossal_damaged": lambda e: f"'s Colossal Critter on {_hex(e['at'])} loses 1 HP",
-    "converge": lambda e: (
-        f"moves the island at {_hex(e['at'])} {e['steps']} space{'s' * (e['steps'] > 1)} "
-        f"{DIRECTION_NAMES[e['dir']]}"
-    ),
-    "dealt": lambda e: f"the power grid's slot {e['slot']} gets {_power(e['power'])}",
-    "discarded": lambda e: f"discards {e['n']} {e['resource']} resource{'s' * (e['n'] > 1)}",
-    "diversion": lambda e: f"diverts the lava to {_hex(e['at'])}",
-    "emerged": lambda e: f"'s burrowed critter emerges on {_hex(e['at'])}",
-    "end_triggered": lambda e: f"the end is near: {END_REASONS.get(e['reason'], 'the game ends')}",
-    "eroded": lambda e: f"erodes the top tile of {_hex(e['at'])}",
-    "evacuated": lambda e: f"evacuates a critter from {_hex(e['from'])} to {_hex(e['to'])}",
-    "first_player": lambda e: "goes first (the dispute dhoobloon)",
-    "forced_sacrifice": lambda e: "must sacrifice a critter",
-    "group_moved": lambda e: f"moves {e['n']} critters to {_hex(e['to'])}",
-    "island_tile": lambda e: f"lays {_placed_tile(e)}",
-    "landed": lambda e: f"lands a sea critter on the {e['biome']} biome of {_hex(e['at'])}",
-    "landslide": lambda e: f"slides the top tile of {_hex(e['from'])} onto {_hex(e['to'])}",
-    "lateral_eruption": lambda e: "sets off a lateral eruption",
-    "lava": lambda e: (
-        f"the lava flows into the sea at {_hex(e['at'])}"
-        if e["ocean"]
-        else f"the lava flows onto {_hex(e['at'])}"
-    ),
-    "lava_cooled": lambda e: f"the lava on {_hex(e['at'])} cools",
-    "lava_stopped": lambda e: f"the lava stops on {_hex(e['at'])}",
-    "magma_bomb": lambda e: f"throws a magma bomb from the volcano at {_hex(e['at'])}",
-    "migrated": lambda e: f"migrates a critter to {_hex(e['to'])}",
-    "moved": lambda e: f"moves a critter from {_hex(e['from'])} to {_hex(e['to'])}",
-    "no_lava": lambda e: f"no lava flows from the volcano at {_hex(e['at'])}",
-    "paid": lambda e: f"pays {_resources(e['resources'])} for {PURPOSES.get(e['for'], 'it')}",
-    "power_discarded": lambda e: f"{_power(e['power'])} is left out of the power grid",
-    "power_used": lambda e: f"uses {_power(e['power'])}",
-    "returned": lambda e: f"takes back the critter on {_hex(e['from'])}",
-    "rift": lambda e: (
-        f"splits off {len(e['tiles'])} tile{'s' * (len(e['tiles']) > 1)} "
-        f"({', '.join(_hex(h) for h in e['tiles'])}) and moves them 1 space "
-        f"{DIRECTION_NAMES[e['dir']]}"
-    ),
-    "sacrificed": lambda e: (
-        "sacrifices a critter from hand"
-        if e["from"] == "hand"
-        else f"sacrifices the critter on {_hex(e['from'])}"
-    ),
-    "sea_critter": lambda e: f"moves a sea critter to {_hex(e['at'])}",
-    "siphoned": lambda e: f"siphons {_resources(e['resources'])}",
-    "soil": lambda e: f"{_hex(e['at'])} becomes volcanic soil",
-    "starting_critters": lambda e: "places the starting critters",
-    "summon_island": lambda e: "summons an island" + (" for free" if e["free"] else ""),
-    "super_eruption": lambda e: f"'s super volcano at {_hex(e['at'])} erupts",
-    "super_volcano": lambda e: f"sets off a super volcano at {_hex(e['at'])}",
-    "turned": lambda e: f"turns the tile on {_hex(e['at'])} to rotation {e['rotation']}",
-    "unlocked": lambda e: f"unlocks {_power(e['power'])} (slot {e['slot']})",
-    "volcano": lambda e: (
-        f"a volcano rises on {_hex(e['at'])}"
+def _placed_tile(tile: str, at: Sequence[int], rotation: int) -> str:
+    facing = _rotation_text(KIND_INDEX[tile], rotation)
+    return f"a {tile_name(tile)} on {_hex(at)}, {facing}"
+
+
+SEAT_TEXT = {
+    "first_player": "{who} goes first (the dispute dhoobloon)",
+    "starting_critters": "{who} places the starting critters",
+    "forced_sacrifice": "{who} must sacrifice a critter",
+    "caldera_bought": "{who} buys a Caldera card",
+    "caldera_card": "{who} draws a Caldera card",
+    "lateral_eruption": "{who} sets off a lateral eruption",
+}
+SEAT_HEX_TEXT = {
+    "colossal": "{who} raises a Colossal Critter on {at}",
+    "colossal_damaged": "{who}'s Colossal Critter on {at} loses 1 HP",
+    "burrowed": "{who} burrows a critter on {at}",
+    "emerged": "{who}'s burrowed critter emerges on {at}",
+    "sea_critter": "{who} moves a sea critter to {at}",
+    "eroded": "{who} erodes the top tile of {at}",
+    "magma_bomb": "{who} throws a magma bomb from the volcano at {at}",
+    "diversion": "{who} diverts the lava to {at}",
+    "winter": "{who} starts the Volcanic Winter from {at}",
+    "super_volcano": "{who} sets off a super volcano at {at}",
+    "super_eruption": "{who}'s super volcano at {at} erupts",
+}
+HEX_TEXT = {
+    "bomb_lands": "the magma bomb lands on {at}",
+    "no_lava": "no lava flows from the volcano at {at}",
+    "lava_stopped": "the lava stops on {at}",
+    "lava_cooled": "the lava on {at} cools",
+    "soil": "{at} becomes volcanic soil",
+}
+
+
+def _contested(s: VolcaniqueState, e: Contested) -> str:
+    counts = ", ".join(f"{seat_label(int(p))} {n}" for p, n in e["counts"].items())
+    won = seat_label(e["winner"]) + " wins" if e["winner"] is not None else "a tie"
+    return f"a contested biome ({counts}): {won}"
+
+
+def _game_over(s: VolcaniqueState, e: GameOver) -> str:
+    scores = ", ".join(f"{seat_label(p)} {score:g}" for p, score in enumerate(e["scores"]))
+    shown = [
+        f"{seat_label(p)} {', '.join(_power(c) for c in cards)}"
+        for p, cards in enumerate(e["caldera"])
+        if cards
+    ]
+    caldera = f"; Caldera cards: {'; '.join(shown)}" if shown else ""
+    return f"the game is over: {scores}{caldera}"
+
+
+def _volcano(s: VolcaniqueState, e: Volcano) -> str:
+    return (
+        f"{seat_label(e['seat'])} raises a volcano on {_hex(e['at'])}"
         + (" (lateral eruption)" if e.get("lateral") else "")
         + (" (ring of fire)" if e.get("ring") else "")
+    )
+
+
+def _lava(s: VolcaniqueState, e: LavaMoved) -> str:
+    if e["ocean"]:
+        return f"the lava flows into the sea at {_hex(e['at'])}"
+    return f"the lava flows onto {_hex(e['at'])}"
+
+
+def _sacrificed(s: VolcaniqueState, e: Sacrificed) -> str:
+    who, at = seat_label(e["seat"]), e["from"]
+    if at == "hand":
+        return f"{who} sacrifices a critter from hand"
+    return f"{who} sacrifices the critter on {_hex(at)}"
+
+
+def _rift(s: VolcaniqueState, e: Rift) -> str:
+    n = len(e["tiles"])
+    tiles = ", ".join(_hex(h) for h in e["tiles"])
+    return (
+        f"{seat_label(e['seat'])} splits off {n} tile{_plural(n)} ({tiles}) and moves them "
+        f"1 space {DIRECTION_NAMES[e['dir']]}"
+    )
+
+
+def _converge(s: VolcaniqueState, e: Converge) -> str:
+    return (
+        f"{seat_label(e['seat'])} moves the island at {_hex(e['at'])} {e['steps']} "
+        f"space{_plural(e['steps'])} {DIRECTION_NAMES[e['dir']]}"
+    )
+
+
+def _bought(s: VolcaniqueState, e: Bought) -> str:
+    tile = f"a {tile_name(e['tile'])} tile" if e["tile"] != "volcano" else "a volcano"
+    return f"{seat_label(e['seat'])} buys {tile}"
+
+
+event_text = EventTexts[VolcaniqueState]()
+"""Each event in words; a player's event reads as that player's sentence."""
+say = event_text.add
+say(PowerDiscarded, lambda s, e: f"{_power(e['power'])} is left out of the power grid")
+say(Dealt, lambda s, e: f"the power grid's slot {e['slot']} gets {_power(e['power'])}")
+say(
+    IslandTile,
+    lambda s, e: f"{seat_label(e['seat'])} lays {_placed_tile(e['tile'], e['at'], e['rotation'])}",
+)
+say(
+    Bonus,
+    lambda s, e: f"{seat_label(e['seat'])} takes a bonus {e['resource']} resource",
+)
+say(SeatEvent, lambda s, e: SEAT_TEXT[e["type"]].format(who=seat_label(e["seat"])))
+say(
+    SeatHexEvent,
+    lambda s, e: SEAT_HEX_TEXT[e["type"]].format(who=seat_label(e["seat"]), at=_hex(e["at"])),
+)
+say(HexEvent, lambda s, e: HEX_TEXT[e["type"]].format(at=_hex(e["at"])))
+say(Bought, _bought)
+say(
+    Paid,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} pays {_resources(e['resources'])} for {PURPOSES[e['for']]}"
     ),
-    "winter": lambda e: f"starts the Volcanic Winter from {_hex(e['at'])}",
-    "winter_complete": lambda e: "the Volcanic Winter is complete",
-    "wiped": lambda e: f"loses {e['n']} critter{'s' * (e['n'] > 1)} on {_hex(e['at'])}",
-}
-"""Each event in words; a seat's event reads as that seat's sentence."""
-
-
-def event_text(state: VolcaniqueState, event: Event) -> str:
-    kind = event["type"]
-    if kind == "stacked":
-        return f"{seat_label(event['seat'])} stacks {_placed_tile(event)}"
-    if kind == "contested":
-        counts = ", ".join(f"{seat_label(int(p))} {n}" for p, n in event["counts"].items())
-        won = seat_label(event["winner"]) + " wins" if event["winner"] is not None else "a tie"
-        return f"a contested biome ({counts}): {won}"
-    if kind == "game_over":
-        scores = ", ".join(f"{seat_label(p)} {score:g}" for p, score in enumerate(event["scores"]))
-        shown = [
-            f"{seat_label(p)} {', '.join(_power(c) for c in cards)}"
-            for p, cards in enumerate(event["caldera"])
-            if cards
-        ]
-        caldera = f"; Caldera cards: {'; '.join(shown)}" if shown else ""
-        return f"the game is over: {scores}{caldera}"
-    told = EVENT_TEXT[kind](event)
-    seat = event.get("seat")
-    if seat is None:
-        return told
-    joiner = "" if told.startswith("'s") else " "
-    return f"{seat_label(seat)}{joiner}{told}"
+)
+say(
+    Stacked,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} stacks {_placed_tile(e['tile'], e['at'], e['rotation'])}"
+    ),
+)
+say(Migrated, lambda s, e: f"{seat_label(e['seat'])} migrates a critter to {_hex(e['to'])}")
+say(
+    Returned,
+    lambda s, e: f"{seat_label(e['seat'])} takes back the critter on {_hex(e['from'])}",
+)
+say(Contested, _contested)
+say(
+    Casualties,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} must lose {e['n']} critter{_plural(e['n'])} in a contested biome"
+    ),
+)
+say(Volcano, _volcano)
+say(
+    Turned,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} turns the tile on {_hex(e['at'])} to rotation {e['rotation']}"
+    ),
+)
+say(
+    Evacuated,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} evacuates a critter from {_hex(e['from'])} to {_hex(e['to'])}"
+    ),
+)
+say(
+    Wiped,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} loses {e['n']} critter{_plural(e['n'])} on {_hex(e['at'])}"
+    ),
+)
+say(
+    Unlocked,
+    lambda s, e: f"{seat_label(e['seat'])} unlocks {_power(e['power'])} (slot {e['slot']})",
+)
+say(
+    CalderaPlayed,
+    lambda s, e: f"{seat_label(e['seat'])} plays the Caldera card {_power(e['card'])}",
+)
+say(
+    Siphoned,
+    lambda s, e: f"{seat_label(e['seat'])} siphons {_resources(e['resources'])}",
+)
+say(LavaMoved, _lava)
+say(
+    Moved,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} moves a critter from {_biome(e['from'])} to {_biome(e['to'])}"
+    ),
+)
+say(
+    GroupMoved,
+    lambda s, e: f"{seat_label(e['seat'])} moves {e['n']} critters to {_biome(e['to'])}",
+)
+say(
+    Claimed,
+    lambda s, e: f"{seat_label(e['seat'])} claims the {e['biome']} biome of {_hex(e['at'])}",
+)
+say(
+    Landed,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} lands a sea critter on the {e['biome']} biome of {_hex(e['at'])}"
+    ),
+)
+say(Sacrificed, _sacrificed)
+say(
+    SummonIsland,
+    lambda s, e: f"{seat_label(e['seat'])} summons an island" + (" for free" if e["free"] else ""),
+)
+say(
+    Collected,
+    lambda s, e: f"{seat_label(e['seat'])} collects {_resources(e['resources'])}",
+)
+say(
+    Discarded,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} discards {e['n']} {e['resource']} resource{_plural(e['n'])}"
+    ),
+)
+say(PowerUsed, lambda s, e: f"{seat_label(e['seat'])} uses {_power(e['power'])}")
+say(
+    Landslide,
+    lambda s, e: (
+        f"{seat_label(e['seat'])} slides the top tile of {_hex(e['from'])} onto {_hex(e['to'])}"
+    ),
+)
+say(Rift, _rift)
+say(Converge, _converge)
+say(
+    EndTriggered,
+    lambda s, e: f"{seat_label(e['seat'])} the end is near: {END_REASONS[e['reason']]}",
+)
+say(WinterComplete, lambda s, e: "the Volcanic Winter is complete")
+say(GameOver, _game_over)

@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lapilli.core.flow import Events
-
+from .events import EndReason, Events
 from .pieces import Stage
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 
-def trigger_end(s: VolcaniqueState, reason: str, seat: int) -> Events:
+def trigger_end(s: VolcaniqueState, reason: EndReason, seat: int) -> Events:
     """Start the end-game sequence (the last land tile, every critter of a player
     deployed, Volcanic Winter unlocked, the Super Volcanic Eruption set off): this turn
     finishes, then one final turn each. Only the first trigger counts."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step, then
+from lapilli.core.flow import Frame, Step, then
 
 from . import actions as A
 from . import endgame, powers, scoring
@@ -18,6 +18,7 @@ from .args import Seat
 from .claiming import CLAIM
 from .components import CALDERA_COST, NB
 from .endgame import SPEND, SUPER_ERUPTS
+from .events import Events
 from .lava import PROGRESS_LAVA
 from .movement import MOVE
 from .paying import DISCARD

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
-from lapilli.core.flow import Events, Frame, Step
+from lapilli.core.flow import Frame, Step
 from lapilli.core.hexgrid import Hex, distance
 
 from .actions import at_act, refusal
+from .events import Events
 from .triggers import trigger_end
 
 if TYPE_CHECKING:
