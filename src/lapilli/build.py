@@ -33,6 +33,7 @@ MANIFEST = "compiled.json"
 CORE_INTERPRETED = {
     "conformance.py",  # the test suite's checks
     "decision.py",  # pydantic reads its annotations: they must stay as written
+    "events.py",  # declarations; pydantic reads the games' event kinds through it
     "match.py",  # the terminal's and the server's game driver (undo, log)
     "numeric.py",  # numeric views stay with numpy
     "parts.py",  # declarations only
@@ -43,6 +44,7 @@ GAME_INTERPRETED = {
     "__init__.py",
     "game.py",  # the declaration: one call per game, and the import cycle's top
     "drawing.py",
+    "events.py",  # TypedDicts that pydantic reads by their annotations (schemas)
     "numeric.py",
     "options.py",  # read by their annotations (core.options): they must stay as written
     "pictures.py",
