@@ -1,11 +1,19 @@
 """The hex map: stacks of tiles, and what follows from them (biomes, where tiles fit).
 
-A ``Board`` maps hexes ``(q, r)`` to stacks of tile codes (bottom first); a hex not in
-it is ocean. A *region* is one colour area of a top tile, ``(q, r, colour)``: every
-tile holds at most one region of each colour. A *biome* is a connected set of regions
-of one colour: two regions join when their tiles are adjacent and both facing edges
-have that colour. Volcanic soil and volcanoes carry no biome; lava lies on top of the
-land without changing the biomes under it (it only keeps critters and tiles off).
+Inside the engine a hex is a whole number, its *id* (``hex_id``): ids sort as the
+axial coordinates ``(q, r)`` do and each neighbour is a fixed step away (``STEP``), so
+the rules add and compare small integers where they would build and hash tuples.
+Actions, events, frames, observations and saved positions name hexes by their
+coordinates, as the rulebook's map does: ``hex_id`` and ``hex_of`` convert at that
+boundary.
+
+A ``Board`` maps hexes to stacks of tile codes (bottom first); a hex not in it is
+ocean. A *region* is one colour area of a top tile, numbered ``hex * 4 + colour``
+(``region_id``; ids sort as ``(q, r, colour)``): every tile holds at most one region of
+each colour. A *biome* is a connected set of regions of one colour: two regions join
+when their tiles are adjacent and both facing edges have that colour. Volcanic soil and
+volcanoes carry no biome; lava lies on top of the land without changing the biomes
+under it (it only keeps critters and tiles off).
 
 A board is never changed in place: ``with_stack`` gives the next one, regrouping the
 biomes and refreshing the fits around the changed hex only, so positions share their
@@ -18,13 +26,14 @@ from collections.abc import Hashable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from lapilli.core.hexgrid import Hex, distance, neighbours, opposite
+from lapilli.core.hexgrid import DIRECTIONS, Hex, opposite
 
 from .components import (
     COLOURS_OF,
     DIRS_OF,
     EDGES,
     KINDS,
+    NB,
     ROTATIONS,
     SIDES,
     SOIL,
@@ -35,9 +44,105 @@ from .components import (
 if TYPE_CHECKING:
     from lapilli.core.actions import Action
 
-Region = tuple[int, int, int]
-"""One colour area of a tile: ``(q, r, colour)``."""
+# -- hex ids -------------------------------------------------------------------------------
+SPAN = 1 << 10
+"""Hex ids are ``(q + REACH) * SPAN + (r + REACH)``: a map reaches ``REACH`` spaces from
+the origin each way (random games stay within 20; the 54 land tiles could not reach it)."""
+REACH = SPAN // 2
+STEP: tuple[int, ...] = tuple(dq * SPAN + dr for dq, dr in DIRECTIONS)
+"""What moving one space in each of the core's directions adds to a hex id."""
 
+REGION_BITS = 2
+"""A region id is ``hex << 2 | colour``; a critter's spot adds 3 bits for its owner."""
+OWNER_BITS = 3
+COLOUR_MASK = (1 << REGION_BITS) - 1
+OWNER_MASK = (1 << OWNER_BITS) - 1
+SPOT_HEX = REGION_BITS + OWNER_BITS
+
+
+def hex_id(h: Hex) -> int:
+    """The id of the hex at axial ``(q, r)`` (ValueError beyond the map's reach)."""
+    q, r = h
+    if not (-REACH <= q < REACH and -REACH <= r < REACH):
+        raise ValueError(f"the hex {q},{r} is beyond the map's reach of {REACH} spaces")
+    return (q + REACH) * SPAN + r + REACH
+
+
+_COORDS: dict[int, Hex] = {}
+
+
+def hex_of(x: int) -> Hex:
+    """The axial coordinates ``(q, r)`` of a hex id (made once per hex)."""
+    h = _COORDS.get(x)
+    if h is None:
+        h = _COORDS[x] = (x // SPAN - REACH, x % SPAN - REACH)
+    return h
+
+
+def xy(x: int) -> list[int]:
+    """A hex as events and observations write it: ``[q, r]``."""
+    h = hex_of(x)
+    return [h[0], h[1]]
+
+
+def region_id(region: tuple[int, int, int]) -> int:
+    """The id of the region ``(q, r, colour)``."""
+    return hex_id((region[0], region[1])) << REGION_BITS | region[2]
+
+
+def region_of(region: int) -> tuple[int, int, int]:
+    """The region ``(q, r, colour)`` of a region id, as frames and events name it."""
+    q, r = hex_of(region >> REGION_BITS)
+    return (q, r, region & COLOUR_MASK)
+
+
+def spot_id(spot: tuple[int, int, int, int]) -> int:
+    """The id of a critter's spot ``(q, r, colour, owner)``."""
+    return region_id((spot[0], spot[1], spot[2])) << OWNER_BITS | spot[3]
+
+
+def spot_of(spot: int) -> tuple[int, int, int, int]:
+    """A critter's spot ``(q, r, colour, owner)`` from its id ``region << 3 | owner``."""
+    q, r = hex_of(spot >> SPOT_HEX)
+    return (q, r, spot >> OWNER_BITS & COLOUR_MASK, spot & OWNER_MASK)
+
+
+_AROUND: dict[int, tuple[int, ...]] = {}
+
+
+def around(x: int) -> tuple[int, ...]:
+    """The six neighbours of a hex, in the order of the core's directions."""
+    nbs = _AROUND.get(x)
+    if nbs is None:
+        nbs = _AROUND[x] = tuple(x + step for step in STEP)
+    return nbs
+
+
+def distance(a: int, b: int) -> int:
+    """Steps between two hexes."""
+    dq = a // SPAN - b // SPAN
+    dr = a % SPAN - b % SPAN
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def ring(x: int, radius: int) -> list[int]:
+    """The hexes exactly ``radius`` steps away (``hexgrid.ring``'s walk)."""
+    if radius == 0:
+        return [x]
+    out = []
+    h = x + STEP[4] * radius
+    for side in range(SIDES):
+        for _ in range(radius):
+            out.append(h)
+            h += STEP[side]
+    return out
+
+
+def min_distance(x: int, hexes: list[int]) -> int:
+    return min(distance(x, other) for other in hexes)
+
+
+# -- tiles and their edges -----------------------------------------------------------------
 NO_EDGE = -1
 """A side with no biome edge to connect to (ocean, volcanic soil, a volcano)."""
 
@@ -53,20 +158,15 @@ FACES: dict[int, tuple[int, ...]] = {
 NO_FACES = (NO_EDGE,) * SIDES
 """What the ocean shows in every direction."""
 
-
-@cache
-def around(h: Hex) -> tuple[Hex, ...]:
-    """The six neighbours of a hex, in the order of the core's directions."""
-    return tuple(neighbours(h))
+REGIONS_OF: dict[int, tuple[int, ...]] = {
+    code: tuple(COLOURS_OF[code]) if code >= 0 else () for code in (*EDGES, SOIL, VOLCANO)
+}
+"""The biome colours of a top tile (none for soil and volcanoes)."""
 
 
 def land_height(stack: tuple[int, ...]) -> int:
     """Tiles of land in a stack (Uno, Duo, Trio, soil); a volcano on top does not count."""
     return len(stack) - 1 if stack[-1] == VOLCANO else len(stack)
-
-
-def min_distance(h: Hex, hexes: list[Hex]) -> int:
-    return min(distance(h, other) for other in hexes)
 
 
 @cache
@@ -86,23 +186,25 @@ def fits(face: tuple[int, ...]) -> tuple[int, ...]:
 
 
 class Biome:
-    """A connected set of regions of one colour. ``members`` are sorted: the first is
-    its *anchor*, which orders biomes as the rules go through them. ``links`` counts
-    the shared edges between its tiles (its connections for scoring)."""
+    """A connected set of regions of one colour. ``members`` are sorted region ids, and
+    ``tiles`` their hexes in the same order; the first member is its *anchor*, which
+    orders biomes as the rules go through them. ``links`` counts the shared edges
+    between its tiles (its connections for scoring)."""
 
-    __slots__ = ("colour", "members", "links")
+    __slots__ = ("colour", "members", "tiles", "links")
 
-    def __init__(self, colour: int, members: tuple[Region, ...], links: int) -> None:
+    def __init__(self, colour: int, members: tuple[int, ...], links: int) -> None:
         self.colour = colour
         self.members = members
+        self.tiles = tuple(m >> REGION_BITS for m in members)
         self.links = links
 
     @property
-    def anchor(self) -> Region:
+    def anchor(self) -> int:
         return self.members[0]
 
     def __repr__(self) -> str:
-        return f"Biome({self.colour}, {self.members})"
+        return f"Biome({self.colour}, {[region_of(m) for m in self.members]})"
 
 
 MemoKey = tuple[Hashable, ...]
@@ -117,33 +219,33 @@ class Memo:
     __slots__ = ("hexes", "moves", "any_move")
 
     def __init__(self) -> None:
-        self.hexes: dict[MemoKey, list[Hex]] = {}
+        self.hexes: dict[MemoKey, list[int]] = {}
         self.moves: dict[MemoKey, list[Action]] = {}
         self.any_move: dict[MemoKey, bool] = {}
 
 
 class Board:
-    """Stacks of tiles with their biomes (``biome_of`` each region; ``regions_on`` each
-    hex that has any), the colours facing each land hex (``face_on``, see ``facing``)
-    and the rotations of each kind that fit there (``fits_on``), and the hexes a tile
-    may stack on before lava and targeting (``stackable``: land that is not a volcano,
-    sorted). ``memo`` keeps what rules derive from this board alone (it is never
-    changed)."""
+    """Stacks of tiles by hex id with their biomes (``biome_of`` each region;
+    ``regions_on`` each hex that has any), the colours facing each land hex
+    (``face_on``, see ``facing``) and the rotations of each kind that fit there
+    (``fits_on``), and the hexes a tile may stack on before lava and targeting
+    (``stackable``: land that is not a volcano, sorted). ``memo`` keeps what rules
+    derive from this board alone (it is never changed)."""
 
     __slots__ = ("stacks", "biome_of", "regions_on", "face_on", "fits_on", "stackable", "memo")
 
-    def __init__(self, stacks: dict[Hex, tuple[int, ...]] | None = None) -> None:
-        self.stacks: dict[Hex, tuple[int, ...]] = dict(stacks or {})
-        self.biome_of: dict[Region, Biome] = {}
+    def __init__(self, stacks: dict[int, tuple[int, ...]] | None = None) -> None:
+        self.stacks: dict[int, tuple[int, ...]] = dict(stacks or {})
+        self.biome_of: dict[int, Biome] = {}
         for h in sorted(self.stacks):
-            self._regroup([(h[0], h[1], c) for c in self.colours(h)])
+            self._regroup(list(self.regions(h)))
         self.regions_on = {h: rs for h in self.stacks if (rs := self.regions(h))}
         self.face_on = {h: self.facing(h) for h in self.stacks}
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.stackable = self._stackable()
         self.memo = Memo()  # what rules derive from this board, by their key
 
-    def with_stack(self, h: Hex, stack: tuple[int, ...]) -> Board:
+    def with_stack(self, h: int, stack: tuple[int, ...]) -> Board:
         """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
         board = Board.__new__(Board)
         board.memo = Memo()
@@ -151,19 +253,20 @@ class Board:
         biome_of = board.biome_of = dict(self.biome_of)
         # the biomes through h break up: their other regions and h's new ones regroup
         loose = []
-        for c in self.colours(h):
-            for member in biome_of[(h[0], h[1], c)].members:
+        for region in self.regions_on.get(h, ()):
+            for member in biome_of[region].members:
                 del biome_of[member]
-                if member[:2] != h:
+                if member >> REGION_BITS != h:
                     loose.append(member)
         if stack:
             stacks[h] = stack
         else:
             del stacks[h]
-        board._regroup(loose + [(h[0], h[1], c) for c in board.colours(h)])
+        regions = board.regions(h)
+        board._regroup(loose + list(regions))
         regions_on = board.regions_on = dict(self.regions_on)
         regions_on.pop(h, None)
-        if regions := board.regions(h):
+        if regions:
             regions_on[h] = regions
         # h's neighbours see one new edge each; h, its own neighbours unchanged
         face_on = board.face_on = dict(self.face_on)
@@ -193,41 +296,42 @@ class Board:
 
     def to_json(self) -> list[list[object]]:
         """``[q, r, [tile codes, bottom first]]`` for each land hex."""
-        return [[q, r, list(st)] for (q, r), st in sorted(self.stacks.items())]
+        return [[*hex_of(h), list(st)] for h, st in sorted(self.stacks.items())]
 
     @classmethod
     def load(cls, data: object) -> Board:
         """A board saved by ``to_json`` (ValueError when it is not one)."""
         if not isinstance(data, list):
             raise ValueError("the map is a list of [q, r, stack]")
-        stacks: dict[Hex, tuple[int, ...]] = {}
+        stacks: dict[int, tuple[int, ...]] = {}
         for q, r, codes in data:
             stack = tuple(codes)
             if not all(type(x) is int for x in (q, r, *stack)) or not stack:
                 raise ValueError(f"a stack is whole numbers on a hex, not {[q, r, codes]!r:.40}")
-            stacks[(q, r)] = stack
+            stacks[hex_id((q, r))] = stack
         return cls(stacks)
 
     # -- what is on a hex ------------------------------------------------------------------
-    def top(self, h: Hex) -> int | None:
+    def top(self, h: int) -> int | None:
         stack = self.stacks.get(h)
         return stack[-1] if stack else None
 
-    def height(self, h: Hex) -> int:
+    def height(self, h: int) -> int:
         """Land height of a hex (0 for the ocean)."""
         stack = self.stacks.get(h)
         return land_height(stack) if stack else 0
 
-    def colours(self, h: Hex) -> tuple[int, ...]:
+    def colours(self, h: int) -> tuple[int, ...]:
         """The biome colours of the top tile (none for ocean, soil and volcanoes)."""
         stack = self.stacks.get(h)
-        return COLOURS_OF[stack[-1]] if stack and stack[-1] >= 0 else ()
+        return REGIONS_OF[stack[-1]] if stack else ()
 
-    def regions(self, h: Hex) -> tuple[Region, ...]:
+    def regions(self, h: int) -> tuple[int, ...]:
         """The regions of the top tile (none for ocean, soil and volcanoes)."""
-        return tuple((h[0], h[1], c) for c in self.colours(h))
+        base = h << REGION_BITS
+        return tuple(base | c for c in self.colours(h))
 
-    def facing(self, h: Hex) -> tuple[int, ...]:
+    def facing(self, h: int) -> tuple[int, ...]:
         """For each direction from ``h``, the colour of the neighbour's edge facing it
         (``NO_EDGE`` where there is no biome to connect to)."""
         stacks = self.stacks
@@ -237,7 +341,7 @@ class Board:
             face.append(FACES[stack[-1]][d] if stack is not None else NO_EDGE)
         return tuple(face)
 
-    def fits_at(self, h: Hex, kind: int) -> int:
+    def fits_at(self, h: int, kind: int) -> int:
         """The rotations of a kind that obey the edge rule on ``h`` (land or ocean)."""
         fitting = self.fits_on.get(h)
         if fitting is None:
@@ -245,20 +349,19 @@ class Board:
         return fitting[kind]
 
     # -- biomes ----------------------------------------------------------------------------
-    def linked(self, region: Region) -> list[Region]:
+    def linked(self, region: int) -> list[int]:
         """The regions across the edges of ``region`` that continue its biome."""
-        q, r, c = region
+        h, c = region >> REGION_BITS, region & COLOUR_MASK
         stacks = self.stacks
-        nbs = around((q, r))
         out = []
-        for d in DIRS_OF[stacks[(q, r)][-1]][c]:
-            nb = nbs[d]
+        for d in DIRS_OF[stacks[h][-1]][c]:
+            nb = h + STEP[d]
             stack = stacks.get(nb)
-            if stack is not None and stack[-1] >= 0 and EDGES[stack[-1]][FACING[d]] == c:
-                out.append((nb[0], nb[1], c))
+            if stack is not None and FACES[stack[-1]][d] == c:
+                out.append(nb << REGION_BITS | c)
         return out
 
-    def _regroup(self, regions: list[Region]) -> None:
+    def _regroup(self, regions: list[int]) -> None:
         """Flood a biome from each region not yet in one (joining any biome it meets)."""
         biome_of, linked = self.biome_of, self.linked
         for region in regions:
@@ -271,9 +374,12 @@ class Board:
                     if nxt not in members:
                         members.add(nxt)
                         todo.append(nxt)
-            biome = Biome(region[2], tuple(sorted(members)), ends // 2)
+            biome = Biome(region & COLOUR_MASK, tuple(sorted(members)), ends // 2)
             for member in members:
                 biome_of[member] = biome
 
-    def _stackable(self) -> tuple[Hex, ...]:
+    def _stackable(self) -> tuple[int, ...]:
         return tuple(sorted(h for h, stack in self.stacks.items() if stack[-1] != VOLCANO))
+
+
+assert NB <= COLOUR_MASK + 1, "a region id keeps its colour in REGION_BITS bits"

@@ -12,10 +12,10 @@ from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
+from . import actions as A
 from . import critters, tectonics
-from .actions import DONE, at_act, refusal
-from .board import Region
-from .components import BIOME_INDEX
+from .actions import DONE, at_region, refusal
+from .board import REGION_BITS, hex_id, xy
 from .events import Events
 from .pieces import Stage
 from .winter import frozen
@@ -25,21 +25,32 @@ if TYPE_CHECKING:
 
 
 # -- 4. claim uninhabited tiles ------------------------------------------------------------
-def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[Region]:
-    """Uncontrolled biomes of uninhabited land tiles (only the new island's after
-    summoning one), not under lava, not frozen, while the seat has critters in hand."""
+def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[int]:
+    """Uncontrolled biomes (regions) of uninhabited land tiles (only the new island's
+    after summoning one), not under lava, not frozen, while the seat has critters in
+    hand; in order."""
     if s.hand[seat] <= 0:
         return
     board = s.board
     biome_of = board.biome_of
-    owned = s.held_biomes()
-    # lava, inhabited (burrowed critters inhabit their tile too)
-    closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
-    land = board.regions_on.items() if island is None else [(h, board.regions(h)) for h in island]
-    for h, regions in land:
-        if regions and h not in closed and not (s.winter and frozen(s, h)):
+    census = s.census()
+    held = census.biomes(board)
+    # inhabited (burrowed critters inhabit their tile too), lava
+    on_hex, under_hex, lava = census.on_hex, census.under_hex, s.lava_hexes()
+    hexes = board.stackable if island is None else sorted(hex_id(h) for h in island)
+    regions_on = board.regions_on
+    winter = bool(s.winter)
+    for h in hexes:
+        regions = regions_on.get(h)
+        if (
+            regions
+            and h not in on_hex
+            and h not in under_hex
+            and h not in lava
+            and not (winter and frozen(s, h))
+        ):
             for region in regions:
-                if biome_of[region] not in owned:
+                if biome_of[region] not in held:
                     yield region
 
 
@@ -58,8 +69,8 @@ def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
 
 
 def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = sorted(claimable(s, f.seat, f.args.island))
-    claims = [at_act("claim", (q, r), c) for q, r, c in regions]
+    claim = A.CLAIM
+    claims = [claim[region] for region in claimable(s, f.seat, f.args.island)]
     return claims + claim_extras(s, f) + [DONE]
 
 
@@ -88,12 +99,13 @@ def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return tectonics.erode(s, f.seat, a, again)
     if a.kind in critters.CLAIM_STEP_KINDS:
         return critters.claim_step(s, f.seat, a, again)
-    at = a.arg("at")
-    s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
+    region = at_region(a)
+    s.add_critter(region, f.seat)
     s.hand[f.seat] -= 1
     s.this_turn = s.this_turn._replace(claimed=True)
     then(s, again)
-    return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
+    at = xy(region >> REGION_BITS)
+    return [{"type": "claimed", "seat": f.seat, "at": at, "biome": a.arg("biome")}]
 
 
 def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:

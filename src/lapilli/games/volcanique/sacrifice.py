@@ -9,15 +9,25 @@ from typing import TYPE_CHECKING, NamedTuple
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import distances
-from lapilli.core.hexgrid import Hex, ring
+from lapilli.core.hexgrid import Hex
 
 from . import critters, powers
-from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act, refusal
+from .actions import (
+    CHOOSE,
+    DONE,
+    ROTATE,
+    SACRIFICE_HAND,
+    SUMMON_ISLAND,
+    at_region,
+    land_at,
+    on_hex,
+    on_region,
+    refusal,
+)
 from .args import Seat
-from .board import around
+from .board import OWNER_BITS, OWNER_MASK, SPOT_HEX, around, hex_id, ring
 from .claiming import CLAIM
 from .components import (
-    BIOME_INDEX,
     CRATER,
     FREE_ISLAND_CRITTERS,
     FREE_ISLAND_RESOURCES,
@@ -33,7 +43,7 @@ from .events import Events
 from .paying import PAY
 from .pieces import Stage
 from .triggers import trigger_end
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -58,10 +68,11 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
             s.stage is Stage.FINAL and turn.sacrificed_from_hand
         )
         if not board_done:
+            sacrifice = on_region("sacrifice")
             out += [
-                at_act("sacrifice", (q, r), c)
-                for q, r, c, owner in sorted(s.critters)
-                if owner == p and not (s.winter and frozen(s, (q, r)))
+                sacrifice[spot >> OWNER_BITS]
+                for spot in sorted(s.critters)
+                if spot & OWNER_MASK == p and not cold(s, spot >> SPOT_HEX)
             ]
         if _may_sacrifice_from_hand(s, p):
             out.append(SACRIFICE_HAND)
@@ -99,7 +110,7 @@ def free_island(s: VolcaniqueState, p: int) -> bool:
     """Re-entry: 0 or 1 resources, fewer than 3 critters on land and 3 sacrifices."""
     return (
         sum(s.resources[p]) <= FREE_ISLAND_RESOURCES
-        and s.placed()[p] < FREE_ISLAND_CRITTERS
+        and s.census().placed[p] < FREE_ISLAND_CRITTERS
         and s.crater[p] >= CRATER
     )
 
@@ -115,8 +126,8 @@ def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
             return "Sacrifices: one critter from the play area per turn"
         if s.stage is Stage.FINAL and s.this_turn.sacrificed_from_hand:
             return "End-game sequence: one sacrifice in your final turn"
-        at = a.arg("at")
-        if isinstance(at, tuple) and s.winter and frozen(s, at):
+        at = land_at(s, a)
+        if at is not None and cold(s, at):
             return "Volcanic Winter: no sacrifices from frozen tiles"
         return "Sacrifices: you may only sacrifice your own critters (not sea critters)"
     if a.kind == "sacrifice_hand":
@@ -160,12 +171,12 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return []
     if a == SUMMON_ISLAND:
         return _summon(s, p)
-    at = a.arg("at")
-    s.hand[p] += s.take_critter((*at, BIOME_INDEX[a.arg("biome")]), p)  # a Colossal's top
+    region = at_region(a)
+    s.hand[p] += s.take_critter(region, p)  # a Colossal's top piece
     s.crater[p] += 1
     s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
     then(s, SACRIFICE(p))
-    return [{"type": "sacrificed", "seat": p, "from": list(at)}]
+    return [{"type": "sacrificed", "seat": p, "from": list(a.arg("at"))}]
 
 
 def settle_sacrifice(s: VolcaniqueState, f: Frame) -> Events | None:
@@ -192,7 +203,7 @@ def _summon(s: VolcaniqueState, p: int) -> Events:
     return [{"type": "summon_island", "seat": p, "free": free}]
 
 
-def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[Hex]:
+def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[int]:
     """The first island tile goes one empty space away from all land; the others join
     the island, still one space away from every other land tile. Only spots from which
     the whole island can be completed are offered."""
@@ -200,11 +211,11 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
     key = ("island", island, size, lava, tuple(sorted(s.sea)), s.winter and (s.winter, s.turn))
     memo = s.board.memo.hexes  # asked twice a step (is there room, where): found once
     if key not in memo:
-        memo[key] = _island_hexes(s, island, size)
+        memo[key] = _island_hexes(s, tuple(hex_id(h) for h in island), size)
     return memo[key]
 
 
-def _island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[Hex]:
+def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> list[int]:
     other = [h for h in s.stacks if h not in island]
     # no tile next to other land, nor on lava cooling in the sea or a sea critter
     blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes() | set(s.sea)
@@ -213,20 +224,18 @@ def _island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> lis
     else:
         near = {x for h in other for x in ring(h, ISLAND_GAP)}
     # summoned outside the winter's area
-    spots = [
-        c for c in near if c not in blocked and c not in island and not (s.winter and frozen(s, c))
-    ]
+    spots = [c for c in near if c not in blocked and c not in island and not cold(s, c)]
     need = min(size, ISLAND_TILES) - len(island) - 1  # Island Forger's 4th tile is optional
     return sorted(c for c in spots if _room_for(s, (*island, c), need, blocked))
 
 
-def _room_for(s: VolcaniqueState, island: tuple[Hex, ...], need: int, blocked: set[Hex]) -> bool:
+def _room_for(s: VolcaniqueState, island: tuple[int, ...], need: int, blocked: set[int]) -> bool:
     """Whether ``need`` more tiles can join the island one by one: the free spaces
     connected to it number at least ``need``."""
     if need <= 0:
         return True
 
-    def free(h: Hex) -> bool:
+    def free(h: int) -> bool:
         return h not in blocked and h not in island
 
     edge = {nb for h in island for nb in around(h) if free(nb)}
@@ -270,7 +279,8 @@ def _island_done(s: VolcaniqueState, f: Frame) -> Events:
 
 
 def legal_island_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("place", h) for h in island_hexes(s, f.args.island, f.args.size)]
+    place = on_hex("place")
+    return [place[h] for h in island_hexes(s, f.args.island, f.args.size)]
 
 
 def refuse_island_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -303,7 +313,7 @@ def rotate_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     island, size, kind, at = f.args
     rotation = a.arg("rotation")
     s.take_tile(KINDS[kind])
-    s.set_stack(at, (tile_code(kind, rotation),))
+    s.set_stack(hex_id(at), (tile_code(kind, rotation),))
     then(s, ISLAND_TILE(f.seat, island=(*island, at), size=size))
     return [
         {

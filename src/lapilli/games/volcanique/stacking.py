@@ -12,7 +12,8 @@ from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import powers
-from .actions import DONE, at_act, refusal
+from .actions import DONE, land_at, refusal
+from .board import hex_id
 from .components import (
     CRATER,
     KIND_COST,
@@ -29,13 +30,13 @@ from .events import Events
 from .land import CONTESTS, may_target, stack_hexes, stack_tile, targets
 from .paying import PAY
 from .triggers import trigger_end
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 
-def placements(s: VolcaniqueState, seat: int, kind: int) -> list[Hex]:
+def placements(s: VolcaniqueState, seat: int, kind: int) -> list[int]:
     fits_on = s.board.fits_on
     return [h for h in stack_hexes(s, seat) if fits_on[h][kind]]
 
@@ -162,14 +163,15 @@ def bought(s: VolcaniqueState, f: Frame) -> Events:
 
 # -- stacking it ---------------------------------------------------------------------------
 def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("place", h) for h in placements(s, f.seat, f.args.kind)]
+    place = A.PLACE
+    return [place[h] for h in placements(s, f.seat, f.args.kind)]
 
 
 def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if a.kind != "place":
         return None
-    at = a.arg("at")
-    if not isinstance(at, tuple) or at not in s.stacks:
+    at = land_at(s, a)
+    if at is None:
         return (
             "Placing a tile: land tiles must stack on existing land tiles, never directly "
             "in the ocean"
@@ -178,9 +180,9 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
         return "Placing a tile: land tiles cannot be played on volcano tiles"
     if at in s.lava_hexes():
         return "Placing a tile: land tiles cannot be played on lava"
-    if any(x[:2] == at for x in s.burrowed):
+    if s.burrowed_on(at):
         return "Burrowing Critters: a burrowed critter protects its tile from stacked tiles"
-    if s.winter and frozen(s, at):
+    if cold(s, at):
         return "Volcanic Winter: no tiles are placed on frozen tiles"
     if not may_target(s, at, targets(s, f.seat)):
         if s.options.engagement == "symbiosis":
@@ -210,7 +212,7 @@ def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
 
 def legal_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
     kind = f.args.kind
-    mask = s.board.fits_on[f.args.at][kind]
+    mask = s.board.fits_on[hex_id(f.args.at)][kind]
     return [A.ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
 
@@ -223,7 +225,7 @@ def refuse_rotate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """Stack the tile; critters on the covered tile migrate, contested biomes resolve,
     then a second tile if every tile so far went on volcanic soil (claiming waits below)."""
-    seat, at = f.seat, f.args.at
+    seat, at = f.seat, hex_id(f.args.at)
     on_soil = s.stacks[at][-1] == SOIL
     events, migrations = stack_tile(s, at, tile_code(f.args.kind, a.arg("rotation")), seat)
     turn = s.this_turn

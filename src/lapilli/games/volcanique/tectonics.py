@@ -22,18 +22,32 @@ from typing import TYPE_CHECKING
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import connected
-from lapilli.core.hexgrid import DIRECTIONS, Hex, distance
+from lapilli.core.hexgrid import DIRECTIONS
 
-from .actions import act, at_act, refusal
+from .actions import act, at_hex, on_hex, refusal
 from .args import Target
-from .board import Board, around, land_height
+from .board import (
+    OWNER_BITS,
+    OWNER_MASK,
+    REGION_BITS,
+    SPOT_HEX,
+    STEP,
+    Board,
+    around,
+    distance,
+    hex_id,
+    hex_of,
+    land_height,
+    region_of,
+    xy,
+)
 from .components import VOLCANO
 from .events import Events
 from .land import CONTESTS
 from .lava import EVACUATE
-from .pieces import Lava, Spot
+from .pieces import Lava
 from .powers import LIMITED, has_power, limited_use, may_use_limited, own_turn_step
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -48,12 +62,9 @@ RIFT_GAP = 2
 """Rift: the split parts end this far apart (one ocean space between)."""
 
 
-def _cold(s: VolcaniqueState, h: Hex) -> bool:
-    return bool(s.winter) and frozen(s, h)
-
-
-def _inhabited(s: VolcaniqueState) -> set[Hex]:
-    return {x[:2] for x in s.critters} | {x[:2] for x in s.burrowed}
+def _inhabited(s: VolcaniqueState) -> set[int]:
+    census = s.census()
+    return {*census.on_hex, *census.under_hex}
 
 
 # -- Erosion -------------------------------------------------------------------------------
@@ -63,9 +74,11 @@ def erosion_options(s: VolcaniqueState, seat: int) -> list[Action]:
         return []
     inhabited = _inhabited(s)
     lava = s.lava_hexes()
-    kept = {tuple(s.super_volcano[:2])}  # the super volcano waits for its eruption
+    # the super volcano waits for its eruption
+    kept = {hex_id((s.super_volcano[0], s.super_volcano[1]))} if s.super_volcano else set()
+    erode = on_hex("erode")
     return [
-        at_act("erode", h)
+        erode[h]
         for h, stack in sorted(s.stacks.items())
         if len(stack) >= 2 and h not in inhabited and h not in lava and h not in kept
     ]
@@ -81,26 +94,26 @@ def refuse_erosion(s: VolcaniqueState, seat: int, a: Action) -> str:
 
 def erode(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
     """The top tile leaves the game; biomes the revealed tile joins are contested."""
-    at = a.arg("at")
+    at = at_hex(a)
     stack = s.stacks[at]
     s.removed = [*s.removed, stack[-1]]
     s.set_stack(at, stack[:-1])
     s.this_turn = s.this_turn._replace(eroded=True)
     then(s, CONTESTS(), again)
-    return [{"type": "eroded", "seat": seat, "at": list(at)}]
+    return [{"type": "eroded", "seat": seat, "at": xy(at)}]
 
 
 # -- Landslide -----------------------------------------------------------------------------
-def slides(s: VolcaniqueState, volcano: Hex) -> list[tuple[Hex, Hex]]:
+def slides(s: VolcaniqueState, volcano: int) -> list[tuple[int, int]]:
     """(from, onto): the top land tile of a stack next to the volcano onto a lower
     neighbouring stack (land or soil, not a volcano, lava, a frozen tile or a tile a
     burrowed critter protects)."""
     lava = s.lava_hexes()
-    protected = {x[:2] for x in s.burrowed}
+    protected = s.census().under_hex
     out = []
     for src in around(volcano):
         stack = s.stacks.get(src)
-        if not stack or stack[-1] < 0 or src in lava or _cold(s, src):
+        if not stack or stack[-1] < 0 or src in lava or cold(s, src):
             continue
         height = land_height(stack)
         for dst in around(src):
@@ -112,14 +125,16 @@ def slides(s: VolcaniqueState, volcano: Hex) -> list[tuple[Hex, Hex]]:
                 and land_height(below) < height
                 and dst not in lava
                 and dst not in protected
-                and not _cold(s, dst)
+                and not cold(s, dst)
             ):
                 out.append((src, dst))
     return out
 
 
 def legal_landslide(s: VolcaniqueState, f: Frame) -> list[Action]:
-    options = [act("landslide", at=a, to=b) for a, b in slides(s, f.args.volcano)]
+    options = [
+        act("landslide", at=hex_of(a), to=hex_of(b)) for a, b in slides(s, hex_id(f.args.volcano))
+    ]
     return options + [act("done")]
 
 
@@ -136,36 +151,41 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """The tile slides with its riders; critters it lands on evacuate or are crushed."""
     if a.kind == "done":
         return []
-    src, dst = a.arg("at"), a.arg("to")
+    src, dst = at_hex(a), hex_id(a.arg("to"))
     lava = s.lava_hexes()
     biome_of = s.board.biome_of
     crushed = []
     moving = (src, dst, *lava)  # both tiles change: a refuge is elsewhere in the biome
     for spot in s.spots_on(dst):
-        members = biome_of[spot[:3]].members
-        dests = tuple(sorted(m[:2] for m in members if m[:2] not in moving and not _cold(s, m[:2])))
-        crushed += [EVACUATE(spot[3], region=spot[:3], dests=dests)] * s.critters[spot]
+        region = spot >> OWNER_BITS
+        tiles = biome_of[region].tiles
+        dests = tuple(
+            hex_of(h) for h in sorted(h for h in tiles if h not in moving and not cold(s, h))
+        )
+        frame = EVACUATE(spot & OWNER_MASK, region=region_of(region), dests=dests)
+        crushed += [frame] * s.critters[spot]
     riders = []
     for spot in s.spots_on(src):
         n = s.critters[spot]
-        riders.append((spot[2], spot[3], n, s.take_critter(spot[:3], spot[3], n)))
-    burrowed = [(x, s.burrowed.pop(x)) for x in [x for x in s.burrowed if x[:2] == src]]
+        region, owner = spot >> OWNER_BITS, spot & OWNER_MASK
+        riders.append((region & 3, owner, n, s.take_critter(region, owner, n)))
+    burrowed = [(x, s.unbury(x)) for x in s.burrowed_on(src)]
     stack = s.stacks[src]
     s.set_stack(src, stack[:-1])
     s.set_stack(dst, (*s.stacks[dst], stack[-1]))
     for colour, owner, n, big in riders:
-        s.add_critter((*dst, colour), owner, n, big)
+        s.add_critter(dst << REGION_BITS | colour, owner, n, big)
     for x, n in burrowed:  # burrowed ones ride in the tile too
-        s.burrowed[(*dst, x[2], x[3])] = n
+        s.bury(dst << SPOT_HEX | x & ((1 << SPOT_HEX) - 1), n)
     then(s, *crushed, CONTESTS())
-    return [{"type": "landslide", "seat": f.seat, "from": list(src), "to": list(dst)}]
+    return [{"type": "landslide", "seat": f.seat, "from": xy(src), "to": xy(dst)}]
 
 
 # -- moving whole sections of land ---------------------------------------------------------
-def islands(s: VolcaniqueState) -> list[tuple[Hex, ...]]:
+def islands(s: VolcaniqueState) -> list[tuple[int, ...]]:
     """The land masses: groups of land spaces joined edge to edge, in order."""
     stacks = s.stacks
-    seen: set[Hex] = set()
+    seen: set[int] = set()
     out = []
     for h in sorted(stacks):
         if h not in seen:
@@ -175,30 +195,34 @@ def islands(s: VolcaniqueState) -> list[tuple[Hex, ...]]:
     return out
 
 
-def _shifted(hexes: tuple[Hex, ...], d: int, k: int) -> list[Hex]:
-    dq, dr = DIRECTIONS[d]
-    return [(q + dq * k, r + dr * k) for q, r in hexes]
+def _shifted(hexes: tuple[int, ...], d: int, k: int) -> list[int]:
+    step = STEP[d] * k
+    return [h + step for h in hexes]
 
 
-def _blocked(s: VolcaniqueState) -> set[Hex]:
+def _blocked(s: VolcaniqueState) -> set[int]:
     """Spaces moving land may not enter: lava in the sea and sea critters."""
     return {flow.at for flow in s.lava if flow.at not in s.stacks} | set(s.sea)
 
 
-def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
+def shift(s: VolcaniqueState, hexes: tuple[int, ...], d: int, k: int) -> None:
     """Move land spaces ``k`` steps in direction ``d`` with all they carry (critters,
-    burrowed and Colossal critters, lava on them)."""
-    dq, dr = DIRECTIONS[d][0] * k, DIRECTIONS[d][1] * k
+    burrowed and Colossal critters, lava on them). The critters' dicts are new ones:
+    the position counts its census again."""
+    step = STEP[d] * k
     moving = set(hexes)
 
-    def moved(h: Hex) -> Hex:
-        return (h[0] + dq, h[1] + dr) if h in moving else h
+    def moved(h: int) -> int:
+        return h + step if h in moving else h
 
     stacks = {moved(h): st for h, st in s.stacks.items()}
     s.board = Board(stacks)
 
-    def carried(spots: dict[Spot, int]) -> dict[Spot, int]:
-        return {(*moved((q, r)), c, o): n for (q, r, c, o), n in spots.items()}
+    def carried(spots: dict[int, int]) -> dict[int, int]:
+        return {
+            (spot + (step << SPOT_HEX) if spot >> SPOT_HEX in moving else spot): n
+            for spot, n in spots.items()
+        }
 
     s.critters = carried(s.critters)
     s.colossal = carried(s.colossal)
@@ -206,10 +230,10 @@ def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
     s.lava = [Lava(moved(flow.at), flow.sea_turn) for flow in s.lava]
     if s.super_volcano:
         q, r, seat = s.super_volcano
-        s.super_volcano = (*moved((q, r)), seat)
+        s.super_volcano = (*hex_of(moved(hex_id((q, r)))), seat)
 
 
-Moves = Callable[[set[Hex]], Iterator[Action]]
+Moves = Callable[[set[int]], Iterator[Action]]
 """A tectonic power's moves, given the spaces land may not enter."""
 
 
@@ -240,7 +264,7 @@ def converge_options(s: VolcaniqueState) -> list[Action]:
     return _all_moves(s, "converge", lambda blocked: _converges(s, blocked))
 
 
-def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
+def _converges(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:
     for island in islands(s):
         others = [h for h in s.stacks if h not in island]
         near = {nb for h in others for nb in around(h)} | set(others)
@@ -249,7 +273,7 @@ def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
                 to = _shifted(island, d, k)
                 if any(h in blocked or h in others for h in to):
                     break
-                yield act("converge", at=island[0], dir=d, steps=k)
+                yield act("converge", at=hex_of(island[0]), dir=d, steps=k)
                 if any(h in near for h in to):
                     break  # it touches another island: the movement ends
 
@@ -266,15 +290,15 @@ def may_rift(s: VolcaniqueState) -> bool:
     return _any_move(s, "rift", lambda blocked: _rifts(s, blocked))
 
 
-AXES: dict[str, Callable[[Hex], int]] = {
-    "q": lambda h: h[0],
-    "r": lambda h: h[1],
-    "s": lambda h: -h[0] - h[1],
+AXES: dict[str, Callable[[int], int]] = {
+    "q": lambda h: hex_of(h)[0],
+    "r": lambda h: hex_of(h)[1],
+    "s": lambda h: -hex_of(h)[0] - hex_of(h)[1],
 }
 """The three straight lines of a hex map: a rift line runs along one of them."""
 
 
-def section(island: tuple[Hex, ...], at: Hex, axis: str, side: int) -> tuple[Hex, ...]:
+def section(island: tuple[int, ...], at: int, axis: str, side: int) -> tuple[int, ...]:
     """The part of an island a rift splits off: the tile ``at`` alone (axis "tile"), or
     every tile on ``at``'s side of a line along ``axis`` (side 1: that coordinate at least
     ``at``'s, side -1: at most), ``at`` included."""
@@ -285,11 +309,11 @@ def section(island: tuple[Hex, ...], at: Hex, axis: str, side: int) -> tuple[Hex
     return tuple(h for h in island if (key(h) - v) * side >= 0)
 
 
-def _sections(island: tuple[Hex, ...]) -> list[tuple[Hex, str, int, tuple[Hex, ...]]]:
+def _sections(island: tuple[int, ...]) -> list[tuple[int, str, int, tuple[int, ...]]]:
     """The (at, axis, side, part) a rift may split off an island: one side of a straight
     line, or a single tile; both the part and the rest stay in one piece."""
     whole = set(island)
-    found: dict[tuple[Hex, ...], tuple[Hex, str, int]] = {}
+    found: dict[tuple[int, ...], tuple[int, str, int]] = {}
     for h in island:
         found.setdefault((h,), (h, "tile", 0))
     for axis, key in AXES.items():
@@ -306,12 +330,12 @@ def _sections(island: tuple[Hex, ...]) -> list[tuple[Hex, str, int, tuple[Hex, .
     return out
 
 
-def _whole(hexes: tuple[Hex, ...]) -> bool:
+def _whole(hexes: tuple[int, ...]) -> bool:
     group = set(hexes)
     return connected(next(iter(group)), around, lambda x: x in group) == group
 
 
-def _rifts(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
+def _rifts(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:
     for island in islands(s):
         if len(island) < 2:
             continue
@@ -323,7 +347,7 @@ def _rifts(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
                 if any(h in blocked or h in others or h in rest for h in to):
                     continue
                 if min(distance(a, b) for a in to for b in rest) >= RIFT_GAP:
-                    yield act("rift", at=at, axis=axis, side=side, dir=d)
+                    yield act("rift", at=hex_of(at), axis=axis, side=side, dir=d)
 
 
 def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -368,12 +392,12 @@ def refuse_rift(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def rift(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    at, d = a.arg("at"), a.arg("dir")
+    at, d = at_hex(a), a.arg("dir")
     island = next(i for i in islands(s) if at in i)
     part = section(island, at, a.arg("axis"), a.arg("side"))
     shift(s, part, d, 1)
     then(s, CONTESTS(favoured=f.seat))
-    return [{"type": "rift", "seat": f.seat, "tiles": [list(h) for h in part], "dir": d}]
+    return [{"type": "rift", "seat": f.seat, "tiles": [xy(h) for h in part], "dir": d}]
 
 
 def legal_converge(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -390,11 +414,11 @@ def refuse_converge(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def converge(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    at, d, k = a.arg("at"), a.arg("dir"), a.arg("steps")
+    at, d, k = at_hex(a), a.arg("dir"), a.arg("steps")
     island = next(i for i in islands(s) if at in i)
     shift(s, island, d, k)
     then(s, CONTESTS(favoured=f.seat))
-    return [{"type": "converge", "seat": f.seat, "at": list(at), "dir": d, "steps": k}]
+    return [{"type": "converge", "seat": f.seat, "at": xy(at), "dir": d, "steps": k}]
 
 
 # -- the steps --------------------------------------------------------------------------

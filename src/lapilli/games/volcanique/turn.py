@@ -15,6 +15,7 @@ from . import actions as A
 from . import endgame, powers, scoring
 from .actions import BUY_CALDERA, DONE, refusal
 from .args import Seat
+from .board import OWNER_BITS
 from .claiming import CLAIM
 from .components import CALDERA_COST, NB
 from .endgame import SPEND, SUPER_ERUPTS
@@ -146,15 +147,19 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
         s, seat, "herding_critters"
     )
     critters_ = s.critters
+    winter = bool(s.winter)
     for biome in scoring.controlled_by(s, seat):
-        here = [
-            critters_[(*m, seat)]
-            for m in biome.members
-            if (*m, seat) in critters_ and not (s.winter and frozen(s, m[:2]))
-        ]
-        if not here:
-            continue
-        size = sum(here)
+        if winter:
+            here = [
+                critters_[m << OWNER_BITS | seat]
+                for m, h in zip(biome.members, biome.tiles, strict=True)
+                if m << OWNER_BITS | seat in critters_ and not frozen(s, h)
+            ]
+            if not here:
+                continue
+            size = sum(here)
+        else:
+            size = s.biome_counts()[biome][seat]
         c = biome.colour
         take = min(size if grouping and size >= 2 else 1, s.supply[c])
         s.supply[c] -= take
