@@ -15,17 +15,19 @@ when their tiles are adjacent and both facing edges have that colour. Volcanic s
 volcanoes carry no biome; lava lies on top of the land without changing the biomes
 under it (it only keeps critters and tiles off).
 
-A board is never changed in place: ``with_stack`` gives the next one, regrouping the
-biomes and refreshing the fits around the changed hex only, so positions share their
-boards (a clone copies nothing of the map).
+A board is changed in place (``put``), regrouping the biomes and refreshing the fits
+around the changed hex only; positions that clone share their board until one of them
+changes the map (it copies it first: a clone copies nothing of the map).
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Hashable
 from functools import cache
 from typing import TYPE_CHECKING
 
+from lapilli.core import hexgrid
 from lapilli.core.hexgrid import DIRECTIONS, Hex, opposite
 
 from .components import (
@@ -125,17 +127,23 @@ def distance(a: int, b: int) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@cache
+def ring_steps(radius: int) -> tuple[int, ...]:
+    """What reaching each hex exactly ``radius`` steps away adds to a hex id, in the
+    order of ``hexgrid.ring``'s walk."""
+    centre = hex_id((0, 0))
+    return tuple(hex_id(h) - centre for h in hexgrid.ring((0, 0), radius))
+
+
+@cache
+def disc_steps(radius: int) -> tuple[int, ...]:
+    """What reaching each hex within ``radius`` steps adds to a hex id (0 included)."""
+    return tuple(step for k in range(radius + 1) for step in ring_steps(k))
+
+
 def ring(x: int, radius: int) -> list[int]:
     """The hexes exactly ``radius`` steps away (``hexgrid.ring``'s walk)."""
-    if radius == 0:
-        return [x]
-    out = []
-    h = x + STEP[4] * radius
-    for side in range(SIDES):
-        for _ in range(radius):
-            out.append(h)
-            h += STEP[side]
-    return out
+    return [x + step for step in ring_steps(radius)]
 
 
 def min_distance(x: int, hexes: list[int]) -> int:
@@ -155,8 +163,18 @@ FACES: dict[int, tuple[int, ...]] = {
 }
 """For a tile code on a neighbour in direction d, the colour of its edge facing back."""
 
-NO_FACES = (NO_EDGE,) * SIDES
-"""What the ocean shows in every direction."""
+FACE_BITS = 2
+"""A *face* (what the six neighbours of a hex show it) is packed in a whole number,
+two bits per direction: the colour facing it, or ``OPEN`` (no edge to continue), so
+one neighbour's change is a change of two bits."""
+OPEN = (1 << FACE_BITS) - 1
+SHOWN: dict[int, tuple[int, ...]] = {
+    code: tuple((OPEN if c == NO_EDGE else c) << (FACE_BITS * d) for d, c in enumerate(FACES[code]))
+    for code in FACES
+}
+"""For a tile code on a neighbour in direction d, its bits in the face of the hex."""
+SLOT = tuple(OPEN << (FACE_BITS * d) for d in range(SIDES))
+"""The bits of each direction in a face (all of them set: no edge there)."""
 
 REGIONS_OF: dict[int, tuple[int, ...]] = {
     code: tuple(COLOURS_OF[code]) if code >= 0 else () for code in (*EDGES, SOIL, VOLCANO)
@@ -170,19 +188,26 @@ def land_height(stack: tuple[int, ...]) -> int:
 
 
 @cache
-def fits(face: tuple[int, ...]) -> tuple[int, ...]:
+def fits(face: int) -> tuple[int, ...]:
     """For each tile kind, the bitmask of its rotations that obey the connecting biome
-    edge rule against ``face`` (the colour each neighbour shows, see ``Board.facing``):
-    at least one edge continues an adjacent biome."""
+    edge rule against ``face`` (see ``Board.facing``): at least one edge continues an
+    adjacent biome."""
+    shown = [face >> (FACE_BITS * d) & OPEN for d in range(SIDES)]
     masks = []
     for kind in range(len(KINDS)):
         mask = 0
         for r in ROTATIONS[kind]:
             edges = EDGES[tile_code(kind, r)]
-            if any(face[d] == edges[d] for d in range(SIDES)):
+            if any(shown[d] == edges[d] for d in range(SIDES)):
                 mask |= 1 << r
         masks.append(mask)
     return tuple(masks)
+
+
+@cache
+def kinds_fitting(face: int) -> int:
+    """The tile kinds with a rotation that fits ``face`` (a bitmask over kinds)."""
+    return sum(1 << kind for kind, mask in enumerate(fits(face)) if mask)
 
 
 class Biome:
@@ -227,12 +252,31 @@ class Memo:
 class Board:
     """Stacks of tiles by hex id with their biomes (``biome_of`` each region;
     ``regions_on`` each hex that has any), the colours facing each land hex
-    (``face_on``, see ``facing``) and the rotations of each kind that fit there
-    (``fits_on``), and the hexes a tile may stack on before lava and targeting
-    (``stackable``: land that is not a volcano, sorted). ``memo`` keeps what rules
-    derive from this board alone (it is never changed)."""
+    (``face_on``, see ``facing``), the rotations of each kind that fit there
+    (``fits_on``) and the kinds that fit at all (``kinds_on``), and the hexes a tile
+    may stack on before lava and targeting (``stackable``: land that is not a volcano,
+    sorted). ``memo`` keeps what rules
+    derive from the board as it is (emptied by every change); ``version`` counts the
+    changes (indexes built on a board, like the critters' census of biomes, compare
+    it).
 
-    __slots__ = ("stacks", "biome_of", "regions_on", "face_on", "fits_on", "stackable", "memo")
+    ``put`` changes the board in place, regrouping the biomes and refreshing the fits
+    around the changed hex only. Positions that clone share their board until one of
+    them changes the map: cloning marks it ``frozen``, and a frozen board is copied
+    before it changes (``VolcaniqueState.set_stack``)."""
+
+    __slots__ = (
+        "stacks",
+        "biome_of",
+        "regions_on",
+        "face_on",
+        "fits_on",
+        "kinds_on",
+        "stackable",
+        "memo",
+        "version",
+        "frozen",
+    )
 
     def __init__(self, stacks: dict[int, tuple[int, ...]] | None = None) -> None:
         self.stacks: dict[int, tuple[int, ...]] = dict(stacks or {})
@@ -242,15 +286,31 @@ class Board:
         self.regions_on = {h: rs for h in self.stacks if (rs := self.regions(h))}
         self.face_on = {h: self.facing(h) for h in self.stacks}
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
-        self.stackable = self._stackable()
+        self.kinds_on = {h: kinds_fitting(face) for h, face in self.face_on.items()}
+        self.stackable = sorted(h for h, stack in self.stacks.items() if stack[-1] != VOLCANO)
         self.memo = Memo()  # what rules derive from this board, by their key
+        self.version = 0
+        self.frozen = False
 
-    def with_stack(self, h: int, stack: tuple[int, ...]) -> Board:
-        """The board with ``stack`` on ``h`` (an empty stack: back to ocean)."""
+    def own(self) -> Board:
+        """A copy to change (the biomes, never changed, are shared)."""
         board = Board.__new__(Board)
-        board.memo = Memo()
-        stacks = board.stacks = dict(self.stacks)
-        biome_of = board.biome_of = dict(self.biome_of)
+        board.stacks = self.stacks.copy()
+        board.biome_of = self.biome_of.copy()
+        board.regions_on = self.regions_on.copy()
+        board.face_on = self.face_on.copy()
+        board.fits_on = self.fits_on.copy()
+        board.kinds_on = self.kinds_on.copy()
+        board.stackable = self.stackable[:]
+        board.memo = self.memo
+        board.version = self.version
+        board.frozen = False
+        return board
+
+    def put(self, h: int, stack: tuple[int, ...]) -> None:
+        """Put ``stack`` on ``h`` (an empty stack: back to ocean)."""
+        stacks, biome_of = self.stacks, self.biome_of
+        was_open = h in stacks and stacks[h][-1] != VOLCANO
         # the biomes through h break up: their other regions and h's new ones regroup
         loose = []
         for region in self.regions_on.get(h, ()):
@@ -262,33 +322,38 @@ class Board:
             stacks[h] = stack
         else:
             del stacks[h]
-        regions = board.regions(h)
-        board._regroup(loose + list(regions))
-        regions_on = board.regions_on = dict(self.regions_on)
+        regions = self.regions(h)
+        self._regroup(loose + list(regions))
+        regions_on = self.regions_on
         regions_on.pop(h, None)
         if regions:
             regions_on[h] = regions
         # h's neighbours see one new edge each; h, its own neighbours unchanged
-        face_on = board.face_on = dict(self.face_on)
-        fits_on = board.fits_on = dict(self.fits_on)
+        face_on, fits_on, kinds_on = self.face_on, self.fits_on, self.kinds_on
         face_on.pop(h, None)
         fits_on.pop(h, None)
+        kinds_on.pop(h, None)
         if stack:
-            face = face_on[h] = board.facing(h)
+            face = face_on[h] = self.facing(h)
             fits_on[h] = fits(face)
-        shown = FACES[stack[-1]] if stack else NO_FACES
+            kinds_on[h] = kinds_fitting(face)
+        shown = SHOWN[stack[-1]] if stack else SLOT  # (the ocean shows no edge)
         for d, x in enumerate(around(h)):
             near = face_on.get(x)
             if near is not None:
                 back = FACING[d]
-                near = face_on[x] = (*near[:back], shown[back], *near[back + 1 :])
+                near = face_on[x] = near & ~SLOT[back] | shown[back]
                 fits_on[x] = fits(near)
-        was_open = h in self.stacks and self.stacks[h][-1] != VOLCANO
+                kinds_on[x] = kinds_fitting(near)
         is_open = bool(stack) and stack[-1] != VOLCANO
-        board.stackable = board._stackable() if was_open != is_open else self.stackable
-        return board
+        if is_open and not was_open:
+            insort(self.stackable, h)
+        elif was_open and not is_open:
+            self.stackable.remove(h)
+        self.memo = Memo()
+        self.version += 1
 
-    # -- saving: a board is never changed in place, so clones share it --------------------
+    # -- saving: clones share a board until one of them changes it ----------------------
     shared = True
 
     def copy(self) -> Board:
@@ -331,15 +396,16 @@ class Board:
         base = h << REGION_BITS
         return tuple(base | c for c in self.colours(h))
 
-    def facing(self, h: int) -> tuple[int, ...]:
-        """For each direction from ``h``, the colour of the neighbour's edge facing it
-        (``NO_EDGE`` where there is no biome to connect to)."""
+    def facing(self, h: int) -> int:
+        """The face of ``h``: for each direction, the colour of the neighbour's edge
+        facing it (``OPEN`` where there is no biome to connect to), packed (see
+        ``FACE_BITS``)."""
         stacks = self.stacks
-        face = []
+        face = 0
         for d, nb in enumerate(around(h)):
             stack = stacks.get(nb)
-            face.append(FACES[stack[-1]][d] if stack is not None else NO_EDGE)
-        return tuple(face)
+            face |= SHOWN[stack[-1]][d] if stack is not None else SLOT[d]
+        return face
 
     def fits_at(self, h: int, kind: int) -> int:
         """The rotations of a kind that obey the edge rule on ``h`` (land or ocean)."""
@@ -362,24 +428,28 @@ class Board:
         return out
 
     def _regroup(self, regions: list[int]) -> None:
-        """Flood a biome from each region not yet in one (joining any biome it meets)."""
-        biome_of, linked = self.biome_of, self.linked
+        """Flood a biome from each region not yet in one (joining any biome it meets):
+        ``linked``, inlined."""
+        biome_of, stacks = self.biome_of, self.stacks
         for region in regions:
             if region in biome_of:
                 continue
+            c = region & COLOUR_MASK
             members, todo, ends = {region}, [region], 0
             while todo:
-                for nxt in linked(todo.pop()):
-                    ends += 1  # each shared edge is met from both of its sides
-                    if nxt not in members:
-                        members.add(nxt)
-                        todo.append(nxt)
-            biome = Biome(region & COLOUR_MASK, tuple(sorted(members)), ends // 2)
+                h = todo.pop() >> REGION_BITS
+                for d in DIRS_OF[stacks[h][-1]][c]:
+                    nb = h + STEP[d]
+                    stack = stacks.get(nb)
+                    if stack is not None and FACES[stack[-1]][d] == c:
+                        ends += 1  # each shared edge is met from both of its sides
+                        nxt = nb << REGION_BITS | c
+                        if nxt not in members:
+                            members.add(nxt)
+                            todo.append(nxt)
+            biome = Biome(c, tuple(sorted(members)), ends // 2)
             for member in members:
                 biome_of[member] = biome
-
-    def _stackable(self) -> tuple[int, ...]:
-        return tuple(sorted(h for h, stack in self.stacks.items() if stack[-1] != VOLCANO))
 
 
 assert NB <= COLOUR_MASK + 1, "a region id keeps its colour in REGION_BITS bits"

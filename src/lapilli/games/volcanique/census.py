@@ -15,11 +15,12 @@ how many burrowed ones (``burrowed``). From those the census keeps
   only while someone has a critter in it.
 
 A census indexes the very dicts it was counted from (``critters``, ``burrowed``) and,
-for its biomes, one board: the position counts a new one when those are not the ones
-it holds (a clone or a loaded position has dicts of its own) and counts the biomes
-again when the map has changed (biomes join and split). In between, the position's
-own methods tell it every change (``VolcaniqueState.add_critter`` and the others);
-code that changes the dicts in place otherwise calls ``VolcaniqueState.changed``.
+for its biomes, one board as it was (its ``version``): the position counts a new one
+when those are not the ones it holds (a clone or a loaded position has dicts of its
+own) and counts the biomes again when the map has changed (biomes join and split).
+In between, the position's own methods tell it every change
+(``VolcaniqueState.add_critter`` and the others); code that changes the dicts in place
+otherwise calls ``VolcaniqueState.changed``.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Census:
         "under_hex",
         "placed",
         "board",
+        "version",
         "in_biome",
     )
 
@@ -68,12 +70,13 @@ class Census:
         self.under_hex = under_hex
         self.placed = placed
         self.board: Board | None = None  # the board ``in_biome`` was counted on
+        self.version = -1  # and the board's version then
         self.in_biome: dict[Biome, list[int]] = {}
 
     def biomes(self, board: Board) -> dict[Biome, list[int]]:
         """Each biome's critters per seat, then burrowed critters per seat, on
-        ``board`` (counted again when the board is another)."""
-        if self.board is board:
+        ``board`` (counted again when the board is another, or has changed)."""
+        if self.board is board and self.version == board.version:
             return self.in_biome
         p = self.players
         biome_of = board.biome_of
@@ -88,6 +91,7 @@ class Census:
                         counts = out[biome] = [0] * (2 * p)
                     counts[offset + (spot & OWNER_MASK)] += n
         self.board = board
+        self.version = board.version
         self.in_biome = out
         return out
 
@@ -123,7 +127,7 @@ class Census:
         self._change(board, spot, self.players + (spot & OWNER_MASK), -k)
 
     def _change(self, board: Board, spot: int, index: int, k: int) -> None:
-        if self.board is not board:
+        if self.board is not board or self.version != board.version:
             return  # counted again when next asked
         biome = board.biome_of.get(spot >> OWNER_BITS)
         if biome is None:

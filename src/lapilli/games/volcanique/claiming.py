@@ -94,7 +94,7 @@ def refuse_claim(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []  # what follows waits below (the turn's next step, or the sacrifice)
-    again = CLAIM(f.seat, island=f.args.island)
+    again = f  # the step goes on (the same frame again)
     if a.kind in tectonics.EROSION_KINDS:
         return tectonics.erode(s, f.seat, a, again)
     if a.kind in critters.CLAIM_STEP_KINDS:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 
-from .actions import act, at_hex, at_region, on_region
+from .actions import act, at_hex, at_region, on_hex, on_region
 from .args import Region
 from .board import (
     OWNER_BITS,
@@ -107,16 +107,32 @@ def landings(s: VolcaniqueState, at: int) -> list[int]:
 def sea_options(s: VolcaniqueState, seat: int) -> list[Action]:
     if not has_power(s, seat, "sea_critters") or s.this_turn.sea:
         return []
-    spaces = [hex_of(h) for h in sea_spaces(s)]
-    out = [act("sea_place", at=h) for h in spaces] if s.hand[seat] > 0 else []
+    spaces = sea_spaces(s)
+    place = on_hex("sea_place")
+    out = [place[h] for h in spaces] if s.hand[seat] > 0 else []
     for x, owner in sorted(s.sea.items()):
         if owner == seat and not cold(s, x):  # the winter stops all movement
-            h = hex_of(x)
-            out += [act("sea_move", at=to, sea=h) for to in spaces]
-            for region in landings(s, x):
-                q, r, c = region_of(region)
-                out.append(act("sea_land", at=(q, r), biome=BIOMES[c], sea=h))
+            out += [_sea_act("sea_move", to, x) for to in spaces]
+            out += [_sea_act("sea_land", region, x) for region in landings(s, x)]
     return out
+
+
+_SEA: dict[tuple[str, int, int], Action] = {}
+
+
+def _sea_act(kind: str, to: int, sea: int) -> Action:
+    """A sea critter's move from the space ``sea`` to a space (``sea_move``) or onto a
+    region (``sea_land``), made once."""
+    key = (kind, to, sea)
+    a = _SEA.get(key)
+    if a is None:
+        if kind == "sea_move":
+            a = act(kind, at=hex_of(to), sea=hex_of(sea))
+        else:
+            q, r, c = region_of(to)
+            a = act(kind, at=(q, r), biome=BIOMES[c], sea=hex_of(sea))
+        a = _SEA[key] = a
+    return a
 
 
 def refuse_claim_step(s: VolcaniqueState, seat: int, a: Action) -> str:

@@ -70,17 +70,27 @@ def may_target(s: VolcaniqueState, h: int, valid: int | None) -> bool:
 
 def stack_hexes(s: VolcaniqueState, seat: int, volcano: bool = False) -> list[int]:
     """Hexes a tile or a volcano may go on: Uno, Duo, Trio or soil, not under lava, not
-    frozen, within the rules of engagement; a burrowed critter protects its tile from
-    land tiles (not from volcanoes)."""
+    frozen, within the rules of engagement (``may_target``, inlined); a burrowed critter
+    protects its tile from land tiles (not from volcanoes)."""
     valid = targets(s, seat)
     closed = s.lava_hexes()
+    census = s.census()
     if s.burrowed and not volcano:
-        closed.update(s.census().under_hex)
-    hexes = [
-        h
-        for h in s.board.stackable
-        if h not in closed and (valid is None or may_target(s, h, valid))
-    ]
+        closed.update(census.under_hex)
+    if valid is None:
+        hexes = [h for h in s.board.stackable if h not in closed]
+    else:
+        stacks, on_hex, under_hex = s.stacks, census.on_hex, census.under_hex
+        symbiosis = s.options.engagement == "symbiosis"
+        hexes = []
+        for h in s.board.stackable:
+            if h in closed:
+                continue
+            if stacks[h][-1] != SOIL:
+                mask = on_hex.get(h, 0) | under_hex.get(h, 0)
+                if not (seats_in_mask(mask) & valid if mask else symbiosis):
+                    continue
+            hexes.append(h)
     if s.winter:
         hexes = [h for h in hexes if not cold(s, h)]
     return hexes
@@ -157,7 +167,7 @@ def contests(s: VolcaniqueState, f: Frame) -> Events:
     contested = [
         (biome, {o: counts[o] for o in range(p) if counts[o]})
         for biome, counts in s.biome_counts().items()
-        if sum(1 for o in range(p) if counts[o]) >= 2
+        if counts[:p].count(0) <= p - 2  # critters of two seats or more
     ]
     events: Events = []
     casualties = []

@@ -16,6 +16,7 @@ from .args import Moving, Region, Volcano
 from .board import OWNER_BITS, OWNER_MASK, around, hex_id, hex_of, region_id, region_of, xy
 from .components import EVACUATION_COST, SIDES, SOIL, VOLCANO
 from .events import Events
+from .frames import frame
 from .paying import PAY
 from .pieces import FLOWING, Lava
 from .powers import has_power
@@ -137,7 +138,7 @@ def arrive(s: VolcaniqueState, index: int, h: int) -> Events:
     frozen ones cannot), then the next flow moves."""
     ocean = h not in s.stacks
     events: Events = [{"type": "lava", "at": xy(h), "ocean": ocean}]
-    after = [] if index == NEW else [PROGRESS_LAVA(index=index + 1)]
+    after = [] if index == NEW else [frame(PROGRESS_LAVA, index=index + 1)]
     bigs = [spot for spot in s.spots_on(h) if s.colossal.get(spot)] if not ocean else []
     if bigs:
         for spot in bigs:
@@ -148,7 +149,7 @@ def arrive(s: VolcaniqueState, index: int, h: int) -> Events:
         if index != NEW:
             del s.lava[index]
             s.lava_tiles += 1
-            after = [PROGRESS_LAVA(index=index)]
+            after = [frame(PROGRESS_LAVA, index=index)]
         then(s, *after)
         return events
     flow = Lava(h, s.turn if ocean else FLOWING)
@@ -204,7 +205,7 @@ def evacuate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return _wipe_one(s, f)
     then(
         s,
-        PAY(f.seat, price=EVACUATION_COST, purpose="evacuate"),
+        frame(PAY, f.seat, price=EVACUATION_COST, purpose="evacuate"),
         EVACUATED(seat=f.seat, region=f.args.region, to=a.arg("at")),
     )
     return []
@@ -253,7 +254,7 @@ def progress(s: VolcaniqueState, f: Frame) -> Events:
             s.lava_tiles += 1
             events.append({"type": "lava_cooled", "at": xy(at)})
             continue
-        then(s, LAVA_FLOW(index=i))
+        then(s, frame(LAVA_FLOW, index=i))
         return events
     return events
 

@@ -36,6 +36,7 @@ from .board import (
     xy,
 )
 from .events import Events
+from .frames import frame
 from .powers import has_power, held_powers
 from .winter import frozen
 
@@ -203,7 +204,8 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
         return
     g = Ground(s, seat)
     grouping = g.pack or g.herd
-    biome_of = s.board.biome_of
+    biome_of, regions_on, held = s.board.biome_of, s.board.regions_on, g.held
+    lava, winter = g.lava, bool(s.winter)
     seen: set[Biome] = set()
     for spot in sorted(spot for spot in s.critters if spot & OWNER_MASK == seat):
         region = spot >> OWNER_BITS
@@ -212,6 +214,15 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
             continue
         if grouping and group_size(s, seat, biome, grouping):
             seen.add(biome)
+        elif not winter and (region >> REGION_BITS) not in lava:
+            # the usual case, without going through every target: another tile of its
+            # biome free of lava, or a biome of its own tile that nobody holds
+            here = region >> REGION_BITS
+            if any(h != here and h not in lava for h in biome.tiles) or any(
+                other != region and biome_of[other] not in held for other in regions_on[here]
+            ):
+                yield region
+                continue
         if next(_reachable(s, region, g), None) is not None:
             yield region
 
@@ -235,7 +246,7 @@ def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []  # step 2 waits below
-    then(s, MOVE_TO(f.seat, source=region_of(at_region(a))))
+    then(s, frame(MOVE_TO, f.seat, source=region_of(at_region(a))))
     return []
 
 
@@ -268,7 +279,7 @@ def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     else:
         events = _move_one(s, seat, source, target)
     s.this_turn = s.this_turn._replace(moves=s.this_turn.moves + 1)
-    then(s, MOVE(seat))
+    then(s, frame(MOVE, seat))
     return events
 
 

@@ -93,6 +93,8 @@ def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
 
 def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:
     """The largest value of a data field among the seat's powers (``base`` without)."""
+    if not s.unlocked[seat] and not (seat == s.player and s.this_turn.granted):
+        return base  # (asked at every buy and collection: the common case first)
     values = [int(POWERS[p].get(field, 0)) for p in held_powers(s, seat)]
     if seat == s.player:
         values += [int(POWERS[p].get(field, 0)) for p in s.this_turn.granted]

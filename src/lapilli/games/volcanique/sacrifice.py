@@ -25,7 +25,7 @@ from .actions import (
     refusal,
 )
 from .args import Seat
-from .board import OWNER_BITS, OWNER_MASK, SPOT_HEX, around, hex_id, ring
+from .board import OWNER_BITS, OWNER_MASK, SPOT_HEX, around, hex_id, ring_steps
 from .claiming import CLAIM
 from .components import (
     CRATER,
@@ -40,6 +40,7 @@ from .components import (
     tile_code,
 )
 from .events import Events
+from .frames import frame
 from .paying import PAY
 from .pieces import Stage
 from .triggers import trigger_end
@@ -156,7 +157,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return []  # step 6 waits below
     if a.kind in critters.BURROW_KINDS:
         events = critters.burrow(s, p, a)
-        then(s, SACRIFICE(p))
+        then(s, f)  # the step goes on
         return events
     if a == SACRIFICE_HAND:
         s.this_turn = s.this_turn._replace(sacrificed_from_hand=True)
@@ -164,9 +165,9 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         price = FRUGAL_KINDS if frugal else SACRIFICE_COST
         then(
             s,
-            PAY(p, price=price, purpose="sacrifice_hand", distinct=frugal),
-            FROM_HAND(seat=p),
-            SACRIFICE(p),
+            frame(PAY, p, price=price, purpose="sacrifice_hand", distinct=frugal),
+            frame(FROM_HAND, seat=p),
+            f,
         )
         return []
     if a == SUMMON_ISLAND:
@@ -175,7 +176,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.hand[p] += s.take_critter(region, p)  # a Colossal's top piece
     s.crater[p] += 1
     s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
-    then(s, SACRIFICE(p))
+    then(s, f)
     return [{"type": "sacrificed", "seat": p, "from": list(a.arg("at"))}]
 
 
@@ -218,11 +219,12 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
 def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> list[int]:
     other = [h for h in s.stacks if h not in island]
     # no tile next to other land, nor on lava cooling in the sea or a sea critter
-    blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes() | set(s.sea)
+    blocked = {nb for h in other for nb in around(h)}.union(other, s.lava_hexes(), s.sea)
     if island:
         near = {nb for h in island for nb in around(h)}
     else:
-        near = {x for h in other for x in ring(h, ISLAND_GAP)}
+        gap = ring_steps(ISLAND_GAP)
+        near = {h + step for h in other for step in gap}
     # summoned outside the winter's area
     spots = [c for c in near if c not in blocked and c not in island and not cold(s, c)]
     need = min(size, ISLAND_TILES) - len(island) - 1  # Island Forger's 4th tile is optional

@@ -12,7 +12,15 @@ from lapilli.core.hexgrid import Hex
 from . import actions as A
 from . import turn
 from .actions import CHOOSE, FIRST_PLAYER, TAKE_BONUS, at_region, refusal
-from .board import OWNER_BITS, REGION_BITS, around, hex_id, min_distance, ring
+from .board import (
+    OWNER_BITS,
+    REGION_BITS,
+    around,
+    disc_steps,
+    hex_id,
+    kinds_fitting,
+    ring_steps,
+)
 from .components import (
     BIOME_INDEX,
     BONUS_RESOURCES,
@@ -65,28 +73,36 @@ def _island_spaces(s: VolcaniqueState, seat: int, piece: int) -> list[int]:
     gap = START_GAP + 1
     stacks = s.stacks
     others = [hex_id(h) for o in range(s.players) if o != seat for h in s.islands[o]]
+    # closer than the gap to another island
+    near_others = {h + step for h in others for step in disc_steps(gap - 1)}
     if piece == 0:
         if not stacks:
             spaces = [hex_id((0, 0))]
-        else:
-            near = {x for h in others for x in ring(h, gap)}
-            spaces = sorted(c for c in near if c not in stacks and min_distance(c, others) == gap)
+        else:  # exactly the gap from the nearest island
+            at_gap = {h + step for h in others for step in ring_steps(gap)}
+            spaces = sorted(c for c in at_gap if c not in stacks and c not in near_others)
     else:
         mine = [hex_id(h) for h in s.islands[seat]]
         near = {nb for h in mine for nb in around(h) if nb not in stacks}
-        spaces = [c for c in sorted(near) if not (others and min_distance(c, others) < gap)]
+        spaces = [c for c in sorted(near) if c not in near_others]
     memo[key] = spaces
     return spaces
 
 
 def legal_tile(s: VolcaniqueState, f: Frame) -> list[Action]:
-    size = f.args.piece + 1
+    piece = f.args.piece
+    spaces = _island_spaces(s, f.seat, piece)
+    if not spaces:
+        return []
+    fitting = -1  # every kind fits the first Uno's space (no edge rule)
+    if piece:
+        fitting = 0
+        for c in spaces:
+            fitting |= kinds_fitting(s.board.facing(c))
     return [
         CHOOSE[k]
-        for k in KINDS
-        if KIND_SIZE[KIND_INDEX[k]] == size
-        and s.tiles.get(k, 0) > 0
-        and island_hexes(s, f.seat, f.args.piece, KIND_INDEX[k])
+        for kind, k in enumerate(KINDS)
+        if KIND_SIZE[kind] == piece + 1 and s.tiles.get(k, 0) > 0 and fitting >> kind & 1
     ]
 
 

@@ -27,6 +27,7 @@ from .components import (
 )
 from .eruption import ERUPT
 from .events import Events
+from .frames import frame
 from .land import CONTESTS, may_target, stack_hexes, stack_tile, targets
 from .paying import PAY
 from .triggers import trigger_end
@@ -45,17 +46,19 @@ def buy_options(s: VolcaniqueState, seat: int) -> list[str]:
     """The tiles in the supply the seat can afford and place (land tiles need a place
     that obeys the edge rule; a volcano is the turn's only tile)."""
     total = sum(s.resources[seat])
-    fits_on = s.board.fits_on
     hexes = None
+    fitting = 0  # the kinds with a place, found when a land tile is affordable
     out = []
-    for k in KINDS:
-        kind = KIND_INDEX[k]
-        if s.tiles.get(k, 0) > 0 and KIND_COST[kind] <= total:
+    for kind, k in enumerate(KINDS):
+        if KIND_COST[kind] <= total and s.tiles.get(k, 0) > 0:
             if hexes is None:
                 hexes = stack_hexes(s, seat)
-            if any(fits_on[h][kind] for h in hexes):
+                kinds_on = s.board.kinds_on
+                for h in hexes:
+                    fitting |= kinds_on[h]
+            if fitting >> kind & 1:
                 out.append(k)
-    if volcano_allowed(s, seat):
+    if volcano_allowed(s, seat, hexes):
         out.append("volcano")
     return out
 
@@ -67,14 +70,15 @@ def another_tile(s: VolcaniqueState, seat: int) -> bool:
     return not turn.tiles or turn.on_soil == turn.tiles < powers.max_tiles(s, seat)
 
 
-def volcano_allowed(s: VolcaniqueState, seat: int) -> bool:
+def volcano_allowed(s: VolcaniqueState, seat: int, land: list[int] | None = None) -> bool:
     """A volcano is the turn's tile, or the next one after tiles on soil (it ends the
-    buying: it counts as the Place a Tile step)."""
+    buying: it counts as the Place a Tile step). ``land``: where a land tile may go, if
+    known (a volcano may go there too, and on tiles burrowed critters protect)."""
     return (
         another_tile(s, seat)
         and s.volcano_tiles > 0
         and sum(s.resources[seat]) >= VOLCANO_COST
-        and bool(stack_hexes(s, seat, volcano=True))
+        and bool(land or stack_hexes(s, seat, volcano=True))
     )
 
 
@@ -123,7 +127,7 @@ def buy(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     price = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
     purpose = "volcano" if tile == "volcano" else "tile"
-    then(s, PAY(f.seat, price=price, purpose=purpose), BOUGHT(seat=f.seat, tile=tile))
+    then(s, frame(PAY, f.seat, price=price, purpose=purpose), frame(BOUGHT, seat=f.seat, tile=tile))
     return []
 
 
@@ -157,7 +161,7 @@ def bought(s: VolcaniqueState, f: Frame) -> Events:
     events: Events = [{"type": "bought", "seat": seat, "tile": tile}]
     if not s.tiles:
         events.extend(trigger_end(s, "last_land_tile", seat))
-    then(s, PLACE(seat, kind=KIND_INDEX[tile]))
+    then(s, frame(PLACE, seat, kind=KIND_INDEX[tile]))
     return events
 
 
@@ -201,7 +205,7 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    then(s, ROTATE(f.seat, kind=f.args.kind, at=a.arg("at")))
+    then(s, frame(ROTATE, f.seat, kind=f.args.kind, at=a.arg("at")))
     return []
 
 
@@ -232,7 +236,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if on_soil and turn.on_soil == turn.tiles - 1:
         s.this_turn = turn._replace(on_soil=turn.tiles)
     again = another_tile(s, seat)
-    then(s, *migrations, CONTESTS(), *([BUY(seat)] if again else []))
+    then(s, *migrations, frame(CONTESTS), *([frame(BUY, seat)] if again else []))
     return events
 
 

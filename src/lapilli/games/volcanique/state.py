@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Codec, Owned, PerSeat, Secret
@@ -204,7 +204,15 @@ class VolcaniqueState(FlowState):
         return self.board.stacks
 
     def set_stack(self, h: int, stack: tuple[int, ...]) -> None:
-        self.board = self.board.with_stack(h, stack)
+        board = self.board
+        if board.frozen:  # shared with a clone: this position changes its own copy
+            board = self.board = board.own()
+        board.put(h, stack)
+
+    def clone(self) -> Self:
+        """A copy sharing the map until one of them changes it (see ``Board``)."""
+        self.board.frozen = True
+        return super().clone()
 
     def top(self, h: int) -> int | None:
         return self.board.top(h)

@@ -27,6 +27,7 @@ from lapilli.core.hexgrid import DIRECTIONS
 from .actions import act, at_hex, on_hex, refusal
 from .args import Target
 from .board import (
+    COLOUR_MASK,
     OWNER_BITS,
     OWNER_MASK,
     REGION_BITS,
@@ -34,7 +35,6 @@ from .board import (
     STEP,
     Board,
     around,
-    distance,
     hex_id,
     hex_of,
     land_height,
@@ -43,6 +43,7 @@ from .board import (
 )
 from .components import VOLCANO
 from .events import Events
+from .frames import frame
 from .land import CONTESTS
 from .lava import EVACUATE
 from .pieces import Lava
@@ -59,7 +60,8 @@ USE = {power: act("use_power", power=power) for power in LIMITED}
 CONVERGE_REACH = 2
 """Converging Tectonic Plates: an island moves up to this many spaces."""
 RIFT_GAP = 2
-"""Rift: the split parts end this far apart (one ocean space between)."""
+"""Rift: the split parts end this far apart (one ocean space between: ``_rifts`` keeps
+the moved part off the rest and its neighbours)."""
 
 
 def _inhabited(s: VolcaniqueState) -> set[int]:
@@ -99,7 +101,7 @@ def erode(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
     s.removed = [*s.removed, stack[-1]]
     s.set_stack(at, stack[:-1])
     s.this_turn = s.this_turn._replace(eroded=True)
-    then(s, CONTESTS(), again)
+    then(s, frame(CONTESTS), again)
     return [{"type": "eroded", "seat": seat, "at": xy(at)}]
 
 
@@ -162,13 +164,13 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         dests = tuple(
             hex_of(h) for h in sorted(h for h in tiles if h not in moving and not cold(s, h))
         )
-        frame = EVACUATE(spot & OWNER_MASK, region=region_of(region), dests=dests)
-        crushed += [frame] * s.critters[spot]
+        evacuation = EVACUATE(spot & OWNER_MASK, region=region_of(region), dests=dests)
+        crushed += [evacuation] * s.critters[spot]
     riders = []
     for spot in s.spots_on(src):
         n = s.critters[spot]
         region, owner = spot >> OWNER_BITS, spot & OWNER_MASK
-        riders.append((region & 3, owner, n, s.take_critter(region, owner, n)))
+        riders.append((region & COLOUR_MASK, owner, n, s.take_critter(region, owner, n)))
     burrowed = [(x, s.unbury(x)) for x in s.burrowed_on(src)]
     stack = s.stacks[src]
     s.set_stack(src, stack[:-1])
@@ -177,7 +179,7 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         s.add_critter(dst << REGION_BITS | colour, owner, n, big)
     for x, n in burrowed:  # burrowed ones ride in the tile too
         s.bury(dst << SPOT_HEX | x & ((1 << SPOT_HEX) - 1), n)
-    then(s, *crushed, CONTESTS())
+    then(s, *crushed, frame(CONTESTS))
     return [{"type": "landslide", "seat": f.seat, "from": xy(src), "to": xy(dst)}]
 
 
@@ -317,22 +319,23 @@ def _sections(island: tuple[int, ...]) -> list[tuple[int, str, int, tuple[int, .
     for h in island:
         found.setdefault((h,), (h, "tile", 0))
     for axis, key in AXES.items():
-        values = sorted({key(h) for h in island})
+        value = {h: key(h) for h in island}
+        values = sorted(set(value.values()))
         for low, high in zip(values, values[1:], strict=False):
             for v, side in ((high, 1), (low, -1)):
-                at = min(h for h in island if key(h) == v)
-                found.setdefault(section(island, at, axis, side), (at, axis, side))
+                at = min(h for h in island if value[h] == v)
+                part = tuple(h for h in island if (value[h] - v) * side >= 0)  # ``section``
+                found.setdefault(part, (at, axis, side))
     out = []
     for part, (at, axis, side) in sorted(found.items()):
-        rest = whole - set(part)
-        if rest and _whole(part) and _whole(tuple(rest)):
+        rest = whole.difference(part)
+        if rest and _whole(set(part)) and _whole(rest):
             out.append((at, axis, side, part))
     return out
 
 
-def _whole(hexes: tuple[int, ...]) -> bool:
-    group = set(hexes)
-    return connected(next(iter(group)), around, lambda x: x in group) == group
+def _whole(group: set[int]) -> bool:
+    return connected(next(iter(group)), around, group.__contains__) == group
 
 
 def _rifts(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:
@@ -342,24 +345,40 @@ def _rifts(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:
         others = {h for h in s.stacks if h not in island}
         for at, axis, side, part in _sections(island):
             rest = [h for h in island if h not in part]
+            # one ocean space between: no tile of the part next to the rest (nor on it)
+            near_rest = {nb for h in rest for nb in around(h)}.union(rest)
             for d in range(len(DIRECTIONS)):
-                to = _shifted(part, d, 1)
-                if any(h in blocked or h in others or h in rest for h in to):
+                step = STEP[d]
+                if any(
+                    h + step in blocked or h + step in others or h + step in near_rest for h in part
+                ):
                     continue
-                if min(distance(a, b) for a in to for b in rest) >= RIFT_GAP:
-                    yield act("rift", at=hex_of(at), axis=axis, side=side, dir=d)
+                yield _rift_act(at, axis, side, d)
+
+
+_RIFTS: dict[tuple[int, str, int, int], Action] = {}
+
+
+def _rift_act(at: int, axis: str, side: int, d: int) -> Action:
+    key = (at, axis, side, d)
+    a = _RIFTS.get(key)
+    if a is None:
+        a = _RIFTS[key] = act("rift", at=hex_of(at), axis=axis, side=side, dir=d)
+    return a
 
 
 def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
     """The free steps of Rift and Converging Tectonic Plates, at any step of the
     holder's own turn while a use is left."""
-    if not (s.unlocked[f.seat] or s.this_turn.granted) or not own_turn_step(s, f):
+    seat = f.seat
+    if not (s.unlocked[seat] or s.this_turn.granted) or not own_turn_step(s, f):
         return []  # (asked at every step: the common case first)
-    return [
-        USE[power]
-        for power, any_move in ((RIFT_POWER, may_rift), (CONVERGE_POWER, may_converge))
-        if may_use_limited(s, f.seat, power) and any_move(s)
-    ]
+    out = []
+    if may_use_limited(s, seat, RIFT_POWER) and may_rift(s):
+        out.append(USE[RIFT_POWER])
+    if may_use_limited(s, seat, CONVERGE_POWER) and may_converge(s):
+        out.append(USE[CONVERGE_POWER])
+    return out
 
 
 def refuse_limited(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

@@ -20,6 +20,7 @@ from .claiming import CLAIM
 from .components import CALDERA_COST, NB
 from .endgame import SPEND, SUPER_ERUPTS
 from .events import Events
+from .frames import frame
 from .lava import PROGRESS_LAVA
 from .movement import MOVE
 from .paying import DISCARD
@@ -36,23 +37,35 @@ DEPLETED = ("last_land_tile", "all_critters_deployed", "round_limit")
 """End triggers followed by the depleted land tiles sequence (its finale has claims)."""
 
 
-def turn_frames(s: VolcaniqueState) -> list[Frame]:
-    """The steps of a turn of ``s.player``, in order: 1 move, 2 buy (3 a volcano), 4
-    claim, 5 sacrifice, 6 the Caldera, 7 collect, 8 lava, then the next turn. In the
-    end-game sequence's final turn all lava moves first (spending instead of buying, no
-    collecting); the super volcano's owner only moves before it erupts; in the finale
-    only claiming remains (after depleted land tiles), until the lava reaches the sea."""
-    p = s.player
-    lava_and_end = [PROGRESS_LAVA(index=0), END_TURN()]
-    if s.stage is Stage.ERUPTION:
-        return [MOVE(p), SUPER_ERUPTS(), END_TURN()]
-    if s.stage is Stage.FINALE:
-        return [CLAIM(p), *lava_and_end] if s.end_reason in DEPLETED else lava_and_end
-    main = [MOVE(p), BUY(p)] if s.stage is Stage.MAIN else [MOVE(p), SPEND(p)]
-    rest = [CLAIM(p), SACRIFICE(p), CALDERA(p), COLLECT()]
-    if s.stage is Stage.FINAL:
-        return [PROGRESS_LAVA(index=0), *main, *rest, END_TURN()]
-    return [*main, *rest, *lava_and_end]
+def turn_frames(s: VolcaniqueState) -> tuple[Frame, ...]:
+    """The steps of a turn of ``s.player``, in order (made once for each stage and
+    seat: see ``_turn_frames``)."""
+    key = (s.stage, s.player, s.end_reason in DEPLETED)
+    frames = _TURNS.get(key)
+    if frames is None:
+        frames = _TURNS[key] = _turn_frames(*key)
+    return frames
+
+
+def _turn_frames(stage: Stage, p: int, depleted: bool) -> tuple[Frame, ...]:
+    """1 move, 2 buy (3 a volcano), 4 claim, 5 sacrifice, 6 the Caldera, 7 collect, 8
+    lava, then the next turn. In the end-game sequence's final turn all lava moves
+    first (spending instead of buying, no collecting); the super volcano's owner only
+    moves before it erupts; in the finale only claiming remains (after depleted land
+    tiles), until the lava reaches the sea."""
+    lava_and_end = (PROGRESS_LAVA(index=0), END_TURN())
+    if stage is Stage.ERUPTION:
+        return (MOVE(p), SUPER_ERUPTS(), END_TURN())
+    if stage is Stage.FINALE:
+        return (CLAIM(p), *lava_and_end) if depleted else lava_and_end
+    main = (MOVE(p), BUY(p)) if stage is Stage.MAIN else (MOVE(p), SPEND(p))
+    rest = (CLAIM(p), SACRIFICE(p), CALDERA(p), COLLECT())
+    if stage is Stage.FINAL:
+        return (PROGRESS_LAVA(index=0), *main, *rest, END_TURN())
+    return (*main, *rest, *lava_and_end)
+
+
+_TURNS: dict[tuple[Stage, int, bool], tuple[Frame, ...]] = {}
 
 
 def begin_turn(s: VolcaniqueState) -> Events:
@@ -64,10 +77,10 @@ def begin_turn(s: VolcaniqueState) -> Events:
     return []
 
 
-def rest_of_turn(s: VolcaniqueState, name: str) -> list[Frame]:
+def rest_of_turn(s: VolcaniqueState, name: str) -> tuple[Frame, ...]:
     """The steps of ``s.player``'s turn from its step ``name`` on (to resume there)."""
     frames = turn_frames(s)
-    start = next(i for i, frame in enumerate(frames) if frame.step.name == name)
+    start = next(i for i, f in enumerate(frames) if f.step.name == name)
     return frames[start:]
 
 
@@ -118,7 +131,7 @@ def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         s.resources[p][b] -= CALDERA_COST[b]
         s.supply[b] += CALDERA_COST[b]
     s.this_turn = s.this_turn._replace(caldera_cards=s.this_turn.caldera_cards + 1)
-    then(s, DRAW(seat=p))
+    then(s, frame(DRAW, seat=p))
     return [{"type": "caldera_bought", "seat": p}]
 
 
@@ -132,7 +145,7 @@ def draw(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.unshare_caldera()
     s.caldera_deck.draw(card)
     s.caldera_hands[f.args.seat].put(card)
-    then(s, CALDERA(f.args.seat))  # another card, resources permitting
+    then(s, frame(CALDERA, f.args.seat))  # another card, resources permitting
     return [{"type": "caldera_card", "seat": f.args.seat}]
 
 
@@ -148,6 +161,7 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
     )
     critters_ = s.critters
     winter = bool(s.winter)
+    counts = s.biome_counts()
     for biome in scoring.controlled_by(s, seat):
         if winter:
             here = [
@@ -159,14 +173,14 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
                 continue
             size = sum(here)
         else:
-            size = s.biome_counts()[biome][seat]
+            size = counts[biome][seat]
         c = biome.colour
         take = min(size if grouping and size >= 2 else 1, s.supply[c])
         s.supply[c] -= take
         held[c] += take
         got[c] += take
     over = sum(held) - powers.hand_cap(s, seat)
-    discards = [DISCARD(seat, count=over)] if over > 0 else []
+    discards = [frame(DISCARD, seat, count=over)] if over > 0 else []
     return [{"type": "collected", "seat": seat, "resources": got}], discards
 
 
