@@ -54,7 +54,8 @@ def test_a_position_with_critters_waiting_to_migrate_can_be_evaluated():
     s.grid["L5"] = "herding_critters"
     s.unlocked[0] = ["L5"]
     assert has_power(s, 0, "herding_critters")
-    s.set_stack(hex_id((0, 0)), (*s.stacks[hex_id((0, 0))], UNO[M]))  # covered: their region is gone
+    h = hex_id((0, 0))
+    s.set_stack(h, (*s.stacks[h], UNO[M]))  # covered: their region is gone
     assert region_id((0, 0, D)) not in s.board.biome_of
     assert heuristic(s, 0) == heuristic(s, 0)  # evaluated (no herd counted there)
     assert s.score_breakdown()[0]["herds"] == 0

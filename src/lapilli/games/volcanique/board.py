@@ -307,14 +307,18 @@ class Board:
         board.frozen = False
         return board
 
-    def put(self, h: int, stack: tuple[int, ...]) -> None:
-        """Put ``stack`` on ``h`` (an empty stack: back to ocean)."""
+    def put(self, h: int, stack: tuple[int, ...]) -> tuple[list[Biome], list[Biome]]:
+        """Put ``stack`` on ``h`` (an empty stack: back to ocean); returns the biomes
+        that broke up and those formed instead (the others are unchanged)."""
         stacks, biome_of = self.stacks, self.biome_of
         was_open = h in stacks and stacks[h][-1] != VOLCANO
         # the biomes through h break up: their other regions and h's new ones regroup
         loose = []
+        gone = []
         for region in self.regions_on.get(h, ()):
-            for member in biome_of[region].members:
+            biome = biome_of[region]
+            gone.append(biome)
+            for member in biome.members:
                 del biome_of[member]
                 if member >> REGION_BITS != h:
                     loose.append(member)
@@ -323,7 +327,8 @@ class Board:
         else:
             del stacks[h]
         regions = self.regions(h)
-        self._regroup(loose + list(regions))
+        loose.extend(regions)
+        formed = self._regroup(loose, gone)
         regions_on = self.regions_on
         regions_on.pop(h, None)
         if regions:
@@ -352,6 +357,7 @@ class Board:
             self.stackable.remove(h)
         self.memo = Memo()
         self.version += 1
+        return gone, formed
 
     # -- saving: clones share a board until one of them changes it ----------------------
     shared = True
@@ -427,9 +433,10 @@ class Board:
                 out.append(nb << REGION_BITS | c)
         return out
 
-    def _regroup(self, regions: list[int]) -> None:
-        """Flood a biome from each region not yet in one (joining any biome it meets):
-        ``linked``, inlined."""
+    def _regroup(self, regions: list[int], gone: list[Biome] | None = None) -> list[Biome]:
+        """Flood a biome from each region not yet in one (joining any biome it meets:
+        those are added to ``gone``): ``linked``, inlined. Returns the biomes formed."""
+        formed = []
         biome_of, stacks = self.biome_of, self.stacks
         for region in regions:
             if region in biome_of:
@@ -448,8 +455,13 @@ class Board:
                             members.add(nxt)
                             todo.append(nxt)
             biome = Biome(c, tuple(sorted(members)), ends // 2)
+            formed.append(biome)
             for member in members:
+                joined = biome_of.get(member)
+                if joined is not None and gone is not None and joined not in gone:
+                    gone.append(joined)  # an unchanged biome the new one took in
                 biome_of[member] = biome
+        return formed
 
 
 assert NB <= COLOUR_MASK + 1, "a region id keeps its colour in REGION_BITS bits"

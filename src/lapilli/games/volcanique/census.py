@@ -95,6 +95,25 @@ class Census:
         self.in_biome = out
         return out
 
+    def rebiome(self, board: Board, gone: list[Biome], formed: list[Biome]) -> None:
+        """The map changed one hex (``Board.put``): biomes ``gone`` broke up into
+        ``formed``. Counted for those alone when the biomes were up to date before."""
+        if self.board is not board or self.version != board.version - 1:
+            return  # counted again when next asked
+        in_biome, critters, burrowed, p = self.in_biome, self.critters, self.burrowed, self.players
+        for biome in gone:
+            in_biome.pop(biome, None)
+        for biome in formed:
+            counts = [0] * (2 * p)
+            for m in biome.members:
+                base = m << OWNER_BITS
+                for o in range(p):
+                    counts[o] += critters.get(base | o, 0)
+                    counts[p + o] += burrowed.get(base | o, 0)
+            if any(counts):
+                in_biome[biome] = counts
+        self.version = board.version
+
     # -- what changes ----------------------------------------------------------------------
     def added(self, spot: int, k: int, first: bool, board: Board) -> None:
         """``k`` critters came onto ``spot`` (``first``: it held none)."""

@@ -207,7 +207,10 @@ class VolcaniqueState(FlowState):
         board = self.board
         if board.frozen:  # shared with a clone: this position changes its own copy
             board = self.board = board.own()
-        board.put(h, stack)
+        gone, formed = board.put(h, stack)
+        census = self._census
+        if census is not None:
+            census.rebiome(board, gone, formed)
 
     def clone(self) -> Self:
         """A copy sharing the map until one of them changes it (see ``Board``)."""
