@@ -8,7 +8,7 @@ them from hex and region ids (``OnHex``, ``OnRegion``) and read those back
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
@@ -60,6 +60,11 @@ class OnHex:
             a = self.made[h] = Action(self.kind, at=hex_of(h))
         return a
 
+    def on(self, hexes: Iterable[int]) -> list[Action]:
+        """The actions on each of ``hexes``, in order (one call for a legal list)."""
+        made = self.made
+        return [made.get(h) or self[h] for h in hexes]
+
 
 class OnRegion:
     """The actions of one kind on a region (``claim``, ``move_to``...), by region id,
@@ -77,6 +82,11 @@ class OnRegion:
             at = hex_of(region >> REGION_BITS)
             a = self.made[region] = Action(self.kind, at=at, biome=BIOMES[region & COLOUR_MASK])
         return a
+
+    def on(self, regions: Iterable[int]) -> list[Action]:
+        """The actions on each of ``regions``, in order (one call for a legal list)."""
+        made = self.made
+        return [made.get(r) or self[r] for r in regions]
 
 
 _ON_HEX: dict[str, OnHex] = {}

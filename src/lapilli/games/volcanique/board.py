@@ -335,10 +335,11 @@ class Board:
             regions_on[h] = regions
         # h's neighbours see one new edge each; h, its own neighbours unchanged
         face_on, fits_on, kinds_on = self.face_on, self.fits_on, self.kinds_on
-        face_on.pop(h, None)
-        fits_on.pop(h, None)
-        kinds_on.pop(h, None)
-        if stack:
+        if not stack:
+            face_on.pop(h, None)
+            fits_on.pop(h, None)
+            kinds_on.pop(h, None)
+        elif h not in face_on:  # new land (a tile stacked on land keeps its neighbours)
             face = face_on[h] = self.facing(h)
             fits_on[h] = fits(face)
             kinds_on[h] = kinds_fitting(face)

@@ -8,7 +8,8 @@ how many burrowed ones (``burrowed``). From those the census keeps
 - per hex, which spots hold critters and which hold burrowed critters (``on_hex``,
   ``under_hex``: bitmasks over ``colour * 8 + owner``), so that "who is on this tile"
   and "is it inhabited" are one lookup;
-- per seat, its critters on land (``placed``: the rules of engagement count them);
+- per seat, its critters on land (``placed``: the rules of engagement count them) and
+  the spots they stand on (``mine``);
 - per biome, each seat's critters and burrowed critters (``in_biome``: a list of the
   seats' critters, then the seats' burrowed ones), so that "is this biome controlled",
   "who holds it" and "how strong is each" need no walk over the map. A biome is there
@@ -47,6 +48,7 @@ class Census:
         "on_hex",
         "under_hex",
         "placed",
+        "mine",
         "board",
         "version",
         "in_biome",
@@ -59,16 +61,19 @@ class Census:
         on_hex: dict[int, int] = {}
         under_hex: dict[int, int] = {}
         placed = [0] * players
+        mine: list[set[int]] = [set() for _ in range(players)]
         for spot, n in critters.items():
             h = spot >> SPOT_HEX
             on_hex[h] = on_hex.get(h, 0) | 1 << (spot & SPOT_KEY)
             placed[spot & OWNER_MASK] += n
+            mine[spot & OWNER_MASK].add(spot)
         for spot in burrowed:
             h = spot >> SPOT_HEX
             under_hex[h] = under_hex.get(h, 0) | 1 << (spot & SPOT_KEY)
         self.on_hex = on_hex
         self.under_hex = under_hex
         self.placed = placed
+        self.mine = mine
         self.board: Board | None = None  # the board ``in_biome`` was counted on
         self.version = -1  # and the board's version then
         self.in_biome: dict[Biome, list[int]] = {}
@@ -117,18 +122,20 @@ class Census:
     # -- what changes ----------------------------------------------------------------------
     def added(self, spot: int, k: int, first: bool, board: Board) -> None:
         """``k`` critters came onto ``spot`` (``first``: it held none)."""
+        owner = spot & OWNER_MASK
         if first:
             h = spot >> SPOT_HEX
             self.on_hex[h] = self.on_hex.get(h, 0) | 1 << (spot & SPOT_KEY)
-        owner = spot & OWNER_MASK
+            self.mine[owner].add(spot)
         self.placed[owner] += k
         self._change(board, spot, owner, k)
 
     def taken(self, spot: int, k: int, last: bool, board: Board) -> None:
         """``k`` critters left ``spot`` (``last``: none are left there)."""
+        owner = spot & OWNER_MASK
         if last:
             _clear(self.on_hex, spot)
-        owner = spot & OWNER_MASK
+            self.mine[owner].discard(spot)
         self.placed[owner] -= k
         self._change(board, spot, owner, -k)
 

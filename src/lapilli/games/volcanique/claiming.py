@@ -69,8 +69,7 @@ def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
 
 
 def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
-    claim = A.CLAIM
-    claims = [claim[region] for region in claimable(s, f.seat, f.args.island)]
+    claims = A.CLAIM.on(claimable(s, f.seat, f.args.island))
     return claims + claim_extras(s, f) + [DONE]
 
 
@@ -102,7 +101,8 @@ def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     region = at_region(a)
     s.add_critter(region, f.seat)
     s.hand[f.seat] -= 1
-    s.this_turn = s.this_turn._replace(claimed=True)
+    if not s.this_turn.claimed:
+        s.this_turn = s.this_turn._replace(claimed=True)
     then(s, again)
     at = xy(region >> REGION_BITS)
     return [{"type": "claimed", "seat": f.seat, "at": at, "biome": a.arg("biome")}]

@@ -60,14 +60,11 @@ def upgrade_options(s: VolcaniqueState, seat: int) -> list[Action]:
         or sum(s.resources[seat]) < COLOSSAL_COST
     ):
         return []
-    upgrade = on_region("upgrade")
-    return [
-        upgrade[spot >> OWNER_BITS]
-        for spot, n in sorted(s.critters.items())
-        if spot & OWNER_MASK == seat
-        and n > s.colossal.get(spot, 0)
-        and not cold(s, spot >> SPOT_HEX)
-    ]
+    return on_region("upgrade").on(
+        spot >> OWNER_BITS
+        for spot in sorted(s.census().mine[seat])
+        if s.critters[spot] > s.colossal.get(spot, 0) and not cold(s, spot >> SPOT_HEX)
+    )
 
 
 def upgraded(s: VolcaniqueState, f: Frame) -> Events:
@@ -179,13 +176,13 @@ def claim_step(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events
 def burrow_options(s: VolcaniqueState, seat: int) -> list[Action]:
     if not has_power(s, seat, "burrowing_critters") or s.this_turn.burrowed:
         return []
-    burrow, emerge = on_region("burrow"), on_region("emerge")
-    out = [
-        burrow[spot >> OWNER_BITS]
-        for spot, n in sorted(s.critters.items())
-        if spot & OWNER_MASK == seat and n > s.colossal.get(spot, 0)
-    ]
-    out += [emerge[spot >> OWNER_BITS] for spot in sorted(s.burrowed) if spot & OWNER_MASK == seat]
+    out = on_region("burrow").on(
+        spot >> OWNER_BITS
+        for spot in sorted(s.census().mine[seat])
+        if s.critters[spot] > s.colossal.get(spot, 0)
+    )
+    emerge = on_region("emerge")
+    out += emerge.on(spot >> OWNER_BITS for spot in sorted(s.burrowed) if spot & OWNER_MASK == seat)
     return out
 
 

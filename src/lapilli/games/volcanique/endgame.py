@@ -162,8 +162,7 @@ def super_erupts(s: VolcaniqueState, f: Frame) -> Events:
 
 
 def legal_final_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
-    claim = A.CLAIM
-    return [claim[region] for region in claimable(s, f.seat, None)] + [DONE]
+    return [*A.CLAIM.on(claimable(s, f.seat, None)), DONE]
 
 
 def refuse_final_critter(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

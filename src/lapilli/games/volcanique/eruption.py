@@ -80,8 +80,7 @@ def order_from(s: VolcaniqueState, seat: int) -> list[int]:
 
 # -- choosing the target -------------------------------------------------------------------
 def legal_erupt(s: VolcaniqueState, f: Frame) -> list[Action]:
-    erupt = on_hex("erupt")
-    return [erupt[h] for h in stack_hexes(s, f.seat, volcano=True)]
+    return on_hex("erupt").on(stack_hexes(s, f.seat, volcano=True))
 
 
 def refuse_erupt(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

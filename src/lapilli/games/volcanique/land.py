@@ -76,7 +76,7 @@ def stack_hexes(s: VolcaniqueState, seat: int, volcano: bool = False) -> list[in
     closed = s.lava_hexes()
     census = s.census()
     if s.burrowed and not volcano:
-        closed.update(census.under_hex)
+        closed = closed.union(census.under_hex)
     if valid is None:
         hexes = [h for h in s.board.stackable if h not in closed]
     else:

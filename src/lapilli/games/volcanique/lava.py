@@ -184,7 +184,9 @@ def arrive(s: VolcaniqueState, index: int, h: int) -> Events:
     return events
 
 
-def evacuation_tiles(s: VolcaniqueState, tiles: tuple[int, ...], lava: set[int]) -> tuple[Hex, ...]:
+def evacuation_tiles(
+    s: VolcaniqueState, tiles: tuple[int, ...], lava: frozenset[int]
+) -> tuple[Hex, ...]:
     """Tiles of a biome a critter may evacuate to: no lava, not frozen."""
     return tuple(hex_of(h) for h in sorted(h for h in tiles if h not in lava and not cold(s, h)))
 

@@ -207,7 +207,7 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
     biome_of, regions_on, held = s.board.biome_of, s.board.regions_on, g.held
     lava, winter = g.lava, bool(s.winter)
     seen: set[Biome] = set()
-    for spot in sorted(spot for spot in s.critters if spot & OWNER_MASK == seat):
+    for spot in sorted(s.census().mine[seat]):
         region = spot >> OWNER_BITS
         biome = biome_of[region]
         if biome in seen:
@@ -228,8 +228,7 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
 
 
 def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
-    move_from = A.MOVE_FROM
-    return [move_from[region] for region in movable(s, f.seat)] + [DONE]
+    return [*A.MOVE_FROM.on(movable(s, f.seat)), DONE]
 
 
 def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -255,9 +254,7 @@ def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
-    move_to = A.MOVE_TO
-    regions = targets(s, region_id(f.args.source), Ground(s, f.seat))
-    return [move_to[region] for region in regions]
+    return A.MOVE_TO.on(targets(s, region_id(f.args.source), Ground(s, f.seat)))
 
 
 def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

@@ -25,7 +25,7 @@ from .actions import (
     refusal,
 )
 from .args import Seat
-from .board import OWNER_BITS, OWNER_MASK, SPOT_HEX, around, hex_id, ring_steps
+from .board import OWNER_BITS, SPOT_HEX, around, hex_id, ring_steps
 from .claiming import CLAIM
 from .components import (
     CRATER,
@@ -69,12 +69,11 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
             s.stage is Stage.FINAL and turn.sacrificed_from_hand
         )
         if not board_done:
-            sacrifice = on_region("sacrifice")
-            out += [
-                sacrifice[spot >> OWNER_BITS]
-                for spot in sorted(s.critters)
-                if spot & OWNER_MASK == p and not cold(s, spot >> SPOT_HEX)
-            ]
+            out += on_region("sacrifice").on(
+                spot >> OWNER_BITS
+                for spot in sorted(s.census().mine[p])
+                if not cold(s, spot >> SPOT_HEX)
+            )
         if _may_sacrifice_from_hand(s, p):
             out.append(SACRIFICE_HAND)
     out += critters.burrow_options(s, p)
@@ -281,8 +280,7 @@ def _island_done(s: VolcaniqueState, f: Frame) -> Events:
 
 
 def legal_island_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    place = on_hex("place")
-    return [place[h] for h in island_hexes(s, f.args.island, f.args.size)]
+    return on_hex("place").on(island_hexes(s, f.args.island, f.args.size))
 
 
 def refuse_island_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

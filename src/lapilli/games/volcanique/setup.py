@@ -126,8 +126,7 @@ def choose_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    place = A.PLACE
-    return [place[h] for h in island_hexes(s, f.seat, f.args.piece, f.args.kind)]
+    return A.PLACE.on(island_hexes(s, f.seat, f.args.piece, f.args.kind))
 
 
 def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

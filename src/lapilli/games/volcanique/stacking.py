@@ -167,8 +167,7 @@ def bought(s: VolcaniqueState, f: Frame) -> Events:
 
 # -- stacking it ---------------------------------------------------------------------------
 def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    place = A.PLACE
-    return [place[h] for h in placements(s, f.seat, f.args.kind)]
+    return A.PLACE.on(placements(s, f.seat, f.args.kind))
 
 
 def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

@@ -223,8 +223,9 @@ class VolcaniqueState(FlowState):
     def height(self, h: int) -> int:
         return self.board.height(h)
 
-    def lava_hexes(self) -> set[int]:
-        return {flow.at for flow in self.lava}
+    def lava_hexes(self) -> frozenset[int]:
+        """The hexes under lava (asked at most steps; mostly none)."""
+        return frozenset([flow.at for flow in self.lava]) if self.lava else NO_HEXES
 
     # -- who stands where ------------------------------------------------------------------
     def census(self) -> Census:
@@ -417,6 +418,9 @@ class VolcaniqueState(FlowState):
             _check_box(self)
         except ValueError as exc:
             raise MalformedInput(str(exc)) from None
+
+
+NO_HEXES: frozenset[int] = frozenset()
 
 
 def new_position(game: Game, players: int) -> VolcaniqueState:

@@ -6,6 +6,7 @@ of the turn and of the game, ``endgame.py``."""
 
 from __future__ import annotations
 
+from operator import ge
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
@@ -94,13 +95,12 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
 def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
     """1 of each resource, while cards are left (and the per-turn limit of the option
     ``caldera_limit``, if set, is not reached)."""
-    held = s.resources[seat]
     limit = s.options.caldera_limit
     return (
         s.stage is Stage.MAIN
+        and all(map(ge, s.resources[seat], CALDERA_COST))
         and not (limit and s.this_turn.caldera_cards >= limit)
         and bool(s.caldera_deck)
-        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
     )
 
 
