@@ -17,7 +17,7 @@ from . import critters, tectonics
 from .actions import DONE, at_region, refusal
 from .board import REGION_BITS, hex_id, xy
 from .events import Events
-from .pieces import Stage
+from .pieces import TURN_STAGES
 from .winter import frozen
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> 
 def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
     """What powers add to the claim step of one's own turn (not an island's claims):
     Erosion before the first claim, Colossal upgrades, the sea critter step."""
-    if f.args.island is not None or s.stage not in (Stage.MAIN, Stage.FINAL):
+    if f.args.island is not None or s.stage not in TURN_STAGES:
         return []
     if not (s.unlocked[f.seat] or s.this_turn.granted):
         return []  # each of them is a power: none held (asked at every claim)

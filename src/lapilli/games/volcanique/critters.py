@@ -78,11 +78,19 @@ def upgraded(s: VolcaniqueState, f: Frame) -> Events:
 
 # -- Sea Critters --------------------------------------------------------------------------
 def sea_spaces(s: VolcaniqueState) -> list[int]:
-    """Ocean spaces next to land, without lava, a sea critter or frost."""
-    stacks = s.stacks
+    """Ocean spaces next to land, without lava, a sea critter or frost (kept with the
+    board: asked at every claim of a Sea Critters holder)."""
     lava = s.lava_hexes()
-    near = {nb for h in stacks for nb in around(h) if nb not in stacks}
-    return sorted(h for h in near if h not in lava and h not in s.sea and not cold(s, h))
+    key = ("sea", tuple(lava), tuple(s.sea), s.winter and (s.winter, s.turn))
+    memo = s.board.memo.hexes
+    spaces = memo.get(key)
+    if spaces is None:
+        stacks = s.stacks
+        near = {nb for h in stacks for nb in around(h) if nb not in stacks}
+        spaces = memo[key] = sorted(
+            h for h in near if h not in lava and h not in s.sea and not cold(s, h)
+        )
+    return spaces
 
 
 def landings(s: VolcaniqueState, at: int) -> list[int]:

@@ -30,7 +30,7 @@ from .components import POINT_COST, VOLCANO, VOLCANO_COST
 from .events import Events
 from .lava import LAVA_START
 from .paying import PAY
-from .pieces import Stage, cards
+from .pieces import MAIN, Stage, cards
 from .stacking import BOUGHT, refuse_volcano, volcano_allowed
 from .triggers import trigger_end
 from .winter import all_frozen
@@ -44,7 +44,7 @@ def pass_turn(s: VolcaniqueState) -> Events:
     (the stage and the player change; ``turn.end_turn`` begins that turn)."""
     events: Events = []
     n = s.players
-    if s.stage is Stage.MAIN:
+    if s.stage is MAIN:
         for p in range(n):
             if s.hand[p] == 0:
                 events.extend(trigger_end(s, "all_critters_deployed", p))

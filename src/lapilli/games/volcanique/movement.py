@@ -218,8 +218,12 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
             # the usual case, without going through every target: another tile of its
             # biome free of lava, or a biome of its own tile that nobody holds
             here = region >> REGION_BITS
-            if any(h != here and h not in lava for h in biome.tiles) or any(
-                other != region and biome_of[other] not in held for other in regions_on[here]
+            tiles, regions = biome.tiles, regions_on[here]
+            if (
+                len(tiles) > 1
+                and (not lava or any(h != here and h not in lava for h in tiles))
+                or len(regions) > 1
+                and any(other != region and biome_of[other] not in held for other in regions)
             ):
                 yield region
                 continue

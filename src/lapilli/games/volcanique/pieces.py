@@ -18,6 +18,14 @@ class Stage(StrEnum):
     OVER = "over"
 
 
+MAIN, FINAL = Stage.MAIN, Stage.FINAL
+"""The stages checked at every step, as plain names (reading a member off an enum
+class costs a lookup each time)."""
+TURN_STAGES = frozenset({MAIN, FINAL})
+"""The stages in which players take turns of their own (powers used "at any time
+during your turn" are offered then)."""
+
+
 Spot = tuple[int, int, int, int]
 """Where a player's critters stand, as saved and shown: ``(q, r, colour, owner)``, a
 region and whose they are (inside the rules a spot is a number, see ``board``).

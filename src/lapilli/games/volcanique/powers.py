@@ -26,7 +26,7 @@ from .components import (
     SLOTS,
     TILES_ON_SOIL,
 )
-from .pieces import Stage
+from .pieces import FINAL, TURN_STAGES
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -74,14 +74,14 @@ def own_turn_step(s: VolcaniqueState, f: Frame) -> bool:
     return (
         f.seat == s.player
         and f.step.name in TURN_STEPS
-        and s.stage in (Stage.MAIN, Stage.FINAL)
+        and s.stage in TURN_STAGES
         and getattr(f.args, "island", None) is None
     )
 
 
 def limited_use(s: VolcaniqueState, power: str) -> str:
     """The name of a use of a limited power now: ``power@main`` or ``power@final``."""
-    return f"{power}@{'final' if s.stage is Stage.FINAL else 'main'}"
+    return f"{power}@{'final' if s.stage is FINAL else 'main'}"
 
 
 def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:

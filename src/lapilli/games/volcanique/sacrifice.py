@@ -42,7 +42,7 @@ from .components import (
 from .events import Events
 from .frames import frame
 from .paying import PAY
-from .pieces import Stage
+from .pieces import FINAL, MAIN, Stage
 from .triggers import trigger_end
 from .winter import cold
 
@@ -65,9 +65,7 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
     turn = s.this_turn
     out: list[Action] = []
     if s.crater[p] < CRATER:
-        board_done = turn.sacrificed_from_board or (
-            s.stage is Stage.FINAL and turn.sacrificed_from_hand
-        )
+        board_done = turn.sacrificed_from_board or (s.stage is FINAL and turn.sacrificed_from_hand)
         if not board_done:
             out += on_region("sacrifice").on(
                 spot >> OWNER_BITS
@@ -78,7 +76,7 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
             out.append(SACRIFICE_HAND)
     out += critters.burrow_options(s, p)
     if (
-        s.stage is Stage.MAIN
+        s.stage is MAIN
         and s.crater[p] >= CRATER
         and s.tiles
         and (sum(s.resources[p]) >= ISLAND_COST or free_island(s, p))
@@ -93,7 +91,7 @@ def legal_sacrifice(s: VolcaniqueState, f: Frame) -> list[Action]:
 
 def _may_sacrifice_from_hand(s: VolcaniqueState, p: int) -> bool:
     return (
-        s.stage is Stage.MAIN
+        s.stage is MAIN
         and not s.this_turn.sacrificed_from_hand
         and s.hand[p] > 0
         and (sum(s.resources[p]) >= SACRIFICE_COST or _frugal(s, p))
@@ -227,21 +225,22 @@ def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> lis
     # summoned outside the winter's area
     spots = [c for c in near if c not in blocked and c not in island and not cold(s, c)]
     need = min(size, ISLAND_TILES) - len(island) - 1  # Island Forger's 4th tile is optional
-    return sorted(c for c in spots if _room_for(s, (*island, c), need, blocked))
-
-
-def _room_for(s: VolcaniqueState, island: tuple[int, ...], need: int, blocked: set[int]) -> bool:
-    """Whether ``need`` more tiles can join the island one by one: the free spaces
-    connected to it number at least ``need``."""
     if need <= 0:
+        return sorted(spots)
+    closed = blocked.union(island)
+    return sorted(c for c in spots if _room_for((*island, c), need, closed))
+
+
+def _room_for(island: tuple[int, ...], need: int, closed: set[int]) -> bool:
+    """Whether ``need`` more tiles can join the island one by one: the free spaces
+    (not ``closed``, nor the island) connected to it number at least ``need``."""
+    edge = {nb for h in island for nb in around(h) if nb not in closed and nb not in island}
+    if len(edge) >= need:  # the usual case: room right beside it
         return True
 
     def free(h: int) -> bool:
-        return h not in blocked and h not in island
+        return h not in closed and h not in island
 
-    edge = {nb for h in island for nb in around(h) if free(nb)}
-    if len(edge) >= need:  # the usual case: room right beside it
-        return True
     return len(distances(edge, around, free, limit=need - 1)) >= need
 
 

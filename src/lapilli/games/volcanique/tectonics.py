@@ -335,7 +335,16 @@ def _sections(island: tuple[int, ...]) -> list[tuple[int, str, int, tuple[int, .
 
 
 def _whole(group: set[int]) -> bool:
-    return connected(next(iter(group)), around, group.__contains__) == group
+    """Whether a group of hexes is in one piece (``grid.connected``, inlined: asked for
+    every section of every island)."""
+    start = next(iter(group))
+    seen, todo = {start}, [start]
+    while todo:
+        for nb in around(todo.pop()):
+            if nb in group and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(group)
 
 
 def _rifts(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:

@@ -25,7 +25,7 @@ from .frames import frame
 from .lava import PROGRESS_LAVA
 from .movement import MOVE
 from .paying import DISCARD
-from .pieces import Stage, ThisTurn
+from .pieces import MAIN, Stage, ThisTurn
 from .sacrifice import SACRIFICE
 from .stacking import BUY
 from .winter import frozen
@@ -72,7 +72,8 @@ _TURNS: dict[tuple[Stage, int, bool], tuple[Frame, ...]] = {}
 def begin_turn(s: VolcaniqueState) -> Events:
     """A turn of ``s.player``; in the finale, once no lava flows, the game is over."""
     s.this_turn = ThisTurn()
-    if s.stage is Stage.FINALE and not any(flow.flowing for flow in s.lava):
+    finale = s.stage is not MAIN and s.stage is Stage.FINALE  # (mostly the main game)
+    if finale and not any(flow.flowing for flow in s.lava):
         return endgame.game_over(s)
     then(s, *turn_frames(s))
     return []
@@ -97,7 +98,7 @@ def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
     ``caldera_limit``, if set, is not reached)."""
     limit = s.options.caldera_limit
     return (
-        s.stage is Stage.MAIN
+        s.stage is MAIN
         and all(map(ge, s.resources[seat], CALDERA_COST))
         and not (limit and s.this_turn.caldera_cards >= limit)
         and bool(s.caldera_deck)
@@ -187,7 +188,7 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
 def collect_step(s: VolcaniqueState, f: Frame) -> Events:
     """Step 7 (discarding down to the cap on top of what follows); no collecting in
     the end-game sequence."""
-    if s.stage is not Stage.MAIN:
+    if s.stage is not MAIN:
         return []
     events, discards = collect(s, s.player)
     then(s, *discards)
