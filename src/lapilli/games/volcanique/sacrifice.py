@@ -214,16 +214,22 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
 
 
 def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> list[int]:
-    other = [h for h in s.stacks if h not in island]
     # no tile next to other land, nor on lava cooling in the sea or a sea critter
-    blocked = {nb for h in other for nb in around(h)}.union(other, s.lava_hexes(), s.sea)
+    other = [h for h in s.stacks if h not in island]
+    blocked = set(other)
+    for h in other:
+        blocked.update(around(h))
+    blocked.update(s.lava_hexes(), s.sea)
+    near: set[int] = set()
     if island:
-        near = {nb for h in island for nb in around(h)}
+        for h in island:
+            near.update(around(h))
     else:
         gap = ring_steps(ISLAND_GAP)
         near = {h + step for h in other for step in gap}
-    # summoned outside the winter's area
-    spots = [c for c in near if c not in blocked and c not in island and not cold(s, c)]
+    spots = near.difference(blocked, island)
+    if s.winter:  # summoned outside the winter's area
+        spots = {c for c in spots if not cold(s, c)}
     need = min(size, ISLAND_TILES) - len(island) - 1  # Island Forger's 4th tile is optional
     if need <= 0:
         return sorted(spots)
@@ -234,7 +240,10 @@ def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> lis
 def _room_for(island: tuple[int, ...], need: int, closed: set[int]) -> bool:
     """Whether ``need`` more tiles can join the island one by one: the free spaces
     (not ``closed``, nor the island) connected to it number at least ``need``."""
-    edge = {nb for h in island for nb in around(h) if nb not in closed and nb not in island}
+    edge: set[int] = set()
+    for h in island:
+        edge.update(around(h))
+    edge.difference_update(closed, island)
     if len(edge) >= need:  # the usual case: room right beside it
         return True
 
