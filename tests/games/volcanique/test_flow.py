@@ -11,7 +11,7 @@ import pytest
 
 from lapilli.core import Action, IllegalAction, sample_chance
 from lapilli.core.flow import Step, Steps, then
-from lapilli.games.volcanique import Volcanique
+from lapilli.games.volcanique import Volcanique, critters, sacrifice, tectonics
 from lapilli.games.volcanique.board import Board
 from lapilli.games.volcanique.census import Census
 from lapilli.games.volcanique.claiming import CLAIM
@@ -115,6 +115,32 @@ def test_the_census_kept_through_a_game_agrees_with_a_fresh_count(players, seed)
             mine = controlled_by(s, seat)
             assert len(mine) == len(everyone[seat]) and set(mine) == set(everyone[seat])
     assert checked > 100
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12)])
+def test_what_is_kept_with_the_shape_of_the_land_agrees_with_a_fresh_search(players, seed):
+    """Rift and Converging moves, sea spaces and a summoned island's spaces are kept
+    while no hex becomes land or ocean (``board.Memo``), across stacked tiles: they
+    read the same as found afresh after every step of a random game."""
+    rng = random.Random(seed)
+    s = Volcanique().new_state(players)
+    kept = 0
+    while not s.is_terminal():
+        s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+        if s.stage != "main":
+            continue
+        memo = s.board.memo
+        kept += bool(memo.moves or memo.hexes)
+        fresh = s.clone()
+        fresh.board = Board(s.stacks)  # the same map, nothing kept
+        for found in (
+            tectonics.rift_options,
+            tectonics.converge_options,
+            critters.sea_spaces,
+            lambda x: sacrifice.island_hexes(x, (), 3),
+        ):
+            assert found(s) == found(fresh)
+    assert kept > 100  # (some found before the step: kept through it)
 
 
 def test_caldera_hands_are_hidden_until_the_end_and_redealt_for_others():

@@ -233,13 +233,16 @@ class Biome:
 
 
 MemoKey = tuple[Hashable, ...]
-"""What a memo entry depends on besides the board: the rule's name first."""
+"""What a memo entry depends on besides the shape of the land: the rule's name first,
+then whatever else it reads (lava, sea critters, the winter, the starting islands)."""
 
 
 class Memo:
-    """What rules derive from one board, by their key (a board never changes, so they
-    never go stale): the hexes where something may go, the moves of a power, and
-    whether a power has any move."""
+    """What rules derive from the shape of the land (which hexes are land, not what is
+    stacked there), by their key: the hexes where something may go (a summoned
+    island, a sea critter, a starting island), the moves of Rift and Converging
+    Tectonic Plates, and whether they have any. A board empties it when a hex becomes
+    land or ocean (stacking a tile leaves it)."""
 
     __slots__ = ("hexes", "moves", "any_move")
 
@@ -255,10 +258,9 @@ class Board:
     (``face_on``, see ``facing``), the rotations of each kind that fit there
     (``fits_on``) and the kinds that fit at all (``kinds_on``), and the hexes a tile
     may stack on before lava and targeting (``stackable``: land that is not a volcano,
-    sorted). ``memo`` keeps what rules
-    derive from the board as it is (emptied by every change); ``version`` counts the
-    changes (indexes built on a board, like the critters' census of biomes, compare
-    it).
+    sorted). ``memo`` keeps what rules derive from the shape of the land (see
+    ``Memo``); ``version`` counts the changes (indexes built on a board, like the
+    critters' census of biomes, compare it).
 
     ``put`` changes the board in place, regrouping the biomes and refreshing the fits
     around the changed hex only. Positions that clone share their board until one of
@@ -288,7 +290,7 @@ class Board:
         self.fits_on = {h: fits(face) for h, face in self.face_on.items()}
         self.kinds_on = {h: kinds_fitting(face) for h, face in self.face_on.items()}
         self.stackable = sorted(h for h, stack in self.stacks.items() if stack[-1] != VOLCANO)
-        self.memo = Memo()  # what rules derive from this board, by their key
+        self.memo = Memo()  # what rules derive from the shape of the land, by their key
         self.version = 0
         self.frozen = False
 
@@ -311,7 +313,8 @@ class Board:
         """Put ``stack`` on ``h`` (an empty stack: back to ocean); returns the biomes
         that broke up and those formed instead (the others are unchanged)."""
         stacks, biome_of = self.stacks, self.biome_of
-        was_open = h in stacks and stacks[h][-1] != VOLCANO
+        was_land = h in stacks
+        was_open = was_land and stacks[h][-1] != VOLCANO
         # the biomes through h break up: their other regions and h's new ones regroup
         loose = []
         gone = []
@@ -356,7 +359,8 @@ class Board:
             insort(self.stackable, h)
         elif was_open and not is_open:
             self.stackable.remove(h)
-        self.memo = Memo()
+        if was_land != bool(stack):
+            self.memo = Memo()  # the land has another shape
         self.version += 1
         return gone, formed
 

@@ -207,7 +207,7 @@ def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list
     the whole island can be completed are offered."""
     lava = tuple(sorted(s.lava_hexes()))
     key = ("island", island, size, lava, tuple(sorted(s.sea)), s.winter and (s.winter, s.turn))
-    memo = s.board.memo.hexes  # asked twice a step (is there room, where): found once
+    memo = s.board.memo.hexes  # kept while the land keeps its shape (``board.Memo``)
     if key not in memo:
         memo[key] = _island_hexes(s, tuple(hex_id(h) for h in island), size)
     return memo[key]

@@ -64,8 +64,8 @@ def island_hexes(s: VolcaniqueState, seat: int, piece: int, kind: int) -> list[i
 
 
 def _island_spaces(s: VolcaniqueState, seat: int, piece: int) -> list[int]:
-    """``island_hexes`` before the edge rule, kept with the board (asked for each kind
-    the seat may choose, then for the one chosen)."""
+    """``island_hexes`` before the edge rule, kept while the land keeps its shape
+    (``board.Memo``: asked for each kind the seat may choose, then for the one chosen)."""
     key = ("island_spaces", seat, piece, *map(tuple, s.islands))
     memo = s.board.memo.hexes
     if key in memo:

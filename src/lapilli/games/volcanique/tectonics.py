@@ -240,8 +240,8 @@ Moves = Callable[[set[int]], Iterator[Action]]
 
 
 def _all_moves(s: VolcaniqueState, name: str, moves: Moves) -> list[Action]:
-    """The moves of a tectonic power on this board with its blocked spaces, kept with
-    the board (they depend on nothing else)."""
+    """The moves of a tectonic power with its blocked spaces, kept while the land keeps
+    its shape (``board.Memo``: they depend on nothing else)."""
     blocked = _blocked(s)
     key = (name, tuple(sorted(blocked)))
     memo = s.board.memo.moves
@@ -251,8 +251,8 @@ def _all_moves(s: VolcaniqueState, name: str, moves: Moves) -> list[Action]:
 
 
 def _any_move(s: VolcaniqueState, name: str, moves: Moves) -> bool:
-    """Whether a tectonic power has any move here (it stops at the first), kept with
-    the board like ``_all_moves``."""
+    """Whether a tectonic power has any move here (it stops at the first), kept like
+    ``_all_moves``."""
     blocked = _blocked(s)
     key = (name, tuple(sorted(blocked)))
     memo = s.board.memo.any_move
