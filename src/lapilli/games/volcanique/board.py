@@ -64,10 +64,17 @@ SPOT_HEX = REGION_BITS + OWNER_BITS
 
 def hex_id(h: Hex) -> int:
     """The id of the hex at axial ``(q, r)`` (ValueError beyond the map's reach)."""
-    q, r = h
-    if not (-REACH <= q < REACH and -REACH <= r < REACH):
-        raise ValueError(f"the hex {q},{r} is beyond the map's reach of {REACH} spaces")
-    return (q + REACH) * SPAN + r + REACH
+    x = _IDS.get(h)
+    if x is None:
+        q, r = h
+        if not (-REACH <= q < REACH and -REACH <= r < REACH):
+            raise ValueError(f"the hex {q},{r} is beyond the map's reach of {REACH} spaces")
+        x = _IDS[h] = (q + REACH) * SPAN + r + REACH
+    return x
+
+
+_IDS: dict[Hex, int] = {}
+"""The ids of the hexes met so far (actions and frames name hexes at every step)."""
 
 
 _COORDS: dict[int, Hex] = {}
@@ -404,8 +411,11 @@ class Board:
 
     def regions(self, h: int) -> tuple[int, ...]:
         """The regions of the top tile (none for ocean, soil and volcanoes)."""
+        stack = self.stacks.get(h)
+        if not stack:
+            return ()
         base = h << REGION_BITS
-        return tuple(base | c for c in self.colours(h))
+        return tuple([base | c for c in REGIONS_OF[stack[-1]]])
 
     def facing(self, h: int) -> int:
         """The face of ``h``: for each direction, the colour of the neighbour's edge

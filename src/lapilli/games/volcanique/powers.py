@@ -93,12 +93,21 @@ def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
 
 def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:
     """The largest value of a data field among the seat's powers (``base`` without)."""
-    if not s.unlocked[seat] and not (seat == s.player and s.this_turn.granted):
-        return base  # (asked at every buy and collection: the common case first)
-    values = [int(POWERS[p].get(field, 0)) for p in held_powers(s, seat)]
+    values = FIELDS[field]  # (asked at every buy and collection: kept to dict lookups)
+    grid, best = s.grid, base
+    for slot in s.unlocked[seat]:
+        best = max(best, values.get(grid.get(slot, ""), base))
     if seat == s.player:
-        values += [int(POWERS[p].get(field, 0)) for p in s.this_turn.granted]
-    return max([base, *values])
+        for power in s.this_turn.granted:
+            best = max(best, values.get(power, base))
+    return best
+
+
+FIELDS: dict[str, dict[str, int]] = {
+    field: {p: int(info[field]) for p, info in POWERS.items() if field in info}
+    for field in ("hand_cap", "crater_points", "max_tiles", "island_tiles")
+}
+"""The powers that change a number of the rules (``_most``), with their values."""
 
 
 def hand_cap(s: VolcaniqueState, seat: int) -> int:

@@ -240,10 +240,13 @@ def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> lis
 def _room_for(island: tuple[int, ...], need: int, closed: set[int]) -> bool:
     """Whether ``need`` more tiles can join the island one by one: the free spaces
     (not ``closed``, nor the island) connected to it number at least ``need``."""
-    edge: set[int] = set()
-    for h in island:
-        edge.update(around(h))
-    edge.difference_update(closed, island)
+    if len(island) == 1:  # a first tile: its free neighbours, counted at once
+        edge = set(around(island[0])).difference(closed)
+    else:
+        edge = set()
+        for h in island:
+            edge.update(around(h))
+        edge.difference_update(closed, island)
     if len(edge) >= need:  # the usual case: room right beside it
         return True
 
