@@ -206,6 +206,8 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
     grouping = g.pack or g.herd
     biome_of, regions_on, held = s.board.biome_of, s.board.regions_on, g.held
     lava, winter = g.lava, bool(s.winter)
+    # without these powers a critter goes only where the usual case below looks
+    more = grouping or g.cooperative or g.agile or g.flying
     seen: set[Biome] = set()
     for spot in sorted(s.census().mine[seat]):
         region = spot >> OWNER_BITS
@@ -226,6 +228,8 @@ def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
                 and any(other != region and biome_of[other] not in held for other in regions)
             ):
                 yield region
+                continue
+            if not more:
                 continue
         if next(_reachable(s, region, g), None) is not None:
             yield region

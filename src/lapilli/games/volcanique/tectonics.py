@@ -47,7 +47,7 @@ from .frames import frame
 from .land import CONTESTS
 from .lava import EVACUATE
 from .pieces import Lava
-from .powers import LIMITED, has_power, limited_use, may_use_limited, own_turn_step
+from .powers import LIMITED, has_power, limited_use, own_turn_step
 from .winter import cold
 
 if TYPE_CHECKING:
@@ -382,12 +382,21 @@ def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
     seat = f.seat
     if not (s.unlocked[seat] or s.this_turn.granted) or not own_turn_step(s, f):
         return []  # (asked at every step: the common case first)
+    grid = s.grid
+    held = {grid.get(slot) for slot in s.unlocked[seat]}  # (one look at the seat's slots)
+    held.update(s.this_turn.granted)  # (its own turn: own_turn_step)
     out = []
-    if may_use_limited(s, seat, RIFT_POWER) and may_rift(s):
+    if RIFT_POWER in held and _unused(s, seat, RIFT_POWER) and may_rift(s):
         out.append(USE[RIFT_POWER])
-    if may_use_limited(s, seat, CONVERGE_POWER) and may_converge(s):
+    if CONVERGE_POWER in held and _unused(s, seat, CONVERGE_POWER) and may_converge(s):
         out.append(USE[CONVERGE_POWER])
     return out
+
+
+def _unused(s: VolcaniqueState, seat: int, power: str) -> bool:
+    """The seat has not used the limited power yet in this part of the game (see
+    ``powers.may_use_limited``)."""
+    return not s.used[seat] or limited_use(s, power) not in s.used[seat]
 
 
 def refuse_limited(s: VolcaniqueState, f: Frame, a: Action) -> str | None:

@@ -160,7 +160,7 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
     grouping = powers.has_power(s, seat, "pack_critters") or powers.has_power(
         s, seat, "herding_critters"
     )
-    critters_ = s.critters
+    critters_, supply = s.critters, s.supply
     winter = bool(s.winter)
     counts = s.biome_counts()
     for biome in scoring.controlled_by(s, seat):
@@ -176,8 +176,11 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
         else:
             size = counts[biome][seat]
         c = biome.colour
-        take = min(size if grouping and size >= 2 else 1, s.supply[c])
-        s.supply[c] -= take
+        take = size if grouping and size >= 2 else 1
+        left = supply[c]
+        if take > left:  # while the supply lasts
+            take = left
+        supply[c] = left - take
         held[c] += take
         got[c] += take
     over = sum(held) - powers.hand_cap(s, seat)
