@@ -38,6 +38,7 @@ SPOT_BITS = REGION_BITS + OWNER_BITS
 SPOT_KEY = (1 << SPOT_BITS) - 1
 SEATS_OF_COLOUR = (1 << (1 << OWNER_BITS)) - 1
 """The 8 bits of one colour's owners in a census mask."""
+assert OWNER_BITS == 3 and REGION_BITS == 2, "seats_in_mask folds 4 colours of 8 seats"
 
 
 class Census:
@@ -188,9 +189,6 @@ def spots_in_mask(h: int, mask: int) -> list[int]:
 
 
 def seats_in_mask(mask: int) -> int:
-    """The owners a census mask holds, as a bitmask over seats."""
-    seats = 0
-    while mask:
-        seats |= mask & SEATS_OF_COLOUR
-        mask >>= 1 << OWNER_BITS
-    return seats
+    """The owners a census mask holds, as a bitmask over seats: its colours' 8 bits
+    each (at most 4 colours: ``REGION_BITS``), folded onto one another."""
+    return (mask | mask >> 8 | mask >> 16 | mask >> 24) & SEATS_OF_COLOUR

@@ -88,8 +88,11 @@ def stack_hexes(s: VolcaniqueState, seat: int, volcano: bool = False) -> list[in
                 continue
             if stacks[h][-1] != SOIL:
                 mask = on_hex.get(h, 0) | under_hex.get(h, 0)
-                if not (seats_in_mask(mask) & valid if mask else symbiosis):
-                    continue
+                if not mask:
+                    if not symbiosis:
+                        continue
+                elif not (mask | mask >> 8 | mask >> 16 | mask >> 24) & valid:
+                    continue  # (``seats_in_mask``, inlined: asked for every tile)
             hexes.append(h)
     if s.winter:
         hexes = [h for h in hexes if not cold(s, h)]
