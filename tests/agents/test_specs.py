@@ -60,12 +60,18 @@ def test_budget_defaults_and_seconds_alone():
         ("mcts:iters=1.5", ["whole number"]),
         ("mcts:seconds=fast", ["parameter seconds must be a number"]),
         ("mcts:seconds=nan", ["must be a number"]),
-        ("mcts:iters=-5", ["iters must be at least 0"]),
+        ("mcts:iters=-5", ["iters must be a whole number from 0 to", "'-5'"]),
+        ("mcts:iters=1000000000", ["iters must be a whole number from 0 to 100000000"]),
+        ("mcts:playout=1.0", ["playout must be true or false", "'1.0'"]),
+        ("mcts:guide=leaf", ["guide must be one of root, own, all"]),
         ("mcts:iters=0", ["needs a budget"]),
         ("mcts:iters=0,seconds=0", ["needs a budget"]),
         ("mcts:iters", ["key=value", "'iters'"]),
         ("mcts:iters=1,iters=2", ["given twice"]),
-        ("greedy:depth=0", ["depth must be at least 1"]),
+        ("greedy:depth=0", ["depth must be a whole number from 1 to 50"]),
+        ("random:seed=1", ["random bot takes no seed parameter", "--seed"]),
+        ("greedy:seed=1", ["greedy bot takes no seed parameter"]),
+        ("mcts:seed=1,iters=5", ["mcts bot takes no seed parameter"]),
         ("greedy:depth=", ["needs a value"]),
         (":iters=3", ["starts with the bot's name"]),
     ],
@@ -87,3 +93,12 @@ def test_boolean_parameters():
     assert make_agent("mcts:chain=yes").chain is True
     with pytest.raises(AgentError, match="true or false"):
         make_agent("mcts:chain=maybe")
+
+
+def test_values_given_in_python_are_of_their_type():
+    """Only texts are read; a value from Python must already be of the parameter's type."""
+    assert MCTSAgent(iters=5).iters == 5
+    assert MCTSAgent(seconds=1).seconds == 1.0
+    for wrong in ({"iters": True}, {"iters": 2.0}, {"playout": 1}):
+        with pytest.raises(AgentError, match="must be"):
+            MCTSAgent(**wrong)

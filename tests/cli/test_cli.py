@@ -54,7 +54,7 @@ def test_the_human_view_hides_the_bots_hand():
     keys = "\n".join(["wolf"] * 5 + ["quit"]) + "\n"
     result = invoke("play", "foggy_island", "--seed", "1", "--save", "/dev/null", input=keys)
     assert "5 hidden" in result.output
-    assert "Blue makes a hidden choice" in result.output
+    assert "Blue has chosen their opening hand (5 tokens)" in result.output
 
 
 def test_bots_play_a_whole_game(tmp_path):
@@ -77,11 +77,31 @@ def test_replay_prints_the_log_and_final_scores(tmp_path):
 
 def test_bad_names_and_options_get_clear_errors():
     assert "no game called 'nope'" in invoke("play", "nope").output
-    assert "not a valid choice" in invoke("play", "foggy_island", "-o", "mode=odd").output
+    assert "not one of basic" in invoke("play", "foggy_island", "-o", "mode=odd").output
     assert (
         "no bot called 'wizard'" in invoke("play", "foggy_island", "--seats", "human,wizard").output
     )
     assert "for 2 players, not 3" in invoke("sim", "foggy_island", "--seats", "a,b,c").output
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("play", "fuji", "--seats", "human,random:seed=1"), "random bot takes no seed"),
+        (("sim", "fuji", "--seats", "greedy:seed=1,random", "-n", "1"), "greedy bot takes no seed"),
+        (("tournament", "fuji", "--bots", "mcts:seed=1,random", "-n", "1"), "mcts bot takes no"),
+        (("sim", "fuji", "-o", "level=1.5", "-n", "1"), "option level: '1.5' is not one of"),
+        (("sim", "eras", "-o", "round_limit=1e300", "-n", "1"), "option round_limit"),
+        (("sim", "fuji", "--seats", "human,random", "-n", "1"), "played by bots only"),
+        (("tournament", "fuji", "--bots", "human,random", "-n", "1"), "played by bots only"),
+    ],
+)
+def test_seats_options_and_bot_parameters_are_refused_in_one_line(args, words):
+    """The same model as the lobby's checks every command's seats, options and bots."""
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[-1].startswith("error: ") and words in lines[-1], result.output
 
 
 def test_sim_prints_a_summary(tmp_path):
@@ -104,8 +124,8 @@ def test_replay_for_one_seat_tells_only_what_that_seat_was_told(tmp_path):
     invoke("play", "foggy_island", "--seats", "random,random", "--seed", "5", "--save", str(save))
     red = invoke("replay", str(save), "--no-step", "--seat", "0").output
     blue = invoke("replay", str(save), "--no-step", "--seat", "1").output
-    assert "Red took" in red and "Red took" not in blue
-    assert "Blue makes a hidden choice" in red and "Blue took" not in red
+    assert "Red takes" in red and "Red takes" not in blue
+    assert "Blue has chosen their opening hand" in red and "Blue takes" not in red
     assert "chance:" not in red  # no raw draws
     assert "--seat is a seat number" in invoke("replay", str(save), "--seat", "5").output
 
@@ -220,3 +240,22 @@ def test_peer_rate_counts_tic_tac_toe_steps():
 
     rate = peer_rate(0.2)
     assert rate is not None and rate > 100  # at most 9 steps a game, thousands a second
+
+
+@pytest.mark.parametrize("game", ["foggy_island", "eras"])
+def test_the_end_of_a_game_is_said_once(tmp_path, game):
+    save = tmp_path / "end.json"
+    result = invoke("play", game, "--seats", "greedy,greedy", "--seed", "2", "--save", str(save))
+    told = [
+        line
+        for line in result.output.splitlines()
+        if re.search(r"\b(wins|win|draw)\b", line) and not line.startswith("  ")  # not the log
+    ]
+    assert len(told) == 1 and "Final scores" in told[0], told
+
+
+def test_the_first_screen_says_who_you_are_and_what_you_are_choosing():
+    result = invoke("play", "foggy_island", "--seed", "1", "--save", "/dev/null", input="quit\n")
+    assert "Red (you) to act. Set-up: take 5 tokens from your pile" in result.output
+    assert "1. take Wolf into your opening hand" in result.output
+    assert re.search(r"Red \(you\) \*\s+-", result.output)  # your row of the table

@@ -213,3 +213,58 @@ def test_the_installed_command_prints_no_traceback(tmp_path, content):
         assert done.returncode == 2
         assert "Traceback" not in done.stderr + done.stdout
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def _retyped(game_id: str, seed: int = 3) -> list[tuple[Record, int, str]]:
+    """A record of ``game_id`` with one whole number of one action written as a float,
+    and, where it is 0 or 1, as a boolean (its hash recomputed: only the types speak)."""
+    match = Match(load_game(game_id), 2, ["random", "random"])
+    rng = random.Random(seed)
+    while not match.state.is_terminal() and len(match.record.actions) < 400:
+        if match.state.current_player() == CHANCE:
+            match.play_chance(rng)
+        else:
+            match.apply(rng.choice(match.state.legal_actions()))
+    found = []
+    for step, action in enumerate(match.record.actions):
+        whole = [(k, v) for k, v in action[1] if type(v) is int]
+        if step < 5 or not whole:
+            continue
+        key, value = whole[0]
+        for odd in [float(value)] + ([bool(value)] if value in (0, 1) else []):
+            record = Record.from_json(match.record.to_json())
+            record.actions[step] = Action(action.kind, **(action.params | {key: odd}))
+            found.append((record, step, json.dumps(odd)))
+        if len(found) >= 2:
+            return found
+    return found
+
+
+@pytest.mark.parametrize(
+    "game_id", ["eras", "fuji", "deeper", "volcanique"]
+)  # (Foggy Island: none)
+def test_a_number_written_as_another_type_is_refused_in_one_line(tmp_path, game_id):
+    """1.0 or true where the rules have 1 compare equal in Python; the record is refused
+    all the same, naming the step, instead of crashing later."""
+    cases = _retyped(game_id)
+    assert cases, "the game offered no action with a whole number"
+    for record, step, _ in cases:
+        refused(write(tmp_path, record.to_json()), f"step {step + 1}", "of another type")
+
+
+def test_the_engine_plays_the_rules_own_form_of_an_equal_action():
+    state = load_game("eras").new_state(2)
+    rng = random.Random(5)
+    while True:
+        if state.current_player() == CHANCE:
+            state.apply(rng.choice([o for o, _ in state.chance_outcomes()]))
+            continue
+        whole = [a for a in state.legal_actions() if any(type(v) is int for _, v in a[1])]
+        if whole:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    action = whole[0]
+    key = next(k for k, v in action[1] if type(v) is int)
+    state.apply(Action(action.kind, **(action.params | {key: float(action.arg(key))})))
+    data = json.loads(json.dumps(state.to_json()))
+    assert state.game.state_from_json(data).to_json() == data  # saves and reloads

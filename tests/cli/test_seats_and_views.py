@@ -162,12 +162,14 @@ def test_hot_seat_hands_over_with_a_wiped_scrollback_then_tells_what_happened(
 ):
     keys = "\n" + "1\n" * 5 + "\n" + "quit\n"  # Red: Enter, five tokens; Blue: Enter, quit
     out = re.sub(r"\x1b\[[0-9;]*m", "", hot_seat(tmp_path, monkeypatch, keys, terminal=True))
-    red_hand = re.compile(r"Red[ *]+\d+ (?!hidden)")  # Red's row of the table, hand shown
-    assert "Red took" in out and red_hand.search(out)
+    red_hand = re.compile(
+        r"Red(?: \(you\))?[ *]+\d+ (?!hidden)"
+    )  # Red's row of the table, hand shown
+    assert "Red takes" in out and red_hand.search(out)
     wiped = out.rindex(WIPE, 0, out.index("Blue, take the keyboard"))
-    assert "Red took" not in out[wiped:] and not red_hand.search(out[wiped:])
+    assert "Red takes" not in out[wiped:] and not red_hand.search(out[wiped:])
     blue_turn = out[out.index(WIPE, wiped + 1) :]  # wiped again once Blue has the keyboard
-    assert "Since your last turn:" in blue_turn and "Red makes a hidden choice" in blue_turn
+    assert "Since your last turn:" in blue_turn and "Red has chosen their opening hand" in blue_turn
     assert "\x1b[3J" in WIPE and "\x1b[2J" in WIPE  # the scrollback as well as the screen
 
 

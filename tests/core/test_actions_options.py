@@ -56,8 +56,8 @@ def test_options_parse_from_text_with_types():
     "pairs, words",
     [
         (["level=9"], "not one of"),
-        (["level=x"], "not a valid int"),
-        (["mode=c"], "not a valid choice"),
+        (["level=x"], "not one of 1, 2, 3, 4"),
+        (["mode=c"], "not one of a, b"),
         (["speed=1"], "unknown option 'speed'"),
         (["level"], "key=value"),
         (["fast=maybe"], "not a valid bool"),

@@ -1,5 +1,9 @@
 """Regenerate the golden playthroughs: ``python tests/golden/make.py GAME ...``.
 
+``python tests/golden/make.py --redigest GAME ...`` keeps each file's recorded game and
+recomputes only its digests: for a deliberate change of words (a log line, an action's
+text) the games stay the same actions, and only what is read along them changes.
+
 Each file holds a game's record (bots' moves, chance sampled) and, for every step, a
 digest of everything a player or a program reads there: the events, the log lines, each
 seat's and a spectator's observation, the text of the actions offered, each seat's
@@ -75,6 +79,16 @@ def make(game_id: str, seeds: tuple[int, ...] = (1, 2)) -> None:
             (HERE / f"{name}-{seed}.json").write_text(json.dumps(data) + "\n")
 
 
+def redigest(game_id: str) -> None:
+    """The same recorded games of ``game_id``, digested again by the current code."""
+    for path in sorted(HERE.glob(f"{game_id}-*.json")):
+        record = Record.from_json(json.loads(path.read_text())["record"])
+        data = {"record": record.to_json(), "steps": trace(record)}
+        path.write_text(json.dumps(data) + "\n")
+
+
 if __name__ == "__main__":
-    for game in sys.argv[1:]:
-        make(game)
+    args = sys.argv[1:]
+    again = args[:1] == ["--redigest"]
+    for game in args[again:]:
+        (redigest if again else make)(game)

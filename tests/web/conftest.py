@@ -22,6 +22,12 @@ from .browsing import browser, live_server  # noqa: F401 (fixtures)
 from .serving import free_port
 
 
+@pytest.fixture(autouse=True)
+def test_client_name(monkeypatch):
+    """In-process test clients call the server "testserver": it answers to that too."""
+    monkeypatch.setenv("LAPILLI_HOSTS", "127.0.0.1,localhost,::1,testserver")
+
+
 @pytest.fixture
 def sqlite_url(tmp_path):
     return f"sqlite:///{tmp_path / 'tables.db'}"
@@ -35,9 +41,31 @@ def _postgres_bin() -> str | None:
     return os.path.dirname(pg_ctl) if pg_ctl else None
 
 
+class PostgresServer:
+    """Our PostgreSQL server: its URL, and stopping and starting it (an outage)."""
+
+    def __init__(self, bindir: str, base: str, run_as: list[str]) -> None:
+        self.bindir, self.base, self.run_as = bindir, base, run_as
+        self.data, self.port = os.path.join(base, "data"), free_port()
+        self.url = f"postgresql://lapilli@127.0.0.1:{self.port}"
+
+    def pg(self, tool: str, *args: str) -> None:
+        subprocess.run(
+            self.run_as + [os.path.join(self.bindir, tool), *args], check=True, capture_output=True
+        )
+
+    def start(self) -> None:
+        settings = f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 -c fsync=off"
+        log = os.path.join(self.base, "log")
+        self.pg("pg_ctl", "-D", self.data, "-l", log, "-o", settings, "-w", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        self.pg("pg_ctl", "-D", self.data, "-m", mode, "-w", "stop")
+
+
 @pytest.fixture(scope="session")
-def postgres_server():
-    """The URL of a PostgreSQL server of our own (skips when none can be started)."""
+def postgres_cluster():
+    """A PostgreSQL server of our own (skips when none can be started)."""
     pytest.importorskip(
         "psycopg", reason="the postgres extra is missing: pip install -e '.[postgres]'"
     )
@@ -53,26 +81,27 @@ def postgres_server():
             pytest.skip("running as root and there is no postgres user to run PostgreSQL as")
         os.chown(base, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
-    data, port = os.path.join(base, "data"), free_port()
-    settings = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
-
-    def pg(tool: str, *args: str) -> None:
-        subprocess.run(
-            run_as + [os.path.join(bindir, tool), *args], check=True, capture_output=True
-        )
-
+    server = PostgresServer(bindir, base, run_as)
     try:
-        pg("initdb", "-D", data, "-A", "trust", "-U", "lapilli", "-E", "UTF8", "--no-sync")
-        pg("pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-o", settings, "-w", "start")
+        server.pg(
+            "initdb", "-D", server.data, "-A", "trust", "-U", "lapilli", "-E", "UTF8", "--no-sync"
+        )
+        server.start()
     except (OSError, subprocess.CalledProcessError) as exc:
         shutil.rmtree(base, ignore_errors=True)
         detail = getattr(exc, "stderr", b"") or b""
         pytest.skip(f"PostgreSQL could not be started: {exc} {detail.decode()[-300:]}")
     try:
-        yield f"postgresql://lapilli@127.0.0.1:{port}"
+        yield server
     finally:
-        pg("pg_ctl", "-D", data, "-m", "immediate", "stop")
+        server.stop("immediate")
         shutil.rmtree(base, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server(postgres_cluster):
+    """The URL of our PostgreSQL server."""
+    return postgres_cluster.url
 
 
 @pytest.fixture

@@ -71,8 +71,8 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
         expect(page.locator("body")).not_to_have_attribute("data-version", version)
     page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
     page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()
-    expect(page.locator("#log")).to_contain_text("Blue placed")
-    expect(page.locator("#log")).to_contain_text("Red placed Wolf on c3")
+    expect(page.locator("#log")).to_contain_text("Blue places")
+    expect(page.locator("#log")).to_contain_text("Red places Wolf on c3")
     expect(page.locator("#status")).to_contain_text("Your turn")  # Red's turn again
     view = page.evaluate("view")
     assert view["observation"]["hands"][1] == {"count": 5}  # Blue's hand stays hidden
@@ -116,8 +116,17 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
 
 def test_an_illegal_request_shows_its_reason(server, page):
     page.goto(server + "/")
+    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.select_option("#game", "foggy_island")
+    page.select_option("#option-mode", "weather")  # each allowed, not together
+    page.select_option("#option-variant", "team")
+    page.click("button[type=submit]")
+    expect(page.locator("#error")).to_contain_text("only Sunny Weather is possible")
+
+
+def test_a_number_beyond_its_range_is_stopped_by_the_form(server, page):
+    page.goto(server + "/")
     page.wait_for_selector("#game option[value=volcanique]", state="attached")
     page.select_option("#game", "volcanique")
-    page.fill("#option-caldera_limit", "-1")
-    page.click("button[type=submit]")
-    expect(page.locator("#error")).to_contain_text("caldera_limit cannot be negative")
+    limit = page.locator("#option-caldera_limit")
+    assert (limit.get_attribute("min"), limit.get_attribute("max")) == ("0", "20")

@@ -106,3 +106,49 @@ def test_private_tables_are_not_listed_but_open_by_their_link(sqlite_url):
         assert public in listed and private not in listed
         assert client.get(f"/table/{private}").status_code == 200
         assert client.get(f"/api/tables/{private}", headers=seat(red)).json()["you"] == 0
+
+
+def test_a_request_for_another_name_is_refused(sqlite_url, monkeypatch):
+    """A page of another site whose name points at this machine (DNS rebinding) sends
+    that site's name in Host: refused, pages, API and websockets alike."""
+    with TestClient(create_app(sqlite_url)) as client:
+        table, (red, _) = new_table(client)
+        for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example", ""):
+            page = client.get("/", headers={"host": host})
+            assert page.status_code == 403 and "does not answer" in page.json()["error"]
+            made = client.post(
+                "/api/tables",
+                headers={"host": host},
+                json={"game": "fuji", "seats": ["human", "human"]},
+            )
+            assert made.status_code == 403
+            socket = f"/api/tables/{table}/ws"
+            with (
+                pytest.raises(WebSocketDisconnect),
+                client.websocket_connect(socket, headers={"host": host}),
+            ):
+                pass
+        assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 200
+        assert client.get("/", headers={"host": "[::1]:8000"}).status_code == 200
+        assert client.get("/", headers={"host": "LOCALHOST"}).status_code == 200
+    monkeypatch.setenv("LAPILLI_HOSTS", "games.example")
+    with TestClient(create_app(sqlite_url), base_url="http://games.example") as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/", headers={"host": "localhost"}).status_code == 403
+    monkeypatch.setenv("LAPILLI_HOSTS", "*")
+    with TestClient(create_app(sqlite_url)) as client:
+        assert client.get("/", headers={"host": "anything.example"}).status_code == 200
+
+
+def test_the_api_schema_is_not_served_when_the_docs_are_off(sqlite_url):
+    with TestClient(create_app(sqlite_url)) as client:
+        for path in ("/openapi.json", "/docs", "/redoc"):
+            assert client.get(path).status_code == 404
+
+
+def test_the_server_answers_to_loopback_and_the_address_it_listens_on():
+    from lapilli.web.settings import Settings
+
+    assert Settings().hosts == ("127.0.0.1", "localhost", "::1")
+    assert Settings().answering_at("192.168.1.5").hosts[-1] == "192.168.1.5"
+    assert Settings().answering_at("0.0.0.0").hosts == Settings().hosts

@@ -37,7 +37,7 @@ def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
         view = wait_for_human(client, table, red)
         assert view["observation"]["hands"][1] == {"count": 5}
         assert sum(view["observation"]["hands"][0]["items"].values()) == 5
-        assert "makes a hidden choice" in " ".join(e["text"] for e in view["log"])
+        assert "has chosen their opening hand" in " ".join(e["text"] for e in view["log"])
         spectator = client.get(f"/api/tables/{table}").json()
         assert spectator["you"] is None and spectator["actions"] == []
         assert spectator["observation"]["hands"][0] == {"count": 5}
@@ -229,3 +229,36 @@ def test_bad_table_requests_get_clear_errors(db):
         assert r.status_code == 400 and "for 2 players" in r.json()["error"]
         r = client.post("/api/tables", json={"game": "foggy_island", "seats": ["human", "genius"]})
         assert r.status_code == 400 and "no bot called" in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"game": "fuji", "seats": ["human", "random:seed=1"]}, "takes no seed parameter"),
+        ({"game": "fuji", "seats": ["human", "mcts:seed=1"]}, "takes no seed parameter"),
+        ({"game": "fuji", "seats": ["human", "greedy:depth=1.5"]}, "depth must be a whole"),
+        ({"game": "fuji", "seats": ["human"] * 2, "options": {"level": 1.5}}, "option level"),
+        ({"game": "fuji", "seats": ["human"] * 2, "options": {"level": True}}, "option level"),
+        ({"game": "eras", "seats": ["human"] * 2, "options": {"round_limit": 1e300}}, "round"),
+        ({"game": "eras", "seats": ["human"] * 2, "options": {"up_to_six": "yes"}}, "up_to_six"),
+        (
+            {"game": "volcanique", "seats": ["human"] * 2, "options": {"caldera_limit": 10**12}},
+            "option caldera_limit",
+        ),
+        ({"game": "fuji", "seats": ["human"] * 2, "options": ["level=1.5"]}, "option level"),
+    ],
+)
+def test_tables_are_checked_by_the_same_model_as_the_terminal(sqlite_url, body, words):
+    """Bad options and bot parameters get a 400 naming them, never a 500."""
+    with TestClient(create_app(sqlite_url)) as client:
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 400, answer.text
+        assert words in answer.json()["error"]
+        assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_bot_specs_are_kept_normalised(sqlite_url):
+    with TestClient(create_app(sqlite_url)) as client:
+        table, _ = new_table(client, game="fuji", seats=("human", "mcts:iters=1k,playout=yes"))
+        record = client.app.state.tables.get(table).match.record
+        assert record.seats[1].startswith("mcts:iters=1000,playout=true")

@@ -29,6 +29,8 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     name, params = parse_spec(spec)
     if name not in AGENTS:
         raise AgentError(f"no bot called {name!r}; bots: {', '.join(AGENTS)}")
+    if "seed" in params:  # the bot's seed is the game's: refused in the bot's words
+        AGENTS[name].checked(params)
     return AGENTS[name](seed=seed, **params)
 
 

@@ -16,7 +16,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    create_model,
+)
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
@@ -29,7 +39,8 @@ class AgentError(LapilliError):
 
 @dataclass(frozen=True)
 class Param:
-    """One bot parameter: its type (int, float, bool or str), default and a help line."""
+    """One bot parameter: its type (int, float, bool or str), default and a help line,
+    and the values allowed (``minimum``/``maximum`` of a number, ``choices`` of a text)."""
 
     type: type
     default: Any
@@ -37,35 +48,61 @@ class Param:
     minimum: float | None = None
     choices: tuple[str, ...] = ()
     allow_none: bool = False
+    maximum: float | None = None
 
-    def parse(self, bot: str, name: str, value: Any) -> Any:
-        if value is None or (isinstance(value, str) and value.lower() in ("none", "auto", "")):
-            if self.allow_none:
-                return None
-            raise AgentError(f"the {bot} bot's parameter {name} needs a value")
-        kind = _KIND_NAMES.get(self.type, self.type.__name__)
+    def annotation(self) -> Any:
+        """The parameter as a typed pydantic field: a text is read as the type, any
+        other value must be of the type (``True`` is no number); range and choices."""
+        marks: list[Any] = [BeforeValidator(_from_text(self.type))]
+        if self.minimum is not None or self.maximum is not None:
+            marks.append(Field(ge=self.minimum, le=self.maximum))
+        if self.choices:
+            marks.append(AfterValidator(_one_of(self.choices)))
+        kind: Any = Annotated[self.type, *marks]
+        return kind | None if self.allow_none else kind
+
+    def wanted(self) -> str:
+        """What the parameter takes, in words."""
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        text = _KIND_NAMES.get(self.type, self.type.__name__)
+        if self.minimum is not None and self.maximum is not None:
+            return f"{text} from {number(self.minimum)} to {number(self.maximum)}"
+        if self.minimum is not None:
+            return f"{text}, at least {number(self.minimum)}"
+        return text
+
+
+def number(value: float) -> str:
+    """A bound as people write it: 100000000, not 1e+08."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _from_text(kind: type) -> Callable[[Any], Any]:
+    """Texts (a spec's ``key=value``) become the type; other values pass unchanged."""
+    convert = _CONVERT[kind]
+
+    def read(value: Any) -> Any:
+        if not isinstance(value, str) or kind is str:
+            return value
         try:
-            parsed = _CONVERT[self.type](value)
+            return convert(value)
         except (TypeError, ValueError):
-            raise AgentError(
-                f"the {bot} bot's parameter {name} must be {kind}, not {value!r}"
-            ) from None
-        if self.minimum is not None and parsed < self.minimum:
-            raise AgentError(
-                f"the {bot} bot's parameter {name} must be at least {self.minimum:g}, "
-                f"not {parsed!r}"
-            )
-        if self.choices and parsed not in self.choices:
-            raise AgentError(
-                f"the {bot} bot's parameter {name} must be one of {', '.join(self.choices)}, "
-                f"not {parsed!r}"
-            )
-        return parsed
+            return value  # the typed check refuses it with the parameter's words
+
+    return read
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if value not in choices:
+            raise ValueError("not one of the choices")
+        return value
+
+    return check
 
 
 def _to_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
     text = str(value).strip().lower()
     if text in ("1", "true", "yes", "on", "y"):
         return True
@@ -74,25 +111,18 @@ def _to_bool(value: Any) -> bool:
     raise ValueError(value)
 
 
-def _to_int(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError(value)
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        if not value.is_integer():
+def _to_int(value: str) -> int:
+    text = value.strip().replace("_", "")
+    if text.lower().endswith("k"):  # 2k: two thousand
+        thousands = float(text[:-1]) * 1000
+        if not thousands.is_integer():
             raise ValueError(value)
-        return int(value)
-    text = str(value).strip().replace("_", "")
-    if text.lower().endswith("k"):
-        return int(float(text[:-1]) * 1000)
+        return int(thousands)
     return int(text)
 
 
-def _to_float(value: Any) -> float:
-    if isinstance(value, bool):
-        raise ValueError(value)
-    result = float(str(value).strip()) if isinstance(value, str) else float(value)
+def _to_float(value: str) -> float:
+    result = float(value.strip())
     if not math.isfinite(result):
         raise ValueError(value)
     return result
@@ -105,25 +135,61 @@ _CONVERT: dict[type, Callable[[Any], Any]] = {
     str: lambda v: str(v).strip(),
 }
 _KIND_NAMES = {int: "a whole number", float: "a number", bool: "true or false", str: "a text"}
+_BOT_CONFIG = ConfigDict(strict=True, extra="forbid", allow_inf_nan=False, frozen=True)
 
 
 class Agent(ABC):
     name: str = "agent"
     PARAMS: ClassVar[dict[str, Param]] = {}
+    _params_model: ClassVar[type[BaseModel] | None] = None
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
-        unknown = [k for k in params if k not in self.PARAMS]
-        if unknown:
-            known = ", ".join(self.PARAMS) if self.PARAMS else "none"
-            raise AgentError(
-                f"the {self.name} bot has no parameter {', '.join(unknown)} (parameters: {known})"
-            )
-        for key, spec in self.PARAMS.items():
-            value = spec.parse(self.name, key, params[key]) if key in params else spec.default
+        for key, value in self.checked(params).items():
             setattr(self, key, value)
         self.seed = seed
         self.rng = random.Random(seed)
         self.given = dict(params)
+
+    @classmethod
+    def params_model(cls) -> type[BaseModel]:
+        """The bot's parameters as one typed model (built once from ``PARAMS``)."""
+        model: type[BaseModel] | None = cls.__dict__.get("_params_model")
+        if model is None:
+            fields: dict[str, Any] = {k: (p.annotation(), p.default) for k, p in cls.PARAMS.items()}
+            model = create_model(f"{cls.__name__}Params", __config__=_BOT_CONFIG, **fields)
+            cls._params_model = model
+        return model
+
+    @classmethod
+    def checked(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """Every parameter of the bot, typed and checked (AgentError names the first
+        problem); ``params`` are texts from a spec or values of their types."""
+        if "seed" in params and "seed" not in cls.PARAMS:
+            raise AgentError(
+                f"the {cls.name} bot takes no seed parameter: every bot is seeded by the "
+                "game (lapilli play, sim and tournament take --seed; a server seeds its "
+                "tables in secret)"
+            )
+        unknown = [k for k in params if k not in cls.PARAMS]
+        if unknown:
+            known = ", ".join(cls.PARAMS) if cls.PARAMS else "none"
+            raise AgentError(
+                f"the {cls.name} bot has no parameter {', '.join(unknown)} (parameters: {known})"
+            )
+        for key, value in params.items():
+            if value is None or (isinstance(value, str) and value.lower() in ("none", "auto", "")):
+                if not cls.PARAMS[key].allow_none:
+                    raise AgentError(f"the {cls.name} bot's parameter {key} needs a value")
+                params = params | {key: None}
+        try:
+            return dict(cls.params_model().model_validate(params))
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            key = str(problem["loc"][0])
+            raise AgentError(
+                f"the {cls.name} bot's parameter {key} must be "
+                f"{cls.PARAMS[key].wanted()}, not {problem['input']!r}"
+            ) from None
 
     @abstractmethod
     def act(self, state: State, seat: int) -> Action:

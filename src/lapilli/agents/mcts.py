@@ -95,11 +95,19 @@ class Node:
 class MCTSAgent(Agent):
     name = "mcts"
     PARAMS: ClassVar[dict[str, Param]] = {
-        "iters": Param(int, 0, "iterations per decision (0: no limit, use seconds)", 0),
-        "seconds": Param(float, 0.0, "seconds per decision (0: no limit, use iters)", 0),
-        "c": Param(float, 0.7, "UCT exploration constant (results are in [0, 1])", 0),
-        "widen": Param(float, 2.0, "progressive widening: children <= widen * visits^alpha", 0),
-        "alpha": Param(float, 0.5, "progressive widening exponent (0 turns widening off)", 0),
+        "iters": Param(
+            int, 0, "iterations per decision (0: no limit, use seconds)", 0, maximum=10**8
+        ),
+        "seconds": Param(
+            float, 0.0, "seconds per decision (0: no limit, use iters)", 0, maximum=86_400
+        ),
+        "c": Param(float, 0.7, "UCT exploration constant (results are in [0, 1])", 0, maximum=100),
+        "widen": Param(
+            float, 2.0, "progressive widening: children <= widen * visits^alpha", 0, maximum=1e6
+        ),
+        "alpha": Param(
+            float, 0.5, "progressive widening exponent (0 turns widening off)", 0, maximum=1
+        ),
         "cutoff": Param(
             int,
             None,
@@ -108,14 +116,20 @@ class MCTSAgent(Agent):
             "heuristic, else -1)",
             -1,
             allow_none=True,
+            maximum=10**6,
         ),
-        "chance_nodes": Param(int, 12, "chance outcomes kept as tree nodes (more: open loop)", 0),
-        "max_rollout": Param(int, 5_000, "steps at most in a rollout (then scored)", 1),
+        "chance_nodes": Param(
+            int, 12, "chance outcomes kept as tree nodes (more: open loop)", 0, maximum=10**4
+        ),
+        "max_rollout": Param(
+            int, 5_000, "steps at most in a rollout (then scored)", 1, maximum=10**7
+        ),
         "prior": Param(
             float,
             0.0,
             "weight of the greedy bot's opinion of the root's actions (progressive bias; 0: none)",
             0,
+            maximum=1e6,
         ),
         "guide": Param(
             str,
@@ -129,6 +143,7 @@ class MCTSAgent(Agent):
             0.0,
             "heuristic units that make a clear favourite at a leaf (0: the game's SCALE)",
             0,
+            maximum=1e9,
         ),
         "playout": Param(
             bool,
@@ -141,6 +156,7 @@ class MCTSAgent(Agent):
             "roll out to the end of this many of the game's rounds (its horizon) counting "
             "the root's, then score (0: cutoff decides)",
             0,
+            maximum=10_000,
         ),
         "others": Param(
             bool,

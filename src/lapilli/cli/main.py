@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent, split_specs
+from lapilli.agents.table import HUMAN, seat_spec
 from lapilli.core import log, positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError, MalformedInput
@@ -53,9 +54,7 @@ def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
             f"--seats names {len(named)} seats ({', '.join(named)}) but --players is {count}: "
             "name at most one seat per player (unnamed seats get the random bot)"
         )
-    for spec in named:
-        if spec != "human":
-            make_agent(spec)  # a bad bot name fails now, not mid-game
+    named = [seat_spec(spec) for spec in named]  # a bad bot fails now, not mid-game
     return named + [DEFAULT_BOT] * (count - len(named))
 
 
@@ -276,6 +275,8 @@ def sim(
         seat_list = seats_from(seats, None, g)
     except LapilliError as exc:
         fail(str(exc))
+    if HUMAN in seat_list:
+        fail("a simulation is played by bots only: name a bot for every seat, not human")
     if n < 1 or jobs < 1:
         fail("-n and --jobs must be at least 1")
     setup = Setup(g.id, tuple(option or []), tuple(seat_list), records=records is not None)
@@ -406,12 +407,24 @@ def serve(
         import uvicorn
 
         from lapilli.web.server import create_app
+        from lapilli.web.settings import Settings
     except ImportError:
         fail("the web server needs its extra: pip install 'lapilli[web]'")
+    try:
+        settings = Settings.from_env().answering_at(host)
+    except ValueError as exc:
+        fail(str(exc))
     console.print(f"lapilli on http://{host}:{port}/ (tables kept in {db})")
+    if host in ("0.0.0.0", "::") and "*" not in settings.hosts:
+        names = ", ".join(settings.hosts)
+        console.print(f"answering to the names {names} only: set LAPILLI_HOSTS to the others")
     # a websocket only carries versions: compressing them would cost more than it saves
     uvicorn.run(
-        create_app(db), host=host, port=port, log_level="warning", ws_per_message_deflate=False
+        create_app(db, settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
     )
 
 

@@ -20,6 +20,7 @@ from rich.text import Text
 from lapilli.agents import Agent, make_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
+from lapilli.core.flow import FlowState
 from lapilli.core.loop import Policy
 from lapilli.core.match import Match
 from lapilli.core.records import Record
@@ -114,7 +115,7 @@ class TerminalGame:
         self.console.print(state.render(seat))
         legal = state.legal_actions()
         texts = [state.action_text(a) for a in legal]
-        self.console.print(Text(f"{state.seat_label(seat)} to act:", style="bold"))
+        self.console.print(Text(to_act(state, seat), style="bold"))
         items = [f"{i:>2}. {text}" for i, text in enumerate(texts, 1)]
         if len(items) > 8:
             self.console.print(Columns(items, padding=(0, 3)))
@@ -222,8 +223,17 @@ class TerminalGame:
         self.match.record.save(self.save_path)
 
 
+def to_act(state: State, seat: int) -> str:
+    """Who is to act (the colour or name the player goes by) and what the rule asks,
+    in the rulebook's words: "Red (you) to act. Set-up: take 5 tokens from your pile"."""
+    decision = state.decision() if isinstance(state, FlowState) else None
+    prompt = f" {decision['prompt']}" if decision and decision["prompt"] else ":"
+    return f"{state.seat_label(seat)} (you) to act.{prompt}"
+
+
 def match_text(answer: str, legal: list[Action], texts: list[str]) -> Action | None:
-    """The action named by its menu text, its JSON-ish text, or a unique last word (``c3``)."""
+    """The action named by its menu text, its JSON-ish text, a unique last word (``c3``)
+    or a word no other action's text holds (``wolf``)."""
     word = answer.lower()
     if not word:
         return None
@@ -231,7 +241,11 @@ def match_text(answer: str, legal: list[Action], texts: list[str]) -> Action | N
         if word in (text.lower(), str(action).lower()):
             return action
     tails = [a for a, t in zip(legal, texts, strict=True) if t.lower().split()[-1] == word]
-    return tails[0] if len(tails) == 1 else None
+    if len(tails) == 1:
+        return tails[0]
+    # a word that names one action only ("wolf" for "take Wolf into your opening hand")
+    named = [a for a, t in zip(legal, texts, strict=True) if word in t.lower().split()]
+    return named[0] if len(named) == 1 and not tails else None
 
 
 def default_save_path(game_id: str) -> Path:

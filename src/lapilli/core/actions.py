@@ -108,6 +108,16 @@ class Action(tuple[str, tuple[tuple[str, Any], ...]]):
         return f"Action({self[0]!r}{args})"
 
 
+def same_types(a: Any, b: Any) -> bool:
+    """Whether two equal values are also written alike: ``1``, ``1.0`` and ``True`` are
+    equal in Python, but only one of them is what the rules wrote."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(same_types(x, y) for x, y in zip(a, b, strict=True))
+    return True
+
+
 def _text(value: Any) -> str:
     if isinstance(value, tuple):
         return ",".join(_text(v) for v in value)

@@ -85,7 +85,11 @@ class Step:
     (the step's name when left out). ``Args`` is the NamedTuple of the
     step's frame arguments (named fields, saved in positions). ``secret`` says the other
     seats may not learn which action was taken (a sealed bid, a pick behind a screen);
-    ``kinds`` lists the action kinds a *free* step answers to.
+    ``told(state, frame, action)`` is then what they read of it in the game's words
+    (before it is applied; None: nothing, as what follows tells it) instead of "makes a
+    hidden choice". ``quiet`` leaves the action's own line out of the log, for its maker
+    too, when the events that follow at once say it ("Red places Wolf on c4" tells
+    which token was chosen). ``kinds`` lists the action kinds a *free* step answers to.
 
     ``settle(state, frame)``, for a decision or a chance step, is called when its frame
     comes on top: when there is no real choice it resolves the frame without asking and
@@ -102,6 +106,8 @@ class Step:
     run: Callable[[Any, Frame], Emitted] | None = None
     Args: type = NoArgs
     secret: bool | Callable[[Any, Frame, Action], bool] = False
+    told: Callable[[Any, Frame, Action], str | None] | None = None
+    quiet: bool | Callable[[Any, Frame, Action], bool] = False
     kinds: frozenset[str] = field(default_factory=frozenset)
     settle: Callable[[Any, Frame], Emitted | None] | None = None
     word: str = ""
@@ -376,10 +382,13 @@ class FlowState(State):
             if not self.stack:
                 raise IllegalAction("the game is over: no more actions")
             if self.stack[-1].seat == CHANCE:
-                if not any(o is action or o == action for o, _ in self.chance_outcomes()):
-                    raise IllegalAction(self.illegal_reason(action))
-            elif action not in self.legal_actions():
-                raise IllegalAction(self.illegal_reason(action))
+                allowed = [o for o, _ in self.chance_outcomes()]
+            else:
+                allowed = self.legal_actions()
+            try:  # the rules' own equal action: 1, never true or 1.0
+                action = allowed[allowed.index(action)]
+            except ValueError:
+                raise IllegalAction(self.illegal_reason(action)) from None
         return self._apply(action)
 
     def changed(self) -> None:
@@ -440,13 +449,36 @@ class FlowState(State):
         who = self.seat_label(frame.seat)
         return f"{who} must act now. {step.prompt}".strip()
 
-    def is_secret(self, action: Action) -> bool:
+    def _deciding(self, action: Action) -> tuple[Step, Frame] | None:
+        """The step that answers ``action`` now (a free step or the top frame's) and the
+        top frame; None when no seat is to decide."""
         if not self.stack or self.stack[-1].seat < 0:
-            return False
+            return None
         frame = self.stack[-1]
-        step = self._steps.free_kinds.get(action[0]) or frame.step
+        return self._steps.free_kinds.get(action[0]) or frame.step, frame
+
+    def is_secret(self, action: Action) -> bool:
+        deciding = self._deciding(action)
+        if deciding is None:
+            return False
+        step, frame = deciding
         secret = step.secret
         return secret(self, frame, action) if callable(secret) else secret
+
+    def is_quiet(self, action: Action) -> bool:
+        deciding = self._deciding(action)
+        if deciding is None:
+            return False
+        step, frame = deciding
+        quiet = step.quiet
+        return quiet(self, frame, action) if callable(quiet) else quiet
+
+    def hidden_text(self, action: Action) -> str | None:
+        deciding = self._deciding(action)
+        if deciding is None or deciding[0].told is None:
+            return super().hidden_text(action)
+        step, frame = deciding
+        return step.told(self, frame, action)  # type: ignore[misc]
 
     # -- copies and saving, from the declared fields ----------------------------------
     def clone(self) -> Self:

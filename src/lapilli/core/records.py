@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
 
-from .actions import Action
+from .actions import Action, same_types
 from .errors import LapilliError, RecordError
 from .registry import game_class
 from .state import CHANCE, Game, State
@@ -295,10 +295,14 @@ def _refusal(state: State, action: Action) -> str | None:
     if state.is_terminal():
         return "the game is already over"
     if state.current_player() == CHANCE:
-        if action in [outcome for outcome, _ in state.chance_outcomes()]:
+        allowed = [outcome for outcome, _ in state.chance_outcomes()]
+    else:
+        allowed = state.legal_actions()
+    if action in allowed:
+        listed = allowed[allowed.index(action)]
+        if same_types(action, listed):
             return None
-    elif action in state.legal_actions():
-        return None
+        return f"it is written {action} where the rules write {listed} (a value of another type)"
     try:
         return state.illegal_reason(action)
     except Exception:  # the game cannot explain an action this strange; it stays refused

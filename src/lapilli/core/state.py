@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from .numeric import ActionCodec, Layout
     from .parts import Numeric, Parts
-from .options import options_from_json, options_to_json
+from .options import checked, options_from_json, options_to_json
 
 CHANCE = -1
 TERMINAL = -2
@@ -70,7 +70,7 @@ class Game(ABC):
             raise TypeError("give either an options object or keyword options, not both")
         if not isinstance(options, self.Options):
             raise MalformedInput(f"{self.id} options must be {self.Options.__name__}")
-        self.options = options
+        self.options = checked(options)  # the rules see only declared types and ranges
 
     @classmethod
     def players_summary(cls) -> str:
@@ -180,16 +180,19 @@ class State(ABC):
         """Play one action or chance outcome and return the events it caused.
 
         An action the rules do not allow raises ``IllegalAction`` naming the rule and
-        leaves the state as it was. Bots that take actions straight from
-        ``legal_actions`` may pass ``check=False`` to skip the test.
+        leaves the state as it was; an allowed one is played as the rules list it (an
+        equal ``True`` or ``1.0`` for a ``1`` never reaches them). Bots that take actions
+        straight from ``legal_actions`` may pass ``check=False`` to skip the test.
         """
         if check:
             if not isinstance(action, Action):
                 raise MalformedInput(f"not an action: {action!r}")
             if self.current_player() == TERMINAL:
                 raise IllegalAction("the game is over: no more actions")
-            if action not in self._allowed():
+            allowed = self._allowed()
+            if action not in allowed:
                 raise IllegalAction(self.illegal_reason(action))
+            action = allowed[allowed.index(action)]  # the rules' own: 1, never true or 1.0
         return self._apply(action)
 
     @abstractmethod
@@ -218,6 +221,16 @@ class State(ABC):
 
     def is_secret(self, action: Action) -> bool:
         """Whether the other seats may not learn which action the player to move took."""
+        return False
+
+    def hidden_text(self, action: Action) -> str | None:
+        """What the other seats read of a secret action of the player to move, asked
+        before it is applied (None: nothing, as what follows tells it)."""
+        return f"{self.seat_label(self.current_player())} makes a hidden choice"
+
+    def is_quiet(self, action: Action) -> bool:
+        """Whether the log leaves out the action's own line, for its maker too: the
+        events that follow at once say it."""
         return False
 
     # -- results -----------------------------------------------------------------

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lapilli.agents import Agent, make_agent
+from lapilli.agents.table import HUMAN, seat_spec
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.loop import Policy, play, quiet
@@ -147,13 +148,13 @@ def plan(
     options = tuple(options)
     game = load_game(game_id, list(options))
     players = game.check_players(players or game.default_players())
-    bots = [b.strip() for b in bots if b.strip()]
+    bots = [seat_spec(b) for b in bots if b.strip()]  # a bad bot name or parameter fails now
+    if HUMAN in bots:
+        raise TournamentError("a tournament is played by bots only: name bots, not human")
     if not bots:
         raise TournamentError("name at least one bot, e.g. --bots random,greedy,mcts")
     if len(set(bots)) != len(bots):
         raise TournamentError(f"a bot is named twice in {','.join(bots)}")
-    for spec in bots:
-        make_agent(spec)  # a bad bot name or parameter fails now
     cooperative = game.utility is Utility.COOPERATIVE
     if teams is None:
         teams = cooperative

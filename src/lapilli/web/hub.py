@@ -1,4 +1,5 @@
-"""Watchers of each table: every change sends its new version to their websockets.
+"""Watchers of each table: every change sends its new version (and, while its bots are
+held up, why) to their websockets.
 
 Changes that come close together (dice and a quick bot's steps) reach the watchers as
 one message with the newest version, so a page redraws once for them, not per step.
@@ -14,22 +15,25 @@ from collections.abc import Iterator
 
 GATHER = 0.02  # seconds: changes this close together make one message
 
+News = dict[str, int | str | None]
+"""What a watcher is sent: ``{"version": 41, "trouble": None}``."""
+
 
 class Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.watchers: dict[str, set[asyncio.Queue[int]]] = defaultdict(set)
-        self.newest: dict[str, int] = {}  # tables with a message on its way
+        self.watchers: dict[str, set[asyncio.Queue[News]]] = defaultdict(set)
+        self.newest: dict[str, News] = {}  # tables with a message on its way
         self.lock = threading.Lock()
 
-    def publish(self, table_id: str, version: int) -> None:
+    def publish(self, table_id: str, version: int, trouble: str | None = None) -> None:
         """Tell the table's watchers (safe from any thread)."""
         loop = self.loop
         if loop is None:
             return
         with self.lock:
             waiting = table_id in self.newest
-            self.newest[table_id] = version
+            self.newest[table_id] = {"version": version, "trouble": trouble}
         if waiting:
             return
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is watching
@@ -37,15 +41,15 @@ class Hub:
 
     def _send(self, table_id: str) -> None:
         with self.lock:
-            version = self.newest.pop(table_id)
+            news = self.newest.pop(table_id)
         for latest in self.watchers.get(table_id, ()):
             if latest.full():  # a slow watcher only needs the newest version
                 latest.get_nowait()
-            latest.put_nowait(version)
+            latest.put_nowait(news)
 
     @contextlib.contextmanager
-    def watch(self, table_id: str) -> Iterator[asyncio.Queue[int]]:
-        latest: asyncio.Queue[int] = asyncio.Queue(maxsize=1)
+    def watch(self, table_id: str) -> Iterator[asyncio.Queue[News]]:
+        latest: asyncio.Queue[News] = asyncio.Queue(maxsize=1)
         self.watchers[table_id].add(latest)
         try:
             yield latest

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import threading
 from collections.abc import AsyncIterator
 from functools import cache
@@ -31,24 +32,39 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lapilli.agents import AGENTS
+from lapilli.agents.table import HUMAN, TableSetup
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
-from lapilli.core.options import option_form, options_from_json
-from lapilli.core.registry import game_class, game_classes, load_game
+from lapilli.core.options import option_form
+from lapilli.core.registry import game_classes
 from lapilli.core.state import CHANCE
 
 from .guard import Guard
 from .hub import Hub
+from .leases import Leases, SharedLeases, listen
+from .limits import Rate, Sockets
 from .settings import Settings
-from .store import Store
-from .tables import LiveTable, NotYourTurn, Tables, board, replayed, shown_log
+from .store import Conflict, Store
+from .tables import (
+    Keeping,
+    LiveTable,
+    NotYourTurn,
+    Tables,
+    board,
+    first_line,
+    replayed,
+    shown_log,
+)
 
 STATIC = files("lapilli.web") / "static"
+RETRY_AFTER = 2  # seconds a client waits before asking again (the database, a limit)
+logger = logging.getLogger("lapilli.web")
 COOKIE_DAYS = 30
 PLAIN_WORDS = {  # the framework's own refusals, in our words
     "Not Found": "there is no such page",
@@ -65,12 +81,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
-class NewTable(Strict):
-    game: Annotated[str, Field(max_length=64)]
-    options: list[Text] | dict[Annotated[str, Field(max_length=64)], bool | int | float | Text] = (
-        Field(default_factory=list, max_length=32, description="key=value texts, or an object")
-    )
-    seats: list[Text] = Field(min_length=1, max_length=16, description="human, or a bot")
+class NewTable(TableSetup):
     private: bool = Field(default=False, description="left out of the list of tables")
 
 
@@ -119,11 +130,14 @@ def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None
         max_body_size=settings.max_body,
         docs_url=None,
         redoc_url=None,
+        openapi_url=None,  # no pages of docs, nor the schema they read
     )
     app.state.database = database
     app.state.settings = settings
     app.state.hub = Hub()
-    app.add_middleware(Guard, trusted=settings.origins)
+    app.state.new_tables = Rate(settings.tables_per_minute)
+    app.state.sockets = Sockets(settings.sockets_per_client)
+    app.add_middleware(Guard, trusted=settings.origins, hosts=settings.hosts)
     _add_error_answers(app)
     for router in (pages, lobby, seats, play, finished):
         app.include_router(router)
@@ -137,14 +151,24 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     hub: Hub = app.state.hub
     hub.loop = asyncio.get_running_loop()
     store = await run_in_threadpool(Store, app.state.database)
-    tables = Tables(store, app.state.settings.bot_threads, lambda t: hub.publish(t.id, t.version))
+    settings: Settings = app.state.settings
+    keeping = Keeping(settings.idle_seconds, settings.finished_seconds, settings.max_live)
+    # on PostgreSQL other processes may share the tables: leases say who runs the bots
+    leases = SharedLeases(store.url) if store.shared else Leases()
+    tables = Tables(store, settings.bot_threads, hub.publish, keeping, leases)
+    tables.more_chores.append(app.state.new_tables.forget_idle)
     app.state.tables = tables
-    threading.Thread(target=tables.recover, name="lapilli-recover", daemon=True).start()
+    stopping = threading.Event()
+    if store.shared:
+        news = (store.url, store.process, tables.heard, tables.resync, stopping)
+        threading.Thread(target=listen, args=news, name="lapilli-news", daemon=True).start()
     try:
         yield
     finally:
+        stopping.set()
         tables.close()
         hub.loop = None
+        leases.close()
         store.close()
 
 
@@ -158,13 +182,34 @@ def _add_error_answers(app: FastAPI) -> None:
     async def refused(request: Request, exc: LapilliError) -> JSONResponse:
         return answer(409 if isinstance(exc, NotYourTurn) else 400, str(exc))
 
+    @app.exception_handler(Conflict)
+    async def raced(request: Request, exc: Conflict) -> JSONResponse:
+        """Another process changed the table twice while this move was judged."""
+        return answer(409, "the table changed meanwhile: nothing was played, look again")
+
+    @app.exception_handler(SQLAlchemyError)
+    async def unavailable(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        """The database does not answer: the request may be sent again in a moment (one
+        line in the log, no traceback)."""
+        logger.warning(
+            "%s %s: the database did not answer: %s",
+            request.method,
+            request.url.path,
+            first_line(exc),
+        )
+        refusal = answer(503, "the database is not answering: nothing was changed, try again")
+        refusal.headers["retry-after"] = str(RETRY_AFTER)
+        return refusal
+
     @app.exception_handler(PermissionError)
     async def forbidden(request: Request, exc: PermissionError) -> JSONResponse:
         return answer(403, str(exc))
 
     @app.exception_handler(StarletteHTTPException)  # FastAPI's own and the router's
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return answer(exc.status_code, PLAIN_WORDS.get(str(exc.detail), str(exc.detail)))
+        refusal = answer(exc.status_code, PLAIN_WORDS.get(str(exc.detail), str(exc.detail)))
+        refusal.headers.update(exc.headers or {})
+        return refusal
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -185,7 +230,7 @@ def tables_of(request: Request) -> Tables:
 
 async def live_table(table_id: str, request: Request) -> LiveTable:
     tables = tables_of(request)
-    table = tables.live.get(table_id)  # a table in memory answers at once
+    table = tables.cached(table_id)  # a table in memory answers at once
     if table is None:
         table = await run_in_threadpool(tables.get, table_id)
     if table is None:
@@ -276,6 +321,7 @@ def list_games() -> dict[str, Any]:
                     "default": param.default,
                     "help": param.help,
                     "minimum": param.minimum,
+                    "maximum": param.maximum,
                     "choices": list(param.choices),
                 }
                 for key, param in agent.PARAMS.items()
@@ -285,18 +331,26 @@ def list_games() -> dict[str, Any]:
     }
 
 
+def client_of(connection: Request | WebSocket) -> str:
+    """Who asks, for the limits: their address (the proxy's report, behind one)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 @lobby.post("/tables")
 def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
     settings: Settings = request.app.state.settings
+    wait = request.app.state.new_tables.take(client_of(request))
+    if wait:
+        raise HTTPException(
+            429,
+            f"too many new tables from your address: the next in {wait} s "
+            f"({settings.tables_per_minute} a minute)",
+            headers={"retry-after": str(wait)},
+        )
     if len(spec.seats) > settings.max_seats:
         raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
-    if isinstance(spec.options, dict):
-        cls = game_class(spec.game)
-        game = cls(options_from_json(cls.Options, spec.options))
-    else:
-        game = load_game(spec.game, spec.options)
-    game.check_players(len(spec.seats))
-    specs = [s if s == "human" else settings.bot_spec(s) for s in spec.seats]
+    game, seats = spec.build()  # the model every door shares: options, seats, bots
+    specs = [s if s == HUMAN else settings.bot_spec(s) for s in seats]
     match = Match(game, len(specs), specs)
     table, secrets = tables_of(request).create(match, specs, listed=not spec.private)
     return {
@@ -349,7 +403,15 @@ play = APIRouter(prefix="/api/tables/{table_id}")
 
 
 @play.get("")
-async def view(table: TableAsked, seat: Asker) -> Response:
+async def view(
+    table: TableAsked,
+    seat: Asker,
+    at_least: Annotated[int | None, Query(ge=0, le=2**53)] = None,
+) -> Response:
+    """The seat's view; ``at_least``: a version the asker heard of (from a websocket of
+    another process), which this copy reaches first."""
+    if at_least is not None and at_least > table.version:
+        await run_in_threadpool(table.catch_up)
     return await drawn(table, seat)
 
 
@@ -372,8 +434,10 @@ async def act(
 
 
 @play.post("/undo")
-async def undo(table: TableAsked, seat: Player, _: Nothing | None = None) -> Response:
-    await run_in_threadpool(table.undo, seat)
+async def undo(
+    request: Request, table: TableAsked, seat: Player, _: Nothing | None = None
+) -> Response:
+    await run_in_threadpool(tables_of(request).undo, table, seat)
     return await drawn(table, seat)
 
 
@@ -426,23 +490,52 @@ def replay(
 # -- following a table live --------------------------------------------------------------
 async def updates(socket: WebSocket, table_id: str) -> None:
     """Sends the table's version now and after every change, until either side closes."""
-    table = await run_in_threadpool(socket.app.state.tables.get, table_id)
+    try:
+        table = await run_in_threadpool(socket.app.state.tables.get, table_id)
+    except SQLAlchemyError as exc:  # the page tries again in a moment
+        logger.warning(
+            "a websocket of table %s: the database did not answer: %s", table_id, first_line(exc)
+        )
+        await socket.close(code=1013, reason="the database is not answering: try again")
+        return
     if table is None:
         await socket.close(code=1008, reason="there is no such table")
         return
+    sockets: Sockets = socket.app.state.sockets
+    client = client_of(socket)
+    if not sockets.opened(client):
+        await _too_many_sockets(socket, sockets.most)
+        return
+    try:
+        await _follow(socket, table)
+    finally:
+        sockets.closed(client)
+
+
+async def _too_many_sockets(socket: WebSocket, most: int) -> None:
+    """429 with Retry-After where the server can answer a websocket so, else a close."""
+    why = f"too many open websockets from your address (at most {most})"
+    if "websocket.http.response" in socket.scope.get("extensions", {}):
+        refusal = JSONResponse({"error": why}, 429, headers={"retry-after": str(RETRY_AFTER)})
+        await socket.send_denial_response(refusal)
+    else:
+        await socket.close(code=1008, reason=why)
+
+
+async def _follow(socket: WebSocket, table: LiveTable) -> None:
     await socket.accept()
     hub: Hub = socket.app.state.hub
     with hub.watch(table.id) as latest:
         closed = asyncio.ensure_future(_until_closed(socket))
         try:
-            await socket.send_json({"version": table.version})
+            await socket.send_json({"version": table.version, "trouble": table.trouble})
             while not closed.done():
                 news = asyncio.ensure_future(latest.get())
                 await asyncio.wait({news, closed}, return_when=asyncio.FIRST_COMPLETED)
                 if not news.done():
                     news.cancel()
                     break
-                await socket.send_json({"version": news.result()})
+                await socket.send_json(news.result())
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:

@@ -1,4 +1,5 @@
-"""What a server allows: request sizes, bot budgets, bot threads, trusted origins.
+"""What a server allows: request sizes, bot budgets, bot threads, trusted origins and
+the names it answers to.
 
 Every limit has a default fit for a small machine; an operator changes one with an
 environment variable (``LAPILLI_MAX_BOT_SECONDS=10 lapilli serve``).
@@ -14,6 +15,8 @@ from typing import Any
 
 from lapilli.agents import AgentError, make_agent, parse_spec
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -26,18 +29,25 @@ class Settings:
     max_greedy_dets: int = 16
     max_greedy_depth: int = 4
     origins: tuple[str, ...] = ()  # websocket origins trusted besides the server's own
+    hosts: tuple[str, ...] = LOOPBACK  # names the server answers to (Host header); * any
+    tables_per_minute: int = 30  # new tables per client (at once, then at this pace)
+    sockets_per_client: int = 32  # open websockets per client
+    idle_seconds: float = 300.0  # a table unused this long leaves memory (reloaded on demand)
+    finished_seconds: float = 60.0  # a finished table sooner
+    max_live: int = 1000  # tables in memory at most (the longest unused leave first)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Defaults, overridden by ``LAPILLI_<FIELD>`` variables (origins comma-separated)."""
+        """Defaults, overridden by ``LAPILLI_<FIELD>`` variables (origins and hosts
+        comma-separated)."""
         source: Mapping[str, str] = os.environ if env is None else env
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
             text = source.get(f"LAPILLI_{field.name.upper()}")
             if text is None:
                 continue
-            if field.name == "origins":
-                values["origins"] = tuple(o.strip() for o in text.split(",") if o.strip())
+            if field.name in ("origins", "hosts"):
+                values[field.name] = tuple(o.strip() for o in text.split(",") if o.strip())
             else:
                 kind: type = type(field.default)
                 try:
@@ -45,6 +55,13 @@ class Settings:
                 except ValueError:
                     raise ValueError(f"LAPILLI_{field.name.upper()} must be a number") from None
         return cls(**values)
+
+    def answering_at(self, address: str) -> Settings:
+        """These settings, also answering to the address the server listens on (unless
+        it listens on every address: then only the names given)."""
+        if address in ("0.0.0.0", "::", "") or address in self.hosts:
+            return self
+        return dataclasses.replace(self, hosts=(*self.hosts, address))
 
     def bot_spec(self, spec: str) -> str:
         """``spec`` checked against this server's budgets (AgentError names the cap).

@@ -4,13 +4,22 @@ A table is a game record plus who sits where: each seat is a human (known by the
 of its secret token) or a bot. Each step is one row, written before anyone is told of
 it, so a restart rebuilds every table by replaying its steps. The table's chance seed
 is kept here too: it never leaves the server.
+
+Several server processes may share one PostgreSQL database. Every change names the
+table's version it follows, and is refused (``Conflict``) if another process changed
+the table first: that process's copy catches up and tries again. Each change is
+announced on the ``lapilli`` channel (``NOTIFY``) so the other processes tell their
+watchers; ``bots_due`` marks the tables whose chance or bots are to move, for whichever
+process runs them (``leases.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -28,14 +37,22 @@ from sqlalchemy import (
     String,
     Text,
     bindparam,
+    cast,
+    column,
     create_engine,
     delete,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
+    values,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, aliased, mapped_column
 
 from lapilli.core.actions import Action
 from lapilli.core.records import Record
@@ -56,6 +73,7 @@ class TableRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean)
     finished: Mapped[bool] = mapped_column(Boolean, index=True)
     version: Mapped[int] = mapped_column(Integer)
+    bots_due: Mapped[bool] = mapped_column(Boolean, default=True)  # chance or a bot to move
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float, index=True)
 
@@ -68,12 +86,24 @@ class StepRow(Base):
     action: Mapped[str] = mapped_column(Text)
 
 
+class Unreachable(SQLAlchemyError):
+    """A connection of the server's own (leases, news) could not reach the database."""
+
+
+DATABASE_ERRORS = (SQLAlchemyError,)
+"""What the database raises when it cannot answer (stopped, unreachable, busy)."""
+
 Write = Callable[[Connection], object]
+CHANNEL = "lapilli"  # where changes are announced: "<table id> <version> <process>"
 TOUCH = (
     update(TableRow)
     .where(TableRow.id == bindparam("table"))
-    .values(version=bindparam("new_version"), updated=bindparam("now"))
+    .values(version=bindparam("new_version"), updated=bindparam("now"), bots_due=bindparam("due"))
 )
+
+
+class Conflict(Exception):
+    """Another process changed the table first: nothing was written."""
 
 
 def token_hash(token: str) -> str:
@@ -113,13 +143,14 @@ def engine_url(url: str) -> str:
 
 
 class Played(NamedTuple):
-    """Step ``n`` of a table, played: the batch's steps are written by two statements,
-    one inserting them all and one moving each table to its newest version."""
+    """Step ``n`` of a table, played: the batch's steps are inserted by one statement,
+    then each table moves to its new version if it still has the one before."""
 
     table_id: str
     n: int
     action: str  # its JSON
     version: int
+    bots_due: bool  # after this step: chance or a bot is to move
 
 
 class Writer:
@@ -128,8 +159,10 @@ class Writer:
     one commit, and no database lock is held by a thread waiting for the interpreter.
     """
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, announce: str = "") -> None:
         self.engine = engine
+        self.announce = announce  # NOTIFY every change, signed so (PostgreSQL), or ""
+        self.own: Connection | None = None  # kept for the steps played (PostgreSQL)
         self.waiting: list[tuple[Write | Played, Future[None]]] = []
         self.wake = threading.Condition()
         self.closed = False
@@ -153,6 +186,7 @@ class Writer:
             self.closed = True
             self.wake.notify()
         self.thread.join(timeout=10)
+        self._let_go()
 
     def _run(self) -> None:
         while True:
@@ -165,6 +199,8 @@ class Writer:
             self._commit(batch)
 
     def _commit(self, batch: list[tuple[Write | Played, Future[None]]]) -> None:
+        if self.announce and all(isinstance(write, Played) for write, _ in batch):
+            return self._commit_played(batch)  # the busiest case: one statement
         try:
             with self.engine.begin() as db:
                 played: list[Played] = []
@@ -172,10 +208,10 @@ class Writer:
                     if isinstance(write, Played):
                         played.append(write)
                         continue
-                    _write_played(db, played)  # in order: an undo may follow a step
+                    _write_played(db, played, self.announce)  # in order: an undo may follow
                     played = []
                     write(db)
-                _write_played(db, played)
+                _write_played(db, played, self.announce)
         except Exception as exc:
             if len(batch) == 1:
                 batch[0][1].set_exception(exc)
@@ -186,23 +222,111 @@ class Writer:
         for _, done in batch:
             done.set_result(None)
 
+    def _commit_played(self, batch: list[tuple[Write | Played, Future[None]]]) -> None:
+        """Steps played at several tables, written by one statement on a connection of
+        the writer's own (one round trip, where a transaction takes five): each table
+        moves to its new version, with its steps, only from the version before them;
+        a table that had moved on is a ``Conflict`` for its writer alone."""
+        played = [write for write, _ in batch if isinstance(write, Played)]
+        try:
+            if self.own is None:
+                self.own = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            moved = _played_at_once(self.own, played, self.announce)
+        except Exception as exc:
+            self._let_go()
+            if len(batch) == 1:
+                batch[0][1].set_exception(exc)
+            else:  # a step written twice fails them all: each on its own
+                for one in batch:
+                    self._commit([one])
+            return
+        for write, done in batch:
+            if isinstance(write, Played) and write.table_id not in moved:
+                done.set_exception(Conflict(write.table_id))
+            else:
+                done.set_result(None)
+
+    def _let_go(self) -> None:
+        if self.own is not None:
+            with contextlib.suppress(Exception):  # a broken connection is dropped all the same
+                self.own.close()
+            self.own = None
+
+
+PLAYED_AT_ONCE = text(
+    """
+WITH moved AS (
+    UPDATE lapilli_tables AS t
+    SET version = m.new, updated = :now, bots_due = m.due
+    FROM unnest(CAST(:ids AS text[]), CAST(:olds AS integer[]), CAST(:news AS integer[]),
+                CAST(:dues AS boolean[])) AS m(id, old, new, due)
+    WHERE t.id = m.id AND t.version = m.old
+    RETURNING t.id, t.version
+), steps AS (
+    INSERT INTO lapilli_steps (table_id, n, action)
+    SELECT s.table_id, s.n, s.action
+    FROM unnest(CAST(:step_ids AS text[]), CAST(:step_ns AS integer[]),
+                CAST(:step_actions AS text[])) AS s(table_id, n, action)
+    JOIN moved ON moved.id = s.table_id
+)
+SELECT moved.id, pg_notify(:channel, moved.id || ' ' || moved.version || ' ' || :process)
+FROM moved
+"""
+)
+
+
+def _played_at_once(db: Connection, played: list[Played], process: str) -> set[str]:
+    """The tables moved (their steps inserted, the change announced) by one statement."""
+    before: dict[str, int] = {}
+    newest: dict[str, Played] = {}
+    for p in played:
+        before.setdefault(p.table_id, p.version - 1)
+        newest[p.table_id] = p
+    rows = db.execute(
+        PLAYED_AT_ONCE,
+        {
+            "now": time.time(),
+            "ids": list(newest),
+            "olds": [before[t] for t in newest],
+            "news": [p.version for p in newest.values()],
+            "dues": [p.bots_due for p in newest.values()],
+            "step_ids": [p.table_id for p in played],
+            "step_ns": [p.n for p in played],
+            "step_actions": [p.action for p in played],
+            "channel": CHANNEL,
+            "process": process,
+        },
+    )
+    return {row[0] for row in rows}
+
 
 class Store:
     def __init__(self, url: str = "sqlite:///lapilli.db") -> None:
+        self.url = url  # as given: the listener connects with it (leases.py)
         url = engine_url(url)
         if url.startswith("sqlite"):
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_wal)
         else:
-            self.engine = create_engine(url, pool_pre_ping=True, pool_size=8, max_overflow=16)
+            self.engine = create_engine(
+                url,
+                pool_pre_ping=True,  # a connection broken by a restart is replaced
+                pool_size=8,
+                max_overflow=16,
+                pool_timeout=5,
+                connect_args={"connect_timeout": 5},
+            )
+        self.shared = self.engine.dialect.name == "postgresql"  # other processes may share it
         Base.metadata.create_all(self.engine)
-        self.write = Writer(self.engine)
+        _add_missing_columns(self.engine)
+        self.process = secrets.token_hex(6)  # signs its announcements: it hears its own too
+        self.write = Writer(self.engine, announce=self.process if self.shared else "")
 
     def close(self) -> None:
         self.write.close()
         self.engine.dispose()
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredTable, bots_due: bool = True) -> None:
         head = table.record.to_json()
         del head["actions"]
         now = time.time()
@@ -215,6 +339,7 @@ class Store:
             "listed": table.listed,
             "finished": False,
             "version": table.version,
+            "bots_due": bots_due,
             "created": now,
             "updated": now,
         }
@@ -230,22 +355,41 @@ class Store:
 
         self.write(write)
 
-    def append(self, table_id: str, n: int, action: Action, version: int) -> None:
-        """Step ``n`` of the table is played (``finish`` marks the last)."""
-        self.write(Played(table_id, n, json.dumps(action.to_json()), version))
+    def append(
+        self, table_id: str, n: int, action: Action, version: int, bots_due: bool = True
+    ) -> None:
+        """Step ``n`` of the table is played, taking it from ``version - 1`` to
+        ``version`` (``finish`` marks the last); ``Conflict`` if the table moved on."""
+        try:
+            self.write(Played(table_id, n, json.dumps(action.to_json()), version, bots_due))
+        except IntegrityError:  # another process wrote step n first
+            raise Conflict(table_id) from None
 
     def finish(self, table_id: str) -> None:
-        finished = update(TableRow).where(TableRow.id == table_id).values(finished=True)
+        finished = (
+            update(TableRow).where(TableRow.id == table_id).values(finished=True, bots_due=False)
+        )
         self.write(lambda db: db.execute(finished))
 
-    def take_back(self, table_id: str, n: int, version: int) -> None:
-        """Step ``n`` (the last) was undone."""
+    def take_back(self, table_id: str, n: int, version: int, bots_due: bool = False) -> None:
+        """Step ``n`` (the last) was undone (``Conflict`` if the table moved on)."""
 
         def write(db: Connection) -> None:
+            _touch(db, table_id, version, bots_due)
             db.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
-            _touch(db, table_id, version)
+            if self.shared:
+                _announce(db, {table_id: version}, self.process)
 
         self.write(write)
+
+    def not_due(self, table_id: str, version: int) -> None:
+        """The table at ``version`` waits for no bot (unless it has changed since)."""
+        clear = (
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.version == version)
+            .values(bots_due=False)
+        )
+        self.write(lambda db: db.execute(clear))
 
     def load(self, table_id: str) -> StoredTable | None:
         with Session(self.engine) as session:
@@ -261,9 +405,47 @@ class Store:
                 row.id, seats, Record.from_json(data), row.seed, row.listed, row.version
             )
 
+    def since(self, table_id: str, n: int) -> tuple[int, int, list[Action]] | None:
+        """The table's version, its number of steps, and its steps from step ``n`` on
+        (None if there is no such table): what a copy with ``n`` steps lacks. One
+        statement, so all three come from the same moment."""
+        counted = aliased(StepRow)
+        count = (
+            select(func.count())
+            .select_from(counted)
+            .where(counted.table_id == TableRow.id)
+            .correlate(TableRow)
+            .scalar_subquery()
+        )
+        later = (StepRow.table_id == TableRow.id) & (StepRow.n >= n)
+        query = (
+            select(TableRow.version, count, StepRow.action)
+            .select_from(TableRow)
+            .outerjoin(StepRow, later)
+            .where(TableRow.id == table_id)
+            .order_by(StepRow.n)
+        )
+        with self.engine.connect() as db:
+            rows = db.execute(query).all()
+        if not rows:
+            return None
+        actions = [Action.from_json(json.loads(r[2])) for r in rows if r[2] is not None]
+        return rows[0][0], rows[0][1], actions
+
     def unfinished(self) -> list[str]:
         with Session(self.engine) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.finished.is_(False))))
+
+    def due(self) -> list[str]:
+        """The unfinished tables whose chance or bots are to move."""
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(
+                    select(TableRow.id).where(
+                        TableRow.finished.is_(False), TableRow.bots_due.is_(True)
+                    )
+                )
+            )
 
     def listed(self, limit: int = 50) -> list[tuple[str, str, float]]:
         """The most recently played public tables: (id, game, last change)."""
@@ -277,19 +459,80 @@ class Store:
             return [(r.id, r.game, r.updated) for r in rows]
 
 
-def _touch(db: Connection, table_id: str, version: int) -> None:
-    db.execute(TOUCH, {"table": table_id, "new_version": version, "now": time.time()})
+def _touch(db: Connection, table_id: str, version: int, bots_due: bool) -> None:
+    """Move the table to ``version`` from the one before it (``Conflict`` otherwise)."""
+    moved = db.execute(
+        TOUCH.where(TableRow.version == version - 1),
+        {"table": table_id, "new_version": version, "now": time.time(), "due": bots_due},
+    )
+    if moved.rowcount != 1:
+        raise Conflict(table_id)
 
 
-def _write_played(db: Connection, played: list[Played]) -> None:
+def _write_played(db: Connection, played: list[Played], announce: str) -> None:
     if not played:
         return
     db.execute(
         insert(StepRow), [{"table_id": p.table_id, "n": p.n, "action": p.action} for p in played]
     )
-    newest = {p.table_id: p.version for p in played}
+    before: dict[str, int] = {}  # each table's version before the batch
+    newest: dict[str, Played] = {}
+    for p in played:  # one table's steps in a batch come from one process, in order
+        before.setdefault(p.table_id, p.version - 1)
+        newest[p.table_id] = p
     now = time.time()
-    db.execute(TOUCH, [{"table": t, "new_version": v, "now": now} for t, v in newest.items()])
+    if announce:  # PostgreSQL: every table moved by one statement, then one announcement
+        _move_all(db, [(t, before[t], p.version, p.bots_due) for t, p in newest.items()], now)
+        _announce(db, {t: p.version for t, p in newest.items()}, announce)
+        return
+    for table_id, p in newest.items():
+        moved = db.execute(
+            TOUCH.where(TableRow.version == before[table_id]),
+            {"table": table_id, "new_version": p.version, "now": now, "due": p.bots_due},
+        )
+        if moved.rowcount != 1:
+            raise Conflict(table_id)
+
+
+def _move_all(db: Connection, moves: list[tuple[str, int, int, bool]], now: float) -> None:
+    """Each (table, version before, version after, bots due) at once, each table only
+    from its version before (``Conflict`` names a table that had moved on)."""
+    rows = values(
+        column("id", String),
+        column("old", Integer),
+        column("new", Integer),
+        column("due", Boolean),
+        name="moves",
+    ).data(moves)
+    moved = db.execute(
+        update(TableRow)
+        .where(TableRow.id == rows.c.id, TableRow.version == rows.c.old)
+        .values(version=rows.c.new, updated=now, bots_due=rows.c.due)
+        .returning(TableRow.id)
+    )
+    missing = {m[0] for m in moves} - set(moved.scalars())
+    if missing:
+        raise Conflict(missing.pop())
+
+
+def _announce(db: Connection, versions: dict[str, int], process: str) -> None:
+    """Tell the other processes (at commit) which tables changed, and their versions."""
+    notes = [f"{table_id} {version} {process}" for table_id, version in versions.items()]
+    note = func.unnest(cast(notes, ARRAY(Text))).column_valued("note")
+    db.execute(select(func.pg_notify(CHANNEL, note)))
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """A database made by an older lapilli gets the columns added since."""
+    columns = {c["name"] for c in inspect(engine).get_columns(TableRow.__tablename__)}
+    if "bots_due" not in columns:  # true: every process looks once, and clears it
+        with engine.begin() as db:
+            db.execute(
+                text(
+                    f"ALTER TABLE {TableRow.__tablename__} "
+                    "ADD COLUMN bots_due BOOLEAN NOT NULL DEFAULT TRUE"
+                )
+            )
 
 
 def _sqlite_wal(connection: Any, _record: Any) -> None:

@@ -9,8 +9,12 @@ view be drawn at a time, so each is drawn once per version and seat.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
+import heapq
 import io
+import itertools
 import json
 import logging
 import queue
@@ -18,7 +22,9 @@ import random
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -32,7 +38,8 @@ from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.state import CHANCE, Event, Game, State, Utility
 
-from .store import Seat, Store, StoredTable, token_hash
+from .leases import Leases
+from .store import DATABASE_ERRORS, Conflict, Seat, Store, StoredTable, token_hash
 
 LOG_KEPT = 500  # entries kept in memory per table
 LOG_SHOWN = 60  # entries a view shows
@@ -71,7 +78,8 @@ class LiveTable:
         self.moving = threading.Lock()
         self.drawing = threading.Lock()  # one view drawn at a time: a second asker finds it
         self.version = stored.version
-        self._views: dict[int | None, tuple[int, bytes]] = {}
+        self.trouble: str | None = None  # why the bots are held up, for every view
+        self._views: dict[int | None, tuple[int, str | None, bytes]] = {}
         # replaying the record rebuilds the position, its log and its undo history
         record = stored.record
         self.match = Match(record.make_game(), record.players, record.seats)
@@ -80,6 +88,7 @@ class LiveTable:
             self._apply(action)
         del self.log[:-LOG_KEPT]
         self.draw_board = self.match.game.parts.draw
+        self.used = time.monotonic()  # when a request or a step last needed the table
 
     # -- who is who -------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -91,8 +100,16 @@ class LiveTable:
             raise PermissionError("this seat link is not valid for this table")
         return held[0]
 
+    @property
+    def finished(self) -> bool:
+        return self.match.state.is_terminal()
+
     def bots_to_move(self) -> bool:
-        player = self.match.state.current_player()
+        return self.due(self.match.state)
+
+    def due(self, state: State) -> bool:
+        """Whether chance or a bot is to move in ``state``: the bots' runner plays on."""
+        player = state.current_player()
         return player == CHANCE or (player >= 0 and self.seats[player].kind == "bot")
 
     # -- changes ------------------------------------------------------------------------
@@ -123,7 +140,8 @@ class LiveTable:
             if not self.match.can_undo(seat):
                 self.match.undo(seat)  # raises the rule's own message
             n = len(self.match.record.actions) - 1
-            self.store.take_back(self.id, n, self.version + 1)
+            # the seat taking back its decision is to move again: no bot is due
+            self.store.take_back(self.id, n, self.version + 1, bots_due=False)
             with self.lock:
                 self.match.undo(seat)
                 self.log.append((n, self.match.log.pop()))
@@ -138,10 +156,16 @@ class LiveTable:
         self.log.extend((step, entry) for entry in self.match.log[before:])
         del self.match.log[:]
 
-    def _commit(self, action: Action) -> None:
-        """Write a legal step, then apply it (callers hold ``moving``)."""
+    def _commit(self, action: Action, after: State | None = None) -> None:
+        """Write a legal step, then apply it (callers hold ``moving``); ``after`` is the
+        position after it where the caller has it (the store keeps whether bots are due
+        then, for whichever process runs them)."""
         n = len(self.match.record.actions)
-        self.store.append(self.id, n, action, self.version + 1)
+        self.used = time.monotonic()
+        if after is None:
+            after = self.match.state.clone()
+            after.apply(action, check=False)
+        self.store.append(self.id, n, action, self.version + 1, self.due(after))
         with self.lock:
             self._apply(action)
             del self.log[:-LOG_KEPT]
@@ -149,6 +173,31 @@ class LiveTable:
         if self.match.state.is_terminal():
             self.store.finish(self.id)
         self.told(self)
+
+    def catch_up(self) -> bool:
+        """Bring this copy up to the store's, where another process changed the table
+        (its new steps applied, or the table rebuilt after an undo); True if it changed."""
+        with self.moving:
+            n = len(self.match.record.actions)
+            found = self.store.since(self.id, n)
+            if found is None or found[0] == self.version:
+                return False
+            version, count, newer = found
+            if count == n + len(newer) and version - self.version == len(newer):
+                with self.lock:
+                    for action in newer:
+                        self._apply(action)
+                    del self.log[:-LOG_KEPT]
+                    self.version = version
+            else:  # a step was taken back meanwhile: replay the table as stored
+                stored = self.store.load(self.id)
+                if stored is None:
+                    return False
+                fresh = LiveTable(stored, self.store, self.told)
+                with self.lock:
+                    self.match, self.log, self.version = fresh.match, fresh.log, fresh.version
+        self.told(self)
+        return True
 
     # -- chance and bots -------------------------------------------------------------
     def draw(self, step: int, salt: str) -> int:
@@ -173,7 +222,7 @@ class LiveTable:
             with self.moving:
                 if len(self.match.record.actions) != steps:
                     raise Pause  # the table changed under us: start again from it
-                self._commit(action)
+                self._commit(action, state)
             steps += 1
             if not keep_going(seat):
                 raise Pause
@@ -203,9 +252,11 @@ class LiveTable:
 
     # -- what a seat is told -----------------------------------------------------------------
     def cached_view(self, seat: int | None) -> bytes | None:
-        """The seat's view if it was drawn at this version."""
+        """The seat's view if it was drawn at this version (and trouble)."""
         cached = self._views.get(seat)
-        return cached[1] if cached is not None and cached[0] == self.version else None
+        if cached is None or cached[0] != self.version or cached[1] != self.trouble:
+            return None
+        return cached[2]
 
     def view(self, seat: int | None) -> bytes:
         """The seat's view as JSON, drawn once per version (outside the lock)."""
@@ -214,15 +265,15 @@ class LiveTable:
             if cached is not None:
                 return cached
             with self.lock:  # a snapshot: moves go on while it is drawn
-                version = self.version
+                version, trouble = self.version, self.trouble
                 state = self.match.state.clone()
                 can_undo = seat is not None and self.match.can_undo(seat)
                 log = shown_log(self.log, seat)[-LOG_SHOWN:]
                 step = len(self.match.record.actions)
             view = self._view(state, seat, version)
-            view |= {"can_undo": can_undo, "log": log, "step": step}
+            view |= {"can_undo": can_undo, "log": log, "step": step, "trouble": trouble}
             data = json.dumps(view).encode()
-            self._views[seat] = (version, data)
+            self._views[seat] = (version, trouble, data)
             return data
 
     def _view(self, state: State, seat: int | None, version: int) -> dict[str, Any]:
@@ -334,68 +385,199 @@ def _shape(value: Any) -> Any:
     return type(value)
 
 
-class Bots:
-    """A few worker threads where chance and bots play; the event loop never does."""
+RETRY_FIRST = 0.1  # seconds before the first retry of a failed bot step
+RETRY_DATABASE = 1.0  # at most, while the database does not answer: back within a second
+RETRY_MOST = 60.0  # at most, for any other failure (a bug should not spin)
 
-    def __init__(self, threads: int) -> None:
+
+class Bots:
+    """A few worker threads where chance and bots play; the event loop never does.
+
+    A step that fails (the database does not answer, a bot breaks) is tried again after
+    a pause that doubles each time, and the table tells its viewers why it waits.
+    """
+
+    def __init__(
+        self,
+        threads: int,
+        told: Callable[[LiveTable], None] = lambda t: None,
+        leases: Leases | None = None,
+    ):
+        self.leases = leases or Leases()  # which tables' bots this process runs
         self.queue: queue.Queue[LiveTable | None] = queue.Queue()
         self.queued: set[str] = set()
+        self.failures: dict[str, int] = {}  # failures in a row, by table
+        self.told = told
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        self.later: list[tuple[float, int, LiveTable]] = []  # (when, order, table): retries
+        self.order = itertools.count()
+        self.timer = threading.Condition(self.lock)
         self.workers = [
             threading.Thread(target=self._work, name=f"lapilli-bots-{i}", daemon=True)
             for i in range(max(1, threads))
         ]
+        self.workers.append(threading.Thread(target=self._wait, name="lapilli-retry", daemon=True))
         for worker in self.workers:
             worker.start()
 
     def wake(self, table: LiveTable) -> None:
-        """Queue the table if chance or a bot is to move (never twice at once)."""
+        """Queue the table if chance or a bot is to move (never twice at once) and this
+        process holds its lease (kept while the table stays in memory, unless it ends)."""
         with self.lock:
-            if table.id in self.queued or not table.bots_to_move() or self.stopping.is_set():
+            if table.id in self.queued or self.stopping.is_set():
+                return
+        if not table.bots_to_move():
+            if table.finished:
+                self.let_go(table.id)
+            return
+        try:
+            if not self.leases.take(table.id):
+                return  # another process runs this table's bots
+        except DATABASE_ERRORS as exc:  # the sweep takes the table on once it answers
+            logger.warning("table %s waits for the database: %s", table.id, first_line(exc))
+            return
+        with self.lock:
+            if table.id in self.queued:
                 return
             self.queued.add(table.id)
         self.queue.put(table)
+
+    def let_go(self, table_id: str) -> None:
+        """Give up the table's lease: another process may run its bots."""
+        with contextlib.suppress(*DATABASE_ERRORS):  # the lease went with its connection
+            self.leases.drop(table_id)
 
     def _work(self) -> None:
         while (table := self.queue.get()) is not None:
             if self.stopping.is_set():
                 continue
             try:
-                table.play_bots(self._keep_going)
+                table.play_bots(functools.partial(self._keep_going, table))
             except Pause:
                 pass
-            except Exception:
+            except Conflict:  # another process changed the table: play on from its position
+                try:
+                    table.catch_up()
+                except Exception as exc:
+                    self._failed(table, exc)
+                    continue
+            except Exception as exc:
                 if not self.stopping.is_set():  # (a step cut short by the shutdown is not)
-                    logger.exception("the bots of table %s failed", table.id)
-                continue  # left marked as queued: a broken table is not retried in a loop
+                    self._failed(table, exc)
+                continue
+            else:  # (a retry that found nothing to do ends the table's trouble too)
+                if table.trouble is not None or table.id in self.failures:
+                    self._recovered(table)
             with self.lock:
                 self.queued.discard(table.id)
             self.wake(table)
 
-    def _keep_going(self, seat: int) -> bool:
-        """After a bot's decision, a table waiting for this thread goes first."""
+    def _failed(self, table: LiveTable, exc: Exception) -> None:
+        """Try the table again later, sooner while it is the database that fails."""
+        database = is_database_error(exc)
+        with self.lock:
+            failures = self.failures[table.id] = self.failures.get(table.id, 0) + 1
+            delay = min(RETRY_DATABASE if database else RETRY_MOST, RETRY_FIRST * 2**failures)
+            heapq.heappush(self.later, (time.monotonic() + delay, next(self.order), table))
+            self.timer.notify()
+        if database:  # one line: the database's own words, no traceback
+            logger.warning("table %s waits for the database: %s", table.id, first_line(exc))
+            table.trouble = "the database is not answering: the bots try again every second"
+        else:
+            if failures == 1:
+                logger.exception("the bots of table %s failed", table.id)
+            table.trouble = f"a bot's move failed: it is tried again in {delay:.0f} s"
+        self.told(table)
+
+    def _recovered(self, table: LiveTable) -> None:
+        with self.lock:
+            self.failures.pop(table.id, None)
+        if table.trouble is not None:
+            table.trouble = None
+            self.told(table)
+
+    def _wait(self) -> None:
+        """Hands each failed table back to the workers once its pause is over."""
+        with self.timer:
+            while not self.stopping.is_set():
+                now = time.monotonic()
+                if self.later and self.later[0][0] <= now:
+                    table = heapq.heappop(self.later)[2]
+                    self.queue.put(table)  # still marked as queued: nobody else queues it
+                    continue
+                self.timer.wait(self.later[0][0] - now if self.later else None)
+
+    def _keep_going(self, table: LiveTable, seat: int) -> bool:
+        """After a step is kept, the table's trouble is over; after a bot's decision, a
+        table waiting for this thread goes first."""
+        if table.trouble is not None or table.id in self.failures:
+            self._recovered(table)
         return not self.stopping.is_set() and (seat < 0 or self.queue.empty())
 
     def stop(self) -> None:
         """Workers finish their current step (a bot's decision at most) and leave."""
-        self.stopping.set()
+        with self.timer:
+            self.stopping.set()
+            self.timer.notify()
         for _ in self.workers:
             self.queue.put(None)
 
 
-class Tables:
-    """Every table of the server, loaded from the store on first use."""
+def is_database_error(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from the database (it passes: the step is tried again)."""
+    return isinstance(exc, DATABASE_ERRORS)
 
-    def __init__(self, store: Store, bot_threads: int, told: Callable[[LiveTable], None]):
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
+
+
+@dataclass(frozen=True)
+class Keeping:
+    """How long tables stay in memory, and how many at most."""
+
+    idle_seconds: float = 300.0  # unused this long: the table leaves memory
+    finished_seconds: float = 60.0  # a finished one sooner
+    most: int = 1000  # beyond this, the longest unused leave first
+
+
+CHORES = 1.0  # seconds between two rounds of the server's chores
+
+
+class Tables:
+    """Every table of the server, loaded from the store on first use; tables unused for
+    a while leave memory (the store keeps them) and come back when asked for."""
+
+    def __init__(
+        self,
+        store: Store,
+        bot_threads: int,
+        publish: Callable[[str, int, str | None], None] = lambda t, v, trouble: None,
+        keeping: Keeping = Keeping(),
+        leases: Leases | None = None,
+    ):
         self.store = store
         self.live: dict[str, LiveTable] = {}
         self.lock = threading.Lock()
-        self.told = told
-        self.bots = Bots(bot_threads)
+        self.publish = publish  # tells a table's watchers: (table id, version, trouble)
+        self.told: Callable[[LiveTable], None] = lambda t: publish(t.id, t.version, t.trouble)
+        self.keeping = keeping
+        self.more_chores: list[Callable[[], None]] = []  # run with tidy(), every CHORES s
+        self.bots = Bots(bot_threads, self.told, leases)
+        self.chores = threading.Thread(target=self._chores, name="lapilli-chores", daemon=True)
+        self.chores.start()
+
+    def cached(self, table_id: str) -> LiveTable | None:
+        """The table if it is in memory (marked as used), without asking the store."""
+        table = self.live.get(table_id)
+        if table is not None:
+            table.used = time.monotonic()
+        return table
 
     def get(self, table_id: str) -> LiveTable | None:
-        table = self.live.get(table_id)
+        table = self.cached(table_id)
         if table is not None or not TABLE_ID.fullmatch(table_id):
             return table
         stored = self.store.load(table_id)
@@ -405,6 +587,88 @@ class Tables:
         with self.lock:
             table = self.live.setdefault(table_id, table)
         return table
+
+    def _chores(self) -> None:
+        """Every CHORES seconds (the first at once): tables due take their bots on,
+        unused ones leave memory."""
+        while True:
+            for chore in [self.sweep, self.tidy, *self.more_chores]:
+                try:
+                    chore()
+                except DATABASE_ERRORS as exc:
+                    logger.warning("the server's chores wait for the database: %s", first_line(exc))
+                except Exception:  # a chore that fails is tried again next round
+                    logger.exception("the server's chores failed")
+            if self.bots.stopping.wait(CHORES):
+                return
+
+    def sweep(self) -> None:
+        """Tables whose chance or bots are due but that no process runs (at start, after
+        another process died or gave up on a fault): this process takes them on."""
+        waiting = [t for t in self.store.due() if t not in self.bots.queued]
+        for table_id in self.bots.leases.take_many(waiting):
+            if self.bots.stopping.is_set():
+                return
+            try:
+                table = self.get(table_id)
+                if table is None:
+                    self.bots.let_go(table_id)
+                    continue
+                table.catch_up()
+                if table.finished:
+                    self.store.finish(table_id)  # its last step was written, not its end
+                elif not table.bots_to_move():
+                    self.store.not_due(table_id, table.version)
+                self.bots.wake(table)  # queued, or its lease let go
+            except DATABASE_ERRORS:
+                self.bots.let_go(table_id)
+                raise
+            except Exception:  # a damaged table must not keep the others waiting
+                logger.exception("table %s could not be resumed", table_id)
+
+    def heard(self, table_id: str, version: int) -> None:
+        """Another process changed a table: this copy catches up, its watchers are told."""
+        table = self.live.get(table_id)
+        if table is None:
+            self.publish(table_id, version, None)
+        elif version > table.version:
+            self._catch_up(table)
+            self.bots.wake(table)  # a move made there may leave bots due here
+
+    def resync(self) -> None:
+        """News may have been missed (the listening connection broke): every table in
+        memory catches up."""
+        for table in list(self.live.values()):
+            self._catch_up(table)
+
+    def _catch_up(self, table: LiveTable) -> None:
+        """Catch a copy up; if that fails, the next request or news tries again."""
+        try:
+            table.catch_up()
+        except DATABASE_ERRORS as exc:
+            logger.warning("table %s waits for the database: %s", table.id, first_line(exc))
+        except Exception:
+            logger.exception("table %s could not catch up with another process", table.id)
+
+    def tidy(self) -> None:
+        """Tables unused for a while leave memory, the longest unused first; none whose
+        bots are due or that is changing."""
+        now, keeping = time.monotonic(), self.keeping
+        with self.lock:
+            idle = sorted(self.live.values(), key=lambda t: t.used)
+        for n, table in enumerate(idle):
+            unused = now - table.used
+            over = len(idle) - n > keeping.most
+            limit = keeping.finished_seconds if table.finished else keeping.idle_seconds
+            if not over and unused < limit:
+                continue
+            if table.id in self.bots.queued or table.moving.locked():
+                continue
+            with self.lock:
+                if self.live.get(table.id) is not table:
+                    continue
+                del self.live[table.id]
+            self.bots.let_go(table.id)  # another process may run its bots from now on
 
     def create(
         self, match: Match, specs: list[str], listed: bool
@@ -417,8 +681,8 @@ class Tables:
         ]
         seed = secrets.token_bytes(32)  # 256 bits from the OS; nobody chooses or sees it
         stored = StoredTable(secrets.token_hex(8), seats, match.record, seed, listed)
-        self.store.create(stored)
         table = LiveTable(stored, self.store, self.told)
+        self.store.create(stored, bots_due=table.bots_to_move())
         with self.lock:
             self.live[table.id] = table
         self.bots.wake(table)
@@ -429,25 +693,24 @@ class Tables:
     ) -> bytes:
         """Play a human's move and return their view after it. The bots (if they are
         to move) start once that view is drawn: the answer does not wait while they play."""
-        table.act(seat, choice, version)
+        if version is not None and version > table.version:
+            table.catch_up()  # the asker saw news this copy has not heard yet
+        try:
+            table.act(seat, choice, version)
+        except Conflict:  # another process changed the table first: judge it again
+            table.catch_up()
+            table.act(seat, choice, version)
         try:
             return table.view(seat)
         finally:
             self.bots.wake(table)
 
-    def recover(self) -> None:
-        """Resume every unfinished table: chance and bots play on where they stopped."""
-        for table_id in self.store.unfinished():
-            if self.bots.stopping.is_set():
-                return
-            try:
-                table = self.get(table_id)
-                if table is not None and table.match.state.is_terminal():
-                    self.store.finish(table_id)  # its last step was written, not its end
-                elif table is not None:
-                    self.bots.wake(table)
-            except Exception:  # a damaged table must not keep the others waiting
-                logger.exception("table %s could not be resumed", table_id)
+    def undo(self, table: LiveTable, seat: int) -> None:
+        try:
+            table.undo(seat)
+        except Conflict:
+            table.catch_up()
+            table.undo(seat)
 
     def close(self) -> None:
         self.bots.stop()

@@ -3,6 +3,7 @@
 import copy
 import json
 import random
+import signal
 
 import pytest
 
@@ -77,3 +78,33 @@ def test_positions_from_random_games_round_trip():
     s = played()
     back = game().state_from_json(json.loads(json.dumps(s.to_json())))
     assert back.to_json() == s.to_json()
+
+
+def _first_key(zone):
+    return next(iter(zone["items"]))
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda d: d["decks"][0]["items"].__setitem__(_first_key(d["decks"][0]), 10**9), "two"),
+        (lambda d: d["blueprints"]["items"].__setitem__(_first_key(d["blueprints"]), 10**9), "up"),
+        (lambda d: d["hands"][0].update(items={"garden": 10**9}), "do not add up"),
+    ],
+)
+def test_a_huge_card_count_is_refused_at_once(damage, message):
+    """A deck or hand of a billion cards is counted, never spelled out card by card."""
+    s = position(1)
+    data = copy.deepcopy(s.to_json())
+    damage(data)
+    signal.signal(signal.SIGALRM, _too_slow)
+    signal.alarm(5)
+    try:
+        with pytest.raises(MalformedInput, match=message):
+            game().state_from_json(data)
+    finally:
+        signal.alarm(0)
+
+
+def _too_slow(*_):
+    raise AssertionError("loading the position took more than 5 seconds")

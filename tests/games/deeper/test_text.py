@@ -68,6 +68,21 @@ def test_actions_read_in_the_games_words():
         assert expected in texts, expected
 
 
+def test_log_lines_say_what_happened_in_the_games_words():
+    s = position(seats={0: {"hex": "H0"}})
+    said = s.event_text
+    # drowning with an empty Inventory loses nothing: no "loses 0 random resources"
+    assert said({"type": "drowned", "seat": 0, "lose": 0, "air": 2}) == (
+        "Player 1 drowns: the Inventory is empty, Lungs refilled to 2 air"
+    )
+    assert said({"type": "drowned", "seat": 1, "lose": 1, "air": 3}) == (
+        "Player 2 drowns: loses 1 random resource, Lungs refilled to 3 air"
+    )
+    assert said({"type": "turn", "seat": 0, "round": 6}) == "Round 6: Player 1's turn"
+    made = {"type": "converted", "seat": 0, "use": "food", "made": "food"}
+    assert said(made) == "Player 1 converts 2 fish into 1 food"
+
+
 def test_no_text_reads_like_code_over_a_random_game():
     s = game().new_state(3)
     rng = random.Random(2)

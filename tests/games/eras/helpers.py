@@ -33,10 +33,10 @@ def thunderbolt(name: str) -> Action:
     return Action("thunderbolt", card=name)
 
 
-def rendered(s: ErasState, seat: int | None) -> str:
+def rendered(s: ErasState, seat: int | None, width: int = 140) -> str:
     """The terminal view of ``seat`` as plain text."""
     from rich.console import Console
 
-    console = Console(width=140, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(s.render(seat))
     return console.export_text()

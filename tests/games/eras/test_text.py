@@ -43,15 +43,49 @@ def test_the_board_draws_each_path_with_its_sites_hazards_and_crossings():
         cones={BLUE: "Red 3L"},
     )
     text = rendered(s, RED)
-    assert "1 #3" in text and "Bacteria" in text and "3 #4" in text and "Reptiles" in text
-    assert "volcano" in text  # Reptiles #4's hazard symbol
     red = text.split("Blue  tokens")[0].splitlines()  # Red's rows come first
-    left = next(line for line in red if line.startswith(" L "))
-    right = next(line for line in red if line.startswith(" R "))
-    # the ravine of Bacteria #3 cuts lanes L and M; Algae #3's rising sea all three
-    assert "‖‖‖" in left and "≈≈≈" in left and "▲rock" in left and "@water" in left
-    assert "‖‖‖" not in right and "≈≈≈" in right and "VOLC" in right
+    rows = {line.split()[0]: line for line in red if re.match(r"  [S1-6] ", line)}
+    assert rows["S"].split() == ["S", "start", "1", "rock", "rock", "rock"]
+    # one row per card: place and copy, era, hazard, the sites L M R, the crossing ahead
+    assert rows["1"].split() == [
+        "1",
+        "#3",
+        "Bacteria",
+        "waterhole",
+        "rock",
+        "rock",
+        "‖",
+        "ravine",
+        "(L,",
+        "M)",
+    ]
+    assert rows["2"].split() == [
+        "2",
+        "#3",
+        "Algae",
+        "@waterhole",
+        "rock",
+        "rock",
+        "≈",
+        "rising",
+        "sea",
+    ]
+    # Reptiles #4, the last card: its volcano hazard and volcano site, the cone on L
+    assert rows["3"].split() == ["3", "#4", "Reptiles", "volcano", "▲rock", "rock", "volcano"]
     assert "Red (you)" in text and "cone on Red's path" in text
+
+
+def test_a_crossing_on_the_last_card_of_a_path_is_shown():
+    s = position(paths={RED: ["bacteria-1", "algae-3"]}, pieces={RED: "SM"})
+    last = next(line for line in rendered(s, RED).splitlines() if line.startswith("  2 #3"))
+    assert last.rstrip().endswith("≈ rising sea")
+
+
+def test_a_full_path_of_the_widest_words_fits_eighty_columns():
+    full = ["bacteria-6", "algae-6", "fish-6", "reptiles-5", "birds-5", "mammals-6"]
+    s = position(paths={RED: full, BLUE: ["fish-3"]}, pieces={RED: "6R", BLUE: "1L"})
+    rows = [line for line in rendered(s, RED, width=200).splitlines() if line.startswith("  ")]
+    assert len(rows) > 9 and max(len(line.rstrip()) for line in rows) <= 80
 
 
 def test_the_rules_summary_names_the_era_order_and_the_die():
@@ -70,7 +104,12 @@ def test_texts_name_sites_in_board_notation():
         "Stop moving (end your turn)",
     ]
     assert event_text(s, {"type": "forced_back", "seat": BLUE, "to": [2, 0], "why": "tremor"}) == (
-        "Blue's piece is forced back to 2L (tremor)"
+        "Blue's piece is forced back one card to 2L (tremor)"
+    )
+    # a card inserted before the piece: the piece keeps its place number, on the new card
+    inserted = {"type": "forced_back", "seat": RED, "to": [2, 1], "why": "insert"}
+    assert event_text(s, inserted) == (
+        "Red's piece goes back one card, onto the card inserted before it (2M)"
     )
 
 
@@ -80,3 +119,11 @@ def test_a_roll_reads_in_words_not_emoji():
         event_text(s, {"type": "rolled", "seat": RED, "face": "volcano"}) == "Red rolls a volcano"
     )
     assert event_text(s, {"type": "rolled", "seat": BLUE, "face": "dot"}) == "Blue rolls a dot"
+
+
+def test_the_events_about_one_player_each_have_their_sentence():
+    from lapilli.core.events import names_of
+    from lapilli.games.eras.events import SeatEvent
+    from lapilli.games.eras.text import SEAT_EVENTS
+
+    assert set(SEAT_EVENTS) == set(names_of(SeatEvent))

@@ -80,3 +80,16 @@ def test_no_win_if_you_spend_your_last_token():
     assert s.tokens[RED] == 0
     play(s, Action("keep", card="primates-2"), STOP)
     assert not s.is_terminal() and s.turn == BLUE
+
+
+def test_a_piece_forced_off_the_sixth_card_has_not_stayed_put_even_if_it_steps_back_on():
+    s = on_sixth(cones={BLUE: "Red 6R"}, start={RED: 2, BLUE: 1})
+    play(s, die("volcano"))
+    events = play(s, ERUPTION[6, 1])
+    assert s.pieces[RED] == (5, 0)
+    assert types(events)[-2:] == ["forced_back", "no_win"] and s.candidate is None
+    # back on the sixth card by the end of the turn, with tokens in hand: no win
+    events = play(s, era("primates-2"), GO_ON, Action("forward"), STOP)
+    assert s.pieces[RED] == (6, 0) and s.tokens[RED] >= 1
+    assert not s.is_terminal() and s.turn == BLUE
+    assert "won" not in types(events) and "no_win" not in types(events)  # told once

@@ -124,3 +124,11 @@ def test_fog_boards_cover_the_closed_quarters_and_can_be_removed():
         assert f"fog ({q})" in text_of(svg)
     found = targets(parse(svg), len(legal))
     assert {legal[i].arg("board") for i in found if legal[i].kind == "remove_fog"} == closed
+
+
+def test_a_line_worth_one_point_says_one_point():
+    from tests.games.foggy_island.helpers import position
+
+    s = position({"a1": ("wolf", 0), "b1": ("wolf", 0), "c1": ("wolf", 0)})
+    svg = draw(s.observation(None), None, [], [])
+    assert "Red line of 3: 1 point<" in svg and "1 points" not in svg

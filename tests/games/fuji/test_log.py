@@ -275,6 +275,29 @@ def test_choices_behind_the_screen_are_secret_and_the_rest_are_not():
     assert not s.is_secret(Action("next_turn", adventurer=1))
 
 
+def test_the_others_read_what_kind_of_choice_was_made_behind_the_screen():
+    from lapilli.core import log
+
+    s = new(3)
+    row_board(s, [16] * 8, start={0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    roll_events(s, {})
+    plan(s, {0: (0, 0), 1: (4, 0), 2: (7, 0)})
+    picker = s.current_player()
+    pick = next(a for a in s.legal_actions() if a[0] == "select")
+    other = (picker + 1) % 3
+    lines = [e.text for e in log.play(s, pick)[1] if e.visible_to(other)]
+    assert lines == [f"{s.seat_label(picker)} picks a die behind the screen"]
+
+
+def test_a_cards_requirement_reads_in_words():
+    from lapilli.games.fuji.components import requirement_words
+
+    assert requirement_words(11) == "yellow or 4"
+    assert requirement_words(13) == "blue and odd"
+    assert requirement_words(24) == "pink or blue, and even"
+    assert requirement_words(16) == "any colour" and requirement_words(31) == "1 to 3"
+
+
 def test_with_the_screen_down_a_reroll_is_no_secret():
     def water_too(s):
         if eq("water") in s.equipment_pile.under:

@@ -22,3 +22,12 @@ def test_set_up_and_end_game_choices_speak_the_rulebook() -> None:
     for action, text in texts.items():
         assert action_text(state, action) == text
     assert action_text(state, Action("buy_point")).startswith("buy a point (")
+
+
+def test_buying_names_the_tile_in_the_rulebooks_words() -> None:
+    state = load_game("volcanique").new_state(2)
+    assert action_text(state, Action("buy", tile="trio-dlm")) == (
+        "buy a Trio (dark, light, medium counter-clockwise) tile (3 resources)"
+    )
+    assert action_text(state, Action("buy", tile="uno-dark")).startswith("buy a dark Uno tile (")
+    assert action_text(state, Action("buy", tile="volcano")).startswith("buy a volcano (")

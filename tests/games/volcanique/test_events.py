@@ -86,6 +86,24 @@ def test_the_whole_game_events_read_as_before():
         "the game is over: Pink (P1) 12, Blue (P2) 9.5; Caldera cards: Blue (P2) Carnage"
     )
     ring = {"type": "volcano", "seat": 1, "at": [1, 1], "ring": True}
-    assert s.event_text(ring) == "Blue (P2) a volcano rises on (1,1) (ring of fire)"
+    assert s.event_text(ring) == "Blue (P2) raises a volcano on (1,1) (ring of fire)"
+    # a tile holds up to three biomes: a move names them, not only the hex
+    moved = {"type": "moved", "seat": 0, "from": [2, 4, 0], "to": [2, 4, 2]}
+    assert s.event_text(moved) == (
+        "Pink (P1) moves a critter from the dark biome of (2,4) to the light biome of (2,4)"
+    )
     hand = {"type": "sacrificed", "seat": 0, "from": "hand"}
     assert s.event_text(hand) == "Pink (P1) sacrifices a critter from hand"
+
+
+def test_each_wording_table_covers_exactly_its_kinds():
+    from typing import get_args
+
+    from lapilli.core.events import names_of
+    from lapilli.games.volcanique import events, text
+
+    assert set(text.END_REASONS) == set(get_args(events.EndReason))
+    assert set(text.PURPOSES) == set(get_args(events.Purpose))
+    assert set(text.SEAT_TEXT) == set(names_of(events.SeatEvent))
+    assert set(text.SEAT_HEX_TEXT) == set(names_of(events.SeatHexEvent))
+    assert set(text.HEX_TEXT) == set(names_of(events.HexEvent))

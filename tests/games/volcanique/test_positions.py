@@ -1,8 +1,12 @@
 """Volcanique positions described in the rulebook's words, and impossible ones refused
 (by the builder and on loading a saved position)."""
 
+import json
+import random
+
 import pytest
 
+from lapilli.core import sample_chance
 from lapilli.core.errors import MalformedInput
 from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.components import CRITTERS, KIND_COUNT, LIMITS, POWER_IDS
@@ -95,3 +99,38 @@ def test_a_damaged_saved_position_is_refused_on_load():
         change(data)
         with pytest.raises(MalformedInput, match=message):
             game.state_from_json(data)
+
+
+def test_a_position_at_a_lava_diversion_reloads_from_its_own_json():
+    """The pending frame of a flow still leaving its volcano names lava flow -1."""
+    game = Volcanique()
+    s = game.new_state(4)
+    rng = random.Random(2)
+    seen = set()
+    while not s.is_terminal() and len(seen) < 2:
+        if s.is_chance_node():
+            s.apply(sample_chance(s, rng))
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+        top = s.stack[-1] if s.stack else None
+        if top is not None and top.step.name in ("divert", "diversion") and top.args[0] == -1:
+            seen.add(top.step.name)
+            data = json.loads(json.dumps(s.to_json()))
+            back = game.state_from_json(data)
+            assert back.to_json() == data and back.current_player() == s.current_player()
+    assert seen == {"divert", "diversion"}
+
+
+@pytest.mark.parametrize("where", ["map", "lava", "sea"])
+def test_a_hex_far_off_the_board_is_refused(where):
+    s = position(**STARTER)
+    data = s.to_json()
+    far = [10**6, -(10**6)]
+    if where == "map":
+        data["board"].append([*far, data["board"][0][2]])
+    elif where == "lava":
+        data["lava"].append([far, -1])
+    else:
+        data["sea"] = [[far, 0]]
+    with pytest.raises(MalformedInput, match="far off"):
+        s.game.state_from_json(data)

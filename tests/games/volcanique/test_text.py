@@ -133,3 +133,14 @@ def test_events_and_chance_outcomes_read_in_the_games_words():
     assert (
         s.action_text(Action("draw", card="carnage")) == "Blue (P2) draws the Caldera card Carnage"
     )
+
+
+def test_rounds_and_turns_count_from_one_and_the_set_up_has_neither():
+    from lapilli.core import load_game
+    from lapilli.games.volcanique.state import Stage
+
+    s = load_game("volcanique").new_state(2)
+    assert text(s, 0).startswith("Set-up; now:")
+    s = blank()
+    s.round, s.turn, s.stage = 0, 0, Stage.MAIN
+    assert text(s, 0).startswith("Round 1, turn 1 (main game); now:")

@@ -30,7 +30,8 @@ class DeeperOptions:
         default=150,
         metadata={
             "help": "digital safeguard: the game also ends after this many rounds, scored as "
-            "usual (0: no limit)"
+            "usual (0: no limit)",
+            "range": (0, 10_000),
         },
     )
 

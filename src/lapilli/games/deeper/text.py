@@ -266,8 +266,10 @@ def _placed_text(s: DeeperState, e: Placed) -> str:
 
 
 def _converted_text(s: DeeperState, e: Converted) -> str:
-    use = CONVERSIONS[e["use"]].name if e["use"] in CONVERSIONS else e["use"]
-    return f"{s.seat_label(e['seat'])} converts {use}: 1 {e['made']}"
+    """What was paid and what was made: "converts 2 fish into 1 food"."""
+    conversion = CONVERSIONS.get(e["use"])
+    paid = amounts(conversion.pay) if conversion else e["use"]
+    return f"{s.seat_label(e['seat'])} converts {paid} into 1 {e['made']}"
 
 
 def _crafted_text(s: DeeperState, e: Crafted) -> str:
@@ -292,8 +294,11 @@ def _breathed_text(s: DeeperState, e: Breathed) -> str:
 
 
 def _drowned_text(s: DeeperState, e: Drowned) -> str:
-    lost = f"{e['lose']} random resource{'s' if e['lose'] != 1 else ''}"
-    return f"{s.seat_label(e['seat'])} drowns: loses {lost}, Lungs refilled to {e['air']} air"
+    """Drowning: how many random resources go (each loss follows as its own line), or
+    that the Inventory held nothing to lose."""
+    n = e["lose"]
+    lost = f"loses {n} random resource{'s' if n != 1 else ''}" if n else "the Inventory is empty"
+    return f"{s.seat_label(e['seat'])} drowns: {lost}, Lungs refilled to {e['air']} air"
 
 
 def _game_over_text(s: DeeperState, e: GameOver) -> str:
@@ -317,7 +322,7 @@ event_text = EventTexts["DeeperState"]()
 """Each kind of event in words."""
 say = event_text.add
 say(SeatEvent, _about_seat)
-say(Turn, lambda s, e: f"-- {s.seat_label(e['seat'])}'s turn (round {e['round']}) --")
+say(Turn, lambda s, e: f"Round {e['round']}: {s.seat_label(e['seat'])}'s turn")
 say(Swam, lambda s, e: f"{s.seat_label(e['seat'])} swims to {e['to']}")
 say(Gathered, lambda s, e: f"{s.seat_label(e['seat'])} gathers {e['n']} {e['resource']}")
 say(
@@ -533,7 +538,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
         where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
         out.append("> " if to_move == p else "  ")
         out.append(s.seat_label(p), SEAT_STYLE[p])
-        out.append(f" at {where}, {scores[p]:g} points. Lungs ")
+        out.append(f" at {where}, {scores[p]:g} point{'s' * (scores[p] != 1)}. Lungs ")
         size = s.lungs(p)
         out.append("o" * s.air[p], "bold cyan")
         out.append("." * (size - s.air[p]), "grey50")

@@ -19,7 +19,8 @@ class ErasOptions:
         default=ROUND_LIMIT,
         metadata={
             "help": "digital safeguard: the game stops with no winner after this many "
-            "rounds (0 = never); real games end long before"
+            "rounds (0 = never); real games end long before",
+            "range": (0, 100_000),
         },
     )
 

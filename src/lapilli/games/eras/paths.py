@@ -69,7 +69,17 @@ def back_one_card(s: ErasState, seat: int, why: str) -> Events:
         return []
     to = (position - 1, nearest_vacant_lane(s, seat, position - 1, lane))
     s.pieces[seat] = to
-    return [{"type": "forced_back", "seat": seat, "to": list(to), "why": why}]
+    return [{"type": "forced_back", "seat": seat, "to": list(to), "why": why}, *not_put(s, seat)]
+
+
+def not_put(s: ErasState, seat: int) -> Events:
+    """A piece forced off its sixth era card during the turn that may win has not
+    stayed put ("your piece stays put"): that turn wins nothing, even if the piece
+    steps forward again before it ends, and the player is told at once."""
+    if s.candidate is None or seat != s.turn or s.placed(seat)[0] == PATH_LENGTH:
+        return []
+    s.candidate = None
+    return [{"type": "no_win", "seat": seat}]
 
 
 def insert(s: ErasState, seat: int, position: int, card: str) -> Events:
@@ -103,6 +113,7 @@ def remove(s: ErasState, seat: int, position: int, why: str) -> Events:
     elif at == position:
         s.pieces[seat] = (position - 1, nearest_vacant_lane(s, seat, position - 1, lane))
         events.append({"type": "forced_back", "seat": seat, "to": list(s.placed(seat)), "why": why})
+        events += not_put(s, seat)
     return events
 
 

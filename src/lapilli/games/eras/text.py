@@ -57,9 +57,14 @@ STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", 
 FACES = {"thunderbolt": "⚡", "volcano": "🌋", "dot": "●"}
 FACE_WORDS = {"thunderbolt": "a thunderbolt", "volcano": "a volcano", "dot": "a dot"}
 """The die's faces in a log line, read by screen readers and fonts without emoji."""
-SITE = {"rock": "rock", "swamp": "swamp", "cave": "cave", "waterhole": "water", "volcano": "VOLC"}
+SITE = {
+    "rock": "rock",
+    "swamp": "swamp",
+    "cave": "cave",
+    "waterhole": "waterhole",
+    "volcano": "volcano",
+}
 HAZARD = {"earthquake": "earthquake", "twister": "twister", "volcano": "volcano"}
-CROSSING = {"rising_sea": "≈", "ravine": "‖"}
 THUNDERBOLT_TEXT = {
     "earthquake": "each player loses the earthquake card furthest along their path",
     "twister": "each player pays a token per twister card in their path (at most 2)",
@@ -332,12 +337,18 @@ say(
         f"{seat_label(e['seat'])} loses {card_name(e['card'])} from their path{_why(e['why'])}"
     ),
 )
-say(
-    ForcedBack,
-    lambda s, e: (
-        f"{seat_label(e['seat'])}'s piece is forced back to {site_name(*e['to'])}{_why(e['why'])}"
-    ),
-)
+
+
+def _forced_back(s: ErasState, e: ForcedBack) -> str:
+    """A card inserted before a piece takes its card's place, so the piece goes back one
+    card with the same place number: say which card, not only the site."""
+    who, site = seat_label(e["seat"]), site_name(*e["to"])
+    if e["why"] == "insert":
+        return f"{who}'s piece goes back one card, onto the card inserted before it ({site})"
+    return f"{who}'s piece is forced back one card to {site}{_why(e['why'])}"
+
+
+say(ForcedBack, _forced_back)
 say(Rolled, lambda s, e: f"{seat_label(e['seat'])} rolls {FACE_WORDS[e['face']]}")
 say(
     Thunderbolt,
@@ -390,39 +401,47 @@ say(
 
 
 # -- the board -------------------------------------------------------------------------
-CELL = 11  # a card's column: its site (6 characters) and the edge to the next card (5)
+SITE_W = 11  # a site's column: the piece or cone mark and the site's name ("waterhole")
+CROSSING_WORDS = {"rising_sea": "≈ rising sea", "ravine": "‖ ravine"}
+
+
+def _crossing(card_id: str) -> str:
+    """The crossing on a card's forward edge, with the lanes a ravine cuts."""
+    card = CARDS[card_id]
+    if card.crossing is None:
+        return ""
+    cut = ", ".join(LANES[i] for i in card.crossed)
+    lanes = "" if len(card.crossed) == len(LANES) else f" ({cut})"
+    return CROSSING_WORDS[card.crossing] + lanes
 
 
 def _path_rows(s: ErasState, seat: int) -> Text:
+    """One row per card, from the start card forwards: its place and copy, era, hazard,
+    the three sites (lanes L, M, R) in full words, and the crossing on its forward edge
+    (shown on the last card too: the next card added will lie beyond it)."""
     path = s.paths[seat]
     cone = cone_on(s, seat)
     cone_owner = next((o for o, c in enumerate(s.cones) if c and c[0] == seat), None)
-    numbers = Text("   " + "S".ljust(CELL))
-    eras = Text("   " + f"start {s.start[seat]}".ljust(CELL))
-    hazards = Text("   " + " " * CELL)
-    for p, card_id in enumerate(path, 1):
-        card = CARDS[card_id]
-        numbers.append(f"{p} #{card.copy}".ljust(CELL))
-        eras.append(card.era.title().ljust(CELL), style="bold")
-        hazards.append(HAZARD.get(card.hazard or "", "").ljust(CELL), style="italic")
-    out = Text("\n").join([numbers, eras, hazards])
-    for lane, name in enumerate(LANES):
-        out.append(f"\n {name} ")
-        for p in range(len(path) + 1):
-            kind = "rock" if p == 0 else CARDS[path[p - 1]].sites[lane]
+    out = Text("  card  era       hazard     ", style="dim")
+    out.append("".join(f" {lane}".ljust(SITE_W) for lane in LANES) + "ahead\n", style="dim")
+    for p in range(len(path) + 1):
+        card = CARDS[path[p - 1]] if p else None
+        place = f"{p} #{card.copy}" if card else "S"
+        era = card.era.title() if card else f"start {s.start[seat]}"
+        out.append(f"  {place:<6}")
+        out.append(f"{era:<10}", style="bold" if card else "")
+        out.append(f"{HAZARD.get(card.hazard or '', '') if card else '':<11}", style="italic")
+        for lane in range(len(LANES)):
+            kind = card.sites[lane] if card else "rock"
             mark, style = " ", ""
             if s.pieces[seat] == (p, lane):
                 mark, style = "@", STYLES[seat % len(STYLES)]
             elif cone == (p, lane) and cone_owner is not None:
                 mark, style = "▲", STYLES[cone_owner % len(STYLES)]
             out.append(mark, style=style)
-            out.append(SITE[kind].ljust(5), style="red" if kind == "volcano" else "")
-            if p < len(path):
-                edge = "─"
-                if p > 0 and lane in CARDS[path[p - 1]].crossed:
-                    edge = CROSSING[CARDS[path[p - 1]].crossing]  # type: ignore[index]
-                out.append(f" {edge * 3} ", style="cyan" if edge == "≈" else "")
-    out.append("\n")
+            out.append(SITE[kind].ljust(SITE_W - 1), style="red" if kind == "volcano" else "")
+        crossing = _crossing(path[p - 1]) if card else ""
+        out.append(crossing + "\n", style="cyan" if crossing.startswith("≈") else "")
     return out
 
 
@@ -459,14 +478,13 @@ def render(s: ErasState, seat: int | None) -> Group:
     header.append(f"\nface-up era card: {card_name(s.offer) if s.offer else '-'}")
     header.append(f"   era pack: {len(s.era_deck)}   discards: {len(s.discard)}")
     legend = Text(
-        "@ piece, ▲ cone, ─── line, ≈≈≈ rising sea, ‖‖‖ ravine (a token to cross forward)\n"
-        "sites L, M, R; S the start card; 2 #4: the second card of the path, copy 4",
+        "@ piece, ▲ cone; each path from its start card S forwards, one card a row (2 #4: the "
+        "second card, copy 4) with its sites in lanes L, M, R; ahead: the rising sea (≈) or "
+        "ravine (‖) on the card's forward edge, a token to cross it forward",
         style="dim",
     )
     parts: list[Any] = [header, legend]
     parts += [_player(s, p, seat) for p in range(s.players)]
-    if s.winner is not None:
-        parts.append(Text(f"{seat_label(s.winner)} wins!", style="bold"))
     return Group(*parts)
 
 
@@ -503,8 +521,8 @@ def rules_help() -> str:
             "costs a token; from a swamp you make one move only; never onto the cone.",
             "",
             "Winning: start your turn on your sixth era card with a token in hand; if at "
-            "the end of that turn your path is intact, your piece is still there and you "
-            "hold a token, you win.",
+            "the end of that turn your path is intact, your piece has stayed put (never "
+            "forced off that card, even for a moment) and you hold a token, you win.",
             "",
             "Thunderbolts (returned to the bottom of their pack):",
             bolts,

@@ -246,7 +246,7 @@ def draw_lines(obs: Observation) -> tuple[str, str]:
             stroke="#ffffff",
             stroke_width=2,
         )
-        tip = f"{SIDE_NAMES[side]} line of {len(tiles)}: {points} points"
+        tip = f"{SIDE_NAMES[side]} line of {len(tiles)}: {points} point{'s' * (points != 1)}"
         badges.append(chip(badge, fill, f"{SIDE_NAMES[side][0]} {points}", (bx, by + 5), 13, tip))
     return group(*bands), group(*badges, pointer_events="none")
 

@@ -338,6 +338,16 @@ DEAL = Step(
     Args=DealArgs,
 )
 TEAM_PILES = Step("team_piles", run=team_piles)
+
+
+def told_opening(s: FoggyState, f: Frame, a: Action) -> str | None:
+    """The others read nothing of each token taken, only that the hand is complete."""
+    hand, pile = s.hands[f.seat], s.piles[f.seat]
+    if len(hand) + 1 < HAND_SIZE and len(pile) > 1:
+        return None
+    return f"{s.seat_label(f.seat)} has chosen their opening hand ({len(hand) + 1} tokens)"
+
+
 OPENING = Step(
     "opening",
     "Set-up: take 5 tokens from your pile, hidden from your opponent",
@@ -345,6 +355,7 @@ OPENING = Step(
     refuse=refuse_opening,
     apply=take_opening,
     secret=True,
+    told=told_opening,
     word="opening hand",
 )
 ROUND_END = Step("round_end", run=end_round)

@@ -135,7 +135,7 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         table.add_column("coins")
         table.add_column("hired")
     for p in range(state.players):
-        name = Text(state.seat_label(p), style=SHIELD[p % 2])
+        name = Text(state.seat_label(p) + (" (you)" if p == seat else ""), style=SHIELD[p % 2])
         if p == state.current_player():
             name.append(" *", style="bold")
         hand = (
@@ -156,15 +156,6 @@ def render(state: FoggyState, seat: int | None, everything: bool = False) -> Gro
         _live(live(state, None if everything else seat)),
     ]
     parts.append(table)
-    if state.is_terminal():
-        winners = state.winners()
-        verdict = (
-            "A draw."
-            if not winners
-            else " and ".join(state.seat_label(w) for w in winners)
-            + (" win." if len(winners) > 1 else " wins.")
-        )
-        parts.append(Text(f"Game over. {verdict}", style="bold green"))
     return Group(*parts)
 
 
@@ -224,7 +215,7 @@ def _round_scored(s: FoggyState, event: RoundScored) -> str:
 
 def _placed(s: FoggyState, event: Placed) -> str:
     what = KINDS[event["token"]].title if event["token"] else "a face-down token"
-    return f"{s.seat_label(event['seat'])} placed {what} on {event['tile']}"
+    return f"{s.seat_label(event['seat'])} places {what} on {event['tile']}"
 
 
 def _no_target(s: FoggyState, event: NoTarget) -> str:
@@ -237,9 +228,17 @@ def _no_target(s: FoggyState, event: NoTarget) -> str:
     )
 
 
+FROM_PILE = {
+    "drew": "{who} draws {token} from their pile",
+    "took": "{who} takes {token} into their opening hand",
+    "dealt": "{who} is dealt {token}",
+}
+
+
 def _from_pile(s: FoggyState, event: FromPile) -> str:
-    """A token drawn, taken or dealt: the event's type is its verb."""
-    return f"{s.seat_label(event['seat'])} {event['type']} {KINDS[event['token']].title}"
+    """A token drawn, taken for the opening hand or dealt (only its owner reads it)."""
+    who, token = s.seat_label(event["seat"]), KINDS[event["token"]].title
+    return FROM_PILE[event["type"]].format(who=who, token=token)
 
 
 def _replaced(s: FoggyState, event: Replaced) -> str:
@@ -325,6 +324,8 @@ TILE_VERB = {
 def _token(s: FoggyState, action: Action) -> str:
     """A token played, taken or swapped in (face down, if so)."""
     face = " face down" if action.arg("face") == "down" else ""
+    if action.kind == "take":
+        face = " into your opening hand"
     return f"{TOKEN_VERB[action.kind]} {_title(action.arg('token'))}{face}"
 
 

@@ -275,6 +275,15 @@ FOG_REMOVE = Step(
     Args=FogArgs,
     word="remove a fog board",
 )
+
+
+def goes_face_up(s: FoggyState, f: Frame, a: Action) -> bool:
+    """A token chosen to go face up: its placement says which it was, so the choice is
+    not logged on its own (a face-down one is, to its chooser only)."""
+    chosen = A.CHOSEN.get(a)
+    return chosen is not None and not chosen[1] and s.face_up_allowed(chosen[0])
+
+
 CHOOSE = Step(
     "choose",
     "Choose: pick a token from your hand",
@@ -282,6 +291,8 @@ CHOOSE = Step(
     refuse=refuse_choose,
     apply=choose,
     secret=True,
+    told=lambda s, f, a: None,  # the placement follows at once, and tells what it can
+    quiet=goes_face_up,
 )
 
 

@@ -48,6 +48,25 @@ VALID: list[tuple[tuple[int, ...], ...]] = [()] * len(CARD_IDS)
 for the card, else 0 (value 0: a die not rolled yet)."""
 REROLL_SYMBOL = [False] * len(CARD_IDS)
 CARD_TEXT: dict[int, str] = {}
+CARD_WORDS: dict[int, str] = {}
+VALUE_WORDS = {(2, 4, 6): "even", (1, 3, 5): "odd", (1, 2, 3): "1 to 3"}
+
+
+def _words(card: dict[str, Any]) -> str:
+    """A card's requirement in words: "yellow or 4", "blue and odd", "any colour"."""
+    parts = []
+    if "colours" in card:
+        colours = card["colours"]
+        parts.append("any colour" if len(colours) == 3 else " or ".join(colours))
+    if "values" in card:
+        values = tuple(card["values"])
+        parts.append(VALUE_WORDS.get(values, " or ".join(map(str, values))))
+    combine = card.get("combine", "and")
+    if combine == "and" and " or " in parts[0]:
+        combine = ", and"  # "pink or blue, and even"
+    return f" {combine} ".join(parts).replace(" , and", ", and")
+
+
 for _key, _card in DATA["cards"].items():
     _id = int(_key)
     VALID[_id] = tuple(
@@ -66,11 +85,17 @@ for _key, _card in DATA["cards"].items():
             )
         )
     CARD_TEXT[_id] = ("|" if _card.get("combine") == "or" else "&").join(_parts)
+    CARD_WORDS[_id] = _words(_card)
 
 
 def requirement_text(card: int) -> str:
     """Short form: Y/B/P = yellow/blue/pink faces; | = or, & = and."""
     return CARD_TEXT.get(card, "")
+
+
+def requirement_words(card: int) -> str:
+    """The card's requirement in words, for the log and the actions: "yellow or 4"."""
+    return CARD_WORDS.get(card, "")
 
 
 # -- scenarios ----------------------------------------------------------------------

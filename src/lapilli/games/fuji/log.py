@@ -21,7 +21,7 @@ from .components import (
     FACE_COLOUR,
     SIGNAL_TEXT,
     SKILL_NAME,
-    requirement_text,
+    requirement_words,
 )
 from .events import (
     Binoculars,
@@ -235,7 +235,7 @@ def _power_bars(s: FujiState, e: PowerBars) -> str:
 
 # ---------------------------------------------------------------- planning and equipment
 def _destination(s: FujiState, e: Destination) -> str:
-    req = requirement_text(s.terrain[cell(e["x"], e["y"])])
+    req = requirement_words(s.terrain[cell(e["x"], e["y"])])
     return f"{who(s, e['adventurer'])} puts the destination marker on {at((e['x'], e['y']))}" + (
         f" ({req})" if req else ""
     )

@@ -16,6 +16,7 @@ class FujiOptions:
         metadata={
             "help": "difficulty level 1-4 (the level card: stamina lost per round)",
             "choices": (1, 2, 3, 4),
+            "range": (1, 4),
         },
     )
     scenario: str = field(

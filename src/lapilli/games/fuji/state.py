@@ -39,6 +39,14 @@ from .events import Events
 from .options import FujiOptions
 
 SECRET = frozenset({"select", "reroll_die", "turn_die", "shovel_die", "shovel_face"})
+BEHIND_THE_SCREEN = {
+    "select": "picks a die behind the screen",
+    "reroll_die": "picks a die behind the screen for the Carabiner",
+    "turn_die": "turns a die behind the screen",
+    "shovel_die": "picks a die behind the screen for the Shovel",
+    "shovel_face": "turns a die behind the screen with the Shovel",
+}
+"""What the others read of each secret choice (``SECRET``), in the rulebook's words."""
 """Choices made behind a screen: which dice to reroll (phase 3, Water, Flash light,
 Carabiner), which dice Duct tape / Compass turn, which die the Shovel turns and to what."""
 
@@ -309,6 +317,12 @@ class FujiState(FlowState):
         if type(d) is not int or not 0 <= d < len(self.dice):
             return True
         return self.dice[d].seen != EVERYONE
+
+    def hidden_text(self, action: Action) -> str | None:
+        """What the others read of a choice behind the screen: which kind of thing was
+        done (the step says it anyway), never which die or face."""
+        done = BEHIND_THE_SCREEN.get(action[0], "makes a hidden choice")
+        return f"{self.seat_label(self.current_player())} {done}"
 
     def check(self) -> None:
         """What a saved position cannot hold: a card, a die face, a meeple or a skill that

@@ -30,6 +30,7 @@ from .components import (
     VOLCANO,
     Injury,
     requirement_text,
+    requirement_words,
 )
 from .helper import helper
 from .log import who
@@ -278,7 +279,7 @@ def _outcome_text(s: FujiState, kind: str, p: dict[str, Any]) -> str | None:
     if kind == "card" and step is LAY_CARD:
         at = f"({args.cell % W},{args.cell // W})"
         card = "village" if args.village else "landscape card"
-        return f"the card laid at {at} is a {card} asking for {requirement_text(p['id'])}"
+        return f"the card laid at {at} is a {card} asking for {requirement_words(p['id'])}"
     if kind == "equipment" and step is DRAW_SHUFFLED:
         return f"{who(s, args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
     if kind == "skill" and step is DEAL_SKILL:
@@ -308,8 +309,11 @@ def _destination(s: FujiState, kind: str, p: Params) -> str:
     c = cell(p["x"], p["y"])
     f = s.pending()
     stay = f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
-    return f"destination ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}" + (
-        " (stay)" if stay else ""
+    req = requirement_words(s.terrain[c])
+    return (
+        f"destination ({p['x']},{p['y']})"
+        + (f": {req}" if req else "")
+        + (" (stay)" if stay else "")
     )
 
 
@@ -345,7 +349,8 @@ def _die_text(s: FujiState, kind: str, p: Params) -> str:
 def _card_place(s: FujiState, kind: str, p: Params) -> str:
     c = cell(p["x"], p["y"])
     verb = "rope to" if kind == "rope_to" else "binoculars: pick"
-    return f"{verb} ({p['x']},{p['y']}) {requirement_text(s.terrain[c])}"
+    req = requirement_words(s.terrain[c])
+    return f"{verb} ({p['x']},{p['y']})" + (f": {req}" if req else "")
 
 
 def _power_bars(s: FujiState, kind: str, p: Params) -> str:

@@ -27,7 +27,8 @@ class VolcaniqueOptions:
         default=0,
         metadata={
             "help": "Caldera cards a player may buy per turn (0 = no limit, as the "
-            "rulebook has none)"
+            "rulebook has none)",
+            "range": (0, 20),
         },
     )
     optional_buy: bool = field(
@@ -41,7 +42,8 @@ class VolcaniqueOptions:
         default=60,
         metadata={
             "help": "digital safeguard: the end sequence starts after this many rounds "
-            "(0 = never); real games end long before"
+            "(0 = never); real games end long before",
+            "range": (0, 10_000),
         },
     )
 

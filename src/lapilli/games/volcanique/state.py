@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Codec, Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState
-from lapilli.core.hexgrid import Hex
+from lapilli.core.hexgrid import Hex, distance
 from lapilli.core.zones import Pool, Unseen, seats_mask
 
 from . import scoring
@@ -47,6 +47,7 @@ from .components import (
     CRITTERS,
     EDGES,
     KIND_COUNT,
+    KIND_SIZE,
     KINDS,
     LIMITS,
     NB,
@@ -409,6 +410,7 @@ class VolcaniqueState(FlowState):
         crater over 3, cards in two places, seats that are not there."""
         try:
             _check_names(self)
+            _check_reach(self)
             _check_seats(self)
             if self.stage is Stage.SETUP:
                 _check_setup(self)
@@ -482,6 +484,25 @@ def _check_names(s: VolcaniqueState) -> None:
         raise ValueError(f"resources are counts of the {NB} biome colours")
 
 
+MAP_REACH = 2 * (
+    sum(size * KIND_COUNT[kind] for kind, size in zip(KINDS, KIND_SIZE, strict=True))
+    + int(LIMITS["volcano_tiles"])
+    + int(LIMITS["lava_tiles"])
+)
+"""How far from the first Uno (the origin) a hex may lie: twice as many steps as the
+box has hexes of land, which no map built by the rules can outgrow."""
+
+
+def _check_reach(s: VolcaniqueState) -> None:
+    """Every hex named lies within reach of the map (a hex a million steps away would
+    make every drawing of the map a million hexes wide)."""
+    hexes = [*s.board.stacks, *(flow.at for flow in s.lava), *s.sea]
+    hexes += [h for island in s.islands for h in island] + [h for h, _ in s.winter]
+    for h in hexes:
+        if distance(h, (0, 0)) > MAP_REACH:
+            raise ValueError(f"the hex {h[0]},{h[1]} lies far off any map the box can build")
+
+
 def _check_seats(s: VolcaniqueState) -> None:
     """The player to move, the first player and the starting islands are there."""
     n, seats = s.players, range(s.players)
@@ -493,12 +514,17 @@ def _check_seats(s: VolcaniqueState) -> None:
         raise ValueError("a seat that is not there")
 
 
+NEW_FLOW_STEPS = ("divert", "diversion")
+"""Steps whose lava flow may be -1: a new flow still leaving its volcano (``lava.NEW``)."""
+
+
 def _check_stack(s: VolcaniqueState) -> None:
     """Each pending step names lava flows, seats, hexes, critters and tiles that are there."""
     seats = range(s.players)
     for f in s.stack:
         args = f.args._asdict()
-        if not 0 <= args.get("index", 0) <= len(s.lava) or any(
+        lowest = -1 if f.step.name in NEW_FLOW_STEPS else 0
+        if not lowest <= args.get("index", 0) <= len(s.lava) or any(
             o not in seats for o in args.get("others", ())
         ):
             raise ValueError(f"the pending step {f.step.name} names a lava flow or seat not there")

@@ -5,14 +5,13 @@ may be targeted; the players), the actions and the step in progress in words."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import get_args
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from lapilli.core import Action
-from lapilli.core.events import EventTexts, names_of
+from lapilli.core.events import EventTexts
 from lapilli.core.flow import Frame
 from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
 from lapilli.core.state import CHANCE
@@ -44,7 +43,6 @@ from .events import (
     Converge,
     Dealt,
     Discarded,
-    EndReason,
     EndTriggered,
     Evacuated,
     GameOver,
@@ -217,7 +215,8 @@ def _pay(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 def _buy(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
     tile = action.arg("tile")
     cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
-    return f"buy {tile} ({cost} resources)"
+    what = "a volcano" if tile == "volcano" else f"a {tile_name(tile)} tile"
+    return f"buy {what} ({cost} resources)"
 
 
 def _rotate(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
@@ -553,8 +552,14 @@ STAGES = {
 
 
 def render(state: VolcaniqueState, seat: int | None) -> Group:
+    # rounds and turns count from 1 for players (the state counts from 0), none in set-up
+    counted = (
+        "Set-up"
+        if state.stage is Stage.SETUP
+        else f"Round {state.round + 1}, turn {state.turn + 1} ({STAGES[state.stage]})"
+    )
     status = Text(
-        f"Round {state.round}, turn {state.turn} ({STAGES[state.stage]}); "
+        f"{counted}; "
         f"now: {describe_step(state)}"
         + (f"; the end is near: {END_REASONS[state.end_reason]}" if state.end_reason else "")
     )
@@ -610,7 +615,6 @@ END_REASONS: dict[str, str] = {
     "last_land_tile": "the last land tile is taken",
     "volcanic_winter": "the Volcanic Winter covers the island",
 }
-assert set(END_REASONS) == set(get_args(EndReason))
 PURPOSES: dict[Purpose, str] = {
     "tile": "a tile",
     "volcano": "a volcano",
@@ -621,11 +625,16 @@ PURPOSES: dict[Purpose, str] = {
     "sacrifice_hand": "a sacrifice from hand",
     "island": "an island",
 }
-assert set(PURPOSES) == set(get_args(Purpose))
 
 
 def _hex(h: Sequence[int]) -> str:
     return f"({h[0]},{h[1]})"
+
+
+def _biome(region: Sequence[int]) -> str:
+    """A biome of a tile, ``[q, r, biome]``: "the dark biome of (2,4)" (a tile holds up
+    to three, so the hex alone may name the same place twice)."""
+    return f"the {BIOMES[region[2]]} biome of {_hex(region)}"
 
 
 def _resources(amounts: Iterable[int]) -> str:
@@ -674,9 +683,6 @@ HEX_TEXT = {
     "lava_cooled": "the lava on {at} cools",
     "soil": "{at} becomes volcanic soil",
 }
-assert set(SEAT_TEXT) == set(names_of(SeatEvent))
-assert set(SEAT_HEX_TEXT) == set(names_of(SeatHexEvent))
-assert set(HEX_TEXT) == set(names_of(HexEvent))
 
 
 def _contested(s: VolcaniqueState, e: Contested) -> str:
@@ -698,7 +704,7 @@ def _game_over(s: VolcaniqueState, e: GameOver) -> str:
 
 def _volcano(s: VolcaniqueState, e: Volcano) -> str:
     return (
-        f"{seat_label(e['seat'])} a volcano rises on {_hex(e['at'])}"
+        f"{seat_label(e['seat'])} raises a volcano on {_hex(e['at'])}"
         + (" (lateral eruption)" if e.get("lateral") else "")
         + (" (ring of fire)" if e.get("ring") else "")
     )
@@ -734,7 +740,7 @@ def _converge(s: VolcaniqueState, e: Converge) -> str:
 
 
 def _bought(s: VolcaniqueState, e: Bought) -> str:
-    tile = tile_name(e["tile"]) if e["tile"] != "volcano" else "a volcano"
+    tile = f"a {tile_name(e['tile'])} tile" if e["tile"] != "volcano" else "a volcano"
     return f"{seat_label(e['seat'])} buys {tile}"
 
 
@@ -817,12 +823,12 @@ say(LavaMoved, _lava)
 say(
     Moved,
     lambda s, e: (
-        f"{seat_label(e['seat'])} moves a critter from {_hex(e['from'])} to {_hex(e['to'])}"
+        f"{seat_label(e['seat'])} moves a critter from {_biome(e['from'])} to {_biome(e['to'])}"
     ),
 )
 say(
     GroupMoved,
-    lambda s, e: f"{seat_label(e['seat'])} moves {e['n']} critters to {_hex(e['to'])}",
+    lambda s, e: f"{seat_label(e['seat'])} moves {e['n']} critters to {_biome(e['to'])}",
 )
 say(
     Claimed,

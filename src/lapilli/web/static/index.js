@@ -31,6 +31,7 @@ function field(spec, idPrefix) {
     } else if (["int", "float"].includes(spec.kind)) {
       input = element("input", undefined, { type: "number", step: spec.kind === "int" ? "1" : "any" });
       if (spec.minimum !== null && spec.minimum !== undefined) input.min = spec.minimum;
+      if (spec.maximum !== null && spec.maximum !== undefined) input.max = spec.maximum;
       if (spec.default !== null) input.value = spec.default;
       else input.placeholder = "auto";
       read = () => (input.value === "" ? null : Number(input.value));

@@ -112,8 +112,9 @@ function pick(indexes) {
 $("cancel").addEventListener("click", () => ($("picker").hidden = true));
 
 // -- the live table -------------------------------------------------------------------------
-async function refresh() {
-  const response = await fetch(api);
+async function refresh(atLeast) {
+  // the version a websocket announced: a server that has not heard of it yet catches up
+  const response = await fetch(atLeast === undefined ? api : `${api}?at_least=${atLeast}`);
   const data = await response.json();
   if (!response.ok) {
     $("error").textContent = data.error;
@@ -144,6 +145,7 @@ function show(data) {
     const who = view.to_move_label || "the dice";
     $("status").textContent = `Waiting for ${who}${view.waiting_for_bot ? " (bot)" : ""}\u2026`;
   }
+  if (view.trouble) $("status").textContent += ` (${view.trouble})`;
   showMoves();
   showPlayers();
   if (!frame) showLog(view.log, Number(sessionStorage.getItem(marked) ?? view.step - 1));
@@ -314,8 +316,8 @@ function follow() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
   socket.onmessage = (message) => {
-    const { version } = JSON.parse(message.data);
-    if (!view || version !== view.version) refresh();
+    const { version, trouble } = JSON.parse(message.data);
+    if (!view || version !== view.version || (trouble ?? null) !== (view.trouble ?? null)) refresh(version);
   };
   socket.onclose = () => setTimeout(follow, 2000);
 }

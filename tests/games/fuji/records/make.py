@@ -6,7 +6,8 @@ whose rule readings (phase 4 open until nobody acts, with a signal; the Lighter'
 refusal; the Equipment manager giving at any time; villages never flipping) change the
 course of every recorded game; made anew once more when the Duct tape and Compass step
 stopped settling itself (whether a die still shows the number is its owner's secret).
-Regenerate only for a deliberate rule change. Each set-up of
+Regenerate only for a deliberate rule change; ``make.py redigest`` keeps the games'
+actions and refreshes what they show, after a deliberate change of texts. Each set-up of
 ``Fuji().conformance_configs()`` gets 30 random games (chance sampled, decisions picked
 uniformly, as the conformance suite plays) and 10 games of a player keen on equipment
 cards and rerolls (so that every card shows up), stored gzip-compressed, each with:
@@ -25,6 +26,7 @@ import gzip
 import hashlib
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -151,5 +153,19 @@ def make() -> None:
         (HERE / file_name(options, players)).write_bytes(gzip.compress(raw, 9, mtime=0))
 
 
+def redigest() -> None:
+    """Replay every stored game's actions with today's engine and store what it shows:
+    for a deliberate change of texts (the games stay the same actions)."""
+    for path in sorted(HERE.glob("fuji-*.json.gz")):
+        data = json.loads(gzip.decompress(path.read_bytes()))
+        game = Fuji(**data["options"])
+        for item in data["games"]:
+            actions = [Action.from_json(a) for a in item["actions"]]
+            s, _, trace = play(game, data["players"], 0, "random", actions)
+            item.update(final(s, data["players"]), **trace.digests())
+        raw = json.dumps(data, separators=(",", ":"), sort_keys=True).encode()
+        path.write_bytes(gzip.compress(raw, 9, mtime=0))
+
+
 if __name__ == "__main__":
-    make()
+    redigest() if sys.argv[1:] == ["redigest"] else make()

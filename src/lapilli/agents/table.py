@@ -1,0 +1,67 @@
+"""What a table is set up with: a game, its options and its seats, checked as one model.
+
+The terminal (``lapilli play``, ``sim``, ``tournament``), the lobby and the web API all
+describe a table the same way and check it here: the options through the game's options
+model (``core.options``), each seat as ``human`` or a bot whose parameters pass the bot's
+own model (``Agent.checked``). What passes is normalised: options of their declared
+types, bot specs written with typed values, so nothing downstream sees ``true`` for ``1``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from lapilli.core.options import options_from_json, parse_options
+from lapilli.core.registry import game_class
+from lapilli.core.state import Game
+
+from . import AGENTS, AgentError, parse_spec
+
+HUMAN = "human"
+Text = Annotated[str, Field(max_length=200)]
+Scalar = bool | int | float | Text
+
+
+def seat_spec(spec: str) -> str:
+    """A seat as written (``human`` or a bot spec), checked and normalised:
+    ``mcts:iters=2k,playout=yes`` -> ``mcts:iters=2000,playout=true``."""
+    if spec.strip() == HUMAN:
+        return HUMAN
+    name, texts = parse_spec(spec)
+    if name not in AGENTS:
+        raise AgentError(f"no bot called {name!r}; bots: {', '.join(AGENTS)}, or human")
+    values = AGENTS[name].checked(texts)
+    given = [f"{key}={_written(values[key])}" for key in texts]
+    return f"{name}:{','.join(given)}" if given else name
+
+
+def _written(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "auto" if value is None else str(value)
+
+
+class TableSetup(BaseModel):
+    """A game, its options (``key=value`` texts or a JSON object) and its seats."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+    game: Annotated[str, Field(max_length=64)]
+    options: list[Text] | dict[Annotated[str, Field(max_length=64)], Scalar] = Field(
+        default_factory=list, max_length=32, description="key=value texts, or an object"
+    )
+    seats: list[Text] = Field(min_length=1, max_length=16, description="human, or a bot")
+
+    def build(self) -> tuple[Game, list[str]]:
+        """The game with its options checked and the seats normalised, their number
+        allowed by the game (MalformedInput or AgentError saying what is wrong)."""
+        cls = game_class(self.game)
+        if isinstance(self.options, dict):
+            game = cls(options_from_json(cls.Options, self.options))
+        else:
+            game = cls(parse_options(cls.Options, self.options))
+        seats = [seat_spec(s) for s in self.seats]
+        game.check_players(len(seats))
+        return game, seats
