@@ -27,7 +27,7 @@ from collections.abc import Hashable
 from functools import cache
 from typing import TYPE_CHECKING
 
-from lapilli.core import hexgrid
+from lapilli.core import MalformedInput, hexgrid
 from lapilli.core.hexgrid import DIRECTIONS, Hex, opposite
 
 from .components import (
@@ -68,7 +68,7 @@ def hex_id(h: Hex) -> int:
     if x is None:
         q, r = h
         if not (-REACH <= q < REACH and -REACH <= r < REACH):
-            raise ValueError(f"the hex {q},{r} is beyond the map's reach of {REACH} spaces")
+            raise ValueError(f"the hex {q},{r} lies far off any map the box can build")
         x = _IDS[h] = (q + REACH) * SPAN + r + REACH
     return x
 
@@ -391,7 +391,10 @@ class Board:
             stack = tuple(codes)
             if not all(type(x) is int for x in (q, r, *stack)) or not stack:
                 raise ValueError(f"a stack is whole numbers on a hex, not {[q, r, codes]!r:.40}")
-            stacks[hex_id((q, r))] = stack
+            try:
+                stacks[hex_id((q, r))] = stack
+            except ValueError as exc:  # said as it is: a far hex, not a damaged map
+                raise MalformedInput(str(exc)) from None
         return cls(stacks)
 
     # -- what is on a hex ------------------------------------------------------------------

@@ -496,9 +496,9 @@ box has hexes of land, which no map built by the rules can outgrow."""
 def _check_reach(s: VolcaniqueState) -> None:
     """Every hex named lies within reach of the map (a hex a million steps away would
     make every drawing of the map a million hexes wide)."""
-    hexes = [*s.board.stacks, *(flow.at for flow in s.lava), *s.sea]
-    hexes += [h for island in s.islands for h in island] + [h for h, _ in s.winter]
-    for h in hexes:
+    ids = [*s.board.stacks, *(flow.at for flow in s.lava), *s.sea]
+    hexes = [hex_of(x) for x in ids] + [h for island in s.islands for h in island]
+    for h in hexes + [h for h, _ in s.winter]:
         if distance(h, (0, 0)) > MAP_REACH:
             raise ValueError(f"the hex {h[0]},{h[1]} lies far off any map the box can build")
 
