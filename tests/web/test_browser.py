@@ -71,7 +71,7 @@ def test_create_a_table_in_the_lobby_and_play_a_turn(server, page, tmp_path, cap
         expect(page.locator("body")).not_to_have_attribute("data-version", version)
     page.locator("#board .target", has=page.locator("title", has_text="play Wolf")).first.click()
     page.locator("#board .target", has=page.locator("title", has_text="place on c3")).click()
-    expect(page.locator("#log")).to_contain_text("Blue placed")
+    expect(page.locator("#log")).to_contain_text("Blue places")
     expect(page.locator("#log")).to_contain_text("Red places Wolf on c3")
     expect(page.locator("#status")).to_contain_text("Your turn")  # Red's turn again
     view = page.evaluate("view")
@@ -90,6 +90,9 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
     page.select_option("#game", "fuji")
     page.select_option("#players", "3")
     expect(page.locator(".seat")).to_have_count(3)
+    # a cooperative game: the team-mates are its strongest team bot, and the lobby says so
+    assert [page.input_value(f"#seat-{i}") for i in range(3)] == ["human", "greedy", "greedy"]
+    expect(page.locator("#about")).to_contain_text("the strongest team bot for Fuji")
     page.select_option("#seat-1", "mcts")  # a bot whose parameters hold a comma
     page.locator(".seat").nth(1).locator("summary").click()
     page.fill("#seat-1-mcts-iters", "50")
@@ -101,7 +104,8 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
     shot(page, tmp_path, "lobby-1280")
     assert page.evaluate(LOW_CONTRAST) == []
     page.evaluate("document.getElementById('about').style.color = '#555555'")
-    assert page.evaluate(LOW_CONTRAST) == ['P "Fuji: 2-4 players." 2.03']  # the check sees
+    about = page.text_content("#about")
+    assert page.evaluate(LOW_CONTRAST) == [f'P "{about[:30]}" 2.03']  # the check sees
     page.evaluate("document.getElementById('about').style.color = ''")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, tmp_path, "lobby-390")

@@ -23,6 +23,12 @@ def test_pages_and_the_game_list_are_served(db):
         assert "foggy_island" in [g["id"] for g in games["games"]]
         assert "random" in games["bots"]
         assert client.get("/static/table.js").status_code == 200
+        by_id = {g["id"]: g for g in games["games"]}
+        # a cooperative game's empty seats are its strongest team bot, an opponent's random
+        assert (
+            by_id["fuji"]["seat_bot"] == "greedy" and by_id["foggy_island"]["seat_bot"] == "random"
+        )
+        assert "strongest team bot for Fuji" in by_id["fuji"]["seat_bot_note"]
 
 
 def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):

@@ -37,7 +37,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lapilli.agents import AGENTS
-from lapilli.agents.table import HUMAN, TableSetup
+from lapilli.agents.table import HUMAN, TableSetup, filler_words, seat_filler
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
@@ -309,6 +309,9 @@ def list_games() -> dict[str, Any]:
                 "counts": list(cls().player_counts()),
                 "default_players": cls().default_players(),
                 "options": option_form(cls.Options),
+                "seat_bot": seat_filler(cls()),
+                "seat_bot_note": f"Seats you do not give a person are played by "
+                f"{filler_words(cls())}.",
             }
             for gid, cls in game_classes().items()
         ],

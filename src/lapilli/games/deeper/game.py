@@ -24,6 +24,7 @@ from .exploring import (
 )
 from .habitat import PUMP_STEP, TRANSFER
 from .options import DeeperOptions
+from .rules import RULES
 from .setup import new_state
 from .state import DeeperState
 from .turn import ACT, BREATH_CARD, BREATHE, END_TURN, FIRST, LOSE, TURN
@@ -90,13 +91,11 @@ class Deeper(Game):
         numeric=numeric.Numeric(STEPS),
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
+        rules=RULES,
     )
 
     def default_players(self) -> int:
         return 2
-
-    def rules_help(self) -> str:
-        return self.summary + text.RULES_HELP
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

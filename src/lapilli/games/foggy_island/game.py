@@ -22,6 +22,7 @@ from . import (
 )
 from .events import FoggyEvent
 from .options import FoggyOptions
+from .rules import RULES
 from .state import FoggyState
 
 STEPS = Steps(
@@ -98,6 +99,7 @@ class FoggyIsland(Game):
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE, zero_sum=True),
         build=positions.build,
+        rules=RULES,
     )
 
     def player_counts(self) -> range:

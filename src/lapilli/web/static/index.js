@@ -72,9 +72,10 @@ let readSeats = [];
 
 function showGame() {
   const g = game();
-  $("about").textContent = `${g.title}: ${g.players} players.`;
+  $("about").textContent = `${g.title}: ${g.players} players. ${g.seat_bot_note}`;
   $("players").replaceChildren(...g.counts.map((n) => element("option", String(n), { value: String(n) })));
   $("players").value = String(g.default_players);
+  $("seats").replaceChildren(); // another game: its own seats, the bots it fills them with
   showSeats();
   readOptions = [];
   $("options").replaceChildren(
@@ -97,7 +98,7 @@ function showSeats() {
     const kind = element("select", undefined, { className: "kind", id: `seat-${i}` });
     kind.append(element("option", "human", { value: "human" }));
     for (const bot of Object.keys(botParams)) kind.append(element("option", `bot: ${bot}`, { value: bot }));
-    kind.value = kept[i] || (i === 0 ? "human" : "random");
+    kind.value = kept[i] || (i === 0 ? "human" : game().seat_bot);
     const label = element("label", `Seat ${i + 1} `, { htmlFor: kind.id });
     label.append(kind);
     const params = element("details", undefined, { className: "params" });
