@@ -453,6 +453,22 @@ def rules(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
     console.print(rules_view(cls()))
 
 
+@app.command()
+def learn(game: Annotated[str, typer.Argument(help="Game id (see `lapilli games`).")]) -> None:
+    """A guided first game: each step teaches one rule and asks for one move."""
+    from lapilli.core.lessons import lesson_of
+
+    from .learn import TerminalLesson
+
+    try:
+        lesson = lesson_of(load_game(game, []))
+    except LapilliError as exc:
+        fail(str(exc))
+    if lesson is None:
+        fail(f"{game} has no lesson yet: `lapilli rules {game}` gives its rules")
+    TerminalLesson(lesson, console, console.input).run()
+
+
 def main() -> None:
     try:
         app()

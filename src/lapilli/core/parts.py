@@ -104,3 +104,5 @@ class Parts(Generic[S]):
     """The position builder: a description in the rulebook's words -> a position."""
     rules: Rulebook | None = None
     """The rules in brief, in the rulebook's words (``core.rules``)."""
+    lesson: Mapping[str, Any] | None = None
+    """A guided first game, as data (``core.lessons``; the game's ``lesson.toml``)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -92,6 +93,7 @@ class Deeper(Game):
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
         rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
     )
 
     def default_players(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -90,6 +91,7 @@ class Eras(Game):
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
         rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
     )
 
     def player_counts(self) -> range:

@@ -52,6 +52,7 @@ RULES = Rulebook(
                 "Place your playing piece on a rock site of your start card. The youngest "
                 "player starts; play goes clockwise.",
                 "place your piece",
+                key="piece",
             ),
         ),
         section(
@@ -102,6 +103,7 @@ RULES = Rulebook(
                 "yours, or stay in your hand; a card another player wins goes face up into "
                 "their hand.",
                 "place the card won",
+                key="won",
             ),
             rule(
                 "End your turn: move your piece up to two moves sideways and up to one forward "

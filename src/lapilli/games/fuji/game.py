@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -118,6 +119,7 @@ class Fuji(Game):
 
     parts = Parts(
         rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
         state=FujiState,
         steps=STEPS,
         setup=new_fuji,

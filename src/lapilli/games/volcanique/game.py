@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from lapilli.core import Game, Utility
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 
@@ -176,6 +177,7 @@ class Volcanique(Game):
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
         rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
     )
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
