@@ -283,3 +283,18 @@ def test_the_rules_command_in_a_game_marks_the_rule_being_decided():
     result = invoke("play", "foggy_island", "--save", "/dev/null", input="rules\nquit\n")
     marked = [line for line in result.output.splitlines() if "▶" in line]
     assert marked and "opening hand" in marked[0]  # the opening hand is being chosen
+
+
+def test_games_shows_every_options_help_whole_at_80_columns(monkeypatch):
+    from lapilli.cli import main
+    from lapilli.core.options import describe_options
+    from lapilli.core.registry import game_classes
+
+    monkeypatch.setattr(main.console, "width", 80)
+    out = invoke("games").output
+    lines = out.splitlines()
+    assert "…" not in out and max(len(line.rstrip()) for line in lines) <= 80
+    joined = " ".join(out.split())
+    for cls in game_classes().values():
+        for name, default, help_ in describe_options(cls.Options):
+            assert f"{name}={default}" in joined and " ".join(help_.split()) in joined

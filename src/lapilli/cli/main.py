@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from lapilli.agents import agent_names, make_agent, split_specs
 from lapilli.agents.table import HUMAN, filler_words, seat_filler, seat_spec
@@ -104,18 +105,18 @@ def start_position(file: Path, game: str | None, options: list[str]) -> State:
 @app.command()
 def games() -> None:
     """List the games with their player counts and variant options."""
-    table = Table(title="lapilli games")
-    table.add_column("id", style="bold")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (name=default: help)")
     for game_id, cls in game_classes().items():
-        options = "\n".join(
-            f"{name}={default}: {help_}" for name, default, help_ in describe_options(cls.Options)
+        console.print(
+            Text.assemble((game_id, "bold"), f"  {cls.title}; players: {cls.players_summary()}")
         )
-        table.add_row(game_id, cls.title, cls.players_summary(), options or "-")
-    console.print(table)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="cyan")  # name=default: never cut
+        grid.add_column(overflow="fold")  # the help wraps; a long word folds, never "…"
+        for name, default, help_ in describe_options(cls.Options):
+            grid.add_row(f"  {name}={default}", help_)
+        console.print(grid if grid.row_count else Text("  no variant options", style="dim"))
     console.print(f"Bots: {', '.join(agent_names())} (human for a person at the keyboard).")
+    console.print("Options are given as -o name=value; `lapilli learn GAME` teaches a game.")
 
 
 @app.command()
