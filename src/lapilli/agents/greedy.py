@@ -13,6 +13,11 @@ turn of its own, never a reply of an opponent.
 
 It never takes a move back to a position it has already moved from (what its seat saw
 there), unless every move does: free moves that undo each other would otherwise loop.
+
+It spares work that cannot change what it decides: the last move looked at from a
+position is played on that position itself rather than on a copy (nothing looks at it
+afterwards), and an outcome sampled again is not looked at again when its first look
+drew nothing at random (its value and its cost in positions are known).
 """
 
 from __future__ import annotations
@@ -94,8 +99,9 @@ class GreedyAgent(Agent):
         self._h = evaluation.heuristic
         self._seat = seat
         totals = [0.0] * len(legal)
+        self._draws = 0  # random draws made by the lookahead
         for _ in range(self.dets):
-            world = state.determinize(seat, self.rng)
+            world = quiet(state.determinize(seat, self.rng))  # its copies stay quiet
             # a deep lookahead that would evaluate too many positions falls back to depth 1
             self._depth = self.depth
             self._budget = self.nodes
@@ -108,8 +114,12 @@ class GreedyAgent(Agent):
                 totals[i] += v
         return totals
 
-    def _after(self, state: State, action: Action, depth: int, spread: bool = True) -> float:
-        child = quiet(state.clone())
+    def _after(
+        self, state: State, action: Action, depth: int, spread: bool = True, spare: bool = False
+    ) -> float:
+        """The value of ``action`` played on a copy of ``state``, or on ``state`` itself
+        when ``spare`` (the caller looks at it no more)."""
+        child = state if spare else state.clone()
         child.apply(action, check=False)
         self._budget -= 1
         return self._value(child, depth, spread)
@@ -122,19 +132,49 @@ class GreedyAgent(Agent):
             outcomes = state.chance_outcomes()
             if not spread or self._budget <= 0:
                 # past the first chance node (or out of budget): one sampled outcome
+                self._draws += 1
                 pick = sample_outcome(outcomes, self.rng)
-                return self._after(state, pick, depth, False)
+                return self._after(state, pick, depth, False, spare=True)
             if len(outcomes) > self.chance:
                 # sample (with replacement) rather than enumerate
+                self._draws += 1
                 picks = self.rng.choices(
                     [o for o, _ in outcomes], weights=[p for _, p in outcomes], k=self.chance
                 )
-                return sum(self._after(state, o, depth, False) for o in picks) / len(picks)
-            return sum(p * self._after(state, o, depth, False) for o, p in outcomes)
+                return sum(self._sampled(state, picks, depth)) / len(picks)
+            last = len(outcomes) - 1
+            return sum(
+                p * self._after(state, o, depth, False, spare=i == last)
+                for i, (o, p) in enumerate(outcomes)
+            )
         if player == self._seat and depth < self._depth and self._budget > 0:
             legal = state.legal_actions()
-            return max(self._after(state, a, depth + 1, spread) for a in legal)
+            last = len(legal) - 1
+            return max(
+                self._after(state, a, depth + 1, spread, spare=i == last)
+                for i, a in enumerate(legal)
+            )
         return self._h(state, self._seat)
+
+    def _sampled(self, state: State, picks: list[Action], depth: int) -> list[float]:
+        """The value after each of ``picks``, outcomes sampled at ``state``. An outcome
+        sampled again is looked at again only if its first look drew at random (then
+        another look may differ); else its value and its cost in positions are known,
+        and the cost is counted again (while the budget would stay positive throughout,
+        as in the first look, where it was)."""
+        known: dict[Action, tuple[float, int]] = {}
+        values = []
+        for i, o in enumerate(picks):
+            seen = known.get(o)
+            if seen is not None and self._budget - seen[1] > 0:
+                self._budget -= seen[1]
+                values.append(seen[0])
+                continue
+            draws, budget = self._draws, self._budget
+            values.append(self._after(state, o, depth, False, spare=i == len(picks) - 1))
+            if self._draws == draws and self._budget > 0:
+                known[o] = (values[-1], budget - self._budget)
+        return values
 
 
 def _seen(state: State, seat: int) -> bytes:

@@ -1,12 +1,19 @@
 """The bots' evaluation: it builds what it can, keeps resources safe, and breaks ties by
 the stated rule."""
 
+import random
+from collections.abc import Iterator
+
+import pytest
+
 from lapilli.agents import make_agent
+from lapilli.core.actions import Action
+from lapilli.core.state import sample_chance
 from lapilli.games.deeper import heuristics as H
 from lapilli.games.deeper.components import FOOD, TILES, TITANIUM, UPGRADES
 from lapilli.games.deeper.state import DeeperState
 
-from .helpers import A, position
+from .helpers import A, game, position
 
 
 def test_the_greedy_bot_builds_the_radio_when_it_can():
@@ -78,6 +85,7 @@ def test_a_resource_only_deeper_decks_still_hold_is_a_longer_dive():
     for tile in list(s.decks[1].hidden()):
         if TILES[tile].resources[TITANIUM]:
             s.decks[1].take(tile)
+    s.changed()  # the board changed other than by a rule
     assert H.value(s, 0) < near
 
 
@@ -161,14 +169,12 @@ def test_a_bot_plans_a_tour_to_the_nearest_tile_holding_what_is_missing_first():
     )
     hatch = s.ocean.hatches[0]
     reach = H._swims(s, hatch)
-    goal = [0, 0, 0, 4, 0, 0, 0]
-    assert H._actions_left(s, goal, [0.0] * 7, hatch, reach, reach, 0) == 2 + 1 + 4 + 2 + 3 + 1
+    goal = (0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0)  # all of it missing
+    board = H._shared(s)
+    assert H._actions_left(s, board, goal, hatch, reach, 0, hatch) == 2 + 1 + 4 + 2 + 3 + 1
     # nearer the first tile of the tour, fewer actions are left
     g10 = s.ocean.cell("G10")
-    assert (
-        H._actions_left(s, goal, [0.0] * 7, g10, H._swims(s, g10), reach, 1)
-        == 1 + 1 + 4 + 2 + 3 + 1
-    )
+    assert H._actions_left(s, board, goal, g10, reach, 1, hatch) == 1 + 1 + 4 + 2 + 3 + 1
     # how often a plan drowns: the air lasts 10 actions, then each half refill 6
     assert [H._drownings(n, 10, 4) for n in (10, 11, 16, 17)] == [0, 1, 1, 2]
 
@@ -208,3 +214,71 @@ def _last_card_at_titanium(**seat: object) -> DeeperState:
             }
         },
     )
+
+
+# -- the evaluation's memos -------------------------------------------------------------
+def _random_positions(players: int, seed: int) -> Iterator[DeeperState]:
+    """Every position of a random game."""
+    s = game().new_state(players)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        yield s
+        s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+
+
+def _check_rule_renews_the_board_version(s: DeeperState, action: Action) -> None:
+    tiles, decks = (tuple(s.tiles), tuple(s.res)), [d.to_json() for d in s.decks]
+    versions = s.board_version, s.decks_version
+    s.apply(action)
+    if (tuple(s.tiles), tuple(s.res)) != tiles:
+        assert s.board_version != versions[0], f"{action} changed the board, not its version"
+    if [d.to_json() for d in s.decks] != decks:
+        assert s.decks_version != versions[1], f"{action} changed the decks, not their version"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_rule_that_changes_the_board_gives_it_a_new_version(players: int) -> None:
+    # the evaluation reads a board once per version: a rule changing the tiles, the
+    # resources on them or the decks without a new version would feed it a stale one
+    for s in _random_positions(players, seed=players):
+        for action in s.legal_actions() if not s.is_chance_node() else []:
+            _check_rule_renews_the_board_version(s.clone(), action)
+    # the Pump moves resources between tiles (random games seldom build it)
+    s = position(seats={0: {"built": ["pump"]}})
+    s.apply(A("convert", use="pump"))
+    _check_rule_renews_the_board_version(s, A("pump", at="G10", resource="kelp"))
+
+
+def test_a_world_dealt_for_a_bot_keeps_the_board_versions_with_the_board() -> None:
+    # dealing the blueprint cards again leaves the board and the decks alone, so a world
+    # keeps their versions (MCTS deals one an iteration): what it keeps must be the same
+    rng = random.Random(1)
+    for n, s in enumerate(_random_positions(3, seed=7)):
+        if n % 25:
+            continue
+        world = s.determinize(n % 3, rng)
+        assert (world.board_version, world.decks_version) == (s.board_version, s.decks_version)
+        assert (world.tiles, world.res) == (s.tiles, s.res)
+        assert [d.to_json() for d in world.decks] == [d.to_json() for d in s.decks]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_the_memos_answer_what_the_evaluation_computes(players: int) -> None:
+    # siblings share most of what the evaluation reads: each is evaluated with the
+    # memos full of its siblings' values, then again with every memo emptied
+    checked = 0
+    for n, s in enumerate(_random_positions(players, seed=10 + players)):
+        if n % 4 or s.is_chance_node():
+            continue
+        children = []
+        for action in s.legal_actions():
+            child = s.clone()
+            child.apply(action)
+            children.append(child)
+        warm = [[H.heuristic(c, seat) for seat in range(players)] for c in children]
+        for memo in (H._VALUES, H._TRIPS, H._READ, H._TILES, H._DECKS, H._NAMED, H._PATHS):
+            memo.clear()
+        cold = [[H.heuristic(c, seat) for seat in range(players)] for c in children]
+        assert warm == cold
+        checked += len(children)
+    assert checked > 100

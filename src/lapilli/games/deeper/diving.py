@@ -97,6 +97,7 @@ def take(s: DeeperState, seat: int, k: int, n: int) -> Events:
         return []
     base = s.pawn[seat] * NRES
     s.res[base + k] -= n
+    s.board_changed()
     s.inventory[seat][k] += n
     return [{"type": "gathered", "seat": seat, "resource": RESOURCES[k], "n": n}]
 

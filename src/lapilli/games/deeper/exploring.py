@@ -84,6 +84,7 @@ def place(
     base = cell * NRES
     for k, n in enumerate(TILES[tile].resources):
         s.res[base + k] = n
+    s.board_changed()
     at = s.ocean.names[cell]
     placed: Placed = (
         {"type": "placed", "seat": seat, "tile": tile, "at": at, "how": how}
@@ -222,6 +223,9 @@ def scan(s: DeeperState, seat: int, a: Action) -> Events:
     return [{"type": "scan", "seat": seat, "deck": a.arg("deck")}]
 
 
+_DRAW = {t: act("draw", tile=t) for t in TILES}  # a search asks for them often
+
+
 class ScanArgs(NamedTuple):
     seat: int
     deck: int  # 1 = 20m ... 5 = 100m
@@ -233,6 +237,7 @@ def _scan_draw(s: DeeperState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     deck = s.decks[level - 1]
     deck.draw(tile)
+    s.decks_changed()
     events: Events = [{"type": "drew_tile", "seat": seat, "tile": tile, "deck": level}]
     if any(fits(s, tile, c) for c in open_spots(s, seat)):
         then(s, PLACE(seat, tile=tile, drawn=f.args.drawn))
@@ -253,7 +258,7 @@ def _scan_draw(s: DeeperState, f: Frame, a: Action) -> Events:
 SCAN_DRAW = Step(
     "scan_draw",
     "Scan: a tile is drawn from the chosen deck",
-    outcomes=lambda s, f: [(act("draw", tile=t), p) for t, p in s.decks[f.args.deck - 1].draws()],
+    outcomes=lambda s, f: [(_DRAW[t], p) for t, p in s.decks[f.args.deck - 1].draws()],
     apply=_scan_draw,
     Args=ScanArgs,
     word="scan",
@@ -314,6 +319,7 @@ def _trim(s: DeeperState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     s.market.remove(tile)
     s.decks[TILES[tile].level - 1].put_under(tile)
+    s.decks_changed()
     then(s, *trim_frames(s, f.seat))
     return [{"type": "trimmed", "seat": f.seat, "tile": tile}]
 
@@ -428,6 +434,7 @@ def terraform(s: DeeperState, seat: int, a: Action) -> Events:
     fewer: list[Frame] = []
     if len(kinds) == 1:
         s.res[cell * NRES + kinds[0]] -= TERRAFORM_FEWER
+        s.board_changed()
         events.append({"type": "fewer", "seat": seat, "resource": RESOURCES[kinds[0]]})
     elif kinds:
         fewer = [FEWER(seat, at=s.ocean.names[cell])]
@@ -441,6 +448,7 @@ def discard(s: DeeperState, tile: str) -> None:
     level = TILES[tile].level
     if level:
         s.decks[level - 1].put_under(tile)
+        s.decks_changed()
     else:
         s.removed += (tile,)
 
@@ -458,6 +466,7 @@ def _refuse_fewer(s: DeeperState, f: Frame, a: Action) -> str | None:
 
 def _fewer(s: DeeperState, f: Frame, a: Action) -> Events:
     s.res[s.ocean.index[f.args.at] * NRES + RESOURCES.index(a.arg("resource"))] -= TERRAFORM_FEWER
+    s.board_changed()
     return [{"type": "fewer", "seat": f.seat, "resource": a.arg("resource")}]
 
 

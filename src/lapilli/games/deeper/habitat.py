@@ -50,8 +50,13 @@ def pay(s: DeeperState, seat: int, cost: tuple[int, ...] | list[int]) -> None:
 def card_cost(s: DeeperState, seat: int, card: str) -> list[int]:
     """A blueprint or rocket card's cost: each built Reactor takes 1 of its resource off
     (default 24: not below 0, not for conversions or upgrade tiles)."""
+    return cost_after(s.built[seat], card)
+
+
+def cost_after(cards: tuple[str, ...], card: str) -> list[int]:
+    """``card_cost`` for a player who built ``cards``."""
     cost = list(BLUEPRINTS[card].cost if card in BLUEPRINTS else ROCKETS[card].cost)
-    for built in s.built[seat]:
+    for built in cards:
         k = BLUEPRINTS[built].discount
         if k is not None and cost[k]:
             cost[k] -= 1
@@ -154,6 +159,7 @@ def _pump(s: DeeperState, f: Frame, a: Action) -> Events:
     n, k = s.ocean.index[a.arg("at")], RESOURCES.index(a.arg("resource"))
     s.res[n * NRES + k] -= 1
     s.res[s.pawn[f.seat] * NRES + k] += 1
+    s.board_changed()
     if f.args.left > 1 and _pumpable(s, f.seat):
         then(s, PUMP_STEP(f.seat, left=f.args.left - 1))
     return [{"type": "pumped", "seat": f.seat, "resource": RESOURCES[k], "from": a.arg("at")}]

@@ -8,9 +8,12 @@ loaded position. The rules live in the modules named after the turn's parts
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Collection, Iterable
-from typing import cast
+from functools import cache
+from itertools import count
+from typing import Self, cast
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
@@ -42,6 +45,11 @@ from .options import DeeperOptions
 
 ENDS = ("", "rockets", "limit")
 """How a game stands: playing, over by the last rocket card, over by the round limit."""
+
+_VERSIONS = count()
+"""Numbers for the board and the decks, never reused: the same ``board_version`` (clones
+keep it) means the same tiles and resources on them, the same ``decks_version`` the
+same decks, so the bots' evaluation reads each once (``heuristics``)."""
 
 
 class DeeperState(FlowState):
@@ -77,6 +85,21 @@ class DeeperState(FlowState):
         # never saved, shared by clones
         self.ocean: Ocean = ocean(players)
         self.options = cast(DeeperOptions, game.options)  # the game's options, typed
+        self.board_changed()
+        self.decks_changed()
+
+    def board_changed(self) -> None:
+        """Every rule that changes the tiles or the resources on them calls this."""
+        self.board_version = next(_VERSIONS)
+
+    def decks_changed(self) -> None:
+        """Every rule that changes the decks calls this."""
+        self.decks_version = next(_VERSIONS)
+
+    def changed(self) -> None:
+        super().changed()
+        self.board_changed()
+        self.decks_changed()
 
     # -- what a player has --------------------------------------------------------
     def has(self, seat: int, upgrade: str) -> bool:
@@ -84,14 +107,10 @@ class DeeperState(FlowState):
 
     def lungs(self, seat: int) -> int:
         """Uncovered Lungs spaces."""
-        bits = self.upgrades[seat]
-        extra = sum(u.lungs for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k])
-        return LUNGS_OPEN + extra
+        return LUNGS_OPEN + _uncovered(self.upgrades[seat])[0]
 
     def inventory_size(self, seat: int) -> int:
-        bits = self.upgrades[seat]
-        extra = sum(u.inventory for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k])
-        return INVENTORY_OPEN + extra
+        return INVENTORY_OPEN + _uncovered(self.upgrades[seat])[1]
 
     def storage_size(self, seat: int) -> int:
         return STORAGE_CELLS + sum(BLUEPRINTS[c].storage for c in self.built[seat])
@@ -156,6 +175,14 @@ class DeeperState(FlowState):
         are shown, and the deck holds what is left: nothing to deal."""
         return [] if self.end else [Pool(self.blueprints, *self.hands)]
 
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Dealing the blueprint cards again leaves the board and the decks as they
+        were: they keep their versions, so the bots read them once for all the worlds
+        they deal (MCTS deals one an iteration)."""
+        s = super().determinize(seat, rng)
+        s.board_version, s.decks_version = self.board_version, self.decks_version
+        return s
+
     # -- a loaded position: Deeper's own invariants ------------------------------------
     def check(self) -> None:
         _check_board(self)
@@ -165,6 +192,14 @@ class DeeperState(FlowState):
         for p in range(self.players):
             _check_seat(self, p)
         _check_flow(self)
+
+
+@cache
+def _uncovered(bits: int) -> tuple[int, int]:
+    """The Lungs spaces and Inventory cells the upgrades ``bits`` uncover (the bots ask
+    for every position they look at)."""
+    built = [u for k, u in UPGRADES.items() if bits & UPGRADE_BIT[k]]
+    return sum(u.lungs for u in built), sum(u.inventory for u in built)
 
 
 def _check_counts(counts: list[int], where: str) -> None:

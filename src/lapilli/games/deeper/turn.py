@@ -146,10 +146,13 @@ class LoseArgs(NamedTuple):
     left: int
 
 
+_LOSE = [act("lose", resource=r) for r in RESOURCES]  # a search asks for them often
+
+
 def _lose_outcomes(s: DeeperState, f: Frame) -> list[tuple[Action, float]]:
     inv = s.inventory[f.args.seat]
     total = sum(inv)
-    return [(act("lose", resource=RESOURCES[k]), n / total) for k, n in enumerate(inv) if n]
+    return [(_LOSE[k], n / total) for k, n in enumerate(inv) if n]
 
 
 def _lose(s: DeeperState, f: Frame, a: Action) -> Events:
