@@ -268,3 +268,28 @@ def test_bot_specs_are_kept_normalised(sqlite_url):
         table, _ = new_table(client, game="fuji", seats=("human", "mcts:iters=1k,playout=yes"))
         record = client.app.state.tables.get(table).match.record
         assert record.seats[1].startswith("mcts:iters=1000,playout=true")
+
+
+def test_a_replay_outlines_the_last_move_and_never_calls_a_watcher_you(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client, seats=("human", "random"))
+        while not (view := wait_for_human(client, table, red))["terminal"]:
+            client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        steps = view["step"]
+        frames = [
+            client.get(f"/api/tables/{table}/replay", params={"step": n, "seat": 0}).json()
+            for n in range(1, steps + 1)
+        ]
+        placed = [f for f in frames if f["last"] and f["last"].startswith("place on")]
+        assert placed, "somebody placed a token"
+        for frame in placed:  # where the token went, outlined and titled
+            assert 'class="last-move-mark"' in frame["svg"]
+            assert f"<title>Last move: {frame['by']}: {frame['last']}</title>" in frame["svg"]
+        # Red's view of the game: "you" for Red only, "their view" for anyone else
+        n = placed[0]["step"]
+        mine = client.get(
+            f"/api/tables/{table}/replay", params={"step": n, "seat": 0}, headers=seat(red)
+        ).json()
+        theirs = client.get(f"/api/tables/{table}/replay", params={"step": n, "seat": 0}).json()
+        assert "Red \u2014 you" in mine["svg"] and "\u2014 you" not in theirs["svg"]
+        assert "Red \u2014 their view" in theirs["svg"]

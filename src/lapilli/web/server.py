@@ -47,8 +47,10 @@ from lapilli.core.state import CHANCE
 
 from .guard import Guard
 from .hub import Hub
+from .learning import learning
 from .leases import Leases, SharedLeases, listen
 from .limits import Rate, Sockets
+from .replays import last_move_marked, seen_as
 from .settings import Settings
 from .store import Conflict, Store
 from .tables import (
@@ -139,7 +141,7 @@ def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None
     app.state.sockets = Sockets(settings.sockets_per_client)
     app.add_middleware(Guard, trusted=settings.origins, hosts=settings.hosts)
     _add_error_answers(app)
-    for router in (pages, lobby, seats, play, finished):
+    for router in (pages, lobby, seats, play, finished, learning):
         app.include_router(router)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", updates)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -465,11 +467,13 @@ def record(table: Finished) -> dict[str, Any]:
 @finished.get("/replay")
 def replay(
     table: Finished,
+    asker: Asker,
     step: Annotated[int, Query(ge=0, le=10_000_000)],
     seat: Annotated[int | None, Query(ge=0, le=64)] = None,
 ) -> dict[str, Any]:
     """The position after ``step`` actions of a finished game as ``seat`` saw it (a
-    spectator by default), its log up to there and who did what at that step."""
+    spectator by default), its log up to there and who did what at that step, with the
+    place of that move outlined on the board (when ``seat`` saw it)."""
     rec = table.match.record
     step = min(step, len(rec.actions))
     if seat is not None and seat >= rec.players:
@@ -479,14 +483,24 @@ def replay(
     actor = before.current_player() if before is not None else CHANCE
     # chance tells through its events: only a seat's action is named
     played = before if before is not None and actor != CHANCE else None
+    drawn = board(table.draw_board, state, seat, [], [])
+    last = played.action_text(rec.actions[step - 1]) if played else None
+    if played is not None and last and drawn["svg"] and table.draw_board is not None:
+        action = rec.actions[step - 1]
+        if seat == actor or not played.is_secret(action):  # a secret stays with its maker
+            where = table.draw_board(played.observation(seat), seat, [action], [last])
+            said = f"{played.seat_label(actor)}: {last}"
+            drawn["svg"] = last_move_marked(drawn["svg"], where, said)
+    if seat is not None and seat != asker and drawn["svg"]:
+        drawn["svg"] = seen_as(drawn["svg"])  # a watcher is not that seat: no "you" there
     return {
         "step": step,
         "steps": len(rec.actions),
         "seat": seat,
-        "last": played.action_text(rec.actions[step - 1]) if played else None,
+        "last": last,
         "by": played.seat_label(actor) if played else None,
         "log": shown_log(logged, seat)[-200:],
-        **board(table.draw_board, state, seat, [], []),
+        **drawn,
     }
 
 

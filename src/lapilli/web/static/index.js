@@ -73,6 +73,7 @@ let readSeats = [];
 function showGame() {
   const g = game();
   $("about").textContent = `${g.title}: ${g.players} players. ${g.seat_bot_note}`;
+  $("learn").textContent = `Learn to play ${g.title}`;
   $("players").replaceChildren(...g.counts.map((n) => element("option", String(n), { value: String(n) })));
   $("players").value = String(g.default_players);
   $("seats").replaceChildren(); // another game: its own seats, the bots it fills them with
@@ -128,6 +129,7 @@ function showSeats() {
 }
 
 $("game").addEventListener("change", showGame);
+$("learn").addEventListener("click", () => (location.href = `/learn/${game().id}`));
 $("players").addEventListener("change", showSeats);
 $("new").addEventListener("submit", async (event) => {
   event.preventDefault();
