@@ -134,3 +134,19 @@ def test_a_number_beyond_its_range_is_stopped_by_the_form(server, page):
     page.select_option("#game", "volcanique")
     limit = page.locator("#option-caldera_limit")
     assert (limit.get_attribute("min"), limit.get_attribute("max")) == ("0", "20")
+
+
+def test_the_lobby_starts_a_table_from_an_uploaded_position(server, page):
+    from pathlib import Path
+
+    position = Path(__file__).parents[2] / "docs/positions/foggy_island.toml"
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.select_option("#game", "foggy_island")
+    page.set_input_files("#position", str(position))
+    page.click("button[type=submit]")
+    expect(page.locator("#links")).to_contain_text("Red: ")
+    watch = page.get_attribute("#links li:last-child a", "href")
+    board = httpx.get(f"{server}/api/tables/{watch.split('/')[-1]}").json()["observation"]["board"]
+    row_two = board[7:10]  # b2, c2, d2: the position's three Red Wolves (Blue's bot plays on)
+    assert [(c["token"], c["seat"]) for c in row_two] == [("wolf", 0)] * 3

@@ -293,3 +293,29 @@ def test_a_replay_outlines_the_last_move_and_never_calls_a_watcher_you(db):
         theirs = client.get(f"/api/tables/{table}/replay", params={"step": n, "seat": 0}).json()
         assert "Red \u2014 you" in mine["svg"] and "\u2014 you" not in theirs["svg"]
         assert "Red \u2014 their view" in theirs["svg"]
+
+
+def test_a_table_starts_from_an_uploaded_position(db):
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs/positions/foggy_island.toml").read_text()
+    with TestClient(create_app(db)) as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": "foggy_island", "seats": ["random", "human"], "position": text},
+        )
+        assert made.status_code == 200, made.text
+        blue = made.json()["seats"][1]["link"].split("#seat=")[1]
+        view = wait_for_human(client, made.json()["table"], blue)
+        board = view["observation"]["board"]
+        assert sum(cell is not None for cell in board) == 5  # b2, c2, d2 Red; c3, d4 Blue
+        wrong_game = client.post(
+            "/api/tables", json={"game": "eras", "seats": ["human", "random"], "position": text}
+        )
+        assert wrong_game.status_code == 400 and "for 'foggy_island'" in wrong_game.json()["error"]
+        damaged = client.post(
+            "/api/tables",
+            json={"game": "foggy_island", "seats": ["human", "random"], "position": "[map\nz9 ="},
+        )
+        assert damaged.status_code == 400
+        assert damaged.json()["error"].startswith("the uploaded position is not a position file")

@@ -38,6 +38,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lapilli.agents import AGENTS
 from lapilli.agents.table import HUMAN, TableSetup, filler_words, seat_filler
+from lapilli.core import positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
@@ -85,6 +86,11 @@ class Strict(BaseModel):
 
 class NewTable(TableSetup):
     private: bool = Field(default=False, description="left out of the list of tables")
+    position: str | None = Field(
+        default=None,
+        max_length=60_000,  # within the body's limit (LAPILLI_MAX_BODY)
+        description="a position file's text (TOML or JSON, docs/positions.md) to start from",
+    )
 
 
 class Move(Strict):
@@ -356,7 +362,14 @@ def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
         raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
     game, seats = spec.build()  # the model every door shares: options, seats, bots
     specs = [s if s == HUMAN else settings.bot_spec(s) for s in seats]
-    match = Match(game, len(specs), specs)
+    start = None
+    if spec.position is not None:  # refused in one sentence when damaged or for another game
+        start = positions.load(positions.parse(spec.position, "the uploaded position"), game)
+        if start.num_players != len(specs):
+            raise HTTPException(
+                400, f"the position is for {start.num_players} players, the table has {len(specs)}"
+            )
+    match = Match(game, len(specs), specs, start=start)
     table, secrets = tables_of(request).create(match, specs, listed=not spec.private)
     return {
         "table": table.id,

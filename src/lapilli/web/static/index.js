@@ -142,6 +142,8 @@ $("new").addEventListener("submit", async (event) => {
     options,
     private: $("private").checked,
   };
+  const file = $("position").files[0];
+  if (file) body.position = await file.text(); // the server reads and checks it
   const response = await fetch("/api/tables", {
     method: "POST",
     headers: { "content-type": "application/json" },
