@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -409,25 +409,34 @@ def _append_edge(framed: Text, edges: tuple[int, ...] | None, d: int) -> None:
         framed.append(BIOME_LETTER[edges[d]], BIOME_STYLE[edges[d]])
 
 
-def render_map(state: VolcaniqueState) -> Text:
-    """Pointy-top hexes, axial (q, r): each row r is shifted half a hex per step."""
-
+def _map_span(state: VolcaniqueState) -> tuple[int, int, int, int] | None:
+    """The drawn columns and rows of the map (a ring of sea around the land), or None."""
     hexes = {hex_of(x) for x in (*state.stacks, *state.lava_hexes(), *state.sea)}
     if not hexes:
-        return Text("(no land yet)")
-    risk = set(tiles_at_risk(state))
-
+        return None
     drawn = [pointy_top_position(h) for h in hexes]
     rmin, rmax = min(r for _, r in drawn) - 1, max(r for _, r in drawn) + 1
     xmin, xmax = min(x for x, _ in drawn) - 2, max(x for x, _ in drawn) + 2
+    return xmin, xmax, rmin, rmax
+
+
+def render_map(state: VolcaniqueState, band: tuple[int, int] | None = None) -> Text:
+    """Pointy-top hexes, axial (q, r): each row r is shifted half a hex per step; with
+    ``band``, only the hexes drawn in those columns (a part of a map too wide)."""
+    span = _map_span(state)
+    if span is None:
+        return Text("(no land yet)")
+    xmin, xmax, rmin, rmax = span
+    lo, hi = band or (xmin, xmax)
+    risk = set(tiles_at_risk(state))
     out = Text()
     for r in range(rmin, rmax + 1):
         lines = [Text(), Text(), Text()]
-        x0 = xmin if (xmin - r) % 2 == 0 else xmin + 1
-        if x0 > xmin:
+        x0 = lo if (lo - r) % 2 == 0 else lo + 1
+        if x0 > lo:
             for line in lines:
                 line.append(" " * (CELL // 2))
-        for x in range(x0, xmax + 1, 2):
+        for x in range(x0, hi + 1, 2):
             h = from_pointy_top_position(x, r)
             cell = _cell_lines(state, h, risk, bool(state.winter) and frozen(state, hex_id(h)))
             for line, part in zip(lines, cell, strict=True):
@@ -436,6 +445,30 @@ def render_map(state: VolcaniqueState) -> Text:
             out.append(line)
             out.append("\n")
     return out
+
+
+class MapView:
+    """The map as wide as the terminal allows: whole when it fits, else in parts from
+    west to east, each as wide as the terminal, so no line wraps into noise."""
+
+    def __init__(self, state: VolcaniqueState) -> None:
+        self.state = state
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        span = _map_span(self.state)
+        if span is None:
+            yield render_map(self.state)
+            return
+        xmin, xmax = span[:2]
+        half = CELL // 2  # a column of the drawing is half a hex wide
+        per = max(2, (options.max_width - CELL) // half + 1)  # columns in one part
+        if xmax - xmin < per:
+            yield render_map(self.state)
+            return
+        parts = range(xmin, xmax + 1, per)
+        for n, lo in enumerate(parts, 1):
+            yield Text(f"The map, part {n} of {len(parts)} from west to east:", style="dim")
+            yield render_map(self.state, (lo, min(lo + per - 1, xmax)))
 
 
 def render_players(state: VolcaniqueState, seat: int | None) -> Table:
@@ -582,7 +615,7 @@ def render(state: VolcaniqueState, seat: int | None) -> Group:
     )
     parts: list[RenderableType] = [
         status,
-        render_map(state),
+        MapView(state),
         legend,
         render_threats(state),
         render_grid(state),
