@@ -146,7 +146,7 @@ class VolcaniqueState(FlowState):
     """Who may see what: everything is public but the Caldera cards (each hand is seen
     by its owner until the game is over, the deck by nobody)."""
 
-    board: Board  # the map: stacks of tiles and their biomes (never changed in place)
+    board: Board  # the map: stacks of tiles and their biomes (shared by clones: ``set_stack``)
     critters: Spots  # how many critters stand on each spot
     colossal: Spots  # how many of those are Colossal Critters
     burrowed: Spots  # burrowed critters (not among ``critters``)
@@ -236,7 +236,7 @@ class VolcaniqueState(FlowState):
         if (
             census is None
             or census.critters is not self.critters
-            or census.burrowed is not (self.burrowed)
+            or census.burrowed is not self.burrowed
         ):
             census = self._census = Census(self.players, self.critters, self.burrowed)
         return census
