@@ -34,9 +34,11 @@ CORE_INTERPRETED = {
     "conformance.py",  # the test suite's checks
     "decision.py",  # pydantic reads its annotations: they must stay as written
     "events.py",  # declarations; pydantic reads the games' event kinds through it
+    "lessons.py",  # guided first games (texts)
     "match.py",  # the terminal's and the server's game driver (undo, log)
     "numeric.py",  # numeric views stay with numpy
     "parts.py",  # declarations only
+    "rules.py",  # the rules in brief (texts)
     "schema.py",  # documentation
     "svg.py",  # drawing
 }
@@ -48,6 +50,7 @@ GAME_INTERPRETED = {
     "numeric.py",
     "options.py",  # read by their annotations (core.options): they must stay as written
     "pictures.py",
+    "rules.py",  # the rules in brief, in the rulebook's words
     "text.py",
     "view.py",
 }

@@ -273,3 +273,42 @@ def test_the_first_screen_says_who_you_are_and_what_you_are_choosing():
     assert "Red (you) to act. Set-up: take 5 tokens from your pile" in result.output
     assert "1. take Wolf into your opening hand" in result.output
     assert re.search(r"Red \(you\) \*\s+-", result.output)  # your row of the table
+
+
+def test_a_cooperative_games_unnamed_seats_get_its_strongest_team_bot_and_say_so(tmp_path):
+    save = tmp_path / "fuji.json"
+    result = invoke("play", "fuji", "--seats", "human,greedy", "--save", str(save), input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert Record.load(save).seats == ["human", "greedy", "greedy"]  # not a random team-mate
+    assert (
+        "Seats not named (Hiromi (green)) are played by the greedy bot, the strongest team "
+        "bot for Fuji (it plays on your side)." in result.output
+    )
+
+
+def test_an_opponents_unnamed_seat_gets_the_random_bot_and_says_so(tmp_path):
+    save = tmp_path / "foggy.json"
+    result = invoke("play", "foggy_island", "--save", str(save), input="quit\n")
+    assert Record.load(save).seats == ["human", "random"]
+    assert "Seats not named (Blue) are played by the random bot." in result.output
+
+
+def test_the_rules_command_in_a_game_marks_the_rule_being_decided():
+    result = invoke("play", "foggy_island", "--save", "/dev/null", input="rules\nquit\n")
+    marked = [line for line in result.output.splitlines() if "▶" in line]
+    assert marked and "opening hand" in marked[0]  # the opening hand is being chosen
+
+
+def test_games_shows_every_options_help_whole_at_80_columns(monkeypatch):
+    from lapilli.cli import main
+    from lapilli.core.options import describe_options
+    from lapilli.core.registry import game_classes
+
+    monkeypatch.setattr(main.console, "width", 80)
+    out = invoke("games").output
+    lines = out.splitlines()
+    assert "…" not in out and max(len(line.rstrip()) for line in lines) <= 80
+    joined = " ".join(out.split())
+    for cls in game_classes().values():
+        for name, default, help_ in describe_options(cls.Options):
+            assert f"{name}={default}" in joined and " ".join(help_.split()) in joined

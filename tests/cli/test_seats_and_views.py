@@ -40,11 +40,12 @@ def test_more_seats_named_than_players_is_refused_with_the_reason():
 def test_players_fills_the_seats_not_named_with_the_random_bot(tmp_path):
     save = tmp_path / "fuji.json"
     result = invoke(
-        "play", "fuji", "--seats", "greedy", "--players", "3", "--seed", "1", "--save", str(save)
+        "play", "fuji", "--seats", "random", "--players", "3", "--seed", "1", "--save", str(save)
     )
     assert result.exit_code == 0, result.output
     record = Record.load(save)
-    assert record.players == 3 and record.seats == ["greedy", "random", "random"]
+    # Fuji is cooperative: the seats not named are team-mates, its strongest team bot
+    assert record.players == 3 and record.seats == ["random", "greedy", "greedy"]
     # by default: one human and the game's usual number of seats, or --players of them
     save = tmp_path / "volc.json"
     assert (
@@ -137,7 +138,7 @@ def test_the_end_of_a_fuji_round_shows_the_mountain_before_new_dice_are_rolled(t
         "play",
         "fuji",
         "--seats",
-        "random,random",
+        "random,random,random",
         "--seed",
         "1",
         "--save",

@@ -110,6 +110,8 @@ def test_a_long_status_line_is_shortened_at_a_word_and_kept_whole_in_its_tooltip
     assert shown.endswith("…") and len(shown) <= 400 / (16 * svg.BOLD_CHAR)
     assert line.startswith(shown[:-1]) and f"<title>{line}</title>" in drawn
     assert svg.status_line(14, 28, "Eras · turn 3", width=400).count("<title>") == 0
+    # the page finds the line, whole, to show it as text where the board has no room
+    assert 'class="status-line"' in drawn and f'data-text="{line}"' in drawn
 
 
 def test_a_stack_lays_each_piece_under_the_last_and_frames_them_once_its_height_is_known():

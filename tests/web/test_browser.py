@@ -90,6 +90,9 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
     page.select_option("#game", "fuji")
     page.select_option("#players", "3")
     expect(page.locator(".seat")).to_have_count(3)
+    # a cooperative game: the team-mates are its strongest team bot, and the lobby says so
+    assert [page.input_value(f"#seat-{i}") for i in range(3)] == ["human", "greedy", "greedy"]
+    expect(page.locator("#about")).to_contain_text("the strongest team bot for Fuji")
     page.select_option("#seat-1", "mcts")  # a bot whose parameters hold a comma
     page.locator(".seat").nth(1).locator("summary").click()
     page.fill("#seat-1-mcts-iters", "50")
@@ -101,7 +104,8 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
     shot(page, tmp_path, "lobby-1280")
     assert page.evaluate(LOW_CONTRAST) == []
     page.evaluate("document.getElementById('about').style.color = '#555555'")
-    assert page.evaluate(LOW_CONTRAST) == ['P "Fuji: 2-4 players." 2.03']  # the check sees
+    about = page.text_content("#about")
+    assert page.evaluate(LOW_CONTRAST) == [f'P "{about[:30]}" 2.03']  # the check sees
     page.evaluate("document.getElementById('about').style.color = ''")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, tmp_path, "lobby-390")
@@ -130,3 +134,19 @@ def test_a_number_beyond_its_range_is_stopped_by_the_form(server, page):
     page.select_option("#game", "volcanique")
     limit = page.locator("#option-caldera_limit")
     assert (limit.get_attribute("min"), limit.get_attribute("max")) == ("0", "20")
+
+
+def test_the_lobby_starts_a_table_from_an_uploaded_position(server, page):
+    from pathlib import Path
+
+    position = Path(__file__).parents[2] / "docs/positions/foggy_island.toml"
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=foggy_island]", state="attached")
+    page.select_option("#game", "foggy_island")
+    page.set_input_files("#position", str(position))
+    page.click("button[type=submit]")
+    expect(page.locator("#links")).to_contain_text("Red: ")
+    watch = page.get_attribute("#links li:last-child a", "href")
+    board = httpx.get(f"{server}/api/tables/{watch.split('/')[-1]}").json()["observation"]["board"]
+    row_two = board[7:10]  # b2, c2, d2: the position's three Red Wolves (Blue's bot plays on)
+    assert [(c["token"], c["seat"]) for c in row_two] == [("wolf", 0)] * 3

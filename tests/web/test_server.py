@@ -23,6 +23,12 @@ def test_pages_and_the_game_list_are_served(db):
         assert "foggy_island" in [g["id"] for g in games["games"]]
         assert "random" in games["bots"]
         assert client.get("/static/table.js").status_code == 200
+        by_id = {g["id"]: g for g in games["games"]}
+        # a cooperative game's empty seats are its strongest team bot, an opponent's random
+        assert (
+            by_id["fuji"]["seat_bot"] == "greedy" and by_id["foggy_island"]["seat_bot"] == "random"
+        )
+        assert "strongest team bot for Fuji" in by_id["fuji"]["seat_bot_note"]
 
 
 def test_a_human_plays_against_a_bot_and_sees_only_their_own_hand(db):
@@ -262,3 +268,54 @@ def test_bot_specs_are_kept_normalised(sqlite_url):
         table, _ = new_table(client, game="fuji", seats=("human", "mcts:iters=1k,playout=yes"))
         record = client.app.state.tables.get(table).match.record
         assert record.seats[1].startswith("mcts:iters=1000,playout=true")
+
+
+def test_a_replay_outlines_the_last_move_and_never_calls_a_watcher_you(db):
+    with TestClient(create_app(db)) as client:
+        table, (red, _) = new_table(client, seats=("human", "random"))
+        while not (view := wait_for_human(client, table, red))["terminal"]:
+            client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+        steps = view["step"]
+        frames = [
+            client.get(f"/api/tables/{table}/replay", params={"step": n, "seat": 0}).json()
+            for n in range(1, steps + 1)
+        ]
+        placed = [f for f in frames if f["last"] and f["last"].startswith("place on")]
+        assert placed, "somebody placed a token"
+        for frame in placed:  # where the token went, outlined and titled
+            assert 'class="last-move-mark"' in frame["svg"]
+            assert f"<title>Last move: {frame['by']}: {frame['last']}</title>" in frame["svg"]
+        # Red's view of the game: "you" for Red only, "their view" for anyone else
+        n = placed[0]["step"]
+        mine = client.get(
+            f"/api/tables/{table}/replay", params={"step": n, "seat": 0}, headers=seat(red)
+        ).json()
+        theirs = client.get(f"/api/tables/{table}/replay", params={"step": n, "seat": 0}).json()
+        assert "Red \u2014 you" in mine["svg"] and "\u2014 you" not in theirs["svg"]
+        assert "Red \u2014 their view" in theirs["svg"]
+
+
+def test_a_table_starts_from_an_uploaded_position(db):
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs/positions/foggy_island.toml").read_text()
+    with TestClient(create_app(db)) as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": "foggy_island", "seats": ["random", "human"], "position": text},
+        )
+        assert made.status_code == 200, made.text
+        blue = made.json()["seats"][1]["link"].split("#seat=")[1]
+        view = wait_for_human(client, made.json()["table"], blue)
+        board = view["observation"]["board"]
+        assert sum(cell is not None for cell in board) == 5  # b2, c2, d2 Red; c3, d4 Blue
+        wrong_game = client.post(
+            "/api/tables", json={"game": "eras", "seats": ["human", "random"], "position": text}
+        )
+        assert wrong_game.status_code == 400 and "for 'foggy_island'" in wrong_game.json()["error"]
+        damaged = client.post(
+            "/api/tables",
+            json={"game": "foggy_island", "seats": ["human", "random"], "position": "[map\nz9 ="},
+        )
+        assert damaged.status_code == 400
+        assert damaged.json()["error"].startswith("the uploaded position is not a position file")

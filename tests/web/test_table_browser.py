@@ -197,6 +197,10 @@ def test_a_replay_steps_through_the_finished_game(browser, live_server, tmp_path
     page.click("#latest")
     until(page, f"document.body.dataset.step === '{steps}'")
     assert page.locator("#log li").count() >= log_then
+    page.keyboard.press("ArrowLeft")  # the arrow keys step too
+    until(page, f"document.body.dataset.step === '{steps - 1}'")
+    page.keyboard.press("ArrowRight")
+    until(page, f"document.body.dataset.step === '{steps}'")
     page.select_option("#viewer", "")  # as a spectator saw it
     until(page, f"document.body.dataset.step === '{steps}'")
     shot(page, tmp_path, "deeper-replay-end")

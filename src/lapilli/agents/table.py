@@ -15,13 +15,33 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lapilli.core.options import options_from_json, parse_options
 from lapilli.core.registry import game_class
-from lapilli.core.state import Game
+from lapilli.core.state import Game, Utility
 
 from . import AGENTS, AgentError, parse_spec
 
 HUMAN = "human"
 Text = Annotated[str, Field(max_length=200)]
 Scalar = bool | int | float | Text
+
+
+FILLER = "random"
+"""The bot that plays an opponent's seat nobody named: the weakest, kind to newcomers."""
+
+
+def seat_filler(game: Game) -> str:
+    """The bot for the seats nobody named: the random bot against you, the game's
+    strongest team bot beside you in a cooperative game (a random team-mate sinks it)."""
+    if game.utility is Utility.COOPERATIVE and game.team_bot:
+        return game.team_bot
+    return FILLER
+
+
+def filler_words(game: Game) -> str:
+    """Which bot fills unnamed seats, and why, in a sentence's words."""
+    bot = seat_filler(game)
+    if bot == FILLER:
+        return f"the {bot} bot"
+    return f"the {bot} bot, the strongest team bot for {game.title} (it plays on your side)"
 
 
 def seat_spec(spec: str) -> str:

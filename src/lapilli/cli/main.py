@@ -15,10 +15,11 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from lapilli import ENGINE, __version__
 from lapilli.agents import agent_names, make_agent, split_specs
-from lapilli.agents.table import HUMAN, seat_spec
+from lapilli.agents.table import HUMAN, filler_words, seat_filler, seat_spec
 from lapilli.core import log, positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError, MalformedInput
@@ -38,7 +39,14 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-DEFAULT_BOT = "random"
+
+
+def filled_note(game: Game, seats: list[str], named: int, state: State) -> str | None:
+    """The line saying which seats the command filled, and with which bot."""
+    if named >= len(seats):
+        return None
+    who = ", ".join(state.seat_label(i) for i in range(named, len(seats)))
+    return f"Seats not named ({who}) are played by {filler_words(game)}."
 
 
 def show_version(asked: bool) -> None:
@@ -63,7 +71,7 @@ def options(
 
 
 def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
-    """The seats named (by default one human), then the default bot in every seat left
+    """The seats named (by default one human), then the filler bot in every seat left
     up to the player count: ``players``, else as many as named and at least the game's
     usual number. A count the game does not allow is refused in the game's words, and
     more seats named than players is refused too."""
@@ -74,10 +82,10 @@ def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
     if len(named) > count:
         raise MalformedInput(
             f"--seats names {len(named)} seats ({', '.join(named)}) but --players is {count}: "
-            "name at most one seat per player (unnamed seats get the random bot)"
+            f"name at most one seat per player (unnamed seats get the {seat_filler(game)} bot)"
         )
     named = [seat_spec(spec) for spec in named]  # a bad bot fails now, not mid-game
-    return named + [DEFAULT_BOT] * (count - len(named))
+    return named + [seat_filler(game)] * (count - len(named))
 
 
 def load_record(file: Path, index: int | None = None) -> Record:
@@ -119,18 +127,18 @@ def start_position(file: Path, game: str | None, options: list[str]) -> State:
 @app.command()
 def games() -> None:
     """List the games with their player counts and variant options."""
-    table = Table(title="lapilli games")
-    table.add_column("id", style="bold")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (name=default: help)")
     for game_id, cls in game_classes().items():
-        options = "\n".join(
-            f"{name}={default}: {help_}" for name, default, help_ in describe_options(cls.Options)
+        console.print(
+            Text.assemble((game_id, "bold"), f"  {cls.title}; players: {cls.players_summary()}")
         )
-        table.add_row(game_id, cls.title, cls.players_summary(), options or "-")
-    console.print(table)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="cyan")  # name=default: never cut
+        grid.add_column(overflow="fold")  # the help wraps; a long word folds, never "…"
+        for name, default, help_ in describe_options(cls.Options):
+            grid.add_row(f"  {name}={default}", help_)
+        console.print(grid if grid.row_count else Text("  no variant options", style="dim"))
     console.print(f"Bots: {', '.join(agent_names())} (human for a person at the keyboard).")
+    console.print("Options are given as -o name=value; `lapilli learn GAME` teaches a game.")
 
 
 @app.command()
@@ -140,7 +148,8 @@ def play(
         str | None,
         typer.Option(
             help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human). "
-            "Seats not named get the random bot."
+            "Seats not named get the random bot (in a cooperative game, its strongest team "
+            "bot), and the game says so."
         ),
     ] = None,
     option: OptionList = None,
@@ -148,7 +157,8 @@ def play(
         int | None,
         typer.Option(
             help="Number of players (default: the seats named, at least the game's usual "
-            "number); seats beyond --seats get the random bot."
+            "number); seats beyond --seats get the random bot (in a cooperative game, its "
+            "strongest team bot)."
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for dice, draws and bots.")] = None,
@@ -166,10 +176,11 @@ def play(
     """Play a game in the terminal against bots or other people (hot seat)."""
     from .play import TerminalGame, default_save_path
 
+    named = len(split_specs(seats)) if seats else 1
     try:
         if resume is not None:
             match = Match.from_record(load_record(resume))
-            seat_list, save = match.record.seats, save or resume
+            seat_list, save, named = match.record.seats, save or resume, len(match.record.seats)
         elif position is not None:
             start = start_position(position, game, option or [])
             if players is not None and players != start.num_players:
@@ -192,6 +203,9 @@ def play(
         )
     except LapilliError as exc:
         fail(str(exc))
+    note = filled_note(match.game, seat_list, named, match.state)
+    if note:
+        console.print(note, soft_wrap=True)
     session.run()
 
 
@@ -452,12 +466,30 @@ def serve(
 
 @app.command()
 def rules(game: Annotated[str, typer.Argument(help="Game id.")]) -> None:
-    """A summary of a game's rules."""
+    """A game's rules in brief: set-up, a turn, scoring, the end, variants, our readings."""
+    from .rulebook import rules_view
+
     try:
         cls = game_class(game)
     except LapilliError as exc:
         fail(str(exc))
-    console.print(f"[bold]{cls.title}[/bold]\n{cls().rules_help()}")
+    console.print(rules_view(cls()))
+
+
+@app.command()
+def learn(game: Annotated[str, typer.Argument(help="Game id (see `lapilli games`).")]) -> None:
+    """A guided first game: each step teaches one rule and asks for one move."""
+    from lapilli.core.lessons import lesson_of
+
+    from .learn import TerminalLesson
+
+    try:
+        lesson = lesson_of(load_game(game, []))
+    except LapilliError as exc:
+        fail(str(exc))
+    if lesson is None:
+        fail(f"{game} has no lesson yet: `lapilli rules {game}` gives its rules")
+    TerminalLesson(lesson, console, console.input).run()
 
 
 def main() -> None:

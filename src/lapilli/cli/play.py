@@ -26,12 +26,14 @@ from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.state import Event, State
 
+from .rulebook import rules_view
+
 WIPE = "\x1b[H\x1b[2J\x1b[3J"
 """Cursor home, clear the screen, clear the scrollback (so nobody can scroll up to a hand)."""
 
 HELP = """Type the number of an action, its text, or its last word (a tile like c3). Commands:
   undo          take back your last decision of this turn
-  rules         a summary of the rules
+  rules         the rules in brief (▶ marks the rule of what you are deciding)
   save [FILE]   save the game and keep playing
   quit          save the game and stop (resume with --resume FILE)
   help          this text"""
@@ -138,7 +140,10 @@ class TerminalGame:
             if word in ("h", "help", "?"):
                 self.console.print(HELP)
             elif word == "rules":
-                self.console.print(Panel(self.match.game.rules_help(), title="Rules"))
+                state = self.match.state
+                decision = state.decision() if isinstance(state, FlowState) else None
+                now = decision["name"] if decision else None
+                self.console.print(Panel(rules_view(self.match.game, now), title="Rules"))
             elif word == "undo":
                 try:
                     self.match.undo(seat)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .numeric import ActionCodec, Layout
+    from .rules import Rulebook
     from .state import Game
 
 S = TypeVar("S", bound=FlowState)
@@ -101,3 +102,7 @@ class Parts(Generic[S]):
     evaluation: Evaluation | None = None
     build: Callable[[Game, Mapping[str, Any]], S] | None = None
     """The position builder: a description in the rulebook's words -> a position."""
+    rules: Rulebook | None = None
+    """The rules in brief, in the rulebook's words (``core.rules``)."""
+    lesson: Mapping[str, Any] | None = None
+    """A guided first game, as data (``core.lessons``; the game's ``lesson.toml``)."""

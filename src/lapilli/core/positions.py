@@ -56,6 +56,17 @@ def read(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+def parse(text: str, where: str = "the position") -> dict[str, Any]:
+    """A description from its text: JSON if it is an object, else TOML (as a file)."""
+    try:
+        data = json.loads(text) if text.lstrip().startswith("{") else tomllib.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise MalformedInput(f"{where} is not a position file: {exc}") from None
+    if not isinstance(data, dict):
+        raise MalformedInput(f"{where}: a position is a table of named parts")
+    return data
+
+
 def load(source: str | Path | Mapping[str, Any], game: Game | None = None) -> State:
     """The position a description file (or dict) describes. Without ``game`` the
     description names it (``game``, ``options``); with one, they must agree."""

@@ -63,6 +63,9 @@ class Game(ABC):
     Options: ClassVar[type] = NoOptions
     summary: ClassVar[str] = ""
     players_text: ClassVar[str] = ""  # how many may play, when a range says it badly
+    team_bot: ClassVar[str | None] = None
+    """A cooperative game's strongest team bot (measured in ``bench/README.md``): it
+    plays the seats nobody named, since they play on the humans' side."""
     parts: ClassVar[Parts[Any]]
     """The game's parts: state, steps, views, bots' evaluation (``core.parts``)."""
 
@@ -108,8 +111,10 @@ class Game(ABC):
         return state
 
     def rules_help(self) -> str:
-        """A short summary of the rules for players (the CLI's help screen)."""
-        return self.summary
+        """The rules for players (``lapilli rules``, the terminal's ``rules``): the
+        game's rulebook in brief when it declares one, else its summary."""
+        rules = getattr(self, "parts", None) and self.parts.rules
+        return rules.text() if rules else self.summary
 
     def options_json(self) -> dict[str, Any]:
         return options_to_json(self.options)

@@ -72,8 +72,16 @@ def el(tag: str, *children: str | None, **kw: Any) -> str:
     return f"<{tag}{attrs(**kw)}/>"
 
 
+MIN_LETTERING = 8.0
+"""The smallest lettering a board draws, in its units: a phone shows a board at least
+9/8 of its size (9 px letters), so a smaller letter would only make it scroll further."""
+
+
 def text(x: float, y: float, content: Any, **kw: Any) -> str:
-    """A ``<text>`` element, its content escaped."""
+    """A ``<text>`` element, its content escaped (lettering never below MIN_LETTERING)."""
+    size = kw.get("font_size")
+    if isinstance(size, (int, float)) and size < MIN_LETTERING:
+        kw["font_size"] = MIN_LETTERING
     return f"<text{attrs(x=x, y=y, **kw)}>{esc(content)}</text>"
 
 
@@ -94,12 +102,14 @@ BOLD_CHAR = 0.58
 def status_line(x: float, y: float, content: str, width: float, size: float = 16) -> str:
     """A board's status line (the round, whose decision, its rule): one line of bold
     lettering, shortened at a word with an ellipsis where it would run past ``width``;
-    the whole line stays in its tooltip."""
+    the whole line stays in its tooltip and in ``data-text`` (a page with no room for
+    it on the board shows it whole)."""
     fits = int(width / (size * BOLD_CHAR))
+    line = "status-line"  # a page may show it as text instead (a phone's narrow board)
     if len(content) <= fits:
-        return label(x, y, content, size, True)
+        return group(label(x, y, content, size, True), class_=line, data_text=content)
     short = content[: fits - 1].rsplit(" ", 1)[0].rstrip(",:;·") + "…"
-    return group(title(content), label(x, y, short, size, True))
+    return group(title(content), label(x, y, short, size, True), class_=line, data_text=content)
 
 
 def joined(*bits: str | None) -> str:

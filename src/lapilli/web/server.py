@@ -37,7 +37,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from lapilli.agents import AGENTS
-from lapilli.agents.table import HUMAN, TableSetup
+from lapilli.agents.table import HUMAN, TableSetup, filler_words, seat_filler
+from lapilli.core import positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
@@ -47,8 +48,10 @@ from lapilli.core.state import CHANCE
 
 from .guard import Guard
 from .hub import Hub
+from .learning import learning
 from .leases import Leases, SharedLeases, listen
 from .limits import Rate, Sockets
+from .replays import last_move_marked, seen_as
 from .settings import Settings
 from .store import Conflict, Store
 from .tables import (
@@ -83,6 +86,11 @@ class Strict(BaseModel):
 
 class NewTable(TableSetup):
     private: bool = Field(default=False, description="left out of the list of tables")
+    position: str | None = Field(
+        default=None,
+        max_length=60_000,  # within the body's limit (LAPILLI_MAX_BODY)
+        description="a position file's text (TOML or JSON, docs/positions.md) to start from",
+    )
 
 
 class Move(Strict):
@@ -139,7 +147,7 @@ def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None
     app.state.sockets = Sockets(settings.sockets_per_client)
     app.add_middleware(Guard, trusted=settings.origins, hosts=settings.hosts)
     _add_error_answers(app)
-    for router in (pages, lobby, seats, play, finished):
+    for router in (pages, lobby, seats, play, finished, learning):
         app.include_router(router)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", updates)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -309,6 +317,9 @@ def list_games() -> dict[str, Any]:
                 "counts": list(cls().player_counts()),
                 "default_players": cls().default_players(),
                 "options": option_form(cls.Options),
+                "seat_bot": seat_filler(cls()),
+                "seat_bot_note": f"Seats you do not give a person are played by "
+                f"{filler_words(cls())}.",
             }
             for gid, cls in game_classes().items()
         ],
@@ -351,7 +362,14 @@ def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
         raise HTTPException(400, f"a table has at most {settings.max_seats} seats")
     game, seats = spec.build()  # the model every door shares: options, seats, bots
     specs = [s if s == HUMAN else settings.bot_spec(s) for s in seats]
-    match = Match(game, len(specs), specs)
+    start = None
+    if spec.position is not None:  # refused in one sentence when damaged or for another game
+        start = positions.load(positions.parse(spec.position, "the uploaded position"), game)
+        if start.num_players != len(specs):
+            raise HTTPException(
+                400, f"the position is for {start.num_players} players, the table has {len(specs)}"
+            )
+    match = Match(game, len(specs), specs, start=start)
     table, secrets = tables_of(request).create(match, specs, listed=not spec.private)
     return {
         "table": table.id,
@@ -462,11 +480,13 @@ def record(table: Finished) -> dict[str, Any]:
 @finished.get("/replay")
 def replay(
     table: Finished,
+    asker: Asker,
     step: Annotated[int, Query(ge=0, le=10_000_000)],
     seat: Annotated[int | None, Query(ge=0, le=64)] = None,
 ) -> dict[str, Any]:
     """The position after ``step`` actions of a finished game as ``seat`` saw it (a
-    spectator by default), its log up to there and who did what at that step."""
+    spectator by default), its log up to there and who did what at that step, with the
+    place of that move outlined on the board (when ``seat`` saw it)."""
     rec = table.match.record
     step = min(step, len(rec.actions))
     if seat is not None and seat >= rec.players:
@@ -476,14 +496,24 @@ def replay(
     actor = before.current_player() if before is not None else CHANCE
     # chance tells through its events: only a seat's action is named
     played = before if before is not None and actor != CHANCE else None
+    drawn = board(table.draw_board, state, seat, [], [])
+    last = played.action_text(rec.actions[step - 1]) if played else None
+    if played is not None and last and drawn["svg"] and table.draw_board is not None:
+        action = rec.actions[step - 1]
+        if seat == actor or not played.is_secret(action):  # a secret stays with its maker
+            where = table.draw_board(played.observation(seat), seat, [action], [last])
+            said = f"{played.seat_label(actor)}: {last}"
+            drawn["svg"] = last_move_marked(drawn["svg"], where, said)
+    if seat is not None and seat != asker and drawn["svg"]:
+        drawn["svg"] = seen_as(drawn["svg"])  # a watcher is not that seat: no "you" there
     return {
         "step": step,
         "steps": len(rec.actions),
         "seat": seat,
-        "last": played.action_text(rec.actions[step - 1]) if played else None,
+        "last": last,
         "by": played.seat_label(actor) if played else None,
         "log": shown_log(logged, seat)[-200:],
-        **board(table.draw_board, state, seat, [], []),
+        **drawn,
     }
 
 

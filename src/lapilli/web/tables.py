@@ -82,7 +82,9 @@ class LiveTable:
         self._views: dict[int | None, tuple[int, str | None, bytes]] = {}
         # replaying the record rebuilds the position, its log and its undo history
         record = stored.record
-        self.match = Match(record.make_game(), record.players, record.seats)
+        game = record.make_game()
+        start = record.first_position(game) if record.start is not None else None  # uploaded
+        self.match = Match(game, record.players, record.seats, start=start)
         self.log: list[Logged] = []
         for action in record.actions:
             self._apply(action)

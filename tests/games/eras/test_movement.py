@@ -104,3 +104,11 @@ def test_stopping_ends_the_turn():
     s = moving()
     play(s, STOP)
     assert s.turn == BLUE and s.pieces[RED] == (1, 0)
+
+
+def test_a_move_of_several_cards_at_once_is_refused_for_what_it_is():
+    from lapilli.core import Action
+
+    s = position(paths={RED: ["fish-1", "reptiles-1"]}, pieces={RED: "SM"}, at="move")
+    with pytest.raises(IllegalAction, match="one card at a time"):  # not "the cone": none here
+        s.apply(Action("forward", cards=2))

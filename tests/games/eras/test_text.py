@@ -91,7 +91,7 @@ def test_a_full_path_of_the_widest_words_fits_eighty_columns():
 def test_the_rules_summary_names_the_era_order_and_the_die():
     help_text = Eras().rules_help()
     assert "1 Bacteria, 2 Algae, 3 Fish" in help_text and "8 Primates" in help_text
-    assert "2 × ⚡, 1 × 🌋, 3 × ●" in help_text
+    assert "2 × a thunderbolt, 1 × a volcano, 3 × a dot" in help_text
 
 
 def test_texts_name_sites_in_board_notation():

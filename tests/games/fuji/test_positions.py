@@ -72,3 +72,26 @@ def test_equipment_named_moves_to_its_adventurer_and_a_leg_injury_costs_a_die():
 def test_impossible_positions_are_refused(description, message):
     with pytest.raises(MalformedInput, match=message):
         build(Fuji(), {"seed": 2, **description})
+
+
+def test_each_skill_card_is_dealt_once_and_brings_its_dice():
+    from lapilli.core import positions
+    from lapilli.core.errors import MalformedInput
+    from lapilli.core.registry import load_game
+    from lapilli.games.fuji.components import SKILL_DICE
+
+    game = load_game("fuji", [])
+    dealt = positions.build(game, {"players": 3})
+    taken = dealt.skill[0]  # Mr Iain Jones's card, given to Hiromi: he takes hers
+    s = positions.build(game, {"players": 3, "adventurers": {"Hiromi": {"skill": taken}}})
+    assert s.skill[2] == taken and s.skill[0] == dealt.skill[2]
+    assert len(set(s.skill[a] for a in s.meeples())) == 3
+    for a in s.meeples():  # an Equipment manager's 6 dice, a Scout's 5
+        assert len(s.held(a)) == SKILL_DICE[s.skill[a]]
+    manager = positions.build(
+        game, {"players": 3, "adventurers": {"Hiromi": {"skill": "equipment_manager"}}}
+    )
+    assert len(manager.held(2)) == 6
+    twice = {"Hiromi": {"skill": "scout"}, "Lady Livingstone": {"skill": "scout"}}
+    with pytest.raises(MalformedInput, match="cannot both hold the Scout card"):
+        positions.build(game, {"players": 3, "adventurers": twice})

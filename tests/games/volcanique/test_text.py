@@ -7,7 +7,7 @@ from lapilli.core.flow import then
 from lapilli.games.volcanique.claiming import CLAIM
 from lapilli.games.volcanique.turn import DRAW
 
-from .helpers import D, L, blank, crit, hold, lava, put, put_uno, tile
+from .helpers import D, L, blank, crit, hex_id, hold, lava, put, put_uno, spot_id, tile
 
 
 def text(state, seat):
@@ -105,9 +105,9 @@ def test_the_map_marks_colossal_burrowed_and_sea_critters_and_the_winter():
     put_uno(s, (0, 0), D)
     put_uno(s, (1, 0), L)
     crit(s, (0, 0), D, 0)
-    s.colossal[(0, 0, D, 0)] = 1
-    s.burrowed[(1, 0, L, 0)] = 1
-    s.sea[(2, 0)] = 1
+    s.colossal[spot_id((0, 0, D, 0))] = 1
+    s.bury(spot_id((1, 0, L, 0)), 1)
+    s.sea[hex_id((2, 0))] = 1
     s.winter = (((1, 0), s.turn),)
     then(s, CLAIM(0))
     view = text(s, 0)
@@ -144,3 +144,21 @@ def test_rounds_and_turns_count_from_one_and_the_set_up_has_neither():
     s = blank()
     s.round, s.turn, s.stage = 0, 0, Stage.MAIN
     assert text(s, 0).startswith("Round 1, turn 1 (main game); now:")
+
+
+def test_a_map_wider_than_the_terminal_is_drawn_in_parts_that_fit():
+    from lapilli.core import load_game, positions
+
+    game = load_game("volcanique")
+    s = positions.build(game, {"map": {"0,0": ["uno-dark"], "12,0": ["uno-light"]}})
+    for width in (80, 100):
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(s.render(0))
+        lines = console.export_text().splitlines()
+        assert max(len(line.rstrip()) for line in lines) <= width
+        assert any(line.startswith("The map, part 2 of") for line in lines)
+        shown = " ".join(lines)
+        assert shown.count(" 0,0 ") == 1 and shown.count(" 12,0 ") == 1  # each hex once
+    wide = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    wide.print(s.render(0))
+    assert "The map, part" not in wide.export_text()  # whole when it fits

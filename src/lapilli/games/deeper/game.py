@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -24,6 +25,7 @@ from .exploring import (
 )
 from .habitat import PUMP_STEP, TRANSFER
 from .options import DeeperOptions
+from .rules import RULES
 from .setup import new_state
 from .state import DeeperState
 from .turn import ACT, BREATH_CARD, BREATHE, END_TURN, FIRST, LOSE, TURN
@@ -90,13 +92,12 @@ class Deeper(Game):
         numeric=numeric.Numeric(STEPS),
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
+        rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
     )
 
     def default_players(self) -> int:
         return 2
-
-    def rules_help(self) -> str:
-        return self.summary + text.RULES_HELP
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         return [

@@ -588,10 +588,3 @@ def render(s: DeeperState, seat: int | None) -> Any:
     return Group(
         status, render_map(s, seat), legend, market, decks, rockets, render_players(s, seat)
     )
-
-
-RULES_HELP = (
-    "\n\nThe board: flat-top hexes named by column and depth (H0 is a Hatch on the surface, "
-    "H20 the hex below it). See docs/rules/deeper.md for every reading and default."
-)
-"""What the rules help adds to the game's summary."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -28,6 +29,7 @@ from . import (
 from .components import MAX_PLAYERS, MAX_PLAYERS_OPTION, MIN_PLAYERS
 from .events import ErasEvent
 from .options import ErasOptions
+from .rules import RULES
 from .state import ErasState
 
 STEPS = Steps(
@@ -88,15 +90,14 @@ class Eras(Game):
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
         build=positions.build,
+        rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
     )
 
     def player_counts(self) -> range:
         options = cast(ErasOptions, self.options)
         top = MAX_PLAYERS_OPTION if options.up_to_six else MAX_PLAYERS
         return range(MIN_PLAYERS, top + 1)
-
-    def rules_help(self) -> str:
-        return text.rules_help()
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:
         configs: list[tuple[dict[str, Any], int]] = [({}, n) for n in self.player_counts()]

@@ -94,6 +94,8 @@ def _legal_move(s: ErasState, f: Frame) -> list[Action]:
 def _refuse_move(s: ErasState, f: Frame, a: Action) -> str | None:
     if a.kind not in ("sideways", "forward", "back") or a in piece_moves(s, f.seat, f.args):
         return None
+    if a.kind != "sideways" and a not in (FORWARD, BACK):
+        return "Movement: forward and back move one card at a time"  # (a made-up argument)
     left = f.args
     at, lane = s.placed(f.seat)
     if left.moves <= 0:

@@ -17,7 +17,7 @@ from rich.text import Text
 from lapilli.core.actions import Action
 from lapilli.core.events import EventTexts
 
-from .components import CARDS, DIE, ERAS, LANES, PATH_LENGTH, THUNDERBOLTS, TOKENS
+from .components import CARDS, LANES, THUNDERBOLTS
 from .events import (
     Answer,
     Bid,
@@ -486,45 +486,3 @@ def render(s: ErasState, seat: int | None) -> Group:
     parts: list[Any] = [header, legend]
     parts += [_player(s, p, seat) for p in range(s.players)]
     return Group(*parts)
-
-
-def rules_help() -> str:
-    """The rules in brief; each paragraph one line, for the console to wrap."""
-    die = ", ".join(f"{n} × {FACES[face]}" for face, n in DIE)
-    eras = ", ".join(f"{i} {e.title()}" for i, e in enumerate(ERAS, 1))
-    bolts = "\n".join(f"  {_title(k)}: {v}." for k, v in THUNDERBOLT_TEXT.items())
-    return "\n".join(
-        [
-            f"Lay a path of {PATH_LENGTH} era cards from your start card and be first to "
-            f"advance your playing piece onto your sixth era card. Each player holds "
-            f"{TOKENS} tokens.",
-            "",
-            f"Era order (strict): {eras}. A path holds different eras in this order. A card "
-            "may be inserted in any path or added to its end, never to a completed path "
-            f"({PATH_LENGTH} cards); you may replace a card of your own path, but not the "
-            "one holding your piece.",
-            "",
-            "Your turn:",
-            "1. Recover a token from the box (one more with a waterhole in your path).",
-            "2. You may include or replace a card of your path from your hand.",
-            f"3. Roll the die ({die}). ⚡ draws a thunderbolt card. 🌋 lets every player, in "
-            "start card order, move their cone or erupt once: 1 token onto another "
-            "player's first era card, per forward move and per eruption; sideways and back "
-            "free. ● nothing.",
-            "4. The top era card is turned face up. Bid for it (sealed bids revealed "
-            "together; the winner pays the difference to the second bid, equal bids go to "
-            "the first in turn order at no cost), bid against one player for a card in "
-            "their hand, offer an exchange, or go on. A card you win goes into any path, "
-            "replaces one of yours, or stays in your hand.",
-            "5. Move your piece up to two moves sideways and one forward or back. Crossing "
-            "a rising sea (≈, free with a Fish card in your path) or a ravine (‖) forward "
-            "costs a token; from a swamp you make one move only; never onto the cone.",
-            "",
-            "Winning: start your turn on your sixth era card with a token in hand; if at "
-            "the end of that turn your path is intact, your piece has stayed put (never "
-            "forced off that card, even for a moment) and you hold a token, you win.",
-            "",
-            "Thunderbolts (returned to the bottom of their pack):",
-            bolts,
-        ]
-    )

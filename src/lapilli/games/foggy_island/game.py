@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -22,6 +23,7 @@ from . import (
 )
 from .events import FoggyEvent
 from .options import FoggyOptions
+from .rules import RULES
 from .state import FoggyState
 
 STEPS = Steps(
@@ -98,6 +100,8 @@ class FoggyIsland(Game):
         numeric=numeric,
         evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE, zero_sum=True),
         build=positions.build,
+        rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
     )
 
     def player_counts(self) -> range:

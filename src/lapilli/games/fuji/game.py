@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from lapilli.core.data import load_toml
 from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
@@ -30,6 +31,7 @@ from .planning import END_PLANNING, PLAN, PLANNING
 from .rerolls import GATHER, REROLL
 from .rolling import ROLL
 from .rounds import ROUND
+from .rules import RULES
 from .setup import (
     CHOOSE_SKILL,
     DEAL_EQUIPMENT,
@@ -104,6 +106,8 @@ class Fuji(Game):
     utility: ClassVar[Utility] = Utility.COOPERATIVE
     version: ClassVar[str] = "1"
     Options: ClassVar[type] = FujiOptions
+    # greedy teams escape as often as MCTS teams and answer at once (bench/README.md)
+    team_bot: ClassVar[str | None] = "greedy"
     summary: ClassVar[str] = (
         "Cooperative escape from Mount Fuji (Wolfgang Warsch). Each round: roll behind "
         "your screen, place your destination marker (up to 3 steps, never over lava), "
@@ -114,6 +118,8 @@ class Fuji(Game):
     )
 
     parts = Parts(
+        rules=RULES,
+        lesson=load_toml(__package__, "lesson.toml"),
         state=FujiState,
         steps=STEPS,
         setup=new_fuji,

@@ -22,7 +22,16 @@ from lapilli.core.positions import Description, enter, seat_of, turn_of
 from lapilli.core.state import sample_chance
 
 from .board import NOWHERE, H, W, cell
-from .components import EQ, FACE_COLOUR, INJURY_SPACES, IS_WALKABLE, LEG, SKILLS
+from .components import (
+    EQ,
+    FACE_COLOUR,
+    INJURY_SPACES,
+    IS_WALKABLE,
+    LEG,
+    SKILL_DICE,
+    SKILL_NAME,
+    SKILLS,
+)
 from .planning import PLANNING
 from .rounds import ROUND
 from .state import FujiState
@@ -75,15 +84,25 @@ def build(game: Any, description: Any) -> FujiState:
     saved = data["equipment_pile"]
     pile = {int(c) for c in saved["items"]} | set(saved.get("under", []))
     rolled = {}
+    dealt = list(data["skill"])  # the set-up's deal, before the description's skills
     for a, table in tables.items():
         part = Description(table, f"adventurers, {labels[a]}", TITLE)
         rolled[a] = _adventurer(part, a, data, pile)
+    named = {a for a, table in tables.items() if isinstance(table, dict) and "skill" in table}
+    _one_of_each_skill(data["skill"], dealt, named, labels, desc)
     under = [c for c in saved.get("under", []) if c in pile]
     data["equipment_pile"] = {
         "items": {c: 1 for c in sorted(pile) if c not in under},
         "under": under,
     }
     state = FujiState.from_json(game, data)
+    for a in state.meeples():  # the dice follow the skill card: 5 or 6 of them
+        mine = [die for die in state.dice if die.owner == a]
+        kept = [die for die in mine if not die.lost]
+        for die in kept[SKILL_DICE[state.skill[a]] :]:
+            die.lost = True  # (a 5-dice skill leaves its last die in the box)
+        for die in [die for die in mine if die.lost][: SKILL_DICE[state.skill[a]] - len(kept)]:
+            die.lost = False
     for a in tables:
         if state.injuries[a] & LEG:
             state.dice[state.held(a)[-1]].lost = True  # a leg injury costs a die for good
@@ -123,6 +142,25 @@ def _adventurer(part: Description, a: int, data: dict[str, Any], pile: set[int])
     dice: list[Any] = part.take("dice", list, [])
     part.done()
     return dice
+
+
+def _one_of_each_skill(
+    skills: list[str], dealt: list[str], named: set[int], labels: list[str], desc: Description
+) -> None:
+    """Each skill card is dealt once: a skill given to one adventurer leaves the one who
+    was dealt it, who takes the first one's dealt card instead; two adventurers described
+    with the same skill are refused."""
+    for a, skill in enumerate(skills):
+        if skill == dealt[a]:
+            continue
+        for b, other in enumerate(skills):
+            if b != a and other == skill:
+                if b in named:  # b's skill was described too
+                    desc.fail(
+                        f"{labels[a]} and {labels[b]} cannot both hold the "
+                        f"{SKILL_NAME[skill]} card: each skill card is dealt once"
+                    )
+                skills[b] = dealt[a]
 
 
 def _roll(s: FujiState, a: int, faces: list[Any] | None, desc: Description) -> None:

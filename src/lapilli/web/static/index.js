@@ -72,9 +72,11 @@ let readSeats = [];
 
 function showGame() {
   const g = game();
-  $("about").textContent = `${g.title}: ${g.players} players.`;
+  $("about").textContent = `${g.title}: ${g.players} players. ${g.seat_bot_note}`;
+  $("learn").textContent = `Learn to play ${g.title}`;
   $("players").replaceChildren(...g.counts.map((n) => element("option", String(n), { value: String(n) })));
   $("players").value = String(g.default_players);
+  $("seats").replaceChildren(); // another game: its own seats, the bots it fills them with
   showSeats();
   readOptions = [];
   $("options").replaceChildren(
@@ -97,7 +99,7 @@ function showSeats() {
     const kind = element("select", undefined, { className: "kind", id: `seat-${i}` });
     kind.append(element("option", "human", { value: "human" }));
     for (const bot of Object.keys(botParams)) kind.append(element("option", `bot: ${bot}`, { value: bot }));
-    kind.value = kept[i] || (i === 0 ? "human" : "random");
+    kind.value = kept[i] || (i === 0 ? "human" : game().seat_bot);
     const label = element("label", `Seat ${i + 1} `, { htmlFor: kind.id });
     label.append(kind);
     const params = element("details", undefined, { className: "params" });
@@ -127,6 +129,7 @@ function showSeats() {
 }
 
 $("game").addEventListener("change", showGame);
+$("learn").addEventListener("click", () => (location.href = `/learn/${game().id}`));
 $("players").addEventListener("change", showSeats);
 $("new").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -139,6 +142,8 @@ $("new").addEventListener("submit", async (event) => {
     options,
     private: $("private").checked,
   };
+  const file = $("position").files[0];
+  if (file) body.position = await file.text(); // the server reads and checks it
   const response = await fetch("/api/tables", {
     method: "POST",
     headers: { "content-type": "application/json" },

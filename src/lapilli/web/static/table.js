@@ -1,12 +1,10 @@
-// A table: the seat's drawn board, whose highlighted places are its legal moves; the
-// moves as a list too (keyboard), the players, the log, the end and the replay.
+// A table: the seat's drawn board (board.js), whose highlighted places are its legal
+// moves; the moves as a list too (keyboard), the players, the rules, the log, the end
+// and the replay.
 // A seat link carries its secret after "#seat="; the page trades it for an HttpOnly
 // cookie (the server's), then drops it from the address bar and the history.
-const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const api = `/api/tables/${tableId}`;
-const narrow = matchMedia("(max-width: 800px)");
-const FINGER = 0.6; // the smallest scale of a board on a narrow screen
 let view = null; // the live view last shown
 let frame = null; // the replay step shown, or null for the live table
 const marked = `lapilli-seen-${tableId}`; // the step at which this seat's last turn ended
@@ -21,64 +19,6 @@ async function takeSeat() {
     body: JSON.stringify({ token: secret }),
   });
   if (!response.ok) $("error").textContent = (await response.json()).error;
-}
-
-function element(tag, text, props = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  return Object.assign(node, props);
-}
-
-// -- the board ----------------------------------------------------------------------------
-// On a narrow screen the drawing is shown twice, cut to its board and to its panels.
-function showBoard(svg, html) {
-  const board = $("board");
-  board.innerHTML = svg || html || "";
-  const drawing = board.querySelector("svg");
-  if (!drawing) return;
-  drawing.removeAttribute("width");
-  drawing.removeAttribute("height");
-  const boxes = [drawing.dataset.boardBox, drawing.dataset.panelsBox];
-  if (narrow.matches && boxes.every(Boolean)) {
-    const panels = drawing.cloneNode(true);
-    board.appendChild(panels);
-    const box = drawn(drawing, boxes[0].split(" ").map(Number));
-    drawing.setAttribute("viewBox", box);
-    // a wide board keeps places big enough for a finger: the board scrolls sideways
-    drawing.style.minWidth = `${Math.round(Number(box.split(" ")[2]) * FINGER)}px`;
-    panels.setAttribute("viewBox", boxes[1]);
-  }
-  for (const svg of board.querySelectorAll("svg")) focusable(svg);
-}
-
-// The part of ``box`` (x y width height) where something is drawn, plus a margin: a
-// board drawn small in a large frame fills the phone's width.
-function drawn(svg, [x, y, w, h]) {
-  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const part of svg.children) {
-    if (!(part instanceof SVGGraphicsElement)) continue;
-    const b = part.getBBox();
-    const [l, t] = [Math.max(b.x, x), Math.max(b.y, y)];
-    const [r, d] = [Math.min(b.x + b.width, x + w), Math.min(b.y + b.height, y + h)];
-    if (r <= l || d <= t) continue;
-    [left, top, right, bottom] = [Math.min(left, l), Math.min(top, t), Math.max(right, r), Math.max(bottom, d)];
-  }
-  if (left === Infinity) return `${x} ${y} ${w} ${h}`;
-  const m = 6;
-  return `${left - m} ${top - m} ${right - left + 2 * m} ${bottom - top + 2 * m}`;
-}
-
-// The targets a copy of the drawing shows take the keyboard's focus, named by their title.
-function focusable(svg) {
-  const frame = svg.getBoundingClientRect();
-  for (const target of svg.querySelectorAll(".target")) {
-    const box = target.getBoundingClientRect();
-    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
-    if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom) continue;
-    target.setAttribute("tabindex", "0");
-    target.setAttribute("role", "button");
-    target.setAttribute("aria-label", target.querySelector("title").textContent.replaceAll("\n", "; "));
-  }
 }
 
 $("board").addEventListener("click", (event) => choose(event.target.closest(".target")));
@@ -148,6 +88,7 @@ function show(data) {
   if (view.trouble) $("status").textContent += ` (${view.trouble})`;
   showMoves();
   showPlayers();
+  showRules();
   if (!frame) showLog(view.log, Number(sessionStorage.getItem(marked) ?? view.step - 1));
   $("undo").hidden = !view.can_undo;
 }
@@ -182,6 +123,40 @@ function showMoves() {
   $("moves").open ||= off.length > 12 && off.length === view.actions.length;
 }
 
+// The game's rules in brief (fetched once), the rules of the decision pending marked and
+// repeated at the top of the panel.
+let rulebook = null;
+async function showRules() {
+  if (rulebook === null) {
+    rulebook = false; // asked once
+    const response = await fetch(`/api/games/${view.game}/rules`);
+    if (!response.ok) return;
+    rulebook = await response.json();
+  }
+  if (!rulebook) return;
+  const decision = view.terminal ? null : view.observation?.decision?.name;
+  const now = [];
+  const list = rulebook.sections.map((section) => {
+    const items = section.rules.map((rule) => {
+      const marked = decision && rule.decisions.includes(decision);
+      if (marked) now.push(rule.text);
+      const item = element("li", rule.text, { className: marked ? "now" : "" });
+      if (marked) item.setAttribute("aria-current", "step");
+      return item;
+    });
+    const part = element("div");
+    part.append(element("h4", section.title), element("ul"));
+    part.lastChild.append(...items);
+    return part;
+  });
+  $("rulelist").replaceChildren(...list, element("p", `Every reading and default: ${rulebook.source}`, { className: "help" }));
+  $("rulenow").replaceChildren(
+    ...(now.length
+      ? [element("p", "The rule now:"), ...now.map((text) => element("p", text, { className: "now" }))]
+      : [element("p", "Open the list for every rule of the game.", { className: "help" })]),
+  );
+}
+
 function showPlayers() {
   const list = $("players");
   list.replaceChildren();
@@ -193,7 +168,8 @@ function showPlayers() {
       item.prepend(element("span", "\u25B6 ", { title: "to move" }));
       item.classList.add("to-move");
     }
-    if (view.terminal) item.append(element("span", ` \u00B7 ${view.scores[i]} points`));
+    const n = view.terminal ? view.scores[i] : null;
+    if (view.terminal) item.append(element("span", ` \u00B7 ${n} point${n === 1 ? "" : "s"}`));
     list.appendChild(item);
   });
 }
@@ -308,6 +284,14 @@ $("latest").addEventListener("click", () => goTo(Number($("slider").max)));
 $("slider").addEventListener("input", () => goTo(Number($("slider").value)));
 $("step").addEventListener("change", () => goTo(Number($("step").value)));
 $("viewer").addEventListener("change", () => goTo(Number($("slider").value)));
+// the arrow keys step through a finished game (not while typing in a field)
+document.addEventListener("keydown", (event) => {
+  if ($("replay").hidden || event.target.closest("input, select, textarea")) return;
+  const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (by === undefined) return;
+  event.preventDefault();
+  goTo(Number($("slider").value) + by);
+});
 
 narrow.addEventListener("change", () => (frame ? showBoard(frame.svg, frame.board_html) : view && show(view)));
 
