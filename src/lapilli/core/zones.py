@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -279,7 +279,7 @@ class Pool:
         return swap_unseen(seat, rng, self.places)
 
 
-@mypyc_attr(native_class=False)  # compiled, a Python class: its copy skips __init__
+@mypyc_attr(allow_interpreted_subclasses=True)  # its __new__ from Python skips __init__
 class Die:
     """A die's face and the seats that see it (behind a screen: only its owner)."""
 
@@ -294,9 +294,14 @@ class Die:
         return self.value if sees(self.seen, seat) else None
 
     def copy(self) -> Die:
-        d = Die.__new__(Die)
+        d: Die = _new_die(Die)  # no __init__: every field is set here
         d.faces, d.value, d.seen = self.faces, self.value, self.seen
         return d
+
+
+_new_die: Callable[[type[Die]], Die] = Die.__new__
+"""A die without ``__init__`` (a copy sets every field), taken once as Python gives it:
+compiled code calling ``Die.__new__`` would run ``__init__`` too."""
 
 
 def reroll(seat: int, rng: random.Random, dice: Iterable[Die]) -> None:
