@@ -256,7 +256,7 @@ def test_the_end_of_a_game_is_said_once(tmp_path, game):
 
 def test_the_first_screen_says_who_you_are_and_what_you_are_choosing():
     result = invoke("play", "foggy_island", "--seed", "1", "--save", "/dev/null", input="quit\n")
-    assert "Red (you) to act. Set-up: take 5 tokens from your pile" in result.output
+    assert "Red (you) to act. Set-up: choose your opening hand: take 5 tokens" in result.output
     assert "1. take Wolf into your opening hand" in result.output
     assert re.search(r"Red \(you\) \*\s+-", result.output)  # your row of the table
 
@@ -268,7 +268,7 @@ def test_a_cooperative_games_unnamed_seats_get_its_strongest_team_bot_and_say_so
     assert Record.load(save).seats == ["human", "greedy", "greedy"]  # not a random team-mate
     assert (
         "Seats not named (Hiromi (green)) are played by the greedy bot, the strongest team "
-        "bot for Fuji (it plays on your side)." in result.output
+        "bot for Fuji (it plays on your side)." in " ".join(result.output.split())
     )
 
 
@@ -276,7 +276,7 @@ def test_an_opponents_unnamed_seat_gets_the_random_bot_and_says_so(tmp_path):
     save = tmp_path / "foggy.json"
     result = invoke("play", "foggy_island", "--save", str(save), input="quit\n")
     assert Record.load(save).seats == ["human", "random"]
-    assert "Seats not named (Blue) are played by the random bot." in result.output
+    assert "Seats not named (Blue) are played by the random bot." in " ".join(result.output.split())
 
 
 def test_the_rules_command_in_a_game_marks_the_rule_being_decided():

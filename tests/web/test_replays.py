@@ -5,6 +5,7 @@ import re
 import pytest
 
 import lapilli
+from lapilli.core.registry import games
 from lapilli.web.replays import seen_as
 from tests.games.drawing_checks import positions, text_of
 
@@ -12,7 +13,7 @@ from tests.games.drawing_checks import positions, text_of
 SAID_TO_THE_SEAT = re.compile(r"\u2014 you\b|\byours\b|your screen|your sealed bid")
 
 
-@pytest.mark.parametrize("game_id", lapilli.games())
+@pytest.mark.parametrize("game_id", games())
 def test_a_watcher_of_a_seats_view_is_never_called_you(game_id):
     game = lapilli.load_game(game_id)
     configs = game.conformance_configs()[:1]

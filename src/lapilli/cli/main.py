@@ -183,7 +183,7 @@ def play(
         fail(str(exc))
     note = filled_note(match.game, seat_list, named, match.state)
     if note:
-        console.print(note, soft_wrap=True)
+        console.print(note)  # wrapped between words at the terminal's width
     session.run()
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
@@ -190,7 +191,7 @@ class TerminalGame:
         viewer = self.viewer()
         for entry in self.match.log[self.shown :]:
             if entry.visible_to(viewer):
-                self.console.print(Text("  " + entry.text, style="dim"))
+                self.console.print(logged(entry.text))
         self.shown = len(self.match.log)
         if viewer in self.told:
             self.told[viewer] = self.shown
@@ -206,7 +207,7 @@ class TerminalGame:
         if news:
             self.console.print(Text("Since your last turn:", style="bold"))
             for entry in news:
-                self.console.print(Text("  " + entry.text, style="dim"))
+                self.console.print(logged(entry.text))
         self.told[seat] = self.shown = len(self.match.log)
 
     def wipe(self) -> None:
@@ -228,9 +229,14 @@ class TerminalGame:
         self.match.record.save(self.save_path)
 
 
+def logged(text: str) -> Padding:
+    """A line of the log, indented (its wrapped lines too, so they read as one entry)."""
+    return Padding(Text(text, style="dim"), (0, 0, 0, 2))
+
+
 def to_act(state: State, seat: int) -> str:
     """Who is to act (the colour or name the player goes by) and what the rule asks,
-    in the rulebook's words: "Red (you) to act. Set-up: take 5 tokens from your pile"."""
+    in the rulebook's words: "Red (you) to act. Set-up: choose your opening hand"."""
     decision = state.decision() if isinstance(state, FlowState) else None
     prompt = f" {decision['prompt']}" if decision and decision["prompt"] else ":"
     return f"{state.seat_label(seat)} (you) to act.{prompt}"

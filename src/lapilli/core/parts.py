@@ -90,6 +90,10 @@ class Parts(Generic[S]):
     (TypedDicts keyed by a literal ``type``; see ``core.events``)."""
     render: Callable[[S, int | None], Any]
     """The terminal's view of what a seat may see (text or a rich renderable)."""
+    said_text: Callable[[S, Action], str | None] | None = None
+    """The log's line for an action that caused nothing visible, said of its maker in
+    the game's words ("Red leaves their cone where it is"; None: the seat's name and
+    the action's menu text)."""
     render_all: Callable[[S], Any] | None = None
     """The true position with every screen lifted, for replays."""
     round_end: Callable[[S, list[Any]], Any] | None = None

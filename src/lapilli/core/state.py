@@ -214,6 +214,12 @@ class State(ABC):
         """A readable name for an action, shown in menus and logs."""
         return str(action)
 
+    def said_text(self, action: Action) -> str:
+        """The log's line for an action of the player to move that caused nothing
+        visible, said of its maker ("Red leaves their cone where it is"); asked before
+        it is applied. By default the seat's name and the action's menu text."""
+        return f"{self.seat_label(self.current_player())}: {self.action_text(action)}"
+
     def event_text(self, event: Event) -> str:
         """One line for the log; games override it for their own events."""
         seat = event.get("seat")

@@ -84,6 +84,7 @@ class Deeper(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=DeeperEvent,
         render=text.render,

@@ -82,6 +82,7 @@ class Eras(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=ErasEvent,
         render=text.render,

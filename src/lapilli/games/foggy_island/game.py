@@ -90,6 +90,7 @@ class FoggyIsland(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=FoggyEvent,
         render=text.render,

@@ -350,7 +350,7 @@ def told_opening(s: FoggyState, f: Frame, a: Action) -> str | None:
 
 OPENING = Step(
     "opening",
-    "Set-up: take 5 tokens from your pile, hidden from your opponent",
+    "Set-up: choose your opening hand: take 5 tokens from your pile, hidden from your opponent",
     legal=legal_opening,
     refuse=refuse_opening,
     apply=take_opening,

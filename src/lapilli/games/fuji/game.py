@@ -126,6 +126,7 @@ class Fuji(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=event_text,
         event=FujiEvent,
         render=text.render,

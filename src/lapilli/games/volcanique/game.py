@@ -168,6 +168,7 @@ class Volcanique(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=VolcaniqueEvent,
         render=text.render,

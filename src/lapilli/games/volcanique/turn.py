@@ -101,7 +101,7 @@ def refuse_caldera(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
         return "The Caldera: you may not purchase a card if there are no powers left"
     limit = s.options.caldera_limit
     if limit and s.this_turn.caldera_cards >= limit:
-        return f"The Caldera: at most {limit} card(s) per turn in this variant"
+        return f"The Caldera: at most {limit} card{'s' * (limit != 1)} per turn in this variant"
     return "The Caldera: a card costs 1 of each resource"
 
 
