@@ -33,7 +33,7 @@ def test_what_is_not_named_follows_by_conservation():
             "Pink": {"critters": {"0,0 dark": 2}, "crater": 1, "powers": ["bountiful_resources"]},
             "Blue": {"resources": {"dark": 3}, "caldera": ["carnage"]},
         },
-        turn={"seat": "Blue", "at": "claim"},
+        turn={"seat": "Pink", "at": "sacrifice"},  # (Blue would have nothing to choose)
     )
     assert s.hand == [CRITTERS - 2 - 1 - 1, CRITTERS]
     assert s.supply[0] == LIMITS["resource_supply"] - 3

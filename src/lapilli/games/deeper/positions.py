@@ -99,7 +99,7 @@ def position(
     except MalformedInput as exc:
         raise _fail(str(exc)) from None
     if left == 0:
-        enter(s, TURN(seat=to_move))  # the start of the turn
+        enter(s, TURN(seat=to_move), turn_of=to_move)  # the start of the turn
     else:
         enter(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
     return s

@@ -81,7 +81,7 @@ def build(game: Game, description: Mapping[str, Any]) -> FoggyState:
     data.update(hired=hired, coins=coins, pool=[{"items": {}} for _ in data["pool"]])
     _deal(s, data, hands, board)
     state = FoggyState.from_json(game, data)
-    enter(state, *AT[at](seat))
+    enter(state, *AT[at](seat), turn_of=seat)
     return state
 
 

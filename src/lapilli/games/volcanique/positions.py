@@ -42,7 +42,7 @@ from .components import (
 from .pieces import FLOWING, Stage
 from .state import VolcaniqueState
 from .text import seat_label, tile_name
-from .turn import begin_turn, rest_of_turn
+from .turn import rest_of_turn, turn_frames
 
 if TYPE_CHECKING:
     from lapilli.core.state import Game
@@ -135,10 +135,8 @@ def build(game: Game, description: Mapping[str, Any]) -> VolcaniqueState:
     desc.done()
     _conserve(data, holdings, stacks, lava)
     state = VolcaniqueState.from_json(game, data)  # as game.state_from_json, typed
-    if at == "turn":
-        state.stack = []
-        begin_turn(state)  # pushes the stage's first step
-        state.advance()
+    if at == "turn":  # the stage's steps, the first ones may have no choice
+        enter(state, *turn_frames(state), turn_of=seat)
     else:
         enter(state, *rest_of_turn(state, at))
     return state
