@@ -151,7 +151,8 @@ def test_a_map_wider_than_the_terminal_is_drawn_in_parts_that_fit():
     from lapilli.core import load_game, positions
 
     game = load_game("volcanique")
-    s = positions.build(game, {"map": {"0,0": ["uno-dark"], "12,0": ["uno-light"]}})
+    two_islands = {"map": {"0,0": ["uno-dark"], "12,0": ["uno-light"]}, "turn": {"at": "claim"}}
+    s = positions.build(game, two_islands)
     for width in (80, 100):
         console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
         console.print(s.render(0))
