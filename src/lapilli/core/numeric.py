@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from math import prod
 from typing import Any
 
@@ -186,6 +187,20 @@ class Layout:
     def describe(self) -> list[tuple[str, tuple[int, ...], int, int]]:
         """(name, shape, first index, last index + 1) per block, for the documentation."""
         return [(n, self.shapes[n], s.start, s.stop) for n, s in self.slices.items()]
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What a set-up promises before it starts, for learning libraries (OpenSpiel needs
+    them all): every seat's result lies in ``utility`` (lowest, highest); when every
+    game's results add up to the same number, ``utility_sum`` is that number (None:
+    they vary); ``decisions`` is the most actions the seats can take in one game (chance
+    outcomes aside), worked out from the rules: a round limit and the most decisions a
+    round can hold. None: the set-up has no limit (a safeguard turned off)."""
+
+    decisions: int | None
+    utility: tuple[float, float] = (0.0, 1.0)
+    utility_sum: float | None = None
 
 
 def one_hot(index: int, size: int) -> np.ndarray:

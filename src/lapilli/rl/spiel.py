@@ -1,5 +1,8 @@
 """OpenSpiel games for the lapilli games: ``load("fuji", players=3)`` or, once this
-module is imported, ``pyspiel.load_game("python_lapilli_fuji", {"players": 3})``.
+module is imported, ``pyspiel.load_game("python_lapilli_fuji", {"players": 3})``. The
+options are one parameter, ``options``: a JSON object, or pairs without commas, which is
+how a game's name writes them (``python_lapilli_fuji(options=level:4;scenario:1,players=3)``)
+so that it carries the set-up through OpenSpiel's serialisation.
 
 Decisions are the codec's ids (``num_distinct_actions`` is the codec's size). Chance is
 explicit: a chance node's outcomes are numbered by their place in the position's
@@ -17,6 +20,9 @@ from typing import Any
 
 import pyspiel
 
+from lapilli.core.errors import MalformedInput
+from lapilli.core.numeric import Bounds
+from lapilli.core.options import parse_options
 from lapilli.core.registry import game_class, games
 from lapilli.core.state import CHANCE, TERMINAL, Game, State, Utility
 
@@ -24,15 +30,23 @@ MAX_CHANCE_OUTCOMES = 1024
 """A bound on the outcomes of one chance node (the largest deck drawn from)."""
 MAX_GAME_LENGTH = 10**6
 
-UTILITY = {
-    Utility.ZERO_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
-    Utility.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM,
-    Utility.COOPERATIVE: pyspiel.GameType.Utility.IDENTICAL,
-}
-
 
 def short_name(game_id: str) -> str:
     return f"python_lapilli_{game_id}"
+
+
+def _utility(game: Game) -> pyspiel.GameType.Utility:
+    """Identical for a cooperative game; constant-sum when the game declares that every
+    game's results add up to one number (its default set-up stands for all of them)."""
+    if game.utility is Utility.COOPERATIVE:
+        return pyspiel.GameType.Utility.IDENTICAL
+    if bounds(game, game.default_players()).utility_sum is not None:
+        return pyspiel.GameType.Utility.CONSTANT_SUM
+    return pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def bounds(game: Game, players: int) -> Bounds:
+    return game.numeric().bounds(game, players)
 
 
 def game_type(game_id: str) -> pyspiel.GameType:
@@ -44,7 +58,7 @@ def game_type(game_id: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=UTILITY[cls.utility],
+        utility=_utility(default),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -52,8 +66,43 @@ def game_type(game_id: str) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default.default_players(), "options": "{}"},
+        parameter_specification={
+            "players": default.default_players(),
+            "options": "",
+        },
     )
+
+
+def _set_up(game_id: str, params: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+    """The lapilli game of OpenSpiel parameters, and the parameters that name it: the
+    players, and the options that differ from their defaults as one text without commas
+    (OpenSpiel splits a game's name at them, and reads a value that looks like a number
+    as one): ``options=level:4;scenario:1``. ``options`` may also be a JSON object."""
+    cls = game_class(game_id)
+    text = params.get("options", "")
+    if not isinstance(text, str):
+        raise MalformedInput(f"options are a text, not {text!r}")
+    if text.lstrip().startswith("{"):
+        try:
+            given = json.loads(text)
+        except ValueError:
+            given = None
+        if not isinstance(given, dict):
+            raise MalformedInput(f"options are a JSON object or key:value;..., not {text!r}")
+        pairs = [f"{key}={_text(value)}" for key, value in given.items()]
+    else:
+        pairs = [pair.replace(":", "=", 1) for pair in text.split(";") if pair.strip()]
+    game = cls(parse_options(cls.Options, pairs))
+    default = cls().options_json()
+    named = {k: v for k, v in game.options_json().items() if v != default[k]}
+    out: dict[str, Any] = {"players": game.check_players(params.get("players"))}
+    if named:
+        out["options"] = ";".join(f"{key}:{_text(value)}" for key, value in named.items())
+    return game, out
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 class LapilliGame(pyspiel.Game):  # type: ignore[misc]
@@ -62,20 +111,21 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
     game_id = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        cls = game_class(self.game_id)
-        self.lapilli = cls.with_options_json(json.loads(params.get("options", "{}")))
-        self.players = self.lapilli.check_players(params.get("players"))
+        self.lapilli, params = _set_up(self.game_id, params or {})
+        self.players = params["players"]
         self.codec = self.lapilli.action_codec(self.players)
         self.layout = self.lapilli.observation_layout(self.players)
+        self.bounds = bounds(self.lapilli, self.players)
+        self.initial = self.lapilli.new_state(self.players)
+        low, high = self.bounds.utility
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
             num_players=self.players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=1.0 if cls.utility is Utility.ZERO_SUM else None,
-            max_game_length=MAX_GAME_LENGTH,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=self.bounds.utility_sum,
+            max_game_length=self.bounds.decisions or MAX_GAME_LENGTH,
         )
         super().__init__(game_type(self.game_id), info, params)
 
@@ -93,7 +143,7 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
 class LapilliState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LapilliGame) -> None:
         super().__init__(game)
-        self.held = Held(game.lapilli.new_state(game.players))
+        self.held = Held(None, game.initial)
 
     @property
     def position(self) -> State:
@@ -145,16 +195,26 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
 
 
 class Held:
-    """The position inside an OpenSpiel state. OpenSpiel clones a Python state by deep
-    copy, which takes the position's own ``clone`` (its search algorithms clone at
-    every step); pickling (``serialize``, other processes) carries the position's
-    JSON, without the game and its caches."""
+    """The position inside an OpenSpiel state. OpenSpiel clones a Python state by making
+    a new initial state and deep-copying the original's attributes into it, so the new
+    state's own position is made only when asked for (it is thrown away at once when
+    cloning), and the deep copy takes the position's own ``clone`` (search algorithms
+    clone at every step). Pickling (``serialize``, other processes) carries the
+    position's JSON, without the game and its caches."""
 
-    def __init__(self, position: State) -> None:
-        self.position = position
+    def __init__(self, position: State | None, initial: State) -> None:
+        self._position = position
+        self._initial = initial  # the game's first position, copied when asked for
+
+    @property
+    def position(self) -> State:
+        position = self._position
+        if position is None:
+            position = self._position = self._initial.clone()
+        return position
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
-        return Held(self.position.clone())
+        return Held(self.position.clone(), self._initial)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         game = self.position.game
@@ -162,7 +222,9 @@ class Held:
 
 
 def _held(game_id: str, options: dict[str, Any], data: dict[str, Any]) -> Held:
-    return Held(_game(game_id, json.dumps(options, sort_keys=True)).state_from_json(data))
+    game = _game(game_id, json.dumps(options, sort_keys=True))
+    position = game.state_from_json(data)
+    return Held(position, game.new_state(position.num_players))
 
 
 @cache

@@ -11,7 +11,7 @@ import numpy as np
 from lapilli.core.actions import Action
 from lapilli.core.flow import Steps
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
+from lapilli.core.numeric import ActionCodec, Bounds, Family, Layout, seats_from
 
 from .actions import DECLINE, DONE, GLIDE, STAY, act
 from .board import Ocean, ocean
@@ -337,3 +337,12 @@ class Numeric:
 
     def encode(self, state: DeeperState, seat: int) -> np.ndarray:
         return _encode(state, seat, self.step_index)
+
+    def bounds(self, game: Deeper, players: int) -> Bounds:
+        return bounds(game, players)
+
+
+def bounds(game: Deeper, players: int) -> Bounds:
+    """1 shared among the best scores (a tie decided gives it whole), so the results
+    add up to 1."""
+    return Bounds(decisions=None, utility=(0.0, 1.0), utility_sum=1.0)

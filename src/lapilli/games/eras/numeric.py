@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lapilli.core.actions import Action
-from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
+from lapilli.core.numeric import ActionCodec, Bounds, Family, Layout, seats_from
 
 from . import bidding, movement, placement, setup, thunderbolts, volcano
 from .components import (
@@ -245,3 +245,9 @@ def _seat(b: dict[str, np.ndarray], i: int, obs: Observation, p: int, rank: dict
         b["bids"][i, 0] = bid / TOKENS
     elif bid is not None:
         b["bids"][i, 1] = 1  # sealed: its amount is hidden from me
+
+
+def bounds(game: Eras, players: int) -> Bounds:
+    """1 for the winner, 0 for the others; nobody wins when the round limit stops the
+    game, so the results do not always add up to 1."""
+    return Bounds(decisions=None, utility=(0.0, 1.0))

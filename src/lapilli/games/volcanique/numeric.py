@@ -31,7 +31,7 @@ import numpy as np
 
 from lapilli.core.actions import Action
 from lapilli.core.hexgrid import Hex, neighbour, spiral
-from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
+from lapilli.core.numeric import ActionCodec, Bounds, Family, Layout, seats_from
 
 from . import actions as A
 from .components import (
@@ -360,3 +360,8 @@ def _hexes(value: Any) -> list[tuple[int, int]]:
     if all(isinstance(x, int) for x in value):
         return [(value[0], value[1])]
     return [h for item in value for h in _hexes(item)]
+
+
+def bounds(game: Volcanique, players: int) -> Bounds:
+    """1 shared among the most points, so the results add up to 1."""
+    return Bounds(decisions=None, utility=(0.0, 1.0), utility_sum=1.0)
