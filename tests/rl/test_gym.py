@@ -41,7 +41,7 @@ def test_a_masked_learner_plays_to_the_end_against_bots_and_gets_its_result():
         legal = np.flatnonzero(info["action_mask"])
         assert legal.size and obs.shape == env.observation_space.shape
         # the mask marks exactly the legal actions of the learning seat
-        assert {env.codec.decode(i) for i in legal} == set(env.position.legal_actions())
+        assert {env.codec.decode([i]) for i in legal} == set(env.position.legal_actions())
         assert env.position.current_player() == 1
         obs, reward, done, truncated, info = env.step(int(rng.choice(legal)))
         steps += 1

@@ -69,6 +69,7 @@ def test_a_played_game_agrees_with_lapilli_at_every_step():
     state = game.new_initial_state()
     observer = make_observation(game)
     rng = random.Random(3)
+    parts = 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -77,14 +78,19 @@ def test_a_played_game_agrees_with_lapilli_at_every_step():
             continue
         player = state.current_player()
         legal = state.legal_actions()
-        assert [game.codec.decode(i) for i in legal] == sorted(
-            state.position.legal_actions(), key=game.codec.encode
-        )
+        # the ids that may come next: those the legal actions still open go on with
+        chosen = state.choice.chosen
+        paths = [game.codec.encode(a) for a in state.position.legal_actions()]
+        assert legal == sorted({p[len(chosen)] for p in paths if p[: len(chosen)] == chosen})
         observer.set_from(state, player)
-        assert np.array_equal(observer.tensor, state.position.numeric(player))
+        assert np.array_equal(observer.tensor[: game.layout.size], state.position.numeric(player))
+        assert observer.dict["choice"].sum() == len(chosen)
         assert "=" not in state.action_to_string(player, legal[0])  # the game's own words
+        before = state.position.to_json()
         state.apply_action(rng.choice(legal))
+        parts += state.position.to_json() == before  # a part of an action: nothing played
     assert state.returns() == state.position.returns() and max(state.returns()) > 0
+    assert parts > 20  # Explore, Terraform and the Pump are chosen in parts
 
 
 def test_a_clone_is_equal_and_independent():

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lapilli.core.actions import Action
-from lapilli.core.numeric import ActionCodec, Bounds, Layout, seats_from
+from lapilli.core.numeric import ActionCodec, Layout, seats_from
 
 from . import actions as A
 from .board import QUADRANTS, TILE_INDEX, TILES
+from .bounds import bounds as bounds  # the set-up's promises
 from .components import (
     BASIC_PILE,
     EXTRA_ROUNDS,
@@ -222,9 +223,3 @@ def _step(chosen: np.ndarray, tiles: np.ndarray, args: Mapping[str, StepArg]) ->
         name = args.get(key)
         if isinstance(name, str):
             tiles[TILE_INDEX[name], column] = 1
-
-
-def bounds(game: FoggyIsland, players: int) -> Bounds:
-    """Every seat's result is 1 (its side won), 0 or 1/2 (no winner): each side's seats
-    share it, so the results add up to the seats of one side."""
-    return Bounds(decisions=None, utility=(0.0, 1.0), utility_sum=players / 2)

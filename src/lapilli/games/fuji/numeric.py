@@ -25,11 +25,12 @@ import numpy as np
 
 from lapilli.core.actions import Action
 from lapilli.core.data import load_toml
-from lapilli.core.numeric import ActionCodec, Bounds, Layout, seats_from
+from lapilli.core.numeric import ActionCodec, Layout, seats_from
 
 from . import actions as A
 from . import components as C
 from .board import H, W, cell
+from .bounds import bounds as bounds  # the set-up's promises
 from .view import Adventurer, Die, observe, signal_of
 
 if TYPE_CHECKING:
@@ -251,8 +252,3 @@ def _die(row: np.ndarray, die: Die, place: dict[int, int]) -> None:
     at += len(FACES) + 1
     if die["aside"]:
         row[at + ASIDE.index(die["aside"])] = 1
-
-
-def bounds(game: Fuji, players: int) -> Bounds:
-    """The team wins (1 for every seat) or loses (0)."""
-    return Bounds(decisions=None, utility=(0.0, 1.0))
