@@ -127,3 +127,9 @@ def test_a_clone_takes_the_positions_own_copy_and_serialising_its_json(monkeypat
     assert clone.position.to_json() == state.position.to_json()
     copied = state.get_game().deserialize_state(state.serialize())
     assert copied.position.to_json() == state.position.to_json()
+
+
+def test_a_set_up_without_a_limit_on_its_length_is_refused():
+    with pytest.raises(MalformedInput, match="no limit on its length"):
+        spiel.load("deeper", 2, {"max_rounds": 0})
+    assert spiel.load("deeper", 2).max_game_length() == 18600 * 3  # 3 ids at most an action

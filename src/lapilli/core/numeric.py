@@ -76,6 +76,10 @@ class Range:
         self.name, self.values, self.start = name, values, start
 
 
+KNOWN = 200_000
+"""The most actions a codec keeps the ids of (they are found again past that)."""
+
+
 class ActionCodec:
     """Each possible action <-> its ids, in a fixed order: first every action listed
     alone and every family's kind, as given, then the parameters' ranges in the order
@@ -84,6 +88,7 @@ class ActionCodec:
     __slots__ = (
         "_families",
         "_kind_ids",
+        "_known",
         "_names",
         "_ranges",
         "choice_index",
@@ -98,6 +103,7 @@ class ActionCodec:
         self._names: list[Action | Family] = []  # what each id before the ranges stands for
         self._families: dict[str, list[tuple[Family, int, tuple[Range, ...]]]] = {}
         self._kind_ids: dict[int, tuple[Family, tuple[Range, ...]]] = {}
+        self._known: dict[Action, tuple[int, ...]] = {}  # the ids of actions met, kept
         families: list[Family] = []
         for item in actions:
             if isinstance(item, Family):
@@ -156,13 +162,18 @@ class ActionCodec:
 
     def encode(self, action: Action) -> tuple[int, ...]:
         """The action's ids, in the order they are chosen."""
-        try:
-            found = self.ids.get(action)
-            ids = (found,) if found is not None else self._family_ids(action)
-        except (TypeError, IndexError):
-            ids = None
+        known = self._known
+        ids = known.get(action) if type(action) is Action else None
         if ids is None:
-            raise MalformedInput(f"{action} is not an action of this game")
+            try:
+                found = self.ids.get(action)
+                ids = (found,) if found is not None else self._family_ids(action)
+            except (TypeError, IndexError):
+                ids = None
+            if ids is None:
+                raise MalformedInput(f"{action} is not an action of this game")
+            if type(action) is Action and len(known) < KNOWN:
+                known[action] = ids
         return ids
 
     def decode(self, ids: Sequence[int]) -> Action:
@@ -262,13 +273,15 @@ class Choice:
     def copy(self) -> Choice:
         new = Choice.__new__(Choice)
         new.codec, new.free_kinds, new.free_run = self.codec, self.free_kinds, self.free_run
-        new.chosen, new.run, new._seen, new._options = self.chosen, self.run, None, []
+        new.chosen, new.run = self.chosen, self.run
+        new._seen, new._options = self._seen, self._options  # (never changed in place)
         return new
 
     def options(self, state: State) -> list[tuple[tuple[int, ...], Action]]:
         """The legal actions still open, with their ids."""
         legal = state.legal_actions() if state.current_player() >= 0 else []
-        if legal is not self._seen or not legal:
+        seen = self._seen
+        if not legal or (legal is not seen and legal != seen):  # (a copy's list is equal)
             self._seen = legal
             if self.free_run is not None and self.run >= self.free_run:
                 capped = [a for a in legal if a[0] not in self.free_kinds]
