@@ -17,7 +17,9 @@ from lapilli.rl.gym import SeatEnv  # noqa: E402
 README = Path(__file__).parents[2] / "README.md"
 
 
-@pytest.mark.parametrize("game, players, seat", [("eras", 3, 1), ("foggy_island", 2, 0)])
+@pytest.mark.parametrize(
+    "game, players, seat", [("eras", 3, 1), ("foggy_island", 2, 0), ("deeper", 2, 1)]
+)
 def test_gymnasiums_env_checker_passes_without_a_warning(game, players, seat):
     env = gymnasium.make(
         "lapilli/Seat-v0",
@@ -41,7 +43,7 @@ def test_a_masked_learner_plays_to_the_end_against_bots_and_gets_its_result():
         legal = np.flatnonzero(info["action_mask"])
         assert legal.size and obs.shape == env.observation_space.shape
         # the mask marks exactly the legal actions of the learning seat
-        assert {env.codec.decode(i) for i in legal} == set(env.position.legal_actions())
+        assert {env.codec.decode([i]) for i in legal} == set(env.position.legal_actions())
         assert env.position.current_player() == 1
         obs, reward, done, truncated, info = env.step(int(rng.choice(legal)))
         steps += 1
@@ -91,3 +93,31 @@ def test_the_readme_example_runs(capsys):
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     exec(compile(code, "README.md", "exec"), {})
     assert re.fullmatch(r"reward at the end: (0\.0|0\.5|1\.0)\n", capsys.readouterr().out)
+
+
+def test_a_learner_chooses_an_action_in_parts_and_sees_what_it_picked():
+    env = SeatEnv("deeper", players=2, seat=0)
+    obs, info = env.reset(seed=4)
+    vector = env.game.observation_layout(2).size
+    rng = np.random.default_rng(4)
+    parts = 0
+    done = False
+    while not done:
+        before = env.position.to_json()
+        obs, reward, done, truncated, info = env.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"])))
+        )
+        if env.position.to_json() == before and not done:
+            parts += 1
+            assert reward == 0.0 and obs[vector:].sum() == len(env.choice.chosen) > 0
+    assert parts > 10 and reward == env.position.returns()[0]
+
+
+def test_an_id_that_may_not_come_next_changes_nothing_and_says_why():
+    env = SeatEnv("deeper", players=2, seat=0)
+    obs, info = env.reset(seed=1)
+    before = env.position.to_json()
+    tile = next(i for i in range(env.codec.size) if env.codec.part_text(i).startswith("tile "))
+    after, reward, done, truncated, info = env.step(tile)
+    assert env.position.to_json() == before and np.array_equal(after, obs)
+    assert info["illegal"] == f"the action id {tile} is not one of the choices now"

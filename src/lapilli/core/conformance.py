@@ -415,9 +415,9 @@ def _check_schema(state: State, seat: int | None) -> None:
 
 
 def check_numeric(state: State, rng: random.Random) -> None:
-    """The codec round-trips every legal action and its mask marks exactly them; each
-    seat's vector has the layout's size, is float32 and finite, and ``determinize``
-    (which keeps what the seat may see) leaves it unchanged."""
+    """The codec round-trips every legal action and its mask marks exactly the ids they
+    start from; each seat's vector has the layout's size, is float32 and finite, and
+    ``determinize`` (which keeps what the seat may see) leaves it unchanged."""
     game, players = state.game, state.num_players
     codec = game.action_codec(players)
     size = game.observation_layout(players).size
@@ -426,10 +426,10 @@ def check_numeric(state: State, rng: random.Random) -> None:
         for action in state.legal_actions():
             if action not in codec:
                 _fail(f"the legal action {action} is not in the action codec")
-            index = codec.encode(action)
-            if codec.decode(index) != action:
-                _fail(f"the codec does not round-trip {action} (id {index})")
-            expected[index] = 1
+            ids = codec.encode(action)
+            if codec.decode(ids) != action:
+                _fail(f"the codec does not round-trip {action} (ids {ids})")
+            expected[ids[0]] = 1
     if not np.array_equal(codec.mask(state), expected):
         _fail("the codec's mask does not mark exactly the legal actions")
     for seat in range(players):

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-    from .numeric import ActionCodec, Layout
+    from .numeric import ActionCodec, Bounds, Layout
     from .rules import Rulebook
     from .state import Game
 
@@ -33,7 +33,8 @@ S_contra = TypeVar("S_contra", bound=FlowState, contravariant=True)
 class Numeric(Protocol[S_contra]):
     """A game's numeric view (its ``numeric`` module): a fixed-shape observation and
     an action codec for learning agents. ``NOTES`` says what each block of the
-    observation holds, for ``docs/numeric.md``."""
+    observation holds, for ``docs/numeric.md``; ``bounds`` what a set-up promises
+    (game length, results)."""
 
     NOTES: Mapping[str, str]
 
@@ -42,6 +43,8 @@ class Numeric(Protocol[S_contra]):
     def layout(self, game: Any, players: int, /) -> Layout: ...
 
     def encode(self, state: S_contra, seat: int, /) -> np.ndarray: ...
+
+    def bounds(self, game: Any, players: int, /) -> Bounds: ...
 
 
 @dataclass(frozen=True)
