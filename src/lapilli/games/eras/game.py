@@ -68,6 +68,7 @@ class Eras(Game):
     max_players = MAX_PLAYERS_OPTION
     players_text = f"{MIN_PLAYERS}-{MAX_PLAYERS} (up to {MAX_PLAYERS_OPTION} as an option)"
     utility = Utility.GENERAL_SUM
+    points_decide = False  # a score only says who won (1) and who did not (0)
     Options = ErasOptions
     summary = (
         "Lay a path of six era cards from your start card, in strict era order (Bacteria, "
