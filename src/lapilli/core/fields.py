@@ -18,6 +18,9 @@ A field's type is built from ``int``, ``float``, ``str``, ``bool``, enums, named
 itself (``Stored``: ``to_json``, ``copy`` and a classmethod ``load``; ``Zone`` does;
 one that clones may share, never changed in place, says so with ``shared = True``).
 Named tuples, tuples, frozensets, enums and scalars are immutable and shared by clones.
+A type annotated with a ``Codec`` is saved by that codec: plain values whose saved form
+differs from the one the rules work on (Volcanique's critters by integer spot, saved
+by hex coordinates), ``Annotated[dict[int, int], SPOTS]``.
 
 Who may see a field is declared with it: everyone (the default), its owner (``Owned``:
 element *i* belongs to seat *i*) or nobody (``Secret``). A loaded zone takes its
@@ -260,7 +263,8 @@ def _stored(kind: type[Stored], args: tuple[Any, ...] = ()) -> Codec:
 def codec_of(kind: Any) -> Codec:
     """The codec of a declared type (see the module notes for the types understood)."""
     if get_origin(kind) is Annotated:
-        return codec_of(get_args(kind)[0])
+        own = [m for m in get_args(kind)[1:] if isinstance(m, Codec)]
+        return own[0] if own else codec_of(get_args(kind)[0])
     if kind in _SCALARS:
         return _SCALARS[kind]
     if isinstance(kind, type) and issubclass(kind, enum.Enum):

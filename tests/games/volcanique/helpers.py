@@ -5,7 +5,16 @@ from __future__ import annotations
 from lapilli.core import Action
 from lapilli.core.flow import then
 from lapilli.games.volcanique import Volcanique, VolcaniqueState
-from lapilli.games.volcanique.board import Board
+from lapilli.games.volcanique.board import (
+    Board,
+    hex_id,
+    hex_of,
+    region_id,
+    region_of,
+    spot_id,
+    spot_of,
+)
+from lapilli.games.volcanique.claiming import claimable
 from lapilli.games.volcanique.components import BIOME_INDEX, KIND_INDEX, SOIL, VOLCANO
 from lapilli.games.volcanique.options import VolcaniqueOptions
 from lapilli.games.volcanique.pieces import FLOWING, Cards, Lava, Stage, ThisTurn
@@ -41,6 +50,7 @@ def blank(n: int = 2, **options) -> VolcaniqueState:
     s = Volcanique(VolcaniqueOptions(**options)).new_state(n)
     s.board = Board()
     s.critters = {}
+    s.changed()  # the critters are counted again (see census.py)
     s.islands = [()] * n
     s.grid = dict(GRID)
     s.caldera_deck = Cards(["magma_siphon", "sleight_of_land", "carnage", "rift"])
@@ -61,16 +71,32 @@ def described(options: dict | None = None, **description) -> VolcaniqueState:
 
 def put(s: VolcaniqueState, h, *codes: int) -> None:
     """Stack tile codes (bottom first) on hex h."""
-    s.set_stack(tuple(h), tuple(codes))
+    s.set_stack(hex_id(tuple(h)), tuple(codes))
 
 
 def put_uno(s: VolcaniqueState, h, colour: int, height: int = 1) -> None:
-    s.set_stack(tuple(h), (UNO[colour],) * height)
+    s.set_stack(hex_id(tuple(h)), (UNO[colour],) * height)
 
 
 def crit(s: VolcaniqueState, h, colour: int, owner: int, n: int = 1) -> None:
-    s.add_critter((h[0], h[1], colour), owner, n)
+    s.add_critter(region_id((h[0], h[1], colour)), owner, n)
     s.hand[owner] -= n
+
+
+def spots(counts: dict[int, int]) -> dict[tuple[int, int, int, int], int]:
+    """Critters (or Colossal, or burrowed ones) by spot as the rulebook names them:
+    ``(q, r, colour, owner)``."""
+    return {spot_of(x): n for x, n in counts.items()}
+
+
+def claims(s: VolcaniqueState, seat: int, island=None) -> list[tuple[int, int, int]]:
+    """The regions ``(q, r, colour)`` the seat may claim (``claiming.claimable``)."""
+    return [region_of(x) for x in claimable(s, seat, island)]
+
+
+def sea(critters: dict[int, int]) -> dict[tuple[int, int], int]:
+    """Sea critters by hex ``(q, r)``."""
+    return {hex_of(h): o for h, o in critters.items()}
 
 
 def give(s: VolcaniqueState, seat: int, dark: int = 0, medium: int = 0, light: int = 0) -> None:
@@ -101,7 +127,7 @@ def hold(s: VolcaniqueState, seat: int, *cards: str) -> None:
 
 
 def lava(h, sea_turn: int = FLOWING) -> Lava:
-    return Lava(tuple(h), sea_turn)
+    return Lava(hex_id(tuple(h)), sea_turn)
 
 
 def A(kind: str, **params) -> Action:  # noqa: N802
@@ -140,9 +166,9 @@ def conserved(s: VolcaniqueState) -> bool:
     from lapilli.games.volcanique.components import CRITTERS
 
     for p in range(s.players):
-        board = sum(n for spot, n in s.critters.items() if spot[3] == p)
-        tops = sum(n for spot, n in s.colossal.items() if spot[3] == p)  # a Colossal's 2nd
-        burrowed = sum(n for spot, n in s.burrowed.items() if spot[3] == p)
+        board = sum(n for spot, n in spots(s.critters).items() if spot[3] == p)
+        tops = sum(n for spot, n in spots(s.colossal).items() if spot[3] == p)  # a 2nd piece
+        burrowed = sum(n for spot, n in spots(s.burrowed).items() if spot[3] == p)
         sea = sum(1 for o in s.sea.values() if o == p)
         off_board = s.hand[p] + s.crater[p] + len(s.unlocked[p])
         if board + tops + burrowed + sea + off_board != CRITTERS:
@@ -150,7 +176,7 @@ def conserved(s: VolcaniqueState) -> bool:
     return True
 
 
-__all__ = ["BIOME_INDEX", "A", "D", "L", "M"]
+__all__ = ["BIOME_INDEX", "A", "D", "L", "M", "hex_id", "hex_of", "region_id", "spot_id"]
 
 
 def end_the_turn(s: VolcaniqueState) -> VolcaniqueState:

@@ -10,7 +10,23 @@ from lapilli.core import IllegalAction
 from lapilli.games.volcanique.components import POWERS, VOLCANO
 from lapilli.games.volcanique.endgame import game_over
 
-from .helpers import A, D, L, M, at, blank, crit, hold, power, put, put_uno, start_turn, step
+from .helpers import (
+    A,
+    D,
+    L,
+    M,
+    at,
+    blank,
+    crit,
+    hex_id,
+    hold,
+    power,
+    put,
+    put_uno,
+    spots,
+    start_turn,
+    step,
+)
 
 
 def play(card):
@@ -62,7 +78,7 @@ def test_a_lightning_bolt_card_lends_its_power_for_the_rest_of_the_turn():
     s.apply(A("move_to", at=(1, 0), biome=M))  # an adjacent tile: Agile Critters
     s.apply(A("move_from", at=(1, 0), biome=M))
     s.apply(A("move_to", at=(2, 0), biome=L))  # and a second movement
-    assert (2, 0, L, 0) in s.critters
+    assert (2, 0, L, 0) in spots(s.critters)
     # the next turn has none of it
     from .helpers import end_the_turn
 
@@ -97,7 +113,7 @@ def test_the_rift_card_acts_at_once_without_spending_the_limited_use():
     s.apply(play("rift"))
     assert step(s) == "rift"
     s.apply(A("rift", at=(2, 0), axis="tile", side=0, dir=0))
-    assert (3, 0) in s.stacks and s.used[0] == ()
+    assert hex_id((3, 0)) in s.stacks and s.used[0] == ()
 
 
 def test_carnage_sends_home_the_critters_of_a_tile_next_to_a_volcano():
@@ -113,7 +129,7 @@ def test_carnage_sends_home_the_critters_of_a_tile_next_to_a_volcano():
     s.apply(play("carnage"))
     assert [a.arg("at") for a in s.legal_actions()] == [(1, 0)]
     s.apply(A("carnage", at=(1, 0)))
-    assert s.critters == {(5, 0, M, 1): 1} and s.hand[1] == 20
+    assert spots(s.critters) == {(5, 0, M, 1): 1} and s.hand[1] == 20
 
 
 def test_the_volcanic_winter_card_starts_the_winter():

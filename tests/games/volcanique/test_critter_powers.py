@@ -16,13 +16,17 @@ from .helpers import (
     M,
     at,
     blank,
+    claims,
     conserved,
     crit,
     give,
+    hex_id,
     lava,
     power,
     put,
     put_uno,
+    sea,
+    spots,
     start_turn,
     step,
 )
@@ -38,7 +42,7 @@ def test_a_regular_critter_is_upgraded_for_4_resources_in_the_claim_step():
     give(s, 0, light=4)
     at(s, "claim")
     s.apply(A("upgrade", at=(0, 0), biome=D))
-    assert s.colossal == {(0, 0, D, 0): 1} and s.resources[0] == [0, 0, 0]
+    assert spots(s.colossal) == {(0, 0, D, 0): 1} and s.resources[0] == [0, 0, 0]
     assert s.hand[0] == 21 - 1 - 1 - 1  # grid, the critter, its top piece
     assert step(s) == "claim" and conserved(s)
     # 4 points for a placed Colossal Critter, on top of the critter itself
@@ -79,34 +83,34 @@ def test_either_place_a_critter_in_the_ocean():
     assert A("sea_place", at=(1, 0)) in s.legal_actions()
     assert A("sea_place", at=(3, 0)) not in s.legal_actions()  # not next to land
     s.apply(A("sea_place", at=(1, 0)))
-    assert s.sea == {(1, 0): 0} and conserved(s)
+    assert sea(s.sea) == {(1, 0): 0} and conserved(s)
     # once per turn
     assert not [a for a in s.legal_actions() if a.kind.startswith("sea_")]
 
 
 def test_or_move_a_critter_from_ocean_to_the_land():
     s = sea_position()
-    s.sea[(1, 0)] = 0
+    s.sea[hex_id((1, 0))] = 0
     s.hand[0] -= 1
     at(s, "claim")
     # onto the uncontrolled biome of a tile whose edge faces its space
     assert A("sea_land", at=(0, 0), biome="dark", sea=(1, 0)) in s.legal_actions()
     s.apply(A("sea_land", at=(0, 0), biome="dark", sea=(1, 0)))
-    assert s.sea == {} and (0, 0, D, 0) in s.critters
+    assert sea(s.sea) == {} and (0, 0, D, 0) in spots(s.critters)
 
 
 def test_or_move_a_sea_critter_to_any_other_ocean_space():
     s = sea_position()
-    s.sea[(1, 0)] = 0
+    s.sea[hex_id((1, 0))] = 0
     s.hand[0] -= 1
     at(s, "claim")
     s.apply(A("sea_move", at=(4, 0), sea=(1, 0)))
-    assert s.sea == {(4, 0): 0}
+    assert sea(s.sea) == {(4, 0): 0}
 
 
 def test_sea_critters_score_nothing_count_for_no_target_and_are_not_sacrificed():
     s = sea_position()
-    s.sea[(1, 0)] = 0
+    s.sea[hex_id((1, 0))] = 0
     s.hand[0] -= 1
     assert s.placed()[0] == 0 and s.score_breakdown()[0]["critters"] == 0
     at(s, "sacrifice")
@@ -118,13 +122,13 @@ def test_lava_reaching_a_sea_critter_wipes_it_out():
     put_uno(s, (0, 0), D, 2)
     for h in [(0, -1), (1, -1), (-1, 0), (-1, 1), (0, 1)]:
         put_uno(s, h, M, 2)
-    s.sea[(1, 0)] = 1
+    s.sea[hex_id((1, 0))] = 1
     s.hand[1] -= 1
     s.lava = [lava((0, 0))]
     s.lava_tiles -= 1
     then(s, PROGRESS_LAVA(index=0))
     s.advance()
-    assert s.sea == {} and s.hand[1] == 21
+    assert sea(s.sea) == {} and s.hand[1] == 21
 
 
 # -- Burrowing Critters --------------------------------------------------------------------
@@ -146,7 +150,7 @@ def burrowed(s):
 
 def test_burrowing_is_a_bonus_action_of_the_sacrifice_step():
     s = burrowed(burrow_position())
-    assert s.burrowed == {(0, 0, D, 0): 1} and (0, 0, D, 0) not in s.critters
+    assert spots(s.burrowed) == {(0, 0, D, 0): 1} and (0, 0, D, 0) not in spots(s.critters)
     # the standard sacrifice is still there; a second burrow is not
     assert A("sacrifice", at=(5, 0), biome=M) in s.legal_actions()
     assert not [a for a in s.legal_actions() if a.kind in ("burrow", "emerge")]
@@ -169,7 +173,7 @@ def test_a_burrowed_critter_protects_its_tile_from_stacked_tiles_not_volcanoes()
     at(t, "buy")
     t.apply(A("buy", tile="volcano"))
     t.apply(A("erupt", at=(0, 0)))
-    assert t.burrowed == {}  # the volcano wipes it out
+    assert spots(t.burrowed) == {}  # the volcano wipes it out
 
 
 def test_a_burrowed_critter_does_not_move_collect_or_count():
@@ -182,9 +186,7 @@ def test_a_burrowed_critter_does_not_move_collect_or_count():
     start_turn(s)
     assert A("move_from", at=(0, 0), biome=D) not in s.legal_actions()
     # its biome stays controlled: nobody claims the empty Uno next to it
-    from lapilli.games.volcanique.claiming import claimable
-
-    assert (1, 0, D) not in set(claimable(s, 1, None))
+    assert (1, 0, D) not in set(claims(s, 1))
 
 
 def test_a_burrowed_critter_cannot_be_sacrificed_nor_evacuate_lava():
@@ -198,7 +200,7 @@ def test_a_burrowed_critter_cannot_be_sacrificed_nor_evacuate_lava():
     s.lava_tiles -= 1
     then(s, PROGRESS_LAVA(index=0))
     s.advance()
-    assert s.burrowed == {} and s.lava == [lava((0, 0))]
+    assert spots(s.burrowed) == {} and s.lava == [lava((0, 0))]
 
 
 def test_a_burrowed_critter_emerges_in_a_later_burrow_step():
@@ -207,7 +209,7 @@ def test_a_burrowed_critter_emerges_in_a_later_burrow_step():
     s.this_turn = s.this_turn._replace(burrowed=False)
     at(s, "sacrifice")
     s.apply(A("emerge", at=(0, 0), biome=D))
-    assert s.burrowed == {} and (0, 0, D, 0) in s.critters
+    assert spots(s.burrowed) == {} and (0, 0, D, 0) in spots(s.critters)
 
 
 def test_an_outnumbered_critter_emerging_where_a_pack_is_goes_home():
@@ -217,14 +219,14 @@ def test_an_outnumbered_critter_emerging_where_a_pack_is_goes_home():
     s.this_turn = s.this_turn._replace(burrowed=False)
     at(s, "sacrifice")
     s.apply(A("emerge", at=(0, 0), biome=D))
-    assert (0, 0, D, 0) not in s.critters and s.critters[(1, 0, D, 1)] == 2
+    assert (0, 0, D, 0) not in spots(s.critters) and spots(s.critters)[(1, 0, D, 1)] == 2
 
 
 def test_all_burrowed_critters_emerge_at_the_end_and_score():
     s = burrowed(burrow_position())
     assert s.score_breakdown()[0]["critters"] == 1
     game_over(s)
-    assert s.burrowed == {} and s.score_breakdown()[0]["critters"] == 2
+    assert spots(s.burrowed) == {} and s.score_breakdown()[0]["critters"] == 2
 
 
 # -- Frugal Ritual, Bountiful Resources, Exalted Sacrifices --------------------------------
@@ -330,7 +332,7 @@ def test_island_forger_a_4_tile_island_the_4th_optional():
 
 def test_a_sea_critter_on_a_frozen_space_does_not_move():
     s = sea_position()
-    s.sea[(1, 0)] = 0
+    s.sea[hex_id((1, 0))] = 0
     s.hand[0] -= 1
     s.winter = (((1, 0), s.turn),)
     at(s, "claim")

@@ -8,7 +8,20 @@ from lapilli.core import sample_chance
 from lapilli.core.state import CHANCE
 from lapilli.games.volcanique.drawing import draw
 from tests.games.drawing_checks import check, parse, positions, targets, text_of
-from tests.games.volcanique.helpers import A, D, M, at, blank, crit, give, put, put_uno, tile
+from tests.games.volcanique.helpers import (
+    A,
+    D,
+    M,
+    at,
+    blank,
+    crit,
+    give,
+    hex_id,
+    put,
+    put_uno,
+    spot_id,
+    tile,
+)
 from tests.games.volcanique.helpers import power as unlock
 
 OFF_BOARD = {"done", "abandon", "buy_point"}
@@ -159,9 +172,9 @@ def test_colossal_burrowed_and_sea_critters_frozen_spaces_and_the_super_volcano_
     put_uno(s, (1, 0), M)
     put(s, (0, 1), tile("uno-dark"), -2)  # a volcano
     crit(s, (0, 0), D, 0)
-    s.colossal[(0, 0, D, 0)] = 1
-    s.burrowed[(1, 0, M, 1)] = 1
-    s.sea[(2, 0)] = 1
+    s.colossal[spot_id((0, 0, D, 0))] = 1
+    s.bury(spot_id((1, 0, M, 1)), 1)
+    s.sea[hex_id((2, 0))] = 1
     s.super_volcano = (0, 1, 0)
     s.winter = (((0, 0), s.turn),)  # spawned this turn: only its own space is frozen
     shown = text_of(draw(s.observation(None), None, [], []))

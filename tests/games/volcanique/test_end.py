@@ -4,7 +4,7 @@ from lapilli.core import CHANCE, TERMINAL, Action
 from lapilli.games.volcanique.pieces import Stage
 from lapilli.games.volcanique.triggers import trigger_end
 
-from .helpers import A, D, M, at, blank, crit, end_the_turn, give, lava, put_uno, step
+from .helpers import A, D, M, at, blank, crit, end_the_turn, give, hex_id, lava, put_uno, step
 
 
 def test_all_critters_deployed_triggers_the_end():
@@ -107,7 +107,7 @@ def test_finale_turns_run_until_all_lava_reaches_the_ocean():
         if s.current_player() == CHANCE:
             # follow the ridge down while it can
             outs = [a for a, _ in s.chance_outcomes()]
-            ridge = [a for a in outs if a.arg("at") in s.stacks]
+            ridge = [a for a in outs if hex_id(a.arg("at")) in s.stacks]
             s.apply(ridge[0] if ridge else outs[0])
         else:
             # finale turns: only claiming

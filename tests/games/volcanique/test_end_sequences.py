@@ -19,13 +19,17 @@ from .helpers import (
     M,
     at,
     blank,
+    claims,
     crit,
     end_the_turn,
     give,
+    hex_id,
     lava,
     power,
     put,
     put_uno,
+    sea,
+    spots,
     start_turn,
     step,
 )
@@ -51,7 +55,7 @@ def test_a_final_turn_may_upgrade_a_colossal_critter_and_use_a_limited_power_aga
     s.apply(A("done"))  # keep the resources for the Colossal Critter
     assert step(s) == "claim"
     s.apply(A("upgrade", at=(0, 0), biome=D))
-    assert s.colossal == {(0, 0, D, 1): 1}
+    assert spots(s.colossal) == {(0, 0, D, 1): 1}
 
 
 def test_no_collection_in_a_final_turn():
@@ -94,7 +98,7 @@ def test_the_super_volcano_is_chosen_with_the_next_volcano_bought():
     s.apply(A("super_volcano"))
     assert s.super_volcano == (0, 0, 0) and s.end_reason == "super_volcanic_eruption"
     assert s.volcano_tiles == 13  # two volcano tiles stacked
-    assert s.stacks[(0, 0)][-1] == VOLCANO
+    assert s.stacks[hex_id((0, 0))][-1] == VOLCANO
     # it does not erupt straight away: blue first gets a turn to escape
     while s.player == 0:
         s.apply(s.legal_actions()[-1] if s.current_player() >= 0 else s.chance_outcomes()[0][0])
@@ -136,15 +140,15 @@ def test_when_play_returns_its_owner_may_only_move_then_it_erupts():
 
 def test_the_eruption_wipes_every_critter_around_it_and_makes_a_ring_of_volcanoes():
     s = erupting()
-    s.sea[(0, 1)] = 1
+    s.sea[hex_id((0, 1))] = 1
     s.hand[1] -= 1
     events = s.apply(A("done"))  # no movement: it erupts
     assert {"type": "super_eruption", "seat": 0, "at": [0, 0]} in events
-    assert not any(spot[:2] in [(1, 0), (-1, 0)] for spot in s.critters)
-    assert s.sea == {} and s.hand[1] == 21
+    assert not any(spot[:2] in [(1, 0), (-1, 0)] for spot in spots(s.critters))
+    assert sea(s.sea) == {} and s.hand[1] == 21
     # a ring of volcanoes on the land around it, each with its own lava
-    assert s.stacks[(1, 0)][-1] == VOLCANO and s.stacks[(-1, 0)][-1] == VOLCANO
-    assert s.stacks[(2, 0)][-1] != VOLCANO
+    assert s.stacks[hex_id((1, 0))][-1] == VOLCANO and s.stacks[hex_id((-1, 0))][-1] == VOLCANO
+    assert s.stacks[hex_id((2, 0))][-1] != VOLCANO
 
 
 def test_a_final_critter_then_the_lava_runs_to_the_sea_and_the_game_ends():
@@ -156,7 +160,7 @@ def test_a_final_critter_then_the_lava_runs_to_the_sea_and_the_game_ends():
         steps += 1
     assert step(s) == "final_critter" and s.current_player() == 0
     s.apply(A("claim", at=(2, 0), biome=D))
-    assert (2, 0, D, 0) in s.critters
+    assert (2, 0, D, 0) in spots(s.critters)
     while s.current_player() != TERMINAL and steps < 200:
         s.apply(s.chance_outcomes()[0][0] if s.current_player() == CHANCE else A("done"))
         steps += 1
@@ -178,11 +182,12 @@ def winter(spawn=(0, 0), turns=0):
 
 def test_the_winter_spreads_one_space_each_turn_over_land_and_sea():
     s = winter()
-    assert frozen(s, (0, 0)) and not frozen(s, (1, 0))
+    assert frozen(s, hex_id((0, 0))) and not frozen(s, hex_id((1, 0)))
     s.stack = []
     end_the_turn(s)
-    assert frozen(s, (1, 0)) and frozen(s, (0, 1)) and not frozen(s, (2, 0))
-    assert frozen(s, (-1, 0))  # the ocean too
+    assert frozen(s, hex_id((1, 0))) and frozen(s, hex_id((0, 1)))
+    assert not frozen(s, hex_id((2, 0)))
+    assert frozen(s, hex_id((-1, 0)))  # the ocean too
     assert s.stage == "main"  # play goes on during the winter
 
 
@@ -200,9 +205,7 @@ def test_frozen_tiles_take_no_tiles_critters_or_volcanoes():
     assert (1, 0) not in {a.arg("at") for a in s2.legal_actions()}
     with pytest.raises(IllegalAction, match="frozen"):
         s2.apply(A("erupt", at=(1, 0)))
-    from lapilli.games.volcanique.claiming import claimable
-
-    assert {r[:2] for r in claimable(s2, 0, None)} == {(x, 0) for x in range(3, 7)} | {(20, 0)}
+    assert {r[:2] for r in claims(s2, 0)} == {(x, 0) for x in range(3, 7)} | {(20, 0)}
 
 
 def test_frozen_critters_do_not_move_migrate_sacrifice_or_collect():
@@ -238,7 +241,7 @@ def test_lava_still_flows_across_frozen_tiles():
     s.advance()
     assert s.current_player() == CHANCE  # several frozen spaces below: a roll
     s.apply(Action("lava", at=(3, 0)))
-    assert s.lava[0].at == (3, 0)
+    assert s.lava[0].at == hex_id((3, 0))
 
 
 def test_further_spawn_points_by_later_unlockers():
@@ -255,7 +258,7 @@ def test_further_spawn_points_by_later_unlockers():
     s.apply(A("unlock", slot="L5"))
     assert step(s) == "winter_spawn"
     s.apply(A("freeze", at=(20, 0)))
-    assert len(s.winter) == 2 and frozen(s, (20, 0))
+    assert len(s.winter) == 2 and frozen(s, hex_id((20, 0)))
 
 
 def test_islands_can_be_summoned_outside_the_winter():
@@ -266,8 +269,8 @@ def test_islands_can_be_summoned_outside_the_winter():
     at(s, "sacrifice")
     s.apply(A("summon_island"))
     s.apply(A("choose_tile", tile="uno-dark"))
-    spots = {a.arg("at") for a in s.legal_actions()}
-    assert spots and not any(frozen(s, h) for h in spots)
+    places = {a.arg("at") for a in s.legal_actions()}
+    assert places and not any(frozen(s, hex_id(h)) for h in places)
 
 
 def test_the_game_ends_once_every_land_tile_is_frozen_and_the_lava_is_in_the_sea():

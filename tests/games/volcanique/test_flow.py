@@ -11,8 +11,9 @@ import pytest
 
 from lapilli.core import Action, IllegalAction, sample_chance
 from lapilli.core.flow import Step, Steps, then
-from lapilli.games.volcanique import Volcanique
+from lapilli.games.volcanique import Volcanique, critters, sacrifice, tectonics
 from lapilli.games.volcanique.board import Board
+from lapilli.games.volcanique.census import Census
 from lapilli.games.volcanique.claiming import CLAIM
 from lapilli.games.volcanique.endgame import game_over
 from lapilli.games.volcanique.game import FREE, ORDER, STEPS
@@ -89,20 +90,57 @@ def test_incremental_biomes_and_fits_match_a_board_built_afresh(players, seed):
             )
 
 
-@pytest.mark.parametrize("players,seed", [(2, 6), (3, 7)])
-def test_quick_readings_agree_with_who_holds_each_biome(players, seed):
-    """The short cuts the rules take at every step (which biomes anybody holds, the
-    biomes one seat controls) read the same as the full count, after every step."""
+@pytest.mark.parametrize("players,seed", [(2, 6), (3, 7), (5, 8)])
+def test_the_census_kept_through_a_game_agrees_with_a_fresh_count(players, seed):
+    """The census the rules keep up to date as critters come and go (which spots of
+    each tile hold critters or burrowed ones, each seat's critters on land, each
+    biome's holders) reads the same as one counted afresh after every step of one
+    position (no clone: clones count their own); and the biomes one seat controls
+    agree with the full count."""
+    rng = random.Random(seed)
+    s = Volcanique().new_state(players)
+    kept = s.census()
     checked = 0
-    for s in random_positions(players, seed, every=1):
-        owners = s.biome_owners()
-        assert s.held_biomes() - {None} == set(owners)
+    while not s.is_terminal():
+        s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+        fresh = Census(s.players, s.critters, s.burrowed)
+        census = s.census()
+        checked += census is kept  # the same census, kept up to date (not counted again)
+        assert (census.on_hex, census.under_hex) == (fresh.on_hex, fresh.under_hex)
+        assert census.placed == fresh.placed
+        assert census.biomes(s.board) == fresh.biomes(s.board)
+        kept = census
         everyone = controlled_biomes(s)
         for seat in range(players):
             mine = controlled_by(s, seat)
             assert len(mine) == len(everyone[seat]) and set(mine) == set(everyone[seat])
-            checked += bool(mine)
     assert checked > 100
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 12)])
+def test_what_is_kept_with_the_shape_of_the_land_agrees_with_a_fresh_search(players, seed):
+    """Rift and Converging moves, sea spaces and a summoned island's spaces are kept
+    while no hex becomes land or ocean (``board.Memo``), across stacked tiles: they
+    read the same as found afresh after every step of a random game."""
+    rng = random.Random(seed)
+    s = Volcanique().new_state(players)
+    kept = 0
+    while not s.is_terminal():
+        s.apply(sample_chance(s, rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+        if s.stage != "main":
+            continue
+        memo = s.board.memo
+        kept += bool(memo.moves or memo.hexes)
+        fresh = s.clone()
+        fresh.board = Board(s.stacks)  # the same map, nothing kept
+        for found in (
+            tectonics.rift_options,
+            tectonics.converge_options,
+            critters.sea_spaces,
+            lambda x: sacrifice.island_hexes(x, (), 3),
+        ):
+            assert found(s) == found(fresh)
+    assert kept > 100  # (some found before the step: kept through it)
 
 
 def test_caldera_hands_are_hidden_until_the_end_and_redealt_for_others():

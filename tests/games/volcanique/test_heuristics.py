@@ -2,7 +2,7 @@
 
 from lapilli.games.volcanique.heuristics import heuristic
 
-from .helpers import UNO, A, D, M, at, blank, crit, give, lava, put_uno, step
+from .helpers import UNO, A, D, M, at, blank, crit, give, hex_id, lava, put_uno, region_id, step
 
 
 def test_more_points_and_resources_are_better():
@@ -54,8 +54,9 @@ def test_a_position_with_critters_waiting_to_migrate_can_be_evaluated():
     s.grid["L5"] = "herding_critters"
     s.unlocked[0] = ["L5"]
     assert has_power(s, 0, "herding_critters")
-    s.set_stack((0, 0), (*s.stacks[(0, 0)], UNO[M]))  # covered: their region is gone
-    assert (0, 0, D) not in s.board.biome_of
+    h = hex_id((0, 0))
+    s.set_stack(h, (*s.stacks[h], UNO[M]))  # covered: their region is gone
+    assert region_id((0, 0, D)) not in s.board.biome_of
     assert heuristic(s, 0) == heuristic(s, 0)  # evaluated (no herd counted there)
     assert s.score_breakdown()[0]["herds"] == 0
 

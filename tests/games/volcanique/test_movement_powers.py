@@ -6,7 +6,24 @@ import pytest
 from lapilli.core import IllegalAction
 from lapilli.games.volcanique.turn import collect
 
-from .helpers import A, D, L, M, blank, crit, power, put, put_uno, start_turn, step, tile
+from .helpers import (
+    A,
+    D,
+    L,
+    M,
+    blank,
+    claims,
+    crit,
+    power,
+    put,
+    put_uno,
+    region_id,
+    spot_id,
+    spots,
+    start_turn,
+    step,
+    tile,
+)
 
 
 def targets(s, at, colour):
@@ -44,7 +61,7 @@ def test_agile_critters_one_critter_two_moves():
     assert step(s) == "move" and s.this_turn.moves == 1
     s.apply(A("move_from", at=(1, 0), biome=M))
     s.apply(A("move_to", at=(2, 0), biome=L))
-    assert s.critters == {(2, 0, L, 0): 1} and step(s) != "move"
+    assert spots(s.critters) == {(2, 0, L, 0): 1} and step(s) != "move"
 
 
 def test_agile_critters_two_critters_one_move_each():
@@ -57,7 +74,7 @@ def test_agile_critters_two_critters_one_move_each():
     s.apply(A("move_to", at=(1, 0), biome=M))
     s.apply(A("move_from", at=(5, 0), biome=D))
     s.apply(A("move_to", at=(6, 0), biome=M))
-    assert set(s.critters) == {(1, 0, M, 0), (6, 0, M, 0)} and step(s) != "move"
+    assert set(spots(s.critters)) == {(1, 0, M, 0), (6, 0, M, 0)} and step(s) != "move"
     with pytest.raises(IllegalAction):
         s.apply(A("move_from", at=(1, 0), biome=M))
 
@@ -89,7 +106,7 @@ def test_flying_critters_relocate_to_any_uncontrolled_biome_even_on_an_inhabited
     assert ((13, 0), "light") not in got and ((20, 0), "dark") not in got
     s.apply(A("move_from", at=(0, 0), biome=D))
     s.apply(A("move_to", at=(20, 0), biome=M))
-    assert (20, 0, M, 0) in s.critters and (20, 0, D, 1) in s.critters
+    assert (20, 0, M, 0) in spots(s.critters) and (20, 0, D, 1) in spots(s.critters)
 
 
 # -- Cooperative Critters ------------------------------------------------------------------
@@ -103,7 +120,7 @@ def shared_duo(blue_powers=(), blue_colossal=False, pink_powers=("cooperative_cr
     crit(s, (0, 0), M, 1)
     crit(s, (-1, 0), M, 1)
     if blue_colossal:
-        s.colossal[(0, 0, M, 1)] = 1
+        s.colossal[spot_id((0, 0, M, 1))] = 1
         s.hand[1] -= 1
     power(s, 1, *blue_powers)
     return start_turn(power(s, 0, *pink_powers))
@@ -121,14 +138,14 @@ def test_takeover_when_the_other_player_does_not_cooperate():
     s.apply(A("move_from", at=(0, 0), biome=D))
     s.apply(A("move_to", at=(0, 0), biome=M))
     # blue's critters in that biome go home; pink now controls it
-    assert s.critters == {(0, 0, M, 0): 1} and s.hand[1] == 21
+    assert spots(s.critters) == {(0, 0, M, 0): 1} and s.hand[1] == 21
 
 
 def test_cooperative_cooperation_shares_the_biome():
     s = shared_duo(blue_powers=("cooperative_critters",))
     s.apply(A("move_from", at=(0, 0), biome=D))
     s.apply(A("move_to", at=(0, 0), biome=M))
-    assert s.critters == {(0, 0, M, 0): 1, (0, 0, M, 1): 1, (-1, 0, M, 1): 1}
+    assert spots(s.critters) == {(0, 0, M, 0): 1, (0, 0, M, 1): 1, (-1, 0, M, 1): 1}
     # both control it and collect one resource for it
     collect(s, 0)
     collect(s, 1)
@@ -139,8 +156,8 @@ def test_forced_cooperation_damages_a_colossal_critter_and_removes_the_mover():
     s = shared_duo(blue_colossal=True)
     s.apply(A("move_from", at=(0, 0), biome=D))
     s.apply(A("move_to", at=(0, 0), biome=M))
-    assert s.colossal == {}  # it lost 1 HP: a regular critter now
-    assert s.critters == {(0, 0, M, 1): 1, (-1, 0, M, 1): 1}
+    assert spots(s.colossal) == {}  # it lost 1 HP: a regular critter now
+    assert spots(s.critters) == {(0, 0, M, 1): 1, (-1, 0, M, 1): 1}
     # the mover went home: all pink's critters but the one on the grid are off the board
     assert s.hand[0] + s.crater[0] == 21 - 1
 
@@ -149,7 +166,7 @@ def test_a_cooperative_colossal_owner_takes_no_damage_and_shares():
     s = shared_duo(blue_powers=("cooperative_critters",), blue_colossal=True)
     s.apply(A("move_from", at=(0, 0), biome=D))
     s.apply(A("move_to", at=(0, 0), biome=M))
-    assert s.colossal == {(0, 0, M, 1): 1} and (0, 0, M, 0) in s.critters
+    assert spots(s.colossal) == {(0, 0, M, 1): 1} and (0, 0, M, 0) in spots(s.critters)
 
 
 def test_cooperative_critters_do_not_place_a_critter_onto_a_populated_tile():
@@ -158,9 +175,7 @@ def test_cooperative_critters_do_not_place_a_critter_onto_a_populated_tile():
     crit(s, (0, 0), D, 1)
     power(s, 0, "cooperative_critters")
     s.stack = []
-    from lapilli.games.volcanique.claiming import claimable
-
-    assert list(claimable(s, 0, None)) == []  # the medium side is free, the tile is not
+    assert claims(s, 0) == []  # the medium side is free, the tile is not
 
 
 # -- Pack Critters -------------------------------------------------------------------------
@@ -185,31 +200,31 @@ def test_move_a_critter_to_form_a_pack():
     s = start_turn(pack_position(blue=0))
     s.apply(A("move_from", at=(0, 0), biome=D))
     s.apply(A("move_to", at=(0, 0), biome=M))
-    assert s.critters == {(0, 0, M, 0): 1, (-1, 0, M, 0): 1}
+    assert spots(s.critters) == {(0, 0, M, 0): 1, (-1, 0, M, 0): 1}
 
 
 def test_the_pack_moves_as_one_critter_and_takes_over_a_biome():
     s = pack_position()
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0)  # the pack of two, formed last turn
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0)  # the pack of two, formed last turn
     s = start_turn(s)
     assert mover(s) == {((-1, 0), "medium")}  # one entry for the whole pack
     assert targets(s, (-1, 0), M) == {((0, 0), "dark")}
     s.apply(A("move_from", at=(-1, 0), biome=M))
     s.apply(A("move_to", at=(0, 0), biome=D))
-    assert s.critters == {(0, 0, D, 0): 2} and s.hand[1] == 21
+    assert spots(s.critters) == {(0, 0, D, 0): 2} and s.hand[1] == 21
     assert s.this_turn.moves == 1  # moving a pack counts as moving 1 critter
 
 
 def test_larger_packs_overwhelm_smaller_ones_only():
     s = pack_position(blue=2)
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0)
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0)
     s = start_turn(s)
     assert step(s) != "move"  # 2 against 2: the pack has nowhere to go
     s = pack_position(blue=2)
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0, 2)
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0, 2)
     s.hand[0] -= 1
     s = start_turn(s)
     assert ((0, 0), "dark") in targets(s, (-1, 0), M)  # 3 against 2
@@ -217,22 +232,22 @@ def test_larger_packs_overwhelm_smaller_ones_only():
 
 def test_a_pack_collects_one_resource_per_critter():
     s = pack_position(blue=0)
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0)
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0)
     collect(s, 0)
     assert s.resources[0] == [0, 2, 0]
 
 
 def test_a_pack_does_not_wipe_out_a_burrowed_critter_but_owns_its_biome():
     s = pack_position(blue=0)
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0)
-    s.burrowed[(1, 0, D, 1)] = 1
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0)
+    s.bury(spot_id((1, 0, D, 1)), 1)
     s.hand[1] -= 1
     s = start_turn(s)
     s.apply(A("move_from", at=(-1, 0), biome=M))
     s.apply(A("move_to", at=(0, 0), biome=D))
-    assert s.burrowed == {(1, 0, D, 1): 1} and s.critters == {(0, 0, D, 0): 2}
+    assert spots(s.burrowed) == {(1, 0, D, 1): 1} and spots(s.critters) == {(0, 0, D, 0): 2}
     s.resources[0] = [0, 0, 0]
     collect(s, 0)
     assert s.resources[0] == [2, 0, 0]
@@ -241,8 +256,8 @@ def test_a_pack_does_not_wipe_out_a_burrowed_critter_but_owns_its_biome():
 # -- Herding Critters (text lost: the research default, see the docs) ---------------------
 def test_a_herd_forms_like_a_pack_and_moves_as_one_only_onto_uncontrolled_biomes():
     s = pack_position(blue=1, powers=("herding_critters",))
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0)
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0)
     put(s, (0, 1), tile("duo-medium-light", 2))  # south-east of the Duo: medium faces it
     s = start_turn(s)
     got = targets(s, (-1, 0), M)
@@ -250,19 +265,19 @@ def test_a_herd_forms_like_a_pack_and_moves_as_one_only_onto_uncontrolled_biomes
     assert ((0, 1), "light") in got
     s.apply(A("move_from", at=(-1, 0), biome=M))
     s.apply(A("move_to", at=(0, 1), biome=L))
-    assert s.critters[(0, 1, L, 0)] == 2 and s.critters[(1, 0, D, 1)] == 1
+    assert spots(s.critters)[(0, 1, L, 0)] == 2 and spots(s.critters)[(1, 0, D, 1)] == 1
 
 
 def test_herding_critters_generate_extra_resources_and_points():
     s = pack_position(blue=0, powers=("herding_critters",))
-    s.take_critter((0, 0, D), 0)
-    s.add_critter((0, 0, M), 0)
+    s.take_critter(region_id((0, 0, D)), 0)
+    s.add_critter(region_id((0, 0, M)), 0)
     collect(s, 0)
     assert s.resources[0] == [0, 2, 0]
     assert s.score_breakdown()[0]["herds"] == 1
     s2 = pack_position(blue=0, powers=())  # no power: no herd points
-    s2.take_critter((0, 0, D), 0)
-    s2.add_critter((0, 0, M), 0)
+    s2.take_critter(region_id((0, 0, D)), 0)
+    s2.add_critter(region_id((0, 0, M)), 0)
     assert s2.score_breakdown()[0]["herds"] == 0
 
 
@@ -273,4 +288,4 @@ def test_agile_critters_first_form_a_pack_then_move_it():
     assert step(s) == "move"
     s.apply(A("move_from", at=(-1, 0), biome=M))
     s.apply(A("move_to", at=(0, 0), biome=D))  # the second moves it, taking blue's biome
-    assert s.critters == {(0, 0, D, 0): 2} and s.hand[1] == 21
+    assert spots(s.critters) == {(0, 0, D, 0): 2} and s.hand[1] == 21

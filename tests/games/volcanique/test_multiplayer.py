@@ -4,7 +4,7 @@ import pytest
 
 from lapilli.core import IllegalAction
 
-from .helpers import A, D, M, at, blank, crit, give, put, put_uno, tile
+from .helpers import A, D, M, at, blank, crit, give, hex_id, put, put_uno, tile
 
 # target hexes: each a medium Uno with a dark Uno helper south-east of it, so a dark
 # Uno may be stacked on any of them
@@ -83,7 +83,7 @@ def test_two_players_have_no_restriction():
     give(s, 0, dark=2)
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
-    assert (0, 0) in places(s) or s.stacks[(0, 0)][-1] == tile("uno-dark")
+    assert (0, 0) in places(s) or s.stacks[hex_id((0, 0))][-1] == tile("uno-dark")
 
 
 def test_placed_critter_count_ignores_grid_and_crater():

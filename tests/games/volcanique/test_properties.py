@@ -38,8 +38,9 @@ def check_invariants(s):
     # one owner per biome after every resolution (or owners who all cooperate), except
     # while it is pending
     if not {f.step.name for f in s.stack} & {"migrate", "remove", "evacuate"}:
-        for owners in s.biome_owners(burrowed=False).values():
-            assert len(owners) == 1 or all(has_power(s, o, "cooperative_critters") for o in owners)
+        for counts in s.biome_counts().values():
+            owners = [o for o in range(s.players) if counts[o]]  # (burrowed ones aside)
+            assert len(owners) <= 1 or all(has_power(s, o, "cooperative_critters") for o in owners)
     # nobody sees another seat's Caldera cards
     if s.stage != "over":
         for seat in range(s.players):

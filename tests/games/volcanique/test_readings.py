@@ -4,7 +4,7 @@ import pytest
 
 from lapilli.core import Action, IllegalAction
 
-from .helpers import UNO, A, D, L, M, at, blank, crit, give, put, put_uno, step
+from .helpers import UNO, A, D, L, M, at, blank, crit, give, hex_id, put, put_uno, step
 from .test_multiplayer import BLUE, EMPTY, MIXED, OWN, PURPLE, SOIL_HEX, engagement_position
 
 
@@ -51,12 +51,12 @@ def test_a_volcano_may_follow_a_first_tile_on_soil():
     give(s, 0, dark=7)
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))  # its one place: the soil
-    assert s.stacks[(0, 0)] == (-1, UNO[D])
+    assert s.stacks[hex_id((0, 0))] == (-1, UNO[D])
     assert step(s) == "buy" and A("buy", tile="volcano") in s.legal_actions()
     s.apply(A("buy", tile="volcano"))
     assert step(s) == "erupt"
     s.apply(A("erupt", at=(3, 0)))
-    assert s.stacks[(3, 0)][-1] < 0 and s.this_turn.tiles == 2
+    assert s.stacks[hex_id((3, 0))][-1] < 0 and s.this_turn.tiles == 2
     # the volcano ends the buying: no third tile
     assert step(s) not in ("buy", "place")
 

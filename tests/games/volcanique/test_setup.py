@@ -7,13 +7,13 @@ from lapilli.core.hexgrid import distance
 from lapilli.games.volcanique import Volcanique
 from lapilli.games.volcanique.components import SLOTS, fits_slot
 
-from .helpers import A, D, L, M, step
+from .helpers import A, D, L, M, hex_id, spots, step
 
 
 def build_first_island(s):
     # Uno: the first island's Uno goes at the origin (rotation does not matter)
     s.apply(A("choose_tile", tile="uno-dark"))
-    assert s.stacks[(0, 0)] and s.pending().args.piece == 1
+    assert s.stacks[hex_id((0, 0))] and s.pending().args.piece == 1
     # Duo: must connect to the Uno: a Duo without dark cannot
     with pytest.raises(IllegalAction, match="connecting Duo"):
         s.apply(A("choose_tile", tile="duo-medium-light"))
@@ -42,10 +42,10 @@ def test_starting_island_and_critters():
     build_first_island(s)
     # critters: on the Uno, on the Duo's biome not joined to the Uno (medium); the Trio's
     # medium joins the Duo's, so the choice is between its two unconnected biomes
-    assert s.critters == {(0, 0, D, 0): 1, (1, 0, M, 0): 1}
+    assert spots(s.critters) == {(0, 0, D, 0): 1, (1, 0, M, 0): 1}
     assert sorted(a.arg("biome") for a in s.legal_actions()) == ["dark", "light"]
     s.apply(A("claim", at=(2, -1), biome="light"))
-    assert s.critters[(2, -1, L, 0)] == 1
+    assert spots(s.critters)[(2, -1, L, 0)] == 1
     assert s.hand[0] == 18
     assert s.player == 1 and step(s) == "setup_tile"
 

@@ -23,6 +23,7 @@ from .helpers import (
     lava,
     put,
     put_uno,
+    spots,
     step,
     tile,
 )
@@ -66,7 +67,7 @@ def test_claiming_is_optional():
     put_uno(s, (0, 0), D)
     at(s, "claim")
     s.apply(A("done"))
-    assert not s.critters
+    assert not spots(s.critters)
 
 
 # -- 5. sacrifices -------------------------------------------------------------------------

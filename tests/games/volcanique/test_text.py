@@ -7,7 +7,7 @@ from lapilli.core.flow import then
 from lapilli.games.volcanique.claiming import CLAIM
 from lapilli.games.volcanique.turn import DRAW
 
-from .helpers import D, L, blank, crit, hold, lava, put, put_uno, tile
+from .helpers import D, L, blank, crit, hex_id, hold, lava, put, put_uno, spot_id, tile
 
 
 def text(state, seat):
@@ -105,9 +105,9 @@ def test_the_map_marks_colossal_burrowed_and_sea_critters_and_the_winter():
     put_uno(s, (0, 0), D)
     put_uno(s, (1, 0), L)
     crit(s, (0, 0), D, 0)
-    s.colossal[(0, 0, D, 0)] = 1
-    s.burrowed[(1, 0, L, 0)] = 1
-    s.sea[(2, 0)] = 1
+    s.colossal[spot_id((0, 0, D, 0))] = 1
+    s.bury(spot_id((1, 0, L, 0)), 1)
+    s.sea[hex_id((2, 0))] = 1
     s.winter = (((1, 0), s.turn),)
     then(s, CLAIM(0))
     view = text(s, 0)

@@ -5,7 +5,6 @@ import pytest
 
 from lapilli.core import IllegalAction
 from lapilli.core.flow import then
-from lapilli.games.volcanique.claiming import claimable
 from lapilli.games.volcanique.turn import rest_of_turn
 
 from .helpers import (
@@ -15,13 +14,17 @@ from .helpers import (
     M,
     at,
     blank,
+    claims,
     conserved,
     crit,
     described,
     give,
+    hex_id,
     lava,
     put,
     put_uno,
+    region_id,
+    spots,
     step,
     tile,
 )
@@ -50,7 +53,7 @@ def test_move_within_connected_biome_or_onto_uncontrolled_biome_of_its_tile():
     targets = {(a.arg("at"), a.arg("biome")) for a in s.legal_actions()}
     assert targets == {((1, 0), "dark"), ((2, 0), "dark"), ((0, 0), "medium")}
     s.apply(A("move_to", at=(2, 0), biome=D))
-    assert (2, 0, D, 0) in s.critters and (0, 0, D, 0) not in s.critters
+    assert (2, 0, D, 0) in spots(s.critters) and (0, 0, D, 0) not in spots(s.critters)
 
 
 def test_no_movement_onto_a_controlled_biome():
@@ -73,7 +76,7 @@ def test_moving_is_optional():
         turn={"seat": "Pink"},
     )
     s.apply(A("done"))
-    assert step(s) == "buy" and (0, 0, D, 0) in s.critters
+    assert step(s) == "buy" and (0, 0, D, 0) in spots(s.critters)
 
 
 # -- 2. buying and stacking ----------------------------------------------------------------
@@ -102,7 +105,7 @@ def test_buy_pays_the_cost_to_the_supply_and_stacks_on_land_only():
     with pytest.raises(IllegalAction, match="lava"):
         s.apply(A("place", at=(1, 1)))
     s.apply(A("place", at=(1, 0)))
-    assert len(s.stacks[(1, 0)]) == 2
+    assert len(s.stacks[hex_id((1, 0))]) == 2
 
 
 def test_connecting_biome_edge_rule_limits_rotations():
@@ -155,7 +158,7 @@ def test_covered_critter_migrates_where_its_owner_chooses():
     assert s.current_player() == 1
     assert {a.arg("at") for a in s.legal_actions()} == {(0, 0), (2, 0)}
     s.apply(A("migrate", at=(2, 0)))
-    assert s.critters == {(2, 0, D, 1): 1}
+    assert spots(s.critters) == {(2, 0, D, 1): 1}
     assert conserved(s)
 
 
@@ -167,8 +170,8 @@ def test_covered_critter_that_cannot_migrate_returns_to_hand():
     give(s, 0, medium=2)
     at(s, "buy")
     s.apply(A("buy", tile="uno-medium"))  # (1, 0) is the only place: taken at once
-    assert s.stacks[(1, 0)][-1] == tile("uno-medium")
-    assert not s.critters and s.hand[1] == 21
+    assert s.stacks[hex_id((1, 0))][-1] == tile("uno-medium")
+    assert not spots(s.critters) and s.hand[1] == 21
 
 
 # -- joining and splitting biomes ----------------------------------------------------------
@@ -180,16 +183,22 @@ def test_joining_two_own_biomes_makes_one():
     put_uno(s, (1, -1), D)  # lets a dark tile go on (1, 0)
     crit(s, (0, 0), D, 0)
     crit(s, (2, 0), D, 0)
-    assert len({s.board.biome_of[(0, 0, D)], s.board.biome_of[(2, 0, D)]}) == 2
+    assert (
+        len({s.board.biome_of[region_id((0, 0, D))], s.board.biome_of[region_id((2, 0, D))]}) == 2
+    )
     give(s, 0, dark=2)
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(1, 0)))
     b = s.board
-    assert b.biome_of[(0, 0, D)] == b.biome_of[(2, 0, D)] == b.biome_of[(1, 0, D)]
+    assert (
+        b.biome_of[region_id((0, 0, D))]
+        == b.biome_of[region_id((2, 0, D))]
+        == b.biome_of[region_id((1, 0, D))]
+    )
     # the joined tile is uninhabited but controlled: nothing to claim there
-    assert s.critters == {(0, 0, D, 0): 1, (2, 0, D, 0): 1}
-    assert (1, 0, D) not in claimable(s, 0, None)
+    assert spots(s.critters) == {(0, 0, D, 0): 1, (2, 0, D, 0): 1}
+    assert (1, 0, D) not in claims(s, 0)
 
 
 def test_splitting_a_biome():
@@ -202,9 +211,9 @@ def test_splitting_a_biome():
     s.apply(A("buy", tile="uno-medium"))
     s.apply(A("place", at=(1, 0)))
     b = s.board
-    assert b.biome_of[(0, 0, D)] != b.biome_of[(2, 0, D)]
+    assert b.biome_of[region_id((0, 0, D))] != b.biome_of[region_id((2, 0, D))]
     # the half without blue's critter is uncontrolled again and may be claimed
-    assert (2, 0, D) in claimable(s, 0, None)
+    assert (2, 0, D) in claims(s, 0)
 
 
 # -- contested biomes ----------------------------------------------------------------------
@@ -231,7 +240,7 @@ def test_contested_biome_tie_returns_all_critters():
     at(s, "buy")
     s.apply(A("buy", tile="uno-dark"))
     s.apply(A("place", at=(1, 0)))
-    assert not s.critters
+    assert not spots(s.critters)
     assert s.hand == [21, 21]
 
 
@@ -244,7 +253,7 @@ def test_contested_biome_most_critters_wins_equal_casualties():
     assert s.current_player() == 0
     assert {a.arg("at") for a in s.legal_actions()} == {(0, 0), (-1, 0)}
     s.apply(A("remove", at=(-1, 0), biome=D))
-    assert s.critters == {(0, 0, D, 0): 1}
+    assert spots(s.critters) == {(0, 0, D, 0): 1}
     assert s.hand == [20, 21]
     assert conserved(s)
 
@@ -267,7 +276,7 @@ def test_contested_three_way_winner_keeps_the_difference_to_the_runner_up():
     # 3 vs 2: purple loses 2, blue loses 2 (choosing which), 1 blue critter is left
     while step(s) == "remove":
         s.apply(s.legal_actions()[0])
-    owners = [spot[3] for spot in s.critters]
+    owners = [spot[3] for spot in spots(s.critters)]
     assert owners == [1]
     assert s.hand[2] == 21 and s.hand[1] == 20
 

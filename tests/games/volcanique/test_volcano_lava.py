@@ -5,12 +5,27 @@ import pytest
 
 from lapilli.core import CHANCE, Action, IllegalAction
 from lapilli.core.flow import then
-from lapilli.games.volcanique.claiming import claimable
 from lapilli.games.volcanique.components import SOIL, VOLCANO
 from lapilli.games.volcanique.land import stack_hexes
 from lapilli.games.volcanique.lava import PROGRESS_LAVA, lower_neighbours
 
-from .helpers import A, D, L, M, at, blank, conserved, crit, give, lava, put, put_uno
+from .helpers import (
+    A,
+    D,
+    L,
+    M,
+    at,
+    blank,
+    claims,
+    conserved,
+    crit,
+    give,
+    hex_id,
+    lava,
+    put,
+    put_uno,
+    spots,
+)
 
 
 def volcano_position():
@@ -33,8 +48,8 @@ def test_volcano_wipes_critters_unlocks_level_one_and_rolls_only_lower_spaces():
     s.apply(A("buy", tile="volcano"))
     s.apply(A("erupt", at=(0, 0)))
     # the critters on the target go back to their owner's hand, no migration
-    assert not s.critters and s.hand[1] == 21
-    assert s.stacks[(0, 0)][-1] == VOLCANO and s.volcano_tiles == 14
+    assert not spots(s.critters) and s.hand[1] == 21
+    assert s.stacks[hex_id((0, 0))][-1] == VOLCANO and s.volcano_tiles == 14
     # the first unlock is the level 1 power: a critter from the hand on the grid
     assert list(s.unlocked[0]) == ["L1"] and s.hand[0] == 20
     # d6 with re-rolls of same-height or higher spaces = uniform over the lower ones
@@ -133,7 +148,7 @@ def test_evacuation_pays_two_resources_to_a_tile_of_the_connected_biome():
     crit(s, (0, 0), D, 1)
     give(s, 1, light=3)
     s.lava = [lava((0, -1))]
-    put(s, (0, -1), *s.stacks[(0, -1)] * 2)  # four high: lava source
+    put(s, (0, -1), *s.stacks[hex_id((0, -1))] * 2)  # four high: lava source
     progress(s)
     assert s.current_player() == CHANCE
     s.apply(Action("lava", at=(0, 0)))
@@ -141,7 +156,7 @@ def test_evacuation_pays_two_resources_to_a_tile_of_the_connected_biome():
     assert s.current_player() == 1
     assert s.legal_actions() == [A("evacuate", at=(1, 0)), A("abandon")]
     s.apply(A("evacuate", at=(1, 0)))
-    assert s.critters == {(1, 0, D, 1): 1}
+    assert spots(s.critters) == {(1, 0, D, 1): 1}
     assert s.resources[1] == [0, 0, 1]
     assert conserved(s)
 
@@ -160,14 +175,14 @@ def lava_onto_critter(blue_resources):
 
 def test_critter_that_cannot_pay_is_wiped_out():
     s = lava_onto_critter(1)
-    assert not s.critters and s.hand[1] == 21
+    assert not spots(s.critters) and s.hand[1] == 21
 
 
 def test_critter_may_be_abandoned_to_the_lava():
     s = lava_onto_critter(2)
     assert s.current_player() == 1
     s.apply(A("abandon"))
-    assert not s.critters and s.hand[1] == 21 and s.resources[1] == [0, 0, 2]
+    assert not spots(s.critters) and s.hand[1] == 21 and s.resources[1] == [0, 0, 2]
 
 
 def test_lava_in_the_ocean_becomes_volcanic_soil_the_next_turn():
@@ -182,19 +197,19 @@ def test_lava_in_the_ocean_becomes_volcanic_soil_the_next_turn():
     # the next turn's lava step flips it to volcanic soil
     s.turn = 11
     progress(s)
-    assert s.stacks[(1, 0)] == (SOIL,) and not s.lava
+    assert s.stacks[hex_id((1, 0))] == (SOIL,) and not s.lava
 
 
 def test_volcanic_soil_takes_tiles_but_no_critters():
     s = blank()
     put_uno(s, (0, 0), L, 1)
     put(s, (1, 0), SOIL)
-    assert (1, 0, L) not in claimable(s, 0, None)
+    assert (1, 0, L) not in claims(s, 0)
     give(s, 0, light=2)
     at(s, "buy")
     s.apply(A("buy", tile="uno-light"))
     # soil has no biome edge, so only the soil (next to the light Uno) takes the tile
-    assert s.stacks[(1, 0)] == (SOIL, s.stacks[(0, 0)][0])
+    assert s.stacks[hex_id((1, 0))] == (SOIL, s.stacks[hex_id((0, 0))][0])
     assert s.this_turn.on_soil == 1  # the first tile went on soil: a second was offered
 
 
@@ -203,8 +218,8 @@ def test_no_tile_or_critter_on_lava():
     put_uno(s, (0, 0), L, 1)
     put_uno(s, (1, 0), L, 1)
     s.lava = [lava((1, 0))]
-    assert [(q, r) for q, r, _ in claimable(s, 0, None)] == [(0, 0)]
-    assert (1, 0) not in stack_hexes(s, 0)
+    assert [(q, r) for q, r, _ in claims(s, 0)] == [(0, 0)]
+    assert hex_id((1, 0)) not in stack_hexes(s, 0)
 
 
 def test_with_every_neighbour_unlocked_the_critter_goes_on_a_held_power():
@@ -219,10 +234,10 @@ def test_lava_never_flows_onto_a_volcano_or_other_lava_but_may_onto_soil():
     s = blank()
     put_uno(s, (0, 0), M, 3)
     put_uno(s, (1, 0), M, 1)
-    put(s, (1, 0), *s.stacks[(1, 0)], VOLCANO)  # a volcano on a 1-high stack
+    put(s, (1, 0), *s.stacks[hex_id((1, 0))], VOLCANO)  # a volcano on a 1-high stack
     put_uno(s, (1, -1), M, 1)
     put(s, (0, -1), SOIL)  # volcanic soil, 1 high
     for h in [(-1, 0), (-1, 1), (0, 1)]:
         put_uno(s, h, M, 3)
     s.lava = [lava((0, 0)), lava((1, -1))]  # another flow sits on (1, -1)
-    assert lower_neighbours(s, (0, 0), 3) == [(0, -1)]
+    assert lower_neighbours(s, hex_id((0, 0)), 3) == [hex_id((0, -1))]

@@ -20,11 +20,14 @@ from .helpers import (
     conserved,
     crit,
     give,
+    hex_id,
     hold,
     lava,
     power,
     put,
     put_uno,
+    spot_id,
+    spots,
     step,
     tile,
 )
@@ -71,8 +74,8 @@ def test_volcanic_migration_red_targets_two_blue_critters_that_migrate_for_3_eac
     s.apply(A("migrate", at=(1, 0)))  # step 2: 3 resources (all light: paid without asking)
     s.apply(A("migrate", at=(-1, 0)))
     # step 3: both migrated; the volcano stands on the empty Duo
-    assert s.critters == {(1, 0, D, 1): 1, (-1, 0, M, 1): 1}
-    assert s.resources[1] == [0, 0, 0] and s.stacks[(0, 0)][-1] == VOLCANO
+    assert spots(s.critters) == {(1, 0, D, 1): 1, (-1, 0, M, 1): 1}
+    assert s.resources[1] == [0, 0, 0] and s.stacks[hex_id((0, 0))][-1] == VOLCANO
 
 
 def test_volcanic_migration_needs_3_resources_per_critter_and_an_opponents_volcano():
@@ -84,24 +87,24 @@ def test_volcanic_migration_needs_3_resources_per_critter_and_an_opponents_volca
     set_off(s, 0, (0, 0))
     s.apply(A("migrate", at=(1, 0)))
     # the second critter cannot be paid for: wiped out with the volcano
-    assert s.critters == {(1, 0, D, 1): 1} and s.hand[1] == 21 - 1 - 1
+    assert spots(s.critters) == {(1, 0, D, 1): 1} and s.hand[1] == 21 - 1 - 1
     own = duo_between_unos()
     crit(own, (0, 0), D, 0)
     power(own, 0, "volcanic_migration")
     give(own, 0, light=3)
     set_off(own, 0, (0, 0))
-    assert step(own) != "migration" and not own.critters  # not from your own volcano
+    assert step(own) != "migration" and not spots(own.critters)  # not from your own volcano
 
 
 # -- Colossal Critter: eruption, lava, forced cooperation (movement tests) -----------------
 def test_a_colossal_critter_targeted_by_a_volcano_evacuates_losing_1_hp():
     s = duo_between_unos()
     crit(s, (0, 0), D, 1)
-    s.colossal[(0, 0, D, 1)] = 1
+    s.colossal[spot_id((0, 0, D, 1))] = 1
     s.hand[1] -= 1
     set_off(s, 0, (0, 0))
     # one tile to go to: no choice
-    assert s.critters == {(1, 0, D, 1): 1} and s.colossal == {}
+    assert spots(s.critters) == {(1, 0, D, 1): 1} and spots(s.colossal) == {}
     assert s.hand[1] == 20 and conserved(s)
 
 
@@ -110,16 +113,16 @@ def test_a_colossal_critter_that_cannot_migrate_is_completely_returned():
     put_uno(s, (0, 0), D)
     put_uno(s, (5, 0), M)
     crit(s, (0, 0), D, 1)
-    s.colossal[(0, 0, D, 1)] = 1
+    s.colossal[spot_id((0, 0, D, 1))] = 1
     s.hand[1] -= 1
     set_off(s, 0, (0, 0))
-    assert not s.critters and not s.colossal and s.hand[1] == 21
+    assert not spots(s.critters) and not spots(s.colossal) and s.hand[1] == 21
 
 
 def test_volcanic_migration_lets_a_colossal_critter_escape_without_damage():
     s = duo_between_unos()
     crit(s, (0, 0), D, 1)
-    s.colossal[(0, 0, D, 1)] = 1
+    s.colossal[spot_id((0, 0, D, 1))] = 1
     s.hand[1] -= 1
     power(s, 1, "volcanic_migration")
     give(s, 1, light=3)
@@ -127,7 +130,7 @@ def test_volcanic_migration_lets_a_colossal_critter_escape_without_damage():
     assert step(s) == "colossal_escape"
     assert set(s.legal_actions()) == {A("evacuate", at=(1, 0)), A("migrate", at=(1, 0))}
     s.apply(A("migrate", at=(1, 0)))
-    assert s.colossal == {(1, 0, D, 1): 1} and s.resources[1] == [0, 0, 0]
+    assert spots(s.colossal) == {(1, 0, D, 1): 1} and s.resources[1] == [0, 0, 0]
 
 
 def test_lava_reaching_a_colossal_critter_takes_1_hp_and_stops():
@@ -135,7 +138,7 @@ def test_lava_reaching_a_colossal_critter_takes_1_hp_and_stops():
     put_uno(s, (0, 0), D, 3)
     put_uno(s, (1, 0), M)
     crit(s, (1, 0), M, 1)
-    s.colossal[(1, 0, M, 1)] = 1
+    s.colossal[spot_id((1, 0, M, 1))] = 1
     s.hand[1] -= 1
     for h in [(-1, 0), (0, -1), (1, -1), (-1, 1), (0, 1)]:
         put_uno(s, h, L, 3)  # every other way is as high: the lava goes east
@@ -145,7 +148,7 @@ def test_lava_reaching_a_colossal_critter_takes_1_hp_and_stops():
     events = s.advance()  # one lower neighbour: no roll
     assert {"type": "lava_stopped", "at": [1, 0]} in events
     assert s.lava == [] and s.lava_tiles == 15  # the lava tile is removed
-    assert s.critters == {(1, 0, M, 1): 1} and s.colossal == {}
+    assert spots(s.critters) == {(1, 0, M, 1): 1} and spots(s.colossal) == {}
 
 
 # -- Magma Bomb ----------------------------------------------------------------------------
@@ -162,19 +165,19 @@ def test_magma_bomb_lands_on_a_d6_tile_next_to_the_volcano_and_wipes_it_out():
     assert len(outcomes) == 6 and all(p == pytest.approx(1 / 6) for p in outcomes.values())
     assert Action("bomb_lands", at=(1, -1)) in outcomes
     s.apply(Action("bomb_lands", at=(1, 0)))
-    assert (1, 0, D, 1) not in s.critters and s.hand[1] == 21
+    assert (1, 0, D, 1) not in spots(s.critters) and s.hand[1] == 21
 
 
 def test_magma_bomb_takes_1_hp_from_a_colossal_critter():
     s = duo_between_unos()
     crit(s, (1, 0), D, 1)
-    s.colossal[(1, 0, D, 1)] = 1
+    s.colossal[spot_id((1, 0, D, 1))] = 1
     s.hand[1] -= 1
     power(s, 0, "magma_bomb")
     set_off(s, 0, (0, 0))
     s.apply(A("magma_bomb"))
     s.apply(Action("bomb_lands", at=(1, 0)))
-    assert s.critters == {(1, 0, D, 1): 1} and s.colossal == {}
+    assert spots(s.critters) == {(1, 0, D, 1): 1} and spots(s.colossal) == {}
 
 
 def test_magma_bomb_once_per_round_by_anyone_holding_it_on_the_same_volcano():
@@ -237,7 +240,7 @@ def test_lateral_eruption_a_d4_on_one_side_strikes_a_second_volcano():
     assert all(p == pytest.approx(1 / 3) for p in outcomes.values())
     # step 2: the second volcano wipes out its tile; no second power is unlocked
     s.apply(Action("lateral_site", at=(1, -1)))
-    assert s.stacks[(1, -1)][-1] == VOLCANO and s.hand[1] == 21
+    assert s.stacks[hex_id((1, -1))][-1] == VOLCANO and s.hand[1] == 21
     assert s.volcano_tiles == 13 and len(s.unlocked[0]) == 2  # Lateral Eruption + L1
     # two lava flows start: the lateral one first
     assert step(s) == "lava_start" and s.pending().args.volcano == (1, -1)
@@ -260,11 +263,11 @@ def test_landslide_slides_an_adjacent_tile_onto_a_lower_one():
     assert A("landslide", at=(1, 0), to=(0, 0)) not in s.legal_actions()  # the volcano
     s.apply(A("landslide", at=(1, 0), to=(2, 0)))
     # the sliding tile lands with blue on top; pink, squashed, may evacuate for 2
-    assert s.height((1, 0)) == 1 and s.height((2, 0)) == 2
+    assert s.height(hex_id((1, 0))) == 1 and s.height(hex_id((2, 0))) == 2
     assert step(s) == "evacuate" and s.current_player() == 0
     s.apply(A("evacuate", at=(3, 0)))
-    assert s.critters == {(2, 0, L, 1): 1, (3, 0, D, 0): 1}
-    assert s.stacks[(1, 0)] == (UNO[D],) and s.stacks[(2, 0)] == (UNO[D], UNO[L])
+    assert spots(s.critters) == {(2, 0, L, 1): 1, (3, 0, D, 0): 1}
+    assert s.stacks[hex_id((1, 0))] == (UNO[D],) and s.stacks[hex_id((2, 0))] == (UNO[D], UNO[L])
 
 
 # -- Sleight of Land -----------------------------------------------------------------------
@@ -277,8 +280,8 @@ def test_sleight_of_land_turns_the_target_tile_before_the_volcano_covers_it():
     assert A("rotate", rotation=0) not in s.legal_actions()  # it is already so
     s.apply(A("rotate", rotation=3))
     # the critters were removed, the tile turned, the volcano on top
-    assert s.stacks[(0, 0)] == (tile("duo-dark-medium", 3), VOLCANO)
-    assert not s.critters
+    assert s.stacks[hex_id((0, 0))] == (tile("duo-dark-medium", 3), VOLCANO)
+    assert not spots(s.critters)
 
 
 # -- Lava Diversion ------------------------------------------------------------------------
@@ -302,7 +305,7 @@ def test_lava_diversion_pinks_critter_remains():
         Action("lava", at=(0, 1)): pytest.approx(1 / 3),
     }
     s.apply(Action("lava", at=(0, 1)))  # a roll of 2: diverted
-    assert s.lava == [lava((0, 1))] and (1, 0, D, 0) in s.critters
+    assert s.lava == [lava((0, 1))] and (1, 0, D, 0) in spots(s.critters)
 
 
 def test_lava_diversion_only_to_a_side_the_lava_could_flow_to():
@@ -332,7 +335,7 @@ def test_lava_diversion_may_be_declined():
     s.apply(Action("lava", at=(1, 0)))
     s.apply(A("done"))
     # on course: pink's critter has nowhere to evacuate to
-    assert s.lava == [lava((1, 0))] and not s.critters
+    assert s.lava == [lava((1, 0))] and not spots(s.critters)
 
 
 def test_landslide_crushes_a_critter_unable_to_escape():
@@ -344,7 +347,7 @@ def test_landslide_crushes_a_critter_unable_to_escape():
     power(s, 0, "landslide")
     set_off(s, 0, (0, 0))
     s.apply(A("landslide", at=(1, 0), to=(2, 0)))
-    assert not s.critters and s.hand[0] == 21 - 2  # two critters on the grid
+    assert not spots(s.critters) and s.hand[0] == 21 - 2  # two critters on the grid
 
 
 def test_a_burrowed_critter_rides_its_sliding_tile():
@@ -352,9 +355,9 @@ def test_a_burrowed_critter_rides_its_sliding_tile():
     put_uno(s, (0, 0), M)
     put(s, (1, 0), UNO[D], UNO[L])
     put_uno(s, (2, 0), M)
-    s.burrowed[(1, 0, L, 1)] = 1
+    s.bury(spot_id((1, 0, L, 1)), 1)
     s.hand[1] -= 1
     power(s, 0, "landslide")
     set_off(s, 0, (0, 0))
     s.apply(A("landslide", at=(1, 0), to=(2, 0)))
-    assert s.burrowed == {(2, 0, L, 1): 1} and conserved(s)
+    assert spots(s.burrowed) == {(2, 0, L, 1): 1} and conserved(s)

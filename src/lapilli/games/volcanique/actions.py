@@ -1,19 +1,21 @@
 """Every action of Volcanique, interned once so that legal action lists allocate little.
 
 Places are axial hexes ``at=(q, r)``; a critter's place adds its biome colour
-(``biome="dark"``): a tile holds at most one region of each colour.
+(``biome="dark"``): a tile holds at most one region of each colour. The rules make
+them from hex and region ids (``OnHex``, ``OnRegion``) and read those back
+(``at_hex``, ``at_region``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame
-from lapilli.core.hexgrid import Hex
 
-from .components import BIOMES, GRID_POWERS, KINDS, POWER_IDS, SIDES, SLOTS
+from .board import COLOUR_MASK, REGION_BITS, hex_id, hex_of
+from .components import BIOME_INDEX, BIOMES, GRID_POWERS, KINDS, POWER_IDS, SIDES, SLOTS
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -42,14 +44,92 @@ def act(kind: str, **params: Any) -> Action:
     return a
 
 
-def at_act(kind: str, h: Hex, colour: int | None = None) -> Action:
-    """An action on a hex (``place``, ``erupt``...) or on a region of it (``claim``...)."""
-    key = (kind, h, colour)
-    a = _ACTIONS.get(key)
-    if a is None:
-        params = {"at": h} if colour is None else {"at": h, "biome": BIOMES[colour]}
-        a = _ACTIONS[key] = Action(kind, **params)
-    return a
+class OnHex:
+    """The actions of one kind on a hex (``place``, ``erupt``...), by hex id, each made
+    once: ``PLACE[h]``."""
+
+    __slots__ = ("kind", "made")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.made: dict[int, Action] = {}
+
+    def __getitem__(self, h: int) -> Action:
+        a = self.made.get(h)
+        if a is None:
+            a = self.made[h] = Action(self.kind, at=hex_of(h))
+        return a
+
+    def on(self, hexes: Iterable[int]) -> list[Action]:
+        """The actions on each of ``hexes``, in order (one call for a legal list)."""
+        made = self.made
+        return [made.get(h) or self[h] for h in hexes]
+
+
+class OnRegion:
+    """The actions of one kind on a region (``claim``, ``move_to``...), by region id,
+    each made once: ``CLAIM[region]``."""
+
+    __slots__ = ("kind", "made")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.made: dict[int, Action] = {}
+
+    def __getitem__(self, region: int) -> Action:
+        a = self.made.get(region)
+        if a is None:
+            at = hex_of(region >> REGION_BITS)
+            a = self.made[region] = Action(self.kind, at=at, biome=BIOMES[region & COLOUR_MASK])
+        return a
+
+    def on(self, regions: Iterable[int]) -> list[Action]:
+        """The actions on each of ``regions``, in order (one call for a legal list)."""
+        made = self.made
+        return [made.get(r) or self[r] for r in regions]
+
+
+_ON_HEX: dict[str, OnHex] = {}
+_ON_REGION: dict[str, OnRegion] = {}
+
+
+def on_hex(kind: str) -> OnHex:
+    """The actions of ``kind`` on hexes (one table per kind)."""
+    table = _ON_HEX.get(kind)
+    if table is None:
+        table = _ON_HEX[kind] = OnHex(kind)
+    return table
+
+
+def on_region(kind: str) -> OnRegion:
+    """The actions of ``kind`` on regions (one table per kind)."""
+    table = _ON_REGION.get(kind)
+    if table is None:
+        table = _ON_REGION[kind] = OnRegion(kind)
+    return table
+
+
+def at_hex(a: Action) -> int:
+    """The hex id an action names (``at``)."""
+    return hex_id(a.arg("at"))
+
+
+def land_at(s: VolcaniqueState, a: Action) -> int | None:
+    """The land hex an action names, checked (None: not a hex, or the ocean): for the
+    refusals, which read actions nobody listed."""
+    at = a.arg("at")
+    if not (isinstance(at, tuple) and len(at) == 2 and all(type(v) is int for v in at)):
+        return None
+    try:
+        h = hex_id(at)
+    except ValueError:
+        return None
+    return h if h in s.stacks else None
+
+
+def at_region(a: Action) -> int:
+    """The region id an action names (``at`` and ``biome``)."""
+    return hex_id(a.arg("at")) << REGION_BITS | BIOME_INDEX[a.arg("biome")]
 
 
 DONE = act("done")
@@ -73,6 +153,13 @@ DRAW = {c: act("draw", card=c) for c in POWER_IDS}
 DEAL = {p: act("deal", power=p) for p in GRID_POWERS}
 DEAL_SLOT = {s: act("deal_slot", slot=s) for s in SLOTS}
 PLAY_CALDERA = {c: act("play_caldera", card=c) for c in POWER_IDS}
+PLACE = on_hex("place")
+MIGRATE = on_hex("migrate")
+EVACUATE = on_hex("evacuate")
+LAVA = on_hex("lava")
+CLAIM = on_region("claim")
+MOVE_FROM = on_region("move_from")
+MOVE_TO = on_region("move_to")
 
 _PAYMENTS: dict[tuple[int, ...], list[Action]] = {}
 

@@ -1,5 +1,7 @@
 """Frame arguments that steps of several rule modules share (plain data: this module
-imports no rule module)."""
+imports no rule module). Frames are saved and shown with the position, so they name
+hexes and regions as the rulebook's map does, by coordinates (the rules convert them
+with ``board.hex_id`` and ``board.region_id``)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from typing import NamedTuple
 
 from lapilli.core.hexgrid import Hex
 
-from .board import Region
+Region = tuple[int, int, int]
+"""A region as frames name it: ``(q, r, colour)``."""
 
 
 class Moving(NamedTuple):

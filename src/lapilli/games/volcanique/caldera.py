@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import eruption, tectonics
-from .actions import at_act, refusal
+from .actions import at_hex, on_hex, refusal
 from .board import around
 from .components import POWERS, VOLCANO
 from .events import CalderaPlayed, Events
@@ -35,12 +34,11 @@ REACTIONS = frozenset({"magma_siphon"})
 """Cards played in another player's turn, when their text says."""
 
 
-def carnage_targets(s: VolcaniqueState) -> list[Hex]:
+def carnage_targets(s: VolcaniqueState) -> list[int]:
     """Carnage: land tiles next to a volcano with critters on them (burrowed ones too)."""
     volcanoes = [h for h, st in s.stacks.items() if st[-1] == VOLCANO]
     near = {nb for v in volcanoes for nb in around(v) if nb in s.stacks}
-    inhabited = {x[:2] for x in s.critters} | {x[:2] for x in s.burrowed}
-    return sorted(near & inhabited)
+    return sorted(h for h in near if s.inhabited(h))
 
 
 def _now(step: Callable[..., Frame]) -> Callable[[VolcaniqueState, int], Events]:
@@ -105,7 +103,8 @@ def play(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 # -- Carnage -------------------------------------------------------------------------------
 def legal_carnage(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("carnage", h) for h in carnage_targets(s)]
+    carnage = on_hex("carnage")
+    return [carnage[h] for h in carnage_targets(s)]
 
 
 def refuse_carnage(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -116,7 +115,7 @@ def refuse_carnage(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def carnage(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """Every critter on the tile goes home; a Colossal Critter takes 1 damage instead."""
-    return eruption.blast(s, a.arg("at"))
+    return eruption.blast(s, at_hex(a))
 
 
 # -- the steps --------------------------------------------------------------------------

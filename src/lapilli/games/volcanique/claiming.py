@@ -12,12 +12,12 @@ from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
+from . import actions as A
 from . import critters, tectonics
-from .actions import DONE, at_act, refusal
-from .board import Region
-from .components import BIOME_INDEX
+from .actions import DONE, at_region, refusal
+from .board import REGION_BITS, hex_id, xy
 from .events import Events
-from .pieces import Stage
+from .pieces import TURN_STAGES
 from .winter import frozen
 
 if TYPE_CHECKING:
@@ -25,28 +25,39 @@ if TYPE_CHECKING:
 
 
 # -- 4. claim uninhabited tiles ------------------------------------------------------------
-def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[Region]:
-    """Uncontrolled biomes of uninhabited land tiles (only the new island's after
-    summoning one), not under lava, not frozen, while the seat has critters in hand."""
+def claimable(s: VolcaniqueState, seat: int, island: tuple[Hex, ...] | None) -> Iterator[int]:
+    """Uncontrolled biomes (regions) of uninhabited land tiles (only the new island's
+    after summoning one), not under lava, not frozen, while the seat has critters in
+    hand; in order."""
     if s.hand[seat] <= 0:
         return
     board = s.board
     biome_of = board.biome_of
-    owned = s.held_biomes()
-    # lava, inhabited (burrowed critters inhabit their tile too)
-    closed = s.lava_hexes() | {spot[:2] for spot in s.critters} | {x[:2] for x in s.burrowed}
-    land = board.regions_on.items() if island is None else [(h, board.regions(h)) for h in island]
-    for h, regions in land:
-        if regions and h not in closed and not (s.winter and frozen(s, h)):
+    census = s.census()
+    held = census.biomes(board)
+    # inhabited (burrowed critters inhabit their tile too), lava
+    on_hex, under_hex, lava = census.on_hex, census.under_hex, s.lava_hexes()
+    hexes = board.stackable if island is None else sorted(hex_id(h) for h in island)
+    regions_on = board.regions_on
+    winter = bool(s.winter)
+    for h in hexes:
+        regions = regions_on.get(h)
+        if (
+            regions
+            and h not in on_hex
+            and h not in under_hex
+            and h not in lava
+            and not (winter and frozen(s, h))
+        ):
             for region in regions:
-                if biome_of[region] not in owned:
+                if biome_of[region] not in held:
                     yield region
 
 
 def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
     """What powers add to the claim step of one's own turn (not an island's claims):
     Erosion before the first claim, Colossal upgrades, the sea critter step."""
-    if f.args.island is not None or s.stage not in (Stage.MAIN, Stage.FINAL):
+    if f.args.island is not None or s.stage not in TURN_STAGES:
         return []
     if not (s.unlocked[f.seat] or s.this_turn.granted):
         return []  # each of them is a power: none held (asked at every claim)
@@ -58,8 +69,7 @@ def claim_extras(s: VolcaniqueState, f: Frame) -> list[Action]:
 
 
 def legal_claim(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = sorted(claimable(s, f.seat, f.args.island))
-    claims = [at_act("claim", (q, r), c) for q, r, c in regions]
+    claims = A.CLAIM.on(claimable(s, f.seat, f.args.island))
     return claims + claim_extras(s, f) + [DONE]
 
 
@@ -83,17 +93,19 @@ def refuse_claim(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def claim(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []  # what follows waits below (the turn's next step, or the sacrifice)
-    again = CLAIM(f.seat, island=f.args.island)
+    again = f  # the step goes on (the same frame again)
     if a.kind in tectonics.EROSION_KINDS:
         return tectonics.erode(s, f.seat, a, again)
     if a.kind in critters.CLAIM_STEP_KINDS:
         return critters.claim_step(s, f.seat, a, again)
-    at = a.arg("at")
-    s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
+    region = at_region(a)
+    s.add_critter(region, f.seat)
     s.hand[f.seat] -= 1
-    s.this_turn = s.this_turn._replace(claimed=True)
+    if not s.this_turn.claimed:
+        s.this_turn = s.this_turn._replace(claimed=True)
     then(s, again)
-    return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
+    at = xy(region >> REGION_BITS)
+    return [{"type": "claimed", "seat": f.seat, "at": at, "biome": a.arg("biome")}]
 
 
 def settle_claim(s: VolcaniqueState, f: Frame) -> Events | None:

@@ -21,16 +21,26 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.hexgrid import Hex
 
-from .actions import act, at_act
-from .board import Region, around
-from .components import BIOME_INDEX, BIOMES, EDGES, SIDES
+from .actions import act, at_hex, at_region, on_hex, on_region
+from .args import Region
+from .board import (
+    OWNER_BITS,
+    OWNER_MASK,
+    REGION_BITS,
+    SPOT_HEX,
+    around,
+    hex_id,
+    hex_of,
+    region_id,
+    region_of,
+    xy,
+)
+from .components import BIOMES, EDGES, SIDES
 from .events import Events
 from .paying import PAY
-from .pieces import Spot
 from .powers import has_power
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -42,10 +52,6 @@ CLAIM_STEP_KINDS = frozenset({"upgrade", "sea_place", "sea_move", "sea_land"})
 BURROW_KINDS = frozenset({"burrow", "emerge"})
 
 
-def _cold(s: VolcaniqueState, h: Hex) -> bool:
-    return bool(s.winter) and frozen(s, h)
-
-
 # -- Colossal Critter ----------------------------------------------------------------------
 def upgrade_options(s: VolcaniqueState, seat: int) -> list[Action]:
     if (
@@ -54,45 +60,52 @@ def upgrade_options(s: VolcaniqueState, seat: int) -> list[Action]:
         or sum(s.resources[seat]) < COLOSSAL_COST
     ):
         return []
-    return [
-        at_act("upgrade", (q, r), c)
-        for (q, r, c, o), n in sorted(s.critters.items())
-        if o == seat and n > s.colossal.get((q, r, c, o), 0) and not _cold(s, (q, r))
-    ]
+    return on_region("upgrade").on(
+        spot >> OWNER_BITS
+        for spot in sorted(s.census().mine[seat])
+        if s.critters[spot] > s.colossal.get(spot, 0) and not cold(s, spot >> SPOT_HEX)
+    )
 
 
 def upgraded(s: VolcaniqueState, f: Frame) -> Events:
     """The upgrade paid for: a critter from the hand tops the critter."""
     seat, region = f.args.seat, f.args.region
     s.hand[seat] -= 1
-    spot = (*region, seat)
+    spot = region_id(region) << OWNER_BITS | seat
     s.colossal[spot] = s.colossal.get(spot, 0) + 1
     return [{"type": "colossal", "seat": seat, "at": list(region[:2])}]
 
 
 # -- Sea Critters --------------------------------------------------------------------------
-def sea_spaces(s: VolcaniqueState) -> list[Hex]:
-    """Ocean spaces next to land, without lava, a sea critter or frost."""
-    stacks = s.stacks
+def sea_spaces(s: VolcaniqueState) -> list[int]:
+    """Ocean spaces next to land, without lava, a sea critter or frost (kept with the
+    board: asked at every claim of a Sea Critters holder)."""
     lava = s.lava_hexes()
-    near = {nb for h in stacks for nb in around(h) if nb not in stacks}
-    return sorted(h for h in near if h not in lava and h not in s.sea and not _cold(s, h))
+    key = ("sea", tuple(lava), tuple(s.sea), s.winter and (s.winter, s.turn))
+    memo = s.board.memo.hexes
+    spaces = memo.get(key)
+    if spaces is None:
+        stacks = s.stacks
+        near = {nb for h in stacks for nb in around(h) if nb not in stacks}
+        spaces = memo[key] = sorted(
+            h for h in near if h not in lava and h not in s.sea and not cold(s, h)
+        )
+    return spaces
 
 
-def landings(s: VolcaniqueState, at: Hex) -> list[tuple[Hex, int]]:
-    """Where a sea critter on ``at`` may land: the uncontrolled biome of a neighbouring
-    tile whose edge faces its space (not lava, not frozen)."""
-    owned = s.biome_owners()
+def landings(s: VolcaniqueState, at: int) -> list[int]:
+    """Where a sea critter on ``at`` may land: the uncontrolled biome (a region) of a
+    neighbouring tile whose edge faces its space (not lava, not frozen)."""
     lava = s.lava_hexes()
     biome_of = s.board.biome_of
     out = []
     for d, nb in enumerate(around(at)):
         stack = s.stacks.get(nb)
-        if not stack or stack[-1] < 0 or nb in lava or _cold(s, nb):
+        if not stack or stack[-1] < 0 or nb in lava or cold(s, nb):
             continue
-        colour = EDGES[stack[-1]][(d + SIDES // 2) % SIDES]
-        if not owned.get(biome_of[(*nb, colour)]):
-            out.append((nb, colour))
+        region = nb << REGION_BITS | EDGES[stack[-1]][(d + SIDES // 2) % SIDES]
+        if not s.held(biome_of[region]):
+            out.append(region)
     return out
 
 
@@ -100,12 +113,31 @@ def sea_options(s: VolcaniqueState, seat: int) -> list[Action]:
     if not has_power(s, seat, "sea_critters") or s.this_turn.sea:
         return []
     spaces = sea_spaces(s)
-    out = [act("sea_place", at=h) for h in spaces] if s.hand[seat] > 0 else []
-    for h, owner in sorted(s.sea.items()):
-        if owner == seat and not _cold(s, h):  # the winter stops all movement
-            out += [act("sea_move", at=to, sea=h) for to in spaces]
-            out += [act("sea_land", at=nb, biome=BIOMES[c], sea=h) for nb, c in landings(s, h)]
+    place = on_hex("sea_place")
+    out = [place[h] for h in spaces] if s.hand[seat] > 0 else []
+    for x, owner in sorted(s.sea.items()):
+        if owner == seat and not cold(s, x):  # the winter stops all movement
+            out += [_sea_act("sea_move", to, x) for to in spaces]
+            out += [_sea_act("sea_land", region, x) for region in landings(s, x)]
     return out
+
+
+_SEA: dict[tuple[str, int, int], Action] = {}
+
+
+def _sea_act(kind: str, to: int, sea: int) -> Action:
+    """A sea critter's move from the space ``sea`` to a space (``sea_move``) or onto a
+    region (``sea_land``), made once."""
+    key = (kind, to, sea)
+    a = _SEA.get(key)
+    if a is None:
+        if kind == "sea_move":
+            a = act(kind, at=hex_of(to), sea=hex_of(sea))
+        else:
+            q, r, c = region_of(to)
+            a = act(kind, at=(q, r), biome=BIOMES[c], sea=hex_of(sea))
+        a = _SEA[key] = a
+    return a
 
 
 def refuse_claim_step(s: VolcaniqueState, seat: int, a: Action) -> str:
@@ -125,7 +157,7 @@ def refuse_claim_step(s: VolcaniqueState, seat: int, a: Action) -> str:
 def claim_step(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
     """An upgrade or a sea critter's step; then the claim step goes on."""
     if a.kind == "upgrade":
-        region = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
+        region = region_of(at_region(a))
         then(
             s,
             PAY(seat, price=COLOSSAL_COST, purpose="colossal"),
@@ -134,30 +166,31 @@ def claim_step(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events
         )
         return []
     s.this_turn = s.this_turn._replace(sea=True)
-    to = a.arg("at")
+    to = at_hex(a)
     then(s, again)
     if a.kind == "sea_place":
         s.hand[seat] -= 1
         s.sea[to] = seat
-        return [{"type": "sea_critter", "seat": seat, "at": list(to)}]
-    del s.sea[a.arg("sea")]
+        return [{"type": "sea_critter", "seat": seat, "at": xy(to)}]
+    del s.sea[hex_id(a.arg("sea"))]
     if a.kind == "sea_move":
         s.sea[to] = seat
-        return [{"type": "sea_critter", "seat": seat, "at": list(to)}]
-    s.add_critter((*to, BIOME_INDEX[a.arg("biome")]), seat)
-    return [{"type": "landed", "seat": seat, "at": list(to), "biome": a.arg("biome")}]
+        return [{"type": "sea_critter", "seat": seat, "at": xy(to)}]
+    s.add_critter(at_region(a), seat)
+    return [{"type": "landed", "seat": seat, "at": xy(to), "biome": a.arg("biome")}]
 
 
 # -- Burrowing Critters --------------------------------------------------------------------
 def burrow_options(s: VolcaniqueState, seat: int) -> list[Action]:
     if not has_power(s, seat, "burrowing_critters") or s.this_turn.burrowed:
         return []
-    out = [
-        at_act("burrow", (q, r), c)
-        for (q, r, c, o), n in sorted(s.critters.items())
-        if o == seat and n > s.colossal.get((q, r, c, o), 0)
-    ]
-    out += [at_act("emerge", (q, r), c) for q, r, c, o in sorted(s.burrowed) if o == seat]
+    out = on_region("burrow").on(
+        spot >> OWNER_BITS
+        for spot in sorted(s.census().mine[seat])
+        if s.critters[spot] > s.colossal.get(spot, 0)
+    )
+    emerge = on_region("emerge")
+    out += emerge.on(spot >> OWNER_BITS for spot in sorted(s.burrowed) if spot & OWNER_MASK == seat)
     return out
 
 
@@ -170,52 +203,47 @@ def refuse_burrow(s: VolcaniqueState, seat: int, a: Action) -> str:
 
 
 def burrow(s: VolcaniqueState, seat: int, a: Action) -> Events:
-    region = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
-    spot = (*region, seat)
+    region = at_region(a)
+    spot = region << OWNER_BITS | seat
     s.this_turn = s.this_turn._replace(burrowed=True)
     if a.kind == "burrow":
         s.take_critter(region, seat)
-        s.burrowed[spot] = s.burrowed.get(spot, 0) + 1
-        return [{"type": "burrowed", "seat": seat, "at": list(region[:2])}]
+        s.bury(spot)
+        return [{"type": "burrowed", "seat": seat, "at": xy(region >> REGION_BITS)}]
     return emerge(s, spot)
 
 
-def emerge(s: VolcaniqueState, spot: Spot) -> Events:
+def emerge(s: VolcaniqueState, spot: int) -> Events:
     """A burrowed critter comes up: it stays if its owner's critters outnumber every
     other player's in the biome (those go home) or all there cooperate; else it goes
     home."""
-    region, owner = spot[:3], spot[3]
-    left = s.burrowed[spot] - 1
-    if left:
-        s.burrowed[spot] = left
-    else:
-        del s.burrowed[spot]
+    region, owner = spot >> OWNER_BITS, spot & OWNER_MASK
+    s.unbury(spot, 1)
     s.add_critter(region, owner)
-    events: Events = [{"type": "emerged", "seat": owner, "at": list(region[:2])}]
+    events: Events = [{"type": "emerged", "seat": owner, "at": xy(region >> REGION_BITS)}]
     biome = s.board.biome_of[region]
-    counts: dict[int, int] = {}
-    for m in biome.members:
-        for x in s.spots_in(m):
-            counts[x[3]] = counts.get(x[3], 0) + s.critters[x]
-    others = {o: n for o, n in counts.items() if o != owner}
-    if not others or all(has_power(s, o, "cooperative_critters") for o in counts):
+    counts = s.biome_counts()[biome]
+    present = [o for o in range(s.players) if counts[o]]
+    others = [counts[o] for o in present if o != owner]
+    if not others or all(has_power(s, o, "cooperative_critters") for o in present):
         return events
-    if counts[owner] > max(others.values()):
+    if counts[owner] > max(others):
         for m in biome.members:
             for x in s.spots_in(m):
-                if x[3] != owner:
-                    n = s.send_home(m, x[3])
-                    events.append({"type": "wiped", "seat": x[3], "at": list(m[:2]), "n": n})
+                if x & OWNER_MASK != owner:
+                    n = s.send_home(m, x & OWNER_MASK)
+                    at = xy(m >> REGION_BITS)
+                    events.append({"type": "wiped", "seat": x & OWNER_MASK, "at": at, "n": n})
         return events
     s.send_home(region, owner, 1)
-    return events + [{"type": "wiped", "seat": owner, "at": list(region[:2]), "n": 1}]
+    return events + [{"type": "wiped", "seat": owner, "at": xy(region >> REGION_BITS), "n": 1}]
 
 
 def emerge_all(s: VolcaniqueState) -> Events:
     """At the end of the game every burrowed critter emerges."""
     events: Events = []
     while s.burrowed:
-        events += emerge(s, min(s.burrowed))
+        events += emerge(s, min(s.burrowed))  # (in the order of their spots)
     return events
 
 

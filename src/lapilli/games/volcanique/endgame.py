@@ -22,15 +22,15 @@ from lapilli.core.flow import Frame, Step, then
 
 from . import actions as A
 from . import critters
-from .actions import BUY_POINT, DONE, at_act, refusal
+from .actions import BUY_POINT, DONE, at_region, refusal
 from .args import Seat
-from .board import around
+from .board import REGION_BITS, around, hex_id, hex_of, xy
 from .claiming import claimable
-from .components import BIOME_INDEX, POINT_COST, VOLCANO, VOLCANO_COST
+from .components import POINT_COST, VOLCANO, VOLCANO_COST
 from .events import Events
 from .lava import LAVA_START
 from .paying import PAY
-from .pieces import Stage, cards
+from .pieces import MAIN, Stage, cards
 from .stacking import BOUGHT, refuse_volcano, volcano_allowed
 from .triggers import trigger_end
 from .winter import all_frozen
@@ -44,7 +44,7 @@ def pass_turn(s: VolcaniqueState) -> Events:
     (the stage and the player change; ``turn.end_turn`` begins that turn)."""
     events: Events = []
     n = s.players
-    if s.stage is Stage.MAIN:
+    if s.stage is MAIN:
         for p in range(n):
             if s.hand[p] == 0:
                 events.extend(trigger_end(s, "all_critters_deployed", p))
@@ -140,7 +140,7 @@ def super_erupts(s: VolcaniqueState, f: Frame) -> Events:
     too); every land tile around it becomes a volcano (while volcano tiles last), each
     with its own lava; its owner places a final critter; the lava runs to the sea."""
     q, r, owner = s.super_volcano
-    centre = (q, r)
+    centre = hex_id((q, r))
     events: Events = [{"type": "super_eruption", "seat": owner, "at": [q, r]}]
     ring = []
     for h in around(centre):
@@ -148,22 +148,21 @@ def super_erupts(s: VolcaniqueState, f: Frame) -> Events:
         sea_owner = s.sea.pop(h, None)
         if sea_owner is not None:
             s.hand[sea_owner] += 1
-            events.append({"type": "wiped", "seat": sea_owner, "at": list(h), "n": 1})
+            events.append({"type": "wiped", "seat": sea_owner, "at": xy(h), "n": 1})
         stack = s.stacks.get(h)
         if stack and stack[-1] != VOLCANO and s.volcano_tiles > 0 and h not in s.lava_hexes():
             s.volcano_tiles -= 1
             s.set_stack(h, (*stack, VOLCANO))
             ring.append(h)
-            events.append({"type": "volcano", "seat": owner, "at": list(h), "ring": True})
+            events.append({"type": "volcano", "seat": owner, "at": xy(h), "ring": True})
     s.stage = Stage.FINALE
-    starts = [LAVA_START(volcano=h, height=s.height(h)) for h in ring]
+    starts = [LAVA_START(volcano=hex_of(h), height=s.height(h)) for h in ring]
     then(s, *starts, FINAL_CRITTER(owner))  # the end of the turn waits below
     return events
 
 
 def legal_final_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = sorted(claimable(s, f.seat, None))
-    return [at_act("claim", (q, r), c) for q, r, c in regions] + [DONE]
+    return [*A.CLAIM.on(claimable(s, f.seat, None)), DONE]
 
 
 def refuse_final_critter(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -175,10 +174,11 @@ def refuse_final_critter(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def final_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []
-    at = a.arg("at")
-    s.add_critter((*at, BIOME_INDEX[a.arg("biome")]), f.seat)
+    region = at_region(a)
+    s.add_critter(region, f.seat)
     s.hand[f.seat] -= 1
-    return [{"type": "claimed", "seat": f.seat, "at": list(at), "biome": a.arg("biome")}]
+    at = xy(region >> REGION_BITS)
+    return [{"type": "claimed", "seat": f.seat, "at": at, "biome": a.arg("biome")}]
 
 
 def settle_final_critter(s: VolcaniqueState, f: Frame) -> Events | None:

@@ -29,11 +29,23 @@ from .actions import (
     ROTATE,
     SUPER_VOLCANO,
     act,
-    at_act,
+    at_hex,
+    land_at,
+    on_hex,
     refusal,
 )
-from .args import Striking, Target, Volcano
-from .board import Region, around
+from .args import Region, Striking, Target, Volcano
+from .board import (
+    OWNER_BITS,
+    OWNER_MASK,
+    REGION_BITS,
+    around,
+    hex_id,
+    hex_of,
+    region_id,
+    region_of,
+    xy,
+)
 from .components import (
     ROTATIONS,
     SIDES,
@@ -49,7 +61,7 @@ from .paying import PAY
 from .pieces import Stage
 from .powers import has_power, unlockable
 from .triggers import trigger_end
-from .winter import WINTER_SPAWN, frozen, may_spawn
+from .winter import WINTER_SPAWN, cold, may_spawn
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -68,24 +80,24 @@ def order_from(s: VolcaniqueState, seat: int) -> list[int]:
 
 # -- choosing the target -------------------------------------------------------------------
 def legal_erupt(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("erupt", h) for h in stack_hexes(s, f.seat, volcano=True)]
+    return on_hex("erupt").on(stack_hexes(s, f.seat, volcano=True))
 
 
 def refuse_erupt(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if a.kind != "erupt":
         return None
-    at = a.arg("at")
-    if not isinstance(at, tuple) or at not in s.stacks:
+    at = land_at(s, a)
+    if at is None:
         return "Volcanoes: a volcano must be unleashed on a land tile, not the ocean"
     if s.stacks[at][-1] == VOLCANO or at in s.lava_hexes():
         return "Volcanoes: a volcano cannot go on a volcano or on lava"
-    if s.winter and frozen(s, at):
+    if cold(s, at):
         return "Volcanic Winter: you may not play volcanoes on frozen tiles"
     return "Rules of engagement: you may not target that tile"
 
 
 def erupt(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    return strike(s, f.seat, a.arg("at"), main=True)
+    return strike(s, f.seat, at_hex(a), main=True)
 
 
 def settle_erupt(s: VolcaniqueState, f: Frame) -> Events | None:
@@ -93,16 +105,17 @@ def settle_erupt(s: VolcaniqueState, f: Frame) -> Events | None:
     return erupt(s, f, legal[0]) if len(legal) == 1 else None
 
 
-def strike(s: VolcaniqueState, seat: int, at: Hex, main: bool) -> Events:
+def strike(s: VolcaniqueState, seat: int, at: int, main: bool) -> Events:
     """A volcano is unleashed on ``at`` (``main``: the one bought, not a lateral one)."""
     frames = []
+    volcano = hex_of(at)
     if main and may_set_off_super(s, seat):
-        frames.append(SUPER(seat, volcano=at))
+        frames.append(SUPER(seat, volcano=volcano))
     if has_power(s, seat, "sleight_of_land") and s.stacks[at][-1] >= 0:
-        frames.append(SLEIGHT(seat, volcano=at))
-    frames.append(ESCAPES(volcano=at, seat=seat, main=main))
+        frames.append(SLEIGHT(seat, volcano=volcano))
+    frames.append(ESCAPES(volcano=volcano, seat=seat, main=main))
     then(s, *frames)
-    return [{"type": "volcano", "seat": seat, "at": list(at), "lateral": not main}]
+    return [{"type": "volcano", "seat": seat, "at": xy(at), "lateral": not main}]
 
 
 # -- the super volcano ---------------------------------------------------------------------
@@ -140,7 +153,7 @@ def set_off_super(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 # -- Sleight of Land -----------------------------------------------------------------------
 def legal_sleight(s: VolcaniqueState, f: Frame) -> list[Action]:
-    code = s.stacks[f.args.volcano][-1]
+    code = s.stacks[hex_id(f.args.volcano)][-1]
     kind = kind_of(code)
     return [ROTATE[r] for r in ROTATIONS[kind] if r != rotation_of(code)] + [DONE]
 
@@ -156,11 +169,11 @@ def sleight(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     volcano is ever eroded away)."""
     if a == DONE:
         return []
-    at = f.args.volcano
+    at = hex_id(f.args.volcano)
     stack = s.stacks[at]
     code = tile_code(kind_of(stack[-1]), a.arg("rotation"))
     s.set_stack(at, (*stack[:-1], code))
-    return [{"type": "turned", "seat": f.seat, "at": list(at), "rotation": a.arg("rotation")}]
+    return [{"type": "turned", "seat": f.seat, "at": xy(at), "rotation": a.arg("rotation")}]
 
 
 def settle_sleight(s: VolcaniqueState, f: Frame) -> Events | None:
@@ -169,17 +182,14 @@ def settle_sleight(s: VolcaniqueState, f: Frame) -> Events | None:
 
 
 # -- escaping the target -------------------------------------------------------------------
-def escape_tiles(s: VolcaniqueState, region: Region, volcano: Hex) -> tuple[Hex, ...]:
+def escape_tiles(s: VolcaniqueState, region: int, volcano: int) -> tuple[Hex, ...]:
     """Tiles of the critter's connected biome it may escape to: not the target, not
     lava, not frozen."""
     lava = s.lava_hexes()
-    members = s.board.biome_of[region].members
+    tiles = s.board.biome_of[region].tiles
     return tuple(
-        sorted(
-            m[:2]
-            for m in members
-            if m[:2] != volcano and m[:2] not in lava and not (s.winter and frozen(s, m[:2]))
-        )
+        hex_of(h)
+        for h in sorted(h for h in tiles if h != volcano and h not in lava and not cold(s, h))
     )
 
 
@@ -187,23 +197,25 @@ def escapes(s: VolcaniqueState, f: Frame) -> Events:
     """Each Colossal Critter on the target must evacuate (its owner's choice of tile);
     an opponent of the buyer holding Volcanic Migration may migrate each of their
     critters for 3 resources. Then the volcano lands."""
-    at, seat = f.args.volcano, f.args.seat
+    at, seat = hex_id(f.args.volcano), f.args.seat
     frames = []
     for spot in s.spots_on(at):
-        owner, region = spot[3], spot[:3]
+        owner, region = spot & OWNER_MASK, spot >> OWNER_BITS
         dests = escape_tiles(s, region, at)
         migrating = owner != seat and has_power(s, owner, "volcanic_migration")
         big = s.colossal.get(spot, 0)
         regular = s.critters[spot] - big
+        named = region_of(region)
         if migrating and dests:
-            frames += [MIGRATION(owner, region=region, dests=dests)] * regular
-        frames += [COLOSSAL_ESCAPE(owner, region=region, dests=dests, migrating=migrating)] * big
-    then(s, *frames, VOLCANO_LANDS(volcano=at, seat=seat, main=f.args.main))
+            frames += [MIGRATION(owner, region=named, dests=dests)] * regular
+        frames += [COLOSSAL_ESCAPE(owner, region=named, dests=dests, migrating=migrating)] * big
+    then(s, *frames, VOLCANO_LANDS(volcano=f.args.volcano, seat=seat, main=f.args.main))
     return []
 
 
 def legal_migration(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("migrate", d) for d in f.args.dests] + [ABANDON]
+    migrate = on_hex("migrate")
+    return [migrate[hex_id(d)] for d in f.args.dests] + [ABANDON]
 
 
 def refuse_migration(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -229,9 +241,10 @@ def settle_migration(s: VolcaniqueState, f: Frame) -> Events | None:
 
 
 def legal_colossal_escape(s: VolcaniqueState, f: Frame) -> list[Action]:
-    out = [at_act("evacuate", d) for d in f.args.dests]
+    evacuate, migrate = on_hex("evacuate"), on_hex("migrate")
+    out = [evacuate[hex_id(d)] for d in f.args.dests]
     if f.args.migrating and sum(s.resources[f.seat]) >= MIGRATION_COST:
-        out += [at_act("migrate", d) for d in f.args.dests]
+        out += [migrate[hex_id(d)] for d in f.args.dests]
     return out
 
 
@@ -257,9 +270,9 @@ def colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         )
         return []
     region = f.args.region
-    s.take_colossal(region, f.seat)
+    s.take_colossal(region_id(region), f.seat)
     s.hand[f.seat] += 1  # the top piece: it arrives a regular critter
-    s.add_critter((*to, region[2]), f.seat)
+    s.add_critter(region_id((*to, region[2])), f.seat)
     return [
         {"type": "colossal_damaged", "seat": f.seat, "at": list(region[:2])},
         {"type": "evacuated", "seat": f.seat, "from": list(region[:2]), "to": list(to)},
@@ -278,10 +291,10 @@ def relocated(s: VolcaniqueState, f: Frame) -> Events:
     """A critter paid for by Volcanic Migration reaches its new tile."""
     seat, region, to, colossal = f.args
     if colossal:
-        s.take_colossal(region, seat)
+        s.take_colossal(region_id(region), seat)
     else:
-        s.take_critter(region, seat)
-    s.add_critter((*to, region[2]), seat, 1, int(colossal))
+        s.take_critter(region_id(region), seat)
+    s.add_critter(region_id((*to, region[2])), seat, 1, int(colossal))
     return [{"type": "migrated", "seat": seat, "to": list(to)}]
 
 
@@ -289,15 +302,16 @@ def relocated(s: VolcaniqueState, f: Frame) -> Events:
 def volcano_lands(s: VolcaniqueState, f: Frame) -> Events:
     """The critters left on the target are wiped out (burrowed ones too) and the volcano
     goes on top; the one bought unlocks a power."""
-    at, seat, main = f.args
+    volcano, seat, main = f.args
+    at = hex_id(volcano)
     events = s.wipe_hex(at)
     if not main:
         s.volcano_tiles -= 1
     s.set_stack(at, (*s.stacks[at], VOLCANO))
     if main:
-        then(s, UNLOCK(seat, volcano=at, height=s.height(at)))
+        then(s, UNLOCK(seat, volcano=volcano, height=s.height(at)))
     else:
-        then(s, ERUPTED(volcano=at, seat=seat, main=False))
+        then(s, ERUPTED(volcano=volcano, seat=seat, main=False))
     return events
 
 
@@ -343,33 +357,34 @@ def settle_unlock(s: VolcaniqueState, f: Frame) -> Events | None:
 def erupted(s: VolcaniqueState, f: Frame) -> Events:
     """After a volcano lands: Magma Siphon and Magma Bomb (other players, in turn order),
     the buyer's Lateral Eruption and Landslide, then the lava (claiming waits below)."""
-    at, seat, main = f.args
+    volcano, seat, main = f.args
+    at = hex_id(volcano)
     frames = []
     if main:
         for o in order_from(s, seat)[1:]:
             if "magma_siphon" in s.caldera_hands[o] and siphoned(s, o, at):
-                frames.append(SIPHON(o, volcano=at))
+                frames.append(SIPHON(o, volcano=volcano))
         for o in order_from(s, seat):
             if has_power(s, o, "magma_bomb") and s.bombed[o] != s.round:
-                frames.append(BOMB(o, volcano=at))
+                frames.append(BOMB(o, volcano=volcano))
         if has_power(s, seat, "lateral_eruption") and s.volcano_tiles > 0 and sides(s, at):
-            frames.append(LATERAL(seat, volcano=at))
+            frames.append(LATERAL(seat, volcano=volcano))
         if has_power(s, seat, "landslide") and tectonics.slides(s, at):
-            frames.append(tectonics.LANDSLIDE(seat, volcano=at))
-    frames.append(LAVA_START(volcano=at, height=s.height(at)))
+            frames.append(tectonics.LANDSLIDE(seat, volcano=volcano))
+    frames.append(LAVA_START(volcano=volcano, height=s.height(at)))
     then(s, *frames)
     return []
 
 
 # -- Magma Siphon (a Caldera card, played when another player plays a volcano) -------------
-def siphoned(s: VolcaniqueState, seat: int, volcano: Hex) -> list[int]:
+def siphoned(s: VolcaniqueState, seat: int, volcano: int) -> list[int]:
     """The resource kinds a seat's critters on tiles next to a volcano would bring (one
     per critter, of its biome), while the supply lasts."""
     supply = list(s.supply)
     got = []
     for nb in around(volcano):
         for c in range(len(supply)):
-            n = s.critters.get((*nb, c, seat), 0)
+            n = s.critters.get((nb << REGION_BITS | c) << OWNER_BITS | seat, 0)
             take = min(n, supply[c])
             supply[c] -= take
             got += [c] * take
@@ -388,7 +403,7 @@ def siphon(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """Reveal and discard the card; 1 resource per critter next to the new volcano."""
     if a == DONE:
         return []
-    got = siphoned(s, f.seat, f.args.volcano)
+    got = siphoned(s, f.seat, hex_id(f.args.volcano))
     s.unshare_caldera()
     s.caldera_hands[f.seat].take("magma_siphon")
     s.caldera_discard.append("magma_siphon")
@@ -422,38 +437,40 @@ def bomb(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def bomb_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     """A d6 over the six spaces around the volcano (higher ones included)."""
-    return [(at_act("bomb_lands", h), 1.0 / SIDES) for h in around(f.args.volcano)]
+    lands = on_hex("bomb_lands")
+    return [(lands[h], 1.0 / SIDES) for h in around(hex_id(f.args.volcano))]
 
 
 def bomb_lands(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """The sea and empty tiles take no harm."""
-    at = a.arg("at")
-    return [{"type": "bomb_lands", "at": list(at)}, *blast(s, at)]
+    at = at_hex(a)
+    return [{"type": "bomb_lands", "at": xy(at)}, *blast(s, at)]
 
 
-def blast(s: VolcaniqueState, at: Hex) -> Events:
+def blast(s: VolcaniqueState, at: int) -> Events:
     """A magma bomb or Carnage: the critters on a tile are wiped out (burrowed ones too);
     a Colossal Critter takes 1 damage instead."""
     events: Events = []
     for spot in s.spots_on(at):
+        owner = spot & OWNER_MASK
         big = s.colossal.get(spot, 0)
         for _ in range(big):
             s.damage(spot)
-            events.append({"type": "colossal_damaged", "seat": spot[3], "at": list(at)})
+            events.append({"type": "colossal_damaged", "seat": owner, "at": xy(at)})
         regular = s.critters[spot] - big
         if regular:
-            s.take_critter(spot[:3], spot[3], regular)
-            s.hand[spot[3]] += regular
-            events.append({"type": "wiped", "seat": spot[3], "at": list(at), "n": regular})
-    for spot in [x for x in s.burrowed if x[:2] == at]:
-        n = s.burrowed.pop(spot)
-        s.hand[spot[3]] += n
-        events.append({"type": "wiped", "seat": spot[3], "at": list(at), "n": n})
+            s.take_critter(spot >> OWNER_BITS, owner, regular)
+            s.hand[owner] += regular
+            events.append({"type": "wiped", "seat": owner, "at": xy(at), "n": regular})
+    for spot in s.burrowed_on(at):
+        n = s.unbury(spot)
+        s.hand[spot & OWNER_MASK] += n
+        events.append({"type": "wiped", "seat": spot & OWNER_MASK, "at": xy(at), "n": n})
     return events
 
 
 # -- Lateral Eruption ----------------------------------------------------------------------
-def lateral_sites(s: VolcaniqueState, volcano: Hex, side: int) -> list[Hex]:
+def lateral_sites(s: VolcaniqueState, volcano: int, side: int) -> list[int]:
     """The land tiles a lateral volcano may strike among the four spaces of one side
     (they may be higher than the volcano): not a volcano, lava or a frozen tile."""
     nbs = around(volcano)
@@ -462,18 +479,18 @@ def lateral_sites(s: VolcaniqueState, volcano: Hex, side: int) -> list[Hex]:
     for i in range(LATERAL_SIDE):
         h = nbs[(side + i) % SIDES]
         stack = s.stacks.get(h)
-        if stack and stack[-1] != VOLCANO and h not in lava and not (s.winter and frozen(s, h)):
+        if stack and stack[-1] != VOLCANO and h not in lava and not cold(s, h):
             out.append(h)
     return out
 
 
-def sides(s: VolcaniqueState, volcano: Hex) -> list[int]:
+def sides(s: VolcaniqueState, volcano: int) -> list[int]:
     """Sides (the first of four directions) with at least one site."""
     return [d for d in range(SIDES) if lateral_sites(s, volcano, d)]
 
 
 def legal_lateral(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [act("lateral", side=d) for d in sides(s, f.args.volcano)] + [DONE]
+    return [act("lateral", side=d) for d in sides(s, hex_id(f.args.volcano))] + [DONE]
 
 
 def refuse_lateral(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -491,13 +508,14 @@ def lateral(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 def lateral_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     """The d4, re-rolled until it names a land tile: a uniform choice among them."""
-    sites = lateral_sites(s, f.args.volcano, f.args.side)
-    return [(at_act("lateral_site", h), 1.0 / len(sites)) for h in sites]
+    sites = lateral_sites(s, hex_id(f.args.volcano), f.args.side)
+    site = on_hex("lateral_site")
+    return [(site[h], 1.0 / len(sites)) for h in sites]
 
 
 def lateral_site(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """A second volcano on that tile (a tile from the supply; no second unlock)."""
-    return strike(s, f.args.seat, a.arg("at"), main=False)
+    return strike(s, f.args.seat, at_hex(a), main=False)
 
 
 def settle_lateral_roll(s: VolcaniqueState, f: Frame) -> Events | None:

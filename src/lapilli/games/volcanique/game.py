@@ -2,7 +2,9 @@
 
 Read the package in this order: ``game.py`` (this: the step table in turn order),
 ``options.py``, ``data.toml`` and ``components.py``, ``board.py`` (the hex map and its
-biomes), ``pieces.py`` and ``state.py`` (the position), the rules from the bottom up
+biomes, hexes as integer ids), ``pieces.py``, ``census.py`` (who stands where, kept as
+critters move) and ``state.py`` (the position), ``actions.py`` and ``frames.py`` (the
+actions and frames made once), the rules from the bottom up
 (``paying.py``, ``winter.py``, ``critters.py``, ``lava.py``, ``land.py``,
 ``tectonics.py``, ``claiming.py``, ``eruption.py``, ``stacking.py``, ``caldera.py``,
 ``sacrifice.py``, ``endgame.py``, ``movement.py``, ``turn.py``, ``setup.py``), each

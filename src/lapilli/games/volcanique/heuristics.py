@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from lapilli.core.hexgrid import distance
-
+from .board import OWNER_MASK, SPOT_HEX, distance
 from .powers import LIMITED, held_powers
 from .scoring import breakdown, controlled_biomes
 from .state import VolcaniqueState
@@ -49,12 +48,13 @@ def heuristic(state: VolcaniqueState, seat: int) -> float:
     flows = [flow.at for flow in state.lava if flow.flowing]
     if flows:
         risky = 0
-        for (q, r, _c, owner), n in state.critters.items():
-            if owner != seat:
+        for spot, n in state.critters.items():
+            if spot & OWNER_MASK != seat:
                 continue
+            h = spot >> SPOT_HEX
             for lava in flows:
-                below = state.height((q, r)) < state.height(lava)
-                if distance((q, r), lava) == 1 and below:
+                below = state.height(h) < state.height(lava)
+                if distance(h, lava) == 1 and below:
                     risky += n
                     break
         value -= 0.5 * risky

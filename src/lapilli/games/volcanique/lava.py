@@ -10,15 +10,17 @@ from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.hexgrid import Hex
 
-from .actions import ABANDON, DIVERT_LAVA, DONE, at_act, refusal
-from .args import Moving, Volcano
-from .board import Region, around
+from . import actions as A
+from .actions import ABANDON, DIVERT_LAVA, DONE, at_hex, refusal
+from .args import Moving, Region, Volcano
+from .board import OWNER_BITS, OWNER_MASK, around, hex_id, hex_of, region_id, region_of, xy
 from .components import EVACUATION_COST, SIDES, SOIL, VOLCANO
 from .events import Events
+from .frames import frame
 from .paying import PAY
 from .pieces import FLOWING, Lava
 from .powers import has_power
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -28,15 +30,16 @@ NEW = -1
 """The ``index`` of a lava flow just starting from its volcano."""
 
 
-def lower_neighbours(s: VolcaniqueState, h: Hex, height: int) -> list[Hex]:
+def lower_neighbours(s: VolcaniqueState, h: int, height: int) -> list[int]:
     """Spaces lava may flow to: lower than ``height`` (the ocean is 0), never onto a
     volcano or another lava tile. In the order of the core's directions."""
     lava = s.lava_hexes()
+    stacks = s.stacks
     out = []
     for nb in around(h):
         if nb in lava:
             continue
-        stack = s.stacks.get(nb)
+        stack = stacks.get(nb)
         if stack is None or stack[-1] != VOLCANO and len(stack) < height:
             out.append(nb)
     return out
@@ -44,28 +47,29 @@ def lower_neighbours(s: VolcaniqueState, h: Hex, height: int) -> list[Hex]:
 
 # -- the first lava: a d6 re-rolled until it shows a lower neighbour -----------------------
 def start_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
-    lower = lower_neighbours(s, f.args.volcano, f.args.height)
-    return [(at_act("lava", h), 1.0 / len(lower)) for h in lower]
+    lower = lower_neighbours(s, hex_id(f.args.volcano), f.args.height)
+    return [(A.LAVA[h], 1.0 / len(lower)) for h in lower]
 
 
 def start(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    return aim(s, NEW, f.args.volcano, a.arg("at"))
+    return aim(s, NEW, hex_id(f.args.volcano), at_hex(a))
 
 
 def settle_start(s: VolcaniqueState, f: Frame) -> Events | None:
     """No lava tile left, or nowhere lower: no lava. One lower space: no roll."""
     if s.lava_tiles <= 0:
         return []
-    lower = lower_neighbours(s, f.args.volcano, f.args.height)
+    volcano = hex_id(f.args.volcano)
+    lower = lower_neighbours(s, volcano, f.args.height)
     if not lower:
         return [{"type": "no_lava", "at": list(f.args.volcano)}]
     if len(lower) == 1:
-        return aim(s, NEW, f.args.volcano, lower[0])
+        return aim(s, NEW, volcano, lower[0])
     return None
 
 
 # -- Lava Diversion: after the roll, holders may try to redirect it ------------------------
-def diversion_sides(s: VolcaniqueState, source: Hex, to: Hex) -> list[Hex]:
+def diversion_sides(s: VolcaniqueState, source: int, to: int) -> list[int]:
     """The two spaces beside the target (around the lava's source) that the lava could
     flow to: the diversion's 1-2 and 5-6."""
     nbs = around(source)
@@ -74,7 +78,7 @@ def diversion_sides(s: VolcaniqueState, source: Hex, to: Hex) -> list[Hex]:
     return [h for h in (nbs[(d + 1) % SIDES], nbs[(d - 1) % SIDES]) if h in lower]
 
 
-def aim(s: VolcaniqueState, index: int, source: Hex, to: Hex) -> Events:
+def aim(s: VolcaniqueState, index: int, source: int, to: int) -> Events:
     """The roll names ``to``: each holder of Lava Diversion in turn order (from the
     player whose turn it is) may try to divert it, if a side space could take it."""
     holders = tuple(
@@ -83,7 +87,12 @@ def aim(s: VolcaniqueState, index: int, source: Hex, to: Hex) -> Events:
         if has_power(s, o, "lava_diversion")
     )
     if holders and diversion_sides(s, source, to):
-        then(s, DIVERT(holders[0], index=index, source=source, to=to, others=holders[1:]))
+        then(
+            s,
+            DIVERT(
+                holders[0], index=index, source=hex_of(source), to=hex_of(to), others=holders[1:]
+            ),
+        )
         return []
     return arrive(s, index, to)
 
@@ -104,42 +113,43 @@ def divert(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if others:
         then(s, DIVERT(others[0], index=index, source=source, to=to, others=others[1:]))
         return []
-    return arrive(s, index, to)
+    return arrive(s, index, hex_id(to))
 
 
 def diversion_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     """The d6: 1-2 and 5-6 divert it to a side space, 3-4 keep it on course (a side the
     lava cannot take keeps it on course too)."""
-    sides = diversion_sides(s, f.args.source, f.args.to)
+    to = hex_id(f.args.to)
+    sides = diversion_sides(s, hex_id(f.args.source), to)
     stay = 1.0 - len(sides) / 3
-    return [(at_act("lava", f.args.to), stay)] + [(at_act("lava", h), 1 / 3) for h in sides]
+    return [(A.LAVA[to], stay)] + [(A.LAVA[h], 1 / 3) for h in sides]
 
 
 def diverted(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    return arrive(s, f.args.index, a.arg("at"))
+    return arrive(s, f.args.index, at_hex(a))
 
 
 # -- where the lava arrives ----------------------------------------------------------------
-def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
+def arrive(s: VolcaniqueState, index: int, h: int) -> Events:
     """Lava moves onto ``h``: a new flow (``index`` NEW) or flow ``index`` moving on.
     In the sea it wipes out a sea critter. On a tile with a Colossal Critter, each takes
     1 damage and the lava stops (its tile goes back). Otherwise critters there may
     evacuate within their biome for 2 resources (their owners decide; burrowed and
     frozen ones cannot), then the next flow moves."""
     ocean = h not in s.stacks
-    events: Events = [{"type": "lava", "at": list(h), "ocean": ocean}]
-    after = [] if index == NEW else [PROGRESS_LAVA(index=index + 1)]
+    events: Events = [{"type": "lava", "at": xy(h), "ocean": ocean}]
+    after = [] if index == NEW else [frame(PROGRESS_LAVA, index=index + 1)]
     bigs = [spot for spot in s.spots_on(h) if s.colossal.get(spot)] if not ocean else []
     if bigs:
         for spot in bigs:
             for _ in range(s.colossal[spot]):
                 s.damage(spot)
-                events.append({"type": "colossal_damaged", "seat": spot[3], "at": list(h)})
-        events.append({"type": "lava_stopped", "at": list(h)})
+                events.append({"type": "colossal_damaged", "seat": spot & OWNER_MASK, "at": xy(h)})
+        events.append({"type": "lava_stopped", "at": xy(h)})
         if index != NEW:
             del s.lava[index]
             s.lava_tiles += 1
-            after = [PROGRESS_LAVA(index=index)]
+            after = [frame(PROGRESS_LAVA, index=index)]
         then(s, *after)
         return events
     flow = Lava(h, s.turn if ocean else FLOWING)
@@ -152,38 +162,38 @@ def arrive(s: VolcaniqueState, index: int, h: Hex) -> Events:
         owner = s.sea.pop(h, None)
         if owner is not None:
             s.hand[owner] += 1
-            events.append({"type": "wiped", "seat": owner, "at": list(h), "n": 1})
+            events.append({"type": "wiped", "seat": owner, "at": xy(h), "n": 1})
         then(s, *after)
         return events
-    for spot in [x for x in s.burrowed if x[:2] == h]:
-        n = s.burrowed.pop(spot)
-        s.hand[spot[3]] += n
-        events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
+    for spot in s.burrowed_on(h):
+        n = s.unbury(spot)
+        s.hand[spot & OWNER_MASK] += n
+        events.append({"type": "wiped", "seat": spot & OWNER_MASK, "at": xy(h), "n": n})
     evacuations = []
     biome_of = s.board.biome_of
     lava = s.lava_hexes()
-    stuck = bool(s.winter) and frozen(s, h)
+    stuck = cold(s, h)
     for spot in s.spots_on(h):
-        region = spot[:3]
-        members = biome_of[region].members
-        dests = () if stuck else evacuation_tiles(s, members, lava)
-        evacuations += [EVACUATE(spot[3], region=region, dests=dests)] * s.critters[spot]
+        region = spot >> OWNER_BITS
+        tiles = biome_of[region].tiles
+        dests = () if stuck else evacuation_tiles(s, tiles, lava)
+        evacuations += [
+            EVACUATE(spot & OWNER_MASK, region=region_of(region), dests=dests)
+        ] * s.critters[spot]
     then(s, *evacuations, *after)
     return events
 
 
 def evacuation_tiles(
-    s: VolcaniqueState, members: tuple[Region, ...], lava: set[Hex]
+    s: VolcaniqueState, tiles: tuple[int, ...], lava: frozenset[int]
 ) -> tuple[Hex, ...]:
     """Tiles of a biome a critter may evacuate to: no lava, not frozen."""
-    return tuple(
-        sorted(m[:2] for m in members if m[:2] not in lava and not (s.winter and frozen(s, m[:2])))
-    )
+    return tuple(hex_of(h) for h in sorted(h for h in tiles if h not in lava and not cold(s, h)))
 
 
 # -- evacuation (the critter's owner decides) ----------------------------------------------
 def legal_evacuate(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("evacuate", d) for d in f.args.dests] + [ABANDON]
+    return [A.EVACUATE[hex_id(d)] for d in f.args.dests] + [ABANDON]
 
 
 def refuse_evacuate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -195,11 +205,10 @@ def refuse_evacuate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def evacuate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == ABANDON:
         return _wipe_one(s, f)
-    to = a.arg("at")
     then(
         s,
-        PAY(f.seat, price=EVACUATION_COST, purpose="evacuate"),
-        EVACUATED(seat=f.seat, region=f.args.region, to=to),
+        frame(PAY, f.seat, price=EVACUATION_COST, purpose="evacuate"),
+        EVACUATED(seat=f.seat, region=f.args.region, to=a.arg("at")),
     )
     return []
 
@@ -213,14 +222,14 @@ def settle_evacuate(s: VolcaniqueState, f: Frame) -> Events | None:
 
 def _wipe_one(s: VolcaniqueState, f: Frame) -> Events:
     region = f.args.region
-    s.send_home(region, f.seat, 1)
+    s.send_home(region_id(region), f.seat, 1)
     return [{"type": "wiped", "seat": f.seat, "at": list(region[:2]), "n": 1}]
 
 
 def evacuated(s: VolcaniqueState, f: Frame) -> Events:
     seat, region, to = f.args
-    big = s.take_critter(region, seat)
-    s.add_critter((*to, region[2]), seat, 1, big)
+    big = s.take_critter(region_id(region), seat)
+    s.add_critter(region_id((*to, region[2])), seat, 1, big)
     return [{"type": "evacuated", "seat": seat, "from": list(region[:2]), "to": list(to)}]
 
 
@@ -238,16 +247,16 @@ def progress(s: VolcaniqueState, f: Frame) -> Events:
             if sea_turn < s.turn:
                 del s.lava[i]
                 s.set_stack(at, (SOIL,))
-                events.append({"type": "soil", "at": list(at)})
+                events.append({"type": "soil", "at": xy(at)})
             else:
                 i += 1
             continue
         if not lower_neighbours(s, at, s.height(at)):
             del s.lava[i]
             s.lava_tiles += 1
-            events.append({"type": "lava_cooled", "at": list(at)})
+            events.append({"type": "lava_cooled", "at": xy(at)})
             continue
-        then(s, LAVA_FLOW(index=i))
+        then(s, frame(LAVA_FLOW, index=i))
         return events
     return events
 
@@ -255,11 +264,11 @@ def progress(s: VolcaniqueState, f: Frame) -> Events:
 def flow_outcomes(s: VolcaniqueState, f: Frame) -> list[tuple[Action, float]]:
     at = s.lava[f.args.index].at
     lower = lower_neighbours(s, at, s.height(at))
-    return [(at_act("lava", h), 1.0 / len(lower)) for h in lower]
+    return [(A.LAVA[h], 1.0 / len(lower)) for h in lower]
 
 
 def flow(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    return aim(s, f.args.index, s.lava[f.args.index].at, a.arg("at"))
+    return aim(s, f.args.index, s.lava[f.args.index].at, at_hex(a))
 
 
 def settle_flow(s: VolcaniqueState, f: Frame) -> Events | None:

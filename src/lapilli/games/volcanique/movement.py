@@ -19,12 +19,24 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.hexgrid import Hex
 
-from .actions import DONE, at_act, refusal
-from .board import Biome, Region, around
-from .components import BIOME_INDEX, COLOURS_OF
+from . import actions as A
+from .actions import DONE, at_region, refusal
+from .args import Region
+from .board import (
+    COLOUR_MASK,
+    OWNER_BITS,
+    OWNER_MASK,
+    REGION_BITS,
+    REGIONS_OF,
+    Biome,
+    around,
+    region_id,
+    region_of,
+    xy,
+)
 from .events import Events
+from .frames import frame
 from .powers import has_power, held_powers
 from .winter import frozen
 
@@ -38,14 +50,13 @@ def moves_allowed(s: VolcaniqueState, seat: int) -> int:
 
 
 class Ground:
-    """What a seat's moves depend on, gathered once: who controls each biome (burrowed
-    critters too), lava, the seat's movement powers, and a test for tiles critters may
-    stand on."""
+    """What a seat's moves depend on, gathered once: who holds each biome (burrowed
+    critters too: ``held``, from the census), lava, the seat's movement powers, and a
+    test for tiles critters may stand on."""
 
     __slots__ = (
         "s",
         "seat",
-        "_owned",
         "held",
         "lava",
         "agile",
@@ -58,8 +69,7 @@ class Ground:
     def __init__(self, s: VolcaniqueState, seat: int) -> None:
         self.s = s
         self.seat = seat
-        self._owned: dict[Biome, set[int]] | None = None
-        self.held = s.held_biomes()
+        self.held = s.biome_counts()
         self.lava = s.lava_hexes()
         held = held_powers(s, seat)
         if seat == s.player:
@@ -70,16 +80,15 @@ class Ground:
         self.pack = "pack_critters" in held
         self.herd = "herding_critters" in held
 
-    @property
-    def owned(self) -> dict[Biome, set[int]]:
-        """Who has critters in each biome, found when first asked (most moves need
-        only whether anybody has: ``held``)."""
-        owned = self._owned
-        if owned is None:
-            owned = self._owned = self.s.biome_owners()
-        return owned
+    def owners(self, biome: Biome) -> set[int]:
+        """Who has critters in a biome, burrowed ones too."""
+        counts = self.held.get(biome)
+        if counts is None:
+            return set()
+        p = self.s.players
+        return {o for o in range(p) if counts[o] or counts[p + o]}
 
-    def open(self, h: Hex) -> bool:
+    def open(self, h: int) -> bool:
         """A land tile with biomes, not under lava, not frozen."""
         stack = self.s.stacks.get(h)
         return (
@@ -89,7 +98,7 @@ class Ground:
             and not (self.s.winter and frozen(self.s, h))
         )
 
-    def uncontrolled(self, region: Region) -> bool:
+    def uncontrolled(self, region: int) -> bool:
         return self.s.board.biome_of[region] not in self.held
 
 
@@ -100,53 +109,51 @@ def group_size(s: VolcaniqueState, seat: int, biome: Biome, grouping: bool | Non
         grouping = has_power(s, seat, "pack_critters") or has_power(s, seat, "herding_critters")
     if not grouping:
         return 0
-    critters = s.critters
-    n = sum(critters.get((*m, seat), 0) for m in biome.members)
+    counts = s.biome_counts().get(biome)
+    n = counts[seat] if counts is not None else 0
     return n if n >= 2 else 0
 
 
 def strength(s: VolcaniqueState, biome: Biome, but: int) -> int:
     """The most critters any player other than ``but`` has in a biome (not burrowed)."""
-    counts: dict[int, int] = {}
-    for m in biome.members:
-        for spot in s.spots_in(m):
-            if spot[3] != but:
-                counts[spot[3]] = counts.get(spot[3], 0) + s.critters[spot]
-    return max(counts.values(), default=0)
+    counts = s.biome_counts().get(biome)
+    if counts is None:
+        return 0
+    return max((counts[o] for o in range(s.players) if o != but), default=0)
 
 
-def targets(s: VolcaniqueState, region: Region, g: Ground) -> list[Region]:
+def targets(s: VolcaniqueState, region: int, g: Ground) -> list[int]:
     """Where ``g.seat``'s critter on ``region`` (or its pack or herd) may move."""
     return sorted(set(_reachable(s, region, g)))
 
 
-def _reachable(s: VolcaniqueState, region: Region, g: Ground) -> Iterator[Region]:
+def _reachable(s: VolcaniqueState, region: int, g: Ground) -> Iterator[int]:
     """The targets of ``targets``, some more than once, the cheapest to find first (to
     know whether a critter can move at all, the first one suffices)."""
     seat = g.seat
-    q, r, c = region
-    here = (q, r)
+    here, c = region >> REGION_BITS, region & COLOUR_MASK
     if not g.open(here):
         return
     biome_of = s.board.biome_of
     biome = biome_of[region]
     grouping = g.pack or g.herd
-    if group_size(s, seat, biome, grouping):
+    if grouping and group_size(s, seat, biome, grouping):
         yield from _group_targets(s, biome, g)
         return
-    for m in biome.members:
-        if m[:2] != here and g.open(m[:2]):
+    for m, h in zip(biome.members, biome.tiles, strict=True):
+        if h != here and g.open(h):
             yield m
-    for other in COLOURS_OF[s.stacks[here][-1]]:
+    base = here << REGION_BITS
+    for other in REGIONS_OF[s.stacks[here][-1]]:
         if other == c:
             continue
-        beside = biome_of[(q, r, other)]
+        beside = biome_of[base | other]
         if beside not in g.held:
-            yield (q, r, other)
+            yield base | other
             continue
-        owners = g.owned[beside]
+        owners = g.owners(beside)
         if (owners == {seat} and grouping) or (owners - {seat} and g.cooperative):
-            yield (q, r, other)
+            yield base | other
     if g.agile:
         for nb in around(here):
             if g.open(nb):
@@ -157,54 +164,79 @@ def _reachable(s: VolcaniqueState, region: Region, g: Ground) -> Iterator[Region
                 yield from (x for x in _regions(s, h) if g.uncontrolled(x))
 
 
-def _regions(s: VolcaniqueState, h: Hex) -> list[Region]:
-    return [(h[0], h[1], c) for c in COLOURS_OF[s.stacks[h][-1]]]
+def _regions(s: VolcaniqueState, h: int) -> list[int]:
+    base = h << REGION_BITS
+    return [base | c for c in REGIONS_OF[s.stacks[h][-1]]]
 
 
-def _group_targets(s: VolcaniqueState, biome: Biome, g: Ground) -> list[Region]:
+def _group_targets(s: VolcaniqueState, biome: Biome, g: Ground) -> list[int]:
     """A pack or herd moves onto a biome sharing one of its biome's tiles: a pack onto
     one it outnumbers, a herd onto an uncontrolled one (or one of the seat's own)."""
     seat = g.seat
-    if any(not g.open(m[:2]) for m in biome.members if (*m, seat) in s.critters):
+    critters = s.critters
+    if any(
+        not g.open(h)
+        for m, h in zip(biome.members, biome.tiles, strict=True)
+        if m << OWNER_BITS | seat in critters
+    ):
         return []  # a frozen member holds the group
     size = group_size(s, seat, biome, True)
     pack = g.pack
     biome_of = s.board.biome_of
     out = []
-    for m in biome.members:
-        if not g.open(m[:2]):
+    for h in biome.tiles:
+        if not g.open(h):
             continue
-        for x in _regions(s, m[:2]):
+        for x in _regions(s, h):
             other = biome_of[x]
             if other is biome:
                 continue
-            owners = g.owned.get(other, set())
+            owners = g.owners(other)
             if owners <= {seat} or (pack and size > strength(s, other, seat)):
                 out.append(x)
     return sorted(out)
 
 
-def movable(s: VolcaniqueState, seat: int) -> Iterator[Region]:
-    """The seat's critters that have somewhere to go, in order; a pack or herd once."""
+def movable(s: VolcaniqueState, seat: int) -> Iterator[int]:
+    """The seat's critters (regions) that have somewhere to go, in order; a pack or herd
+    once."""
     if s.this_turn.moves >= moves_allowed(s, seat):
         return
     g = Ground(s, seat)
     grouping = g.pack or g.herd
-    biome_of = s.board.biome_of
+    biome_of, regions_on, held = s.board.biome_of, s.board.regions_on, g.held
+    lava, winter = g.lava, bool(s.winter)
+    # without these powers a critter goes only where the usual case below looks
+    more = grouping or g.cooperative or g.agile or g.flying
     seen: set[Biome] = set()
-    for spot in sorted(spot for spot in s.critters if spot[3] == seat):
-        region = spot[:3]
+    for spot in sorted(s.census().mine[seat]):
+        region = spot >> OWNER_BITS
         biome = biome_of[region]
         if biome in seen:
             continue
-        if group_size(s, seat, biome, grouping):
+        if grouping and group_size(s, seat, biome, grouping):
             seen.add(biome)
+        elif not winter and (region >> REGION_BITS) not in lava:
+            # the usual case, without going through every target: another tile of its
+            # biome free of lava, or a biome of its own tile that nobody holds
+            here = region >> REGION_BITS
+            tiles, regions = biome.tiles, regions_on[here]
+            if (
+                len(tiles) > 1
+                and (not lava or any(h != here and h not in lava for h in tiles))
+                or len(regions) > 1
+                and any(other != region and biome_of[other] not in held for other in regions)
+            ):
+                yield region
+                continue
+            if not more:
+                continue
         if next(_reachable(s, region, g), None) is not None:
             yield region
 
 
 def legal_move(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("move_from", (q, r), c) for q, r, c in movable(s, f.seat)] + [DONE]
+    return [*A.MOVE_FROM.on(movable(s, f.seat)), DONE]
 
 
 def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -221,7 +253,7 @@ def refuse_move(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def move(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []  # step 2 waits below
-    then(s, MOVE_TO(f.seat, source=(*a.arg("at"), BIOME_INDEX[a.arg("biome")])))
+    then(s, frame(MOVE_TO, f.seat, source=region_of(at_region(a))))
     return []
 
 
@@ -230,8 +262,7 @@ def settle_move(s: VolcaniqueState, f: Frame) -> Events | None:
 
 
 def legal_move_to(s: VolcaniqueState, f: Frame) -> list[Action]:
-    regions = targets(s, f.args.source, Ground(s, f.seat))
-    return [at_act("move_to", (q, r), c) for q, r, c in regions]
+    return A.MOVE_TO.on(targets(s, region_id(f.args.source), Ground(s, f.seat)))
 
 
 def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -245,67 +276,75 @@ def refuse_move_to(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def move_to(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    seat, source = f.seat, f.args.source
-    target = (*a.arg("at"), BIOME_INDEX[a.arg("biome")])
+    seat, source = f.seat, region_id(f.args.source)
+    target = at_region(a)
     biome = s.board.biome_of[source]
     if group_size(s, seat, biome):
         events = _move_group(s, seat, biome, target)
     else:
         events = _move_one(s, seat, source, target)
     s.this_turn = s.this_turn._replace(moves=s.this_turn.moves + 1)
-    then(s, MOVE(seat))
+    then(s, frame(MOVE, seat))
     return events
 
 
-def _move_one(s: VolcaniqueState, seat: int, source: Region, target: Region) -> Events:
+def _move_one(s: VolcaniqueState, seat: int, source: int, target: int) -> Events:
     big = s.take_critter(source, seat)
-    events: Events = [{"type": "moved", "seat": seat, "from": list(source), "to": list(target)}]
+    events: Events = [
+        {
+            "type": "moved",
+            "seat": seat,
+            "from": list(region_of(source)),
+            "to": list(region_of(target)),
+        }
+    ]
     biome = s.board.biome_of[target]
     resisting = [
-        o for o in _owners_in(s, biome) if o != seat and not has_power(s, o, "cooperative_critters")
+        o
+        for o in s.owners_in(biome, burrowed=False)
+        if o != seat and not has_power(s, o, "cooperative_critters")
     ]
     # forced cooperation: a resisting Colossal Critter takes the blow, the mover goes home
     for m in biome.members:
         for o in resisting:
-            if s.colossal.get((*m, o)):
-                s.damage((*m, o))
+            if s.colossal.get(m << OWNER_BITS | o):
+                s.damage(m << OWNER_BITS | o)
                 s.hand[seat] += 1 + big
                 return events + [
-                    {"type": "colossal_damaged", "seat": o, "at": list(m[:2])},
-                    {"type": "wiped", "seat": seat, "at": list(target[:2]), "n": 1},
+                    {"type": "colossal_damaged", "seat": o, "at": xy(m >> REGION_BITS)},
+                    {"type": "wiped", "seat": seat, "at": xy(target >> REGION_BITS), "n": 1},
                 ]
     for m in biome.members:
         for o in resisting:
-            if (*m, o) in s.critters:
+            if m << OWNER_BITS | o in s.critters:
                 n = s.send_home(m, o)
-                events.append({"type": "wiped", "seat": o, "at": list(m[:2]), "n": n})
+                events.append({"type": "wiped", "seat": o, "at": xy(m >> REGION_BITS), "n": n})
     s.add_critter(target, seat, 1, big)
     return events
 
 
-def _move_group(s: VolcaniqueState, seat: int, biome: Biome, target: Region) -> Events:
+def _move_group(s: VolcaniqueState, seat: int, biome: Biome, target: int) -> Events:
     """The whole pack or herd gathers on the target; a pack wipes out the others'
     critters in that biome (not burrowed ones)."""
     total = big = 0
     for m in biome.members:
-        n = s.critters.get((*m, seat), 0)
+        n = s.critters.get(m << OWNER_BITS | seat, 0)
         if n:
             big += s.take_critter(m, seat, n)
             total += n
-    events: Events = [{"type": "group_moved", "seat": seat, "n": total, "to": list(target)}]
+    events: Events = [
+        {"type": "group_moved", "seat": seat, "n": total, "to": list(region_of(target))}
+    ]
     target_biome = s.board.biome_of[target]
     for m in target_biome.members:
         for spot in s.spots_in(m):
-            if spot[3] != seat:
-                n = s.send_home(m, spot[3])
-                events.append({"type": "wiped", "seat": spot[3], "at": list(m[:2]), "n": n})
+            if spot & OWNER_MASK != seat:
+                n = s.send_home(m, spot & OWNER_MASK)
+                events.append(
+                    {"type": "wiped", "seat": spot & OWNER_MASK, "at": xy(m >> REGION_BITS), "n": n}
+                )
     s.add_critter(target, seat, total, big)
     return events
-
-
-def _owners_in(s: VolcaniqueState, biome: Biome) -> list[int]:
-    """The players with (unburrowed) critters in a biome, in seat order."""
-    return sorted({spot[3] for m in biome.members for spot in s.spots_in(m)})
 
 
 # -- the steps --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from . import actions as A
 from .actions import paid, pay_options, refusal
 from .components import BIOME_INDEX, BIOMES, NB
 from .events import Events
+from .frames import frame
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -62,7 +63,7 @@ def refuse_discard(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def discard(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     _give_back(s, f.seat, BIOME_INDEX[a.arg("resource")], 1)
     if f.args.count > 1:
-        then(s, DISCARD(f.seat, count=f.args.count - 1))
+        then(s, frame(DISCARD, f.seat, count=f.args.count - 1))
     return [{"type": "discarded", "seat": f.seat, "resource": a.arg("resource"), "n": 1}]
 
 

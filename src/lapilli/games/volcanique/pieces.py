@@ -6,7 +6,6 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from lapilli.core.hexgrid import Hex
 from lapilli.core.zones import Zone
 
 
@@ -19,9 +18,18 @@ class Stage(StrEnum):
     OVER = "over"
 
 
+MAIN, FINAL = Stage.MAIN, Stage.FINAL
+"""The stages checked at every step, as plain names (reading a member off an enum
+class costs a lookup each time)."""
+TURN_STAGES = frozenset({MAIN, FINAL})
+"""The stages in which players take turns of their own (powers used "at any time
+during your turn" are offered then)."""
+
+
 Spot = tuple[int, int, int, int]
-"""Where a player's critters stand: ``(q, r, colour, owner)``, a region and whose they
-are. Several players' critters share a region only through Cooperative Critters."""
+"""Where a player's critters stand, as saved and shown: ``(q, r, colour, owner)``, a
+region and whose they are (inside the rules a spot is a number, see ``board``).
+Several players' critters share a region only through Cooperative Critters."""
 
 
 FLOWING = -1
@@ -29,9 +37,10 @@ FLOWING = -1
 
 
 class Lava(NamedTuple):
-    """A lava tile: where it is and the turn it reached the ocean (``FLOWING``: not yet)."""
+    """A lava tile: where it is (a hex id, see ``board``; saved as ``[q, r]``) and the
+    turn it reached the ocean (``FLOWING``: not yet)."""
 
-    at: Hex
+    at: int
     sea_turn: int
 
     @property

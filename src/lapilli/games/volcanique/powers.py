@@ -26,7 +26,7 @@ from .components import (
     SLOTS,
     TILES_ON_SOIL,
 )
-from .pieces import Stage
+from .pieces import FINAL, TURN_STAGES
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -74,14 +74,14 @@ def own_turn_step(s: VolcaniqueState, f: Frame) -> bool:
     return (
         f.seat == s.player
         and f.step.name in TURN_STEPS
-        and s.stage in (Stage.MAIN, Stage.FINAL)
+        and s.stage in TURN_STAGES
         and getattr(f.args, "island", None) is None
     )
 
 
 def limited_use(s: VolcaniqueState, power: str) -> str:
     """The name of a use of a limited power now: ``power@main`` or ``power@final``."""
-    return f"{power}@{'final' if s.stage is Stage.FINAL else 'main'}"
+    return f"{power}@{'final' if s.stage is FINAL else 'main'}"
 
 
 def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
@@ -93,10 +93,21 @@ def may_use_limited(s: VolcaniqueState, seat: int, power: str) -> bool:
 
 def _most(s: VolcaniqueState, seat: int, field: str, base: int) -> int:
     """The largest value of a data field among the seat's powers (``base`` without)."""
-    values = [int(POWERS[p].get(field, 0)) for p in held_powers(s, seat)]
+    values = FIELDS[field]  # (asked at every buy and collection: kept to dict lookups)
+    grid, best = s.grid, base
+    for slot in s.unlocked[seat]:
+        best = max(best, values.get(grid.get(slot, ""), base))
     if seat == s.player:
-        values += [int(POWERS[p].get(field, 0)) for p in s.this_turn.granted]
-    return max([base, *values])
+        for power in s.this_turn.granted:
+            best = max(best, values.get(power, base))
+    return best
+
+
+FIELDS: dict[str, dict[str, int]] = {
+    field: {p: int(info[field]) for p, info in POWERS.items() if field in info}
+    for field in ("hand_cap", "crater_points", "max_tiles", "island_tiles")
+}
+"""The powers that change a number of the rules (``_most``), with their values."""
 
 
 def hand_cap(s: VolcaniqueState, seat: int) -> int:

@@ -9,15 +9,25 @@ from typing import TYPE_CHECKING, NamedTuple
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import distances
-from lapilli.core.hexgrid import Hex, ring
+from lapilli.core.hexgrid import Hex
 
 from . import critters, powers
-from .actions import CHOOSE, DONE, ROTATE, SACRIFICE_HAND, SUMMON_ISLAND, at_act, refusal
+from .actions import (
+    CHOOSE,
+    DONE,
+    ROTATE,
+    SACRIFICE_HAND,
+    SUMMON_ISLAND,
+    at_region,
+    land_at,
+    on_hex,
+    on_region,
+    refusal,
+)
 from .args import Seat
-from .board import around
+from .board import OWNER_BITS, SPOT_HEX, around, hex_id, ring_steps
 from .claiming import CLAIM
 from .components import (
-    BIOME_INDEX,
     CRATER,
     FREE_ISLAND_CRITTERS,
     FREE_ISLAND_RESOURCES,
@@ -30,10 +40,11 @@ from .components import (
     tile_code,
 )
 from .events import Events
+from .frames import frame
 from .paying import PAY
-from .pieces import Stage
+from .pieces import FINAL, MAIN, Stage
 from .triggers import trigger_end
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -54,20 +65,18 @@ def sacrifice_options(s: VolcaniqueState, p: int) -> list[Action]:
     turn = s.this_turn
     out: list[Action] = []
     if s.crater[p] < CRATER:
-        board_done = turn.sacrificed_from_board or (
-            s.stage is Stage.FINAL and turn.sacrificed_from_hand
-        )
+        board_done = turn.sacrificed_from_board or (s.stage is FINAL and turn.sacrificed_from_hand)
         if not board_done:
-            out += [
-                at_act("sacrifice", (q, r), c)
-                for q, r, c, owner in sorted(s.critters)
-                if owner == p and not (s.winter and frozen(s, (q, r)))
-            ]
+            out += on_region("sacrifice").on(
+                spot >> OWNER_BITS
+                for spot in sorted(s.census().mine[p])
+                if not cold(s, spot >> SPOT_HEX)
+            )
         if _may_sacrifice_from_hand(s, p):
             out.append(SACRIFICE_HAND)
     out += critters.burrow_options(s, p)
     if (
-        s.stage is Stage.MAIN
+        s.stage is MAIN
         and s.crater[p] >= CRATER
         and s.tiles
         and (sum(s.resources[p]) >= ISLAND_COST or free_island(s, p))
@@ -82,7 +91,7 @@ def legal_sacrifice(s: VolcaniqueState, f: Frame) -> list[Action]:
 
 def _may_sacrifice_from_hand(s: VolcaniqueState, p: int) -> bool:
     return (
-        s.stage is Stage.MAIN
+        s.stage is MAIN
         and not s.this_turn.sacrificed_from_hand
         and s.hand[p] > 0
         and (sum(s.resources[p]) >= SACRIFICE_COST or _frugal(s, p))
@@ -99,7 +108,7 @@ def free_island(s: VolcaniqueState, p: int) -> bool:
     """Re-entry: 0 or 1 resources, fewer than 3 critters on land and 3 sacrifices."""
     return (
         sum(s.resources[p]) <= FREE_ISLAND_RESOURCES
-        and s.placed()[p] < FREE_ISLAND_CRITTERS
+        and s.census().placed[p] < FREE_ISLAND_CRITTERS
         and s.crater[p] >= CRATER
     )
 
@@ -115,8 +124,8 @@ def refuse_sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
             return "Sacrifices: one critter from the play area per turn"
         if s.stage is Stage.FINAL and s.this_turn.sacrificed_from_hand:
             return "End-game sequence: one sacrifice in your final turn"
-        at = a.arg("at")
-        if isinstance(at, tuple) and s.winter and frozen(s, at):
+        at = land_at(s, a)
+        if at is not None and cold(s, at):
             return "Volcanic Winter: no sacrifices from frozen tiles"
         return "Sacrifices: you may only sacrifice your own critters (not sea critters)"
     if a.kind == "sacrifice_hand":
@@ -145,7 +154,7 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return []  # step 6 waits below
     if a.kind in critters.BURROW_KINDS:
         events = critters.burrow(s, p, a)
-        then(s, SACRIFICE(p))
+        then(s, f)  # the step goes on
         return events
     if a == SACRIFICE_HAND:
         s.this_turn = s.this_turn._replace(sacrificed_from_hand=True)
@@ -153,19 +162,19 @@ def sacrifice(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         price = FRUGAL_KINDS if frugal else SACRIFICE_COST
         then(
             s,
-            PAY(p, price=price, purpose="sacrifice_hand", distinct=frugal),
-            FROM_HAND(seat=p),
-            SACRIFICE(p),
+            frame(PAY, p, price=price, purpose="sacrifice_hand", distinct=frugal),
+            frame(FROM_HAND, seat=p),
+            f,
         )
         return []
     if a == SUMMON_ISLAND:
         return _summon(s, p)
-    at = a.arg("at")
-    s.hand[p] += s.take_critter((*at, BIOME_INDEX[a.arg("biome")]), p)  # a Colossal's top
+    region = at_region(a)
+    s.hand[p] += s.take_critter(region, p)  # a Colossal's top piece
     s.crater[p] += 1
     s.this_turn = s.this_turn._replace(sacrificed_from_board=True)
-    then(s, SACRIFICE(p))
-    return [{"type": "sacrificed", "seat": p, "from": list(at)}]
+    then(s, f)
+    return [{"type": "sacrificed", "seat": p, "from": list(a.arg("at"))}]
 
 
 def settle_sacrifice(s: VolcaniqueState, f: Frame) -> Events | None:
@@ -192,46 +201,58 @@ def _summon(s: VolcaniqueState, p: int) -> Events:
     return [{"type": "summon_island", "seat": p, "free": free}]
 
 
-def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[Hex]:
+def island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[int]:
     """The first island tile goes one empty space away from all land; the others join
     the island, still one space away from every other land tile. Only spots from which
     the whole island can be completed are offered."""
     lava = tuple(sorted(s.lava_hexes()))
     key = ("island", island, size, lava, tuple(sorted(s.sea)), s.winter and (s.winter, s.turn))
-    memo = s.board.memo.hexes  # asked twice a step (is there room, where): found once
+    memo = s.board.memo.hexes  # kept while the land keeps its shape (``board.Memo``)
     if key not in memo:
-        memo[key] = _island_hexes(s, island, size)
+        memo[key] = _island_hexes(s, tuple(hex_id(h) for h in island), size)
     return memo[key]
 
 
-def _island_hexes(s: VolcaniqueState, island: tuple[Hex, ...], size: int) -> list[Hex]:
-    other = [h for h in s.stacks if h not in island]
+def _island_hexes(s: VolcaniqueState, island: tuple[int, ...], size: int) -> list[int]:
     # no tile next to other land, nor on lava cooling in the sea or a sea critter
-    blocked = set(other) | {nb for h in other for nb in around(h)} | s.lava_hexes() | set(s.sea)
+    other = [h for h in s.stacks if h not in island]
+    blocked = set(other)
+    for h in other:
+        blocked.update(around(h))
+    blocked.update(s.lava_hexes(), s.sea)
+    near: set[int] = set()
     if island:
-        near = {nb for h in island for nb in around(h)}
+        for h in island:
+            near.update(around(h))
     else:
-        near = {x for h in other for x in ring(h, ISLAND_GAP)}
-    # summoned outside the winter's area
-    spots = [
-        c for c in near if c not in blocked and c not in island and not (s.winter and frozen(s, c))
-    ]
+        gap = ring_steps(ISLAND_GAP)
+        near = {h + step for h in other for step in gap}
+    spots = near.difference(blocked, island)
+    if s.winter:  # summoned outside the winter's area
+        spots = {c for c in spots if not cold(s, c)}
     need = min(size, ISLAND_TILES) - len(island) - 1  # Island Forger's 4th tile is optional
-    return sorted(c for c in spots if _room_for(s, (*island, c), need, blocked))
-
-
-def _room_for(s: VolcaniqueState, island: tuple[Hex, ...], need: int, blocked: set[Hex]) -> bool:
-    """Whether ``need`` more tiles can join the island one by one: the free spaces
-    connected to it number at least ``need``."""
     if need <= 0:
-        return True
+        return sorted(spots)
+    closed = blocked.union(island)
+    return sorted(c for c in spots if _room_for((*island, c), need, closed))
 
-    def free(h: Hex) -> bool:
-        return h not in blocked and h not in island
 
-    edge = {nb for h in island for nb in around(h) if free(nb)}
+def _room_for(island: tuple[int, ...], need: int, closed: set[int]) -> bool:
+    """Whether ``need`` more tiles can join the island one by one: the free spaces
+    (not ``closed``, nor the island) connected to it number at least ``need``."""
+    if len(island) == 1:  # a first tile: its free neighbours, counted at once
+        edge = set(around(island[0])).difference(closed)
+    else:
+        edge = set()
+        for h in island:
+            edge.update(around(h))
+        edge.difference_update(closed, island)
     if len(edge) >= need:  # the usual case: room right beside it
         return True
+
+    def free(h: int) -> bool:
+        return h not in closed and h not in island
+
     return len(distances(edge, around, free, limit=need - 1)) >= need
 
 
@@ -270,7 +291,7 @@ def _island_done(s: VolcaniqueState, f: Frame) -> Events:
 
 
 def legal_island_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("place", h) for h in island_hexes(s, f.args.island, f.args.size)]
+    return on_hex("place").on(island_hexes(s, f.args.island, f.args.size))
 
 
 def refuse_island_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -303,7 +324,7 @@ def rotate_island_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     island, size, kind, at = f.args
     rotation = a.arg("rotation")
     s.take_tile(KINDS[kind])
-    s.set_stack(at, (tile_code(kind, rotation),))
+    s.set_stack(hex_id(at), (tile_code(kind, rotation),))
     then(s, ISLAND_TILE(f.seat, island=(*island, at), size=size))
     return [
         {

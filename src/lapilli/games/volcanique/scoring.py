@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import powers
-from .board import Biome, land_height
+from .board import OWNER_MASK, SPOT_HEX, Biome, land_height
 from .components import NB, POWERS
 
 if TYPE_CHECKING:
@@ -36,7 +36,9 @@ def controlled_biomes(s: VolcaniqueState) -> list[list[Biome]]:
     player there holds Cooperative Critters and they share it. Burrowed critters count
     once they emerge."""
     out: list[list[Biome]] = [[] for _ in range(s.players)]
-    for biome, owners in s.biome_owners(burrowed=False).items():
+    seats = range(s.players)
+    for biome, counts in s.biome_counts().items():
+        owners = [o for o in seats if counts[o]]  # burrowed critters count once they emerge
         if len(owners) == 1 or all(powers.has_power(s, o, "cooperative_critters") for o in owners):
             for o in owners:
                 out[o].append(biome)
@@ -44,41 +46,30 @@ def controlled_biomes(s: VolcaniqueState) -> list[list[Biome]]:
 
 
 def controlled_by(s: VolcaniqueState, seat: int) -> list[Biome]:
-    """The biomes one seat controls (as ``controlled_biomes``, looking only at the
-    biomes it has critters in)."""
-    biome_of = s.board.biome_of
-    critters = s.critters
-    found = (biome_of.get(spot[:3]) for spot in critters if spot[3] == seat)
-    # (None: on a tile just covered, migrating); the dict keeps the order met
-    mine = dict.fromkeys(b for b in found if b is not None)
-    others: dict[Biome, set[int]] = {}
-    for spot in critters:
-        if spot[3] != seat:
-            biome = biome_of.get(spot[:3])
-            if biome is not None and biome in mine:
-                others.setdefault(biome, set()).add(spot[3])
-    if not others:
-        return list(mine)
-    sharing = powers.has_power(s, seat, "cooperative_critters")
-    return [
-        b
-        for b in mine
-        if b not in others
-        or (sharing and all(powers.has_power(s, o, "cooperative_critters") for o in others[b]))
-    ]
+    """The biomes one seat controls (as ``controlled_biomes``, for one seat)."""
+    out = []
+    seats = range(s.players)
+    sharing: bool | None = None  # whether the seat has Cooperative Critters, when asked
+    for biome, counts in s.biome_counts().items():
+        if not counts[seat]:
+            continue
+        others = [o for o in seats if o != seat and counts[o]]
+        if others:
+            if sharing is None:
+                sharing = powers.has_power(s, seat, "cooperative_critters")
+            if not (
+                sharing and all(powers.has_power(s, o, "cooperative_critters") for o in others)
+            ):
+                continue
+        out.append(biome)
+    return out
 
 
 def herds(s: VolcaniqueState, seat: int) -> int:
     """Herding Critters: biomes where the seat has two or more critters."""
     if not powers.has_power(s, seat, "herding_critters"):
         return 0
-    counts: dict[Biome, int] = {}
-    biome_of = s.board.biome_of
-    for spot, n in s.critters.items():
-        biome = biome_of.get(spot[:3])  # (None: on a tile just covered, migrating)
-        if spot[3] == seat and biome is not None:
-            counts[biome] = counts.get(biome, 0) + n
-    return sum(1 for n in counts.values() if n >= 2)
+    return sum(1 for counts in s.biome_counts().values() if counts[seat] >= 2)
 
 
 def _best_with_ties(values: dict[int, tuple[int, int]], points: int) -> dict[int, int]:
@@ -98,9 +89,10 @@ def _best_with_ties(values: dict[int, tuple[int, int]], points: int) -> dict[int
 def tallest_biome(s: VolcaniqueState) -> dict[int, int]:
     """3 pts to the player with a critter on the tallest stack; equal heights: most such
     peaks wins; an exact draw: 1 pt each."""
-    peaks: dict[int, dict[tuple[int, int], int]] = {}
-    for q, r, _c, owner in s.critters:
-        peaks.setdefault(owner, {})[(q, r)] = land_height(s.stacks[(q, r)])
+    peaks: dict[int, dict[int, int]] = {}
+    for spot in s.critters:
+        h = spot >> SPOT_HEX
+        peaks.setdefault(spot & OWNER_MASK, {})[h] = land_height(s.stacks[h])
     values = {}
     for owner, hexes in peaks.items():
         top = max(hexes.values())
@@ -136,7 +128,8 @@ def breakdown(s: VolcaniqueState) -> list[dict[str, int]]:
             "connections": sum(b.links for b in controlled[p]),
             "volcanoes": len(s.unlocked[p]),
             "sacrifices": s.crater[p] * powers.crater_points(s, p),
-            "colossal": COLOSSAL_POINTS * sum(n for x, n in s.colossal.items() if x[3] == p),
+            "colossal": COLOSSAL_POINTS
+            * sum(n for x, n in s.colossal.items() if x & OWNER_MASK == p),
             "herds": HERD_POINTS * herds(s, p),
             "tallest": tallest.get(p, 0),
             "largest": largest.get(p, 0),

@@ -7,12 +7,20 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
-from lapilli.core.hexgrid import Hex, ring
+from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import turn
-from .actions import CHOOSE, FIRST_PLAYER, TAKE_BONUS, at_act, refusal
-from .board import Region, around, min_distance
+from .actions import CHOOSE, FIRST_PLAYER, TAKE_BONUS, at_region, refusal
+from .board import (
+    OWNER_BITS,
+    REGION_BITS,
+    around,
+    disc_steps,
+    hex_id,
+    kinds_fitting,
+    ring_steps,
+)
 from .components import (
     BIOME_INDEX,
     BONUS_RESOURCES,
@@ -47,7 +55,7 @@ def start(game: Game, players: int) -> VolcaniqueState:
 
 
 # -- 1-4. starting islands and critters ----------------------------------------------------
-def island_hexes(s: VolcaniqueState, seat: int, piece: int, kind: int) -> list[Hex]:
+def island_hexes(s: VolcaniqueState, seat: int, piece: int, kind: int) -> list[int]:
     """Where a piece of a starting island may go: the first Uno at the origin, later
     Unos exactly ``START_GAP + 1`` steps from the nearest island; the Duo and Trio join
     the seat's island with a matching edge, no closer than that to another island."""
@@ -55,37 +63,46 @@ def island_hexes(s: VolcaniqueState, seat: int, piece: int, kind: int) -> list[H
     return spaces if piece == 0 else [c for c in spaces if s.board.fits_at(c, kind)]
 
 
-def _island_spaces(s: VolcaniqueState, seat: int, piece: int) -> list[Hex]:
-    """``island_hexes`` before the edge rule, kept with the board (asked for each kind
-    the seat may choose, then for the one chosen)."""
+def _island_spaces(s: VolcaniqueState, seat: int, piece: int) -> list[int]:
+    """``island_hexes`` before the edge rule, kept while the land keeps its shape
+    (``board.Memo``: asked for each kind the seat may choose, then for the one chosen)."""
     key = ("island_spaces", seat, piece, *map(tuple, s.islands))
     memo = s.board.memo.hexes
     if key in memo:
         return memo[key]
     gap = START_GAP + 1
     stacks = s.stacks
-    others = [h for o in range(s.players) if o != seat for h in s.islands[o]]
+    others = [hex_id(h) for o in range(s.players) if o != seat for h in s.islands[o]]
+    # closer than the gap to another island
+    near_others = {h + step for h in others for step in disc_steps(gap - 1)}
     if piece == 0:
         if not stacks:
-            spaces = [(0, 0)]
-        else:
-            near = {x for h in others for x in ring(h, gap)}
-            spaces = sorted(c for c in near if c not in stacks and min_distance(c, others) == gap)
+            spaces = [hex_id((0, 0))]
+        else:  # exactly the gap from the nearest island
+            at_gap = {h + step for h in others for step in ring_steps(gap)}
+            spaces = sorted(c for c in at_gap if c not in stacks and c not in near_others)
     else:
-        near = {nb for h in s.islands[seat] for nb in around(h) if nb not in stacks}
-        spaces = [c for c in sorted(near) if not (others and min_distance(c, others) < gap)]
+        mine = [hex_id(h) for h in s.islands[seat]]
+        near = {nb for h in mine for nb in around(h) if nb not in stacks}
+        spaces = [c for c in sorted(near) if c not in near_others]
     memo[key] = spaces
     return spaces
 
 
 def legal_tile(s: VolcaniqueState, f: Frame) -> list[Action]:
-    size = f.args.piece + 1
+    piece = f.args.piece
+    spaces = _island_spaces(s, f.seat, piece)
+    if not spaces:
+        return []
+    fitting = -1  # every kind fits the first Uno's space (no edge rule)
+    if piece:
+        fitting = 0
+        for c in spaces:
+            fitting |= kinds_fitting(s.board.facing(c))
     return [
         CHOOSE[k]
-        for k in KINDS
-        if KIND_SIZE[KIND_INDEX[k]] == size
-        and s.tiles.get(k, 0) > 0
-        and island_hexes(s, f.seat, f.args.piece, KIND_INDEX[k])
+        for kind, k in enumerate(KINDS)
+        if KIND_SIZE[kind] == piece + 1 and s.tiles.get(k, 0) > 0 and fitting >> kind & 1
     ]
 
 
@@ -109,7 +126,7 @@ def choose_tile(s: VolcaniqueState, f: Frame, a: Action) -> Events:
 
 
 def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("place", h) for h in island_hexes(s, f.seat, f.args.piece, f.args.kind)]
+    return A.PLACE.on(island_hexes(s, f.seat, f.args.piece, f.args.kind))
 
 
 def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -140,7 +157,7 @@ def legal_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
     kind = f.args.kind
     if f.args.piece == 0:
         return [A.ROTATE[r] for r in ROTATIONS[kind]]
-    mask = s.board.fits_at(f.args.at, kind)
+    mask = s.board.fits_at(hex_id(f.args.at), kind)
     return [A.ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
 
@@ -154,7 +171,7 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     kind, at, seat = f.args.kind, f.args.at, f.seat
     code = tile_code(kind, a.arg("rotation"))
     s.take_tile(KINDS[kind])
-    s.set_stack(at, (code,))
+    s.set_stack(hex_id(at), (code,))
     s.islands[seat] = (*s.islands[seat], at)
     events: Events = [
         {
@@ -170,12 +187,12 @@ def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return events
     # 4. starting critters: on the Uno, on the Duo's biome not joined to the Uno, then
     # on a Trio biome not joined to those (the seat's choice)
-    uno, duo, _trio = s.islands[seat]
-    uno_region = (*uno, EDGES[s.stacks[uno][-1]][0])
+    uno, duo, _trio = (hex_id(h) for h in s.islands[seat])
+    uno_region = uno << REGION_BITS | EDGES[s.stacks[uno][-1]][0]
     _place_start(s, seat, uno_region)
     biome_of = s.board.biome_of
     for c in range(NB):
-        region = (*duo, c)
+        region = duo << REGION_BITS | c
         if region in biome_of and biome_of[region] is not biome_of[uno_region]:
             _place_start(s, seat, region)
             break
@@ -189,19 +206,20 @@ def settle_rotate(s: VolcaniqueState, f: Frame) -> Events | None:
     return rotate(s, f, legal[0]) if len(legal) == 1 else None
 
 
-def _place_start(s: VolcaniqueState, seat: int, region: Region) -> None:
+def _place_start(s: VolcaniqueState, seat: int, region: int) -> None:
     s.add_critter(region, seat)
     s.hand[seat] -= 1
 
 
 def legal_critter(s: VolcaniqueState, f: Frame) -> list[Action]:
-    trio = s.islands[f.seat][2]
+    trio = hex_id(s.islands[f.seat][2]) << REGION_BITS
     biome_of = s.board.biome_of
-    taken = {biome_of[spot[:3]] for spot in s.critters}
+    taken = {biome_of[spot >> OWNER_BITS] for spot in s.critters}
+    claim = A.CLAIM
     return [
-        at_act("claim", trio, c)
+        claim[trio | c]
         for c in range(NB)
-        if (*trio, c) in biome_of and biome_of[(*trio, c)] not in taken
+        if trio | c in biome_of and biome_of[trio | c] not in taken
     ]
 
 
@@ -212,7 +230,7 @@ def refuse_critter(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def place_critter(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    _place_start(s, f.seat, (*a.arg("at"), BIOME_INDEX[a.arg("biome")]))
+    _place_start(s, f.seat, at_region(a))
     if f.seat + 1 < s.players:
         s.player = f.seat + 1
         then(s, SETUP_TILE(f.seat + 1, piece=0))

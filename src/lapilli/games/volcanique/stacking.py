@@ -12,7 +12,8 @@ from lapilli.core.hexgrid import Hex
 
 from . import actions as A
 from . import powers
-from .actions import DONE, at_act, refusal
+from .actions import DONE, land_at, refusal
+from .board import hex_id
 from .components import (
     CRATER,
     KIND_COST,
@@ -26,16 +27,17 @@ from .components import (
 )
 from .eruption import ERUPT
 from .events import Events
+from .frames import frame
 from .land import CONTESTS, may_target, stack_hexes, stack_tile, targets
 from .paying import PAY
 from .triggers import trigger_end
-from .winter import frozen
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 
-def placements(s: VolcaniqueState, seat: int, kind: int) -> list[Hex]:
+def placements(s: VolcaniqueState, seat: int, kind: int) -> list[int]:
     fits_on = s.board.fits_on
     return [h for h in stack_hexes(s, seat) if fits_on[h][kind]]
 
@@ -44,17 +46,19 @@ def buy_options(s: VolcaniqueState, seat: int) -> list[str]:
     """The tiles in the supply the seat can afford and place (land tiles need a place
     that obeys the edge rule; a volcano is the turn's only tile)."""
     total = sum(s.resources[seat])
-    fits_on = s.board.fits_on
     hexes = None
+    fitting = 0  # the kinds with a place, found when a land tile is affordable
     out = []
-    for k in KINDS:
-        kind = KIND_INDEX[k]
-        if s.tiles.get(k, 0) > 0 and KIND_COST[kind] <= total:
+    for kind, k in enumerate(KINDS):
+        if KIND_COST[kind] <= total and s.tiles.get(k, 0) > 0:
             if hexes is None:
                 hexes = stack_hexes(s, seat)
-            if any(fits_on[h][kind] for h in hexes):
+                kinds_on = s.board.kinds_on
+                for h in hexes:
+                    fitting |= kinds_on[h]
+            if fitting >> kind & 1:
                 out.append(k)
-    if volcano_allowed(s, seat):
+    if volcano_allowed(s, seat, hexes):
         out.append("volcano")
     return out
 
@@ -66,14 +70,15 @@ def another_tile(s: VolcaniqueState, seat: int) -> bool:
     return not turn.tiles or turn.on_soil == turn.tiles < powers.max_tiles(s, seat)
 
 
-def volcano_allowed(s: VolcaniqueState, seat: int) -> bool:
+def volcano_allowed(s: VolcaniqueState, seat: int, land: list[int] | None = None) -> bool:
     """A volcano is the turn's tile, or the next one after tiles on soil (it ends the
-    buying: it counts as the Place a Tile step)."""
+    buying: it counts as the Place a Tile step). ``land``: where a land tile may go, if
+    known (a volcano may go there too, and on tiles burrowed critters protect)."""
     return (
         another_tile(s, seat)
         and s.volcano_tiles > 0
         and sum(s.resources[seat]) >= VOLCANO_COST
-        and bool(stack_hexes(s, seat, volcano=True))
+        and bool(land or stack_hexes(s, seat, volcano=True))
     )
 
 
@@ -122,7 +127,7 @@ def buy(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     tile = a.arg("tile")
     price = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
     purpose = "volcano" if tile == "volcano" else "tile"
-    then(s, PAY(f.seat, price=price, purpose=purpose), BOUGHT(seat=f.seat, tile=tile))
+    then(s, frame(PAY, f.seat, price=price, purpose=purpose), frame(BOUGHT, seat=f.seat, tile=tile))
     return []
 
 
@@ -156,20 +161,20 @@ def bought(s: VolcaniqueState, f: Frame) -> Events:
     events: Events = [{"type": "bought", "seat": seat, "tile": tile}]
     if not s.tiles:
         events.extend(trigger_end(s, "last_land_tile", seat))
-    then(s, PLACE(seat, kind=KIND_INDEX[tile]))
+    then(s, frame(PLACE, seat, kind=KIND_INDEX[tile]))
     return events
 
 
 # -- stacking it ---------------------------------------------------------------------------
 def legal_place(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("place", h) for h in placements(s, f.seat, f.args.kind)]
+    return A.PLACE.on(placements(s, f.seat, f.args.kind))
 
 
 def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
     if a.kind != "place":
         return None
-    at = a.arg("at")
-    if not isinstance(at, tuple) or at not in s.stacks:
+    at = land_at(s, a)
+    if at is None:
         return (
             "Placing a tile: land tiles must stack on existing land tiles, never directly "
             "in the ocean"
@@ -178,9 +183,9 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
         return "Placing a tile: land tiles cannot be played on volcano tiles"
     if at in s.lava_hexes():
         return "Placing a tile: land tiles cannot be played on lava"
-    if any(x[:2] == at for x in s.burrowed):
+    if s.burrowed_on(at):
         return "Burrowing Critters: a burrowed critter protects its tile from stacked tiles"
-    if s.winter and frozen(s, at):
+    if cold(s, at):
         return "Volcanic Winter: no tiles are placed on frozen tiles"
     if not may_target(s, at, targets(s, f.seat)):
         if s.options.engagement == "symbiosis":
@@ -199,7 +204,7 @@ def refuse_place(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def place(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    then(s, ROTATE(f.seat, kind=f.args.kind, at=a.arg("at")))
+    then(s, frame(ROTATE, f.seat, kind=f.args.kind, at=a.arg("at")))
     return []
 
 
@@ -210,7 +215,7 @@ def settle_place(s: VolcaniqueState, f: Frame) -> Events | None:
 
 def legal_rotate(s: VolcaniqueState, f: Frame) -> list[Action]:
     kind = f.args.kind
-    mask = s.board.fits_on[f.args.at][kind]
+    mask = s.board.fits_on[hex_id(f.args.at)][kind]
     return [A.ROTATE[r] for r in ROTATIONS[kind] if mask >> r & 1]
 
 
@@ -223,14 +228,14 @@ def refuse_rotate(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 def rotate(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """Stack the tile; critters on the covered tile migrate, contested biomes resolve,
     then a second tile if every tile so far went on volcanic soil (claiming waits below)."""
-    seat, at = f.seat, f.args.at
+    seat, at = f.seat, hex_id(f.args.at)
     on_soil = s.stacks[at][-1] == SOIL
     events, migrations = stack_tile(s, at, tile_code(f.args.kind, a.arg("rotation")), seat)
     turn = s.this_turn
     if on_soil and turn.on_soil == turn.tiles - 1:
         s.this_turn = turn._replace(on_soil=turn.tiles)
     again = another_tile(s, seat)
-    then(s, *migrations, CONTESTS(), *([BUY(seat)] if again else []))
+    then(s, *migrations, frame(CONTESTS), *([frame(BUY, seat)] if again else []))
     return events
 
 

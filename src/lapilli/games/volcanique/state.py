@@ -5,22 +5,41 @@ cloning, saving and loading derive from those declarations. The flow is the shar
 (``lapilli.core.flow``): a stack of frames over the steps the rule modules declare.
 Decisions of other seats during a turn (migrating or evacuating their critters,
 choosing casualties, discarding) are frames pushed on top of the turn.
+
+Inside the rules hexes, regions and spots are whole numbers (``board``): the critters
+are counts by spot, sea critters and lava name hex ids. They are saved as the rulebook's
+map names them (``[q, r]``, ``[q, r, colour, seat]``) by the codecs below, so a saved
+position reads as before. Who stands where is indexed by a ``Census`` that the
+position keeps as critters move (not saved: counted again from the fields).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 
 from lapilli.core import MalformedInput
-from lapilli.core.fields import Owned, PerSeat, Secret
+from lapilli.core.fields import Codec, Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState
 from lapilli.core.hexgrid import Hex, distance
 from lapilli.core.zones import Pool, Unseen, seats_mask
 
 from . import scoring
-from .board import Biome, Board, Region
+from .board import (
+    COLOUR_MASK,
+    OWNER_BITS,
+    OWNER_MASK,
+    SPOT_HEX,
+    Biome,
+    Board,
+    hex_id,
+    hex_of,
+    region_id,
+    spot_of,
+    xy,
+)
+from .census import Census, spots_in_mask
 from .components import (
     BIOMES,
     COLOURS_OF,
@@ -40,22 +59,99 @@ from .components import (
 )
 from .events import Events
 from .options import VolcaniqueOptions
-from .pieces import ISLAND_PIECES, Cards, Lava, Spot, Stage, ThisTurn
+from .pieces import ISLAND_PIECES, Cards, Lava, Stage, ThisTurn
 
 if TYPE_CHECKING:
     from lapilli.core.state import Game
+
+
+# -- saving what the rules keep as numbers, as the rulebook's map names it -----------------
+def _pairs(
+    what: str, key: Callable[[list[int]], int], dump_key: Callable[[int], list[int]], size: int
+) -> Codec:
+    """A dict by hex or spot id, saved as ``[[coordinates], whole number]`` pairs."""
+
+    def dump(value: dict[int, int]) -> list[list[Any]]:
+        return [[dump_key(k), n] for k, n in value.items()]
+
+    def load(data: Any, where: str) -> dict[int, int]:
+        if not isinstance(data, list):
+            raise MalformedInput(f"{where} must be {what}, not {data!r:.40}")
+        out: dict[int, int] = {}
+        for i, pair in enumerate(data):
+            if not (
+                isinstance(pair, list)
+                and len(pair) == 2
+                and isinstance(pair[0], list)
+                and len(pair[0]) == size
+                and all(type(v) is int for v in (*pair[0], pair[1]))
+            ):
+                raise MalformedInput(f"{where}[{i}] must be {what}, not {pair!r:.40}")
+            try:
+                out[key(pair[0])] = pair[1]
+            except ValueError as exc:
+                raise MalformedInput(f"{where}[{i}]: {exc}") from None
+        return out
+
+    return Codec(what, lambda e, d: f"{e}.copy()", dump, load)
+
+
+def _spot_key(coords: list[int]) -> int:
+    q, r, c, o = coords
+    if not (0 <= c <= COLOUR_MASK and 0 <= o <= OWNER_MASK):
+        raise ValueError(f"{c} is not a biome colour or {o} not a seat")
+    return hex_id((q, r)) << SPOT_HEX | c << OWNER_BITS | o
+
+
+SPOTS = _pairs("a list of [[q, r, colour, seat], count]", _spot_key, lambda x: list(spot_of(x)), 4)
+Spots = Annotated[dict[int, int], SPOTS]
+"""Critters by spot id (``region << 3 | owner``), saved as ``[[q, r, colour, seat], n]``."""
+SEA = _pairs("a list of [[q, r], seat]", lambda c: hex_id((c[0], c[1])), xy, 2)
+SeaCritters = Annotated[dict[int, int], SEA]
+"""Sea critters: hex id -> owner, saved as ``[[q, r], seat]``."""
+
+
+def _dump_lava(flows: list[Lava]) -> list[list[Any]]:
+    return [[xy(flow.at), flow.sea_turn] for flow in flows]
+
+
+def _load_lava(data: Any, where: str) -> list[Lava]:
+    what = "a list of [[q, r], turn]"
+    if not isinstance(data, list):
+        raise MalformedInput(f"{where} must be {what}, not {data!r:.40}")
+    out = []
+    for i, item in enumerate(data):
+        if not (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], list)
+            and len(item[0]) == 2
+            and all(type(v) is int for v in (*item[0], item[1]))
+        ):
+            raise MalformedInput(f"{where}[{i}] must be {what}, not {item!r:.40}")
+        try:
+            out.append(Lava(hex_id((item[0][0], item[0][1])), item[1]))
+        except ValueError as exc:
+            raise MalformedInput(f"{where}[{i}]: {exc}") from None
+    return out
+
+
+Flows = Annotated[
+    list[Lava], Codec("a list of [[q, r], turn]", lambda e, d: f"{e}[:]", _dump_lava, _load_lava)
+]
+"""Lava tiles in the order laid, saved as ``[[q, r], sea turn]``."""
 
 
 class VolcaniqueState(FlowState):
     """Who may see what: everything is public but the Caldera cards (each hand is seen
     by its owner until the game is over, the deck by nobody)."""
 
-    board: Board  # the map: stacks of tiles and their biomes (never changed in place)
-    critters: dict[Spot, int]  # how many critters stand on each spot
-    colossal: dict[Spot, int]  # how many of those are Colossal Critters
-    burrowed: dict[Spot, int]  # burrowed critters (not among ``critters``)
-    sea: dict[Hex, int]  # sea critters: ocean space -> owner
-    lava: list[Lava]
+    board: Board  # the map: stacks of tiles and their biomes (shared by clones: ``set_stack``)
+    critters: Spots  # how many critters stand on each spot
+    colossal: Spots  # how many of those are Colossal Critters
+    burrowed: Spots  # burrowed critters (not among ``critters``)
+    sea: SeaCritters  # sea critters: ocean hex -> owner
+    lava: Flows
     hand: PerSeat[int]  # critters in hand
     crater: PerSeat[int]
     unlocked: PerSeat[tuple[str, ...]]  # grid slots
@@ -83,6 +179,7 @@ class VolcaniqueState(FlowState):
     end_reason: str
     final_left: list[int]  # seats still to play their final turn
     this_turn: ThisTurn
+    _census: Census | None = None  # who stands where (see ``census``), not saved
 
     def unshare_caldera(self) -> None:
         """Copy the Caldera deck and hands before changing them: clones share them, as
@@ -95,41 +192,99 @@ class VolcaniqueState(FlowState):
         """The game's variant options, typed."""
         return cast(VolcaniqueOptions, self.game.options)
 
+    def changed(self) -> None:
+        """Also count the critters again (after changing them other than by the
+        position's methods)."""
+        super().changed()
+        self._census = None
+
     # -- the map ---------------------------------------------------------------------------
     @property
-    def stacks(self) -> dict[Hex, tuple[int, ...]]:
+    def stacks(self) -> dict[int, tuple[int, ...]]:
         """The map, to read (change it with ``set_stack``)."""
         return self.board.stacks
 
-    def set_stack(self, h: Hex, stack: tuple[int, ...]) -> None:
-        self.board = self.board.with_stack(h, stack)
+    def set_stack(self, h: int, stack: tuple[int, ...]) -> None:
+        board = self.board
+        if board.frozen:  # shared with a clone: this position changes its own copy
+            board = self.board = board.own()
+        gone, formed = board.put(h, stack)
+        census = self._census
+        if census is not None:
+            census.rebiome(board, gone, formed)
 
-    def top(self, h: Hex) -> int | None:
+    def clone(self) -> Self:
+        """A copy sharing the map until one of them changes it (see ``Board``)."""
+        self.board.frozen = True
+        return super().clone()
+
+    def top(self, h: int) -> int | None:
         return self.board.top(h)
 
-    def height(self, h: Hex) -> int:
+    def height(self, h: int) -> int:
         return self.board.height(h)
 
-    def lava_hexes(self) -> set[Hex]:
-        return {flow.at for flow in self.lava}
+    def lava_hexes(self) -> frozenset[int]:
+        """The hexes under lava (asked at most steps; mostly none)."""
+        return frozenset([flow.at for flow in self.lava]) if self.lava else NO_HEXES
+
+    # -- who stands where ------------------------------------------------------------------
+    def census(self) -> Census:
+        """The index of the critters (counted again when the position's dicts are not
+        the ones it indexes: a clone, a loaded position, ``changed``)."""
+        census = self._census
+        if (
+            census is None
+            or census.critters is not self.critters
+            or census.burrowed is not self.burrowed
+        ):
+            census = self._census = Census(self.players, self.critters, self.burrowed)
+        return census
+
+    def biome_counts(self) -> dict[Biome, list[int]]:
+        """Each biome someone has critters in (burrowed ones too): the seats' critters,
+        then the seats' burrowed critters (see ``Census``)."""
+        return self.census().biomes(self.board)
+
+    def held(self, biome: Biome) -> bool:
+        """Someone has critters in the biome, burrowed ones too: it is controlled (no
+        claiming, no moving onto it)."""
+        return biome in self.census().biomes(self.board)
+
+    def owners_in(self, biome: Biome, burrowed: bool = True) -> list[int]:
+        """The seats with critters in a biome, in seat order (burrowed ones too unless
+        ``burrowed`` is False: they collect nothing and fight no contest)."""
+        counts = self.census().biomes(self.board).get(biome)
+        if counts is None:
+            return []
+        p = self.players
+        if burrowed:
+            return [o for o in range(p) if counts[o] or counts[p + o]]
+        return [o for o in range(p) if counts[o]]
 
     # -- critters --------------------------------------------------------------------------
-    def add_critter(self, region: Region, owner: int, k: int = 1, colossal: int = 0) -> None:
+    def add_critter(self, region: int, owner: int, k: int = 1, colossal: int = 0) -> None:
         """``k`` of ``owner``'s critters onto a region, ``colossal`` of them Colossal."""
-        spot = (*region, owner)
-        self.critters[spot] = self.critters.get(spot, 0) + k
+        census = self.census()
+        spot = region << OWNER_BITS | owner
+        critters = self.critters
+        n = critters.get(spot, 0)
+        critters[spot] = n + k
         if colossal:
             self.colossal[spot] = self.colossal.get(spot, 0) + colossal
+        census.added(spot, k, not n, self.board)
 
-    def take_critter(self, region: Region, owner: int, k: int = 1) -> int:
+    def take_critter(self, region: int, owner: int, k: int = 1) -> int:
         """Take ``k`` of ``owner``'s critters off a region, regular ones first; returns
         how many of those taken are Colossal (they go on as Colossal)."""
-        spot = (*region, owner)
+        census = self.census()
+        spot = region << OWNER_BITS | owner
         left = self.critters[spot] - k
         if left:
             self.critters[spot] = left
         else:
             del self.critters[spot]
+        census.taken(spot, k, not left, self.board)
         big = self.colossal.get(spot, 0)
         if big <= left:
             return 0
@@ -139,24 +294,26 @@ class VolcaniqueState(FlowState):
             del self.colossal[spot]
         return big - left
 
-    def take_colossal(self, region: Region, owner: int) -> None:
+    def take_colossal(self, region: int, owner: int) -> None:
         """Take one of ``owner``'s Colossal Critters off a region."""
-        spot = (*region, owner)
+        census = self.census()
+        spot = region << OWNER_BITS | owner
         for counts in (self.colossal, self.critters):
             left = counts[spot] - 1
             if left:
                 counts[spot] = left
             else:
                 del counts[spot]
+        census.taken(spot, 1, spot not in self.critters, self.board)
 
-    def send_home(self, region: Region, owner: int, k: int = 0) -> int:
+    def send_home(self, region: int, owner: int, k: int = 0) -> int:
         """``k`` (0: all) of ``owner``'s critters on a region go back to the hand, a
         Colossal Critter's top piece with it; returns how many critters."""
-        n = k or self.critters[(*region, owner)]
+        n = k or self.critters[region << OWNER_BITS | owner]
         self.hand[owner] += n + self.take_critter(region, owner, n)
         return n
 
-    def damage(self, spot: Spot) -> None:
+    def damage(self, spot: int) -> None:
         """A Colossal Critter takes 1 damage: its top piece goes back to the hand and it
         is a regular critter."""
         big = self.colossal[spot] - 1
@@ -164,62 +321,66 @@ class VolcaniqueState(FlowState):
             self.colossal[spot] = big
         else:
             del self.colossal[spot]
-        self.hand[spot[3]] += 1
+        self.hand[spot & OWNER_MASK] += 1
 
-    def spots_on(self, h: Hex) -> list[Spot]:
+    def bury(self, spot: int, k: int = 1) -> None:
+        """``k`` burrowed critters onto a spot."""
+        census = self.census()
+        n = self.burrowed.get(spot, 0)
+        self.burrowed[spot] = n + k
+        census.buried(spot, k, not n, self.board)
+
+    def unbury(self, spot: int, k: int = 0) -> int:
+        """``k`` (0: all) burrowed critters off a spot; returns how many."""
+        census = self.census()
+        n = self.burrowed[spot]
+        k = k or n
+        if n > k:
+            self.burrowed[spot] = n - k
+        else:
+            del self.burrowed[spot]
+        census.unburied(spot, k, n <= k, self.board)
+        return k
+
+    def spots_on(self, h: int) -> list[int]:
         """The spots of a tile that hold critters, in order."""
-        critters = self.critters
-        q, r = h
-        return [
-            (q, r, c, o) for c in range(NB) for o in range(self.players) if (q, r, c, o) in critters
-        ]
+        mask = self.census().on_hex.get(h)
+        return spots_in_mask(h, mask) if mask else []
 
-    def spots_in(self, region: Region) -> list[Spot]:
+    def burrowed_on(self, h: int) -> list[int]:
+        """The spots of a tile that hold burrowed critters, in the order they burrowed."""
+        if h not in self.census().under_hex:
+            return []
+        return [x for x in self.burrowed if x >> SPOT_HEX == h]
+
+    def spots_in(self, region: int) -> list[int]:
         """The spots of a region that hold critters (one per owner there)."""
         critters = self.critters
-        return [(*region, o) for o in range(self.players) if (*region, o) in critters]
+        base = region << OWNER_BITS
+        return [base | o for o in range(self.players) if base | o in critters]
 
-    def owners_on(self, h: Hex) -> set[int]:
-        return {spot[3] for spot in self.spots_on(h)}
+    def inhabited(self, h: int) -> bool:
+        """Critters on the tile, burrowed ones too."""
+        census = self.census()
+        return h in census.on_hex or h in census.under_hex
 
-    def biome_owners(self, burrowed: bool = True) -> dict[Biome, set[int]]:
-        """Who has critters in each biome that has any: a burrowed critter keeps its
-        biome controlled (no claiming, no moving onto it) unless ``burrowed`` is False
-        (it collects nothing and fights no contest until it emerges)."""
-        biome_of = self.board.biome_of
-        out: dict[Biome, set[int]] = {}
-        for spot in (*self.critters, *self.burrowed) if burrowed else self.critters:
-            biome = biome_of.get(spot[:3])
-            if biome is not None:  # (None: on a tile just covered, waiting to migrate)
-                out.setdefault(biome, set()).add(spot[3])
-        return out
-
-    def held_biomes(self) -> set[Biome | None]:
-        """The biomes someone has critters in, burrowed ones too (what ``biome_owners``
-        gives, without who)."""
-        biome_of = self.board.biome_of
-        held = {biome_of.get(spot[:3]) for spot in self.critters}
-        if self.burrowed:
-            held.update(biome_of.get(spot[:3]) for spot in self.burrowed)
-        return held
+    def owners_on(self, h: int) -> set[int]:
+        return {spot & OWNER_MASK for spot in self.spots_on(h)}
 
     def placed(self) -> list[int]:
         """Critters on land tiles per seat (not on the grid nor in the crater)."""
-        counts = [0] * self.players
-        for spot, n in self.critters.items():
-            counts[spot[3]] += n
-        return counts
+        return self.census().placed[:]
 
-    def wipe_hex(self, h: Hex) -> Events:
+    def wipe_hex(self, h: int) -> Events:
         """Return every critter on a tile (burrowed ones too) to its owner's hand."""
         events: Events = []
         for spot in self.spots_on(h):
-            n = self.send_home(spot[:3], spot[3])
-            events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
-        for spot in [x for x in self.burrowed if x[:2] == h]:
-            n = self.burrowed.pop(spot)
-            self.hand[spot[3]] += n
-            events.append({"type": "wiped", "seat": spot[3], "at": list(h), "n": n})
+            n = self.send_home(spot >> OWNER_BITS, spot & OWNER_MASK)
+            events.append({"type": "wiped", "seat": spot & OWNER_MASK, "at": xy(h), "n": n})
+        for spot in self.burrowed_on(h):
+            n = self.unbury(spot)
+            self.hand[spot & OWNER_MASK] += n
+            events.append({"type": "wiped", "seat": spot & OWNER_MASK, "at": xy(h), "n": n})
         return events
 
     def take_tile(self, kind: str) -> None:
@@ -259,6 +420,9 @@ class VolcaniqueState(FlowState):
             _check_box(self)
         except ValueError as exc:
             raise MalformedInput(str(exc)) from None
+
+
+NO_HEXES: frozenset[int] = frozenset()
 
 
 def new_position(game: Game, players: int) -> VolcaniqueState:
@@ -332,9 +496,9 @@ box has hexes of land, which no map built by the rules can outgrow."""
 def _check_reach(s: VolcaniqueState) -> None:
     """Every hex named lies within reach of the map (a hex a million steps away would
     make every drawing of the map a million hexes wide)."""
-    hexes = [*s.board.stacks, *(flow.at for flow in s.lava), *s.sea]
-    hexes += [h for island in s.islands for h in island] + [h for h, _ in s.winter]
-    for h in hexes:
+    ids = [*s.board.stacks, *(flow.at for flow in s.lava), *s.sea]
+    hexes = [hex_of(x) for x in ids] + [h for island in s.islands for h in island]
+    for h in hexes + [h for h, _ in s.winter]:
         if distance(h, (0, 0)) > MAP_REACH:
             raise ValueError(f"the hex {h[0]},{h[1]} lies far off any map the box can build")
 
@@ -367,10 +531,13 @@ def _check_stack(s: VolcaniqueState) -> None:
         hexes = [*(args.get("island") or ()), *args.get("dests", ())]
         if "volcano" in args:
             hexes.append(args["volcano"])
-        spot = (*args.get("region", ()), args.get("seat", f.seat))
-        if "region" in args and spot not in s.critters and spot not in s.burrowed:
-            raise ValueError(f"the pending step {f.step.name} moves a critter that is not there")
-        if any(h not in s.board.stacks for h in hexes):
+        if "region" in args:
+            spot = region_id(args["region"]) << OWNER_BITS | args.get("seat", f.seat)
+            if spot not in s.critters and spot not in s.burrowed:
+                raise ValueError(
+                    f"the pending step {f.step.name} moves a critter that is not there"
+                )
+        if any(hex_id(h) not in s.board.stacks for h in hexes):
             raise ValueError(f"the pending step {f.step.name} names a hex without land")
         kind = args.get("kind")
         tile = KINDS[kind] if type(kind) is int and 0 <= kind < len(KINDS) else args.get("tile")
@@ -391,14 +558,15 @@ def _check_critters(s: VolcaniqueState) -> None:
         raise ValueError("a volcano under another tile")
     moving = {f.args.region for f in s.stack if "region" in f.args._fields}
     for spots in (s.critters, s.burrowed, s.colossal):
-        for (q, r, c, o), k in spots.items():
-            top = s.board.top((q, r))
+        for spot, k in spots.items():
+            q, r, c, o = spot_of(spot)
+            top = s.board.top(spot >> SPOT_HEX)
             real = top is not None and top >= 0 and c in COLOURS_OF[top]
             if o not in seats or k < 1 or not (real or (q, r, c) in moving):
                 raise ValueError(f"{k} critters of seat {o} on {q},{r} {BIOMES[c % NB]}")
     for h in s.sea:
         if h in s.board.stacks:
-            raise ValueError(f"a sea critter on land at {h}")
+            raise ValueError(f"a sea critter on land at {hex_of(h)}")
 
 
 def _check_pieces(s: VolcaniqueState) -> None:
@@ -407,7 +575,7 @@ def _check_pieces(s: VolcaniqueState) -> None:
         pieces = s.hand[p] + s.crater[p] + len(s.unlocked[p])
         pieces += sum(1 for o in s.sea.values() if o == p)
         for spots in (s.critters, s.burrowed, s.colossal):
-            pieces += sum(k for spot, k in spots.items() if spot[3] == p)
+            pieces += sum(k for spot, k in spots.items() if spot & OWNER_MASK == p)
         if pieces != CRITTERS or s.hand[p] < 0 or not 0 <= s.crater[p] <= CRATER:
             raise ValueError(f"seat {p} has not its {CRITTERS} critters (crater {s.crater[p]})")
         if min(s.resources[p]) < 0 or s.points[p] < 0:
@@ -444,7 +612,7 @@ def _check_box(s: VolcaniqueState) -> None:
 
 def _check_setup(s: VolcaniqueState) -> None:
     """During set-up each starting island lies on the map, as many tiles as are built."""
-    if any(h not in s.board.stacks for i in s.islands for h in i):
+    if any(hex_id(h) not in s.board.stacks for i in s.islands for h in i):
         raise ValueError("a starting island off the map")
     for f in s.stack:
         built = f.args.piece if "piece" in f.args._fields else None

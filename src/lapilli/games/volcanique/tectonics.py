@@ -22,18 +22,33 @@ from typing import TYPE_CHECKING
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 from lapilli.core.grid import connected
-from lapilli.core.hexgrid import DIRECTIONS, Hex, distance
+from lapilli.core.hexgrid import DIRECTIONS
 
-from .actions import act, at_act, refusal
+from .actions import act, at_hex, on_hex, refusal
 from .args import Target
-from .board import Board, around, land_height
+from .board import (
+    COLOUR_MASK,
+    OWNER_BITS,
+    OWNER_MASK,
+    REGION_BITS,
+    SPOT_HEX,
+    STEP,
+    Board,
+    around,
+    hex_id,
+    hex_of,
+    land_height,
+    region_of,
+    xy,
+)
 from .components import VOLCANO
 from .events import Events
+from .frames import frame
 from .land import CONTESTS
 from .lava import EVACUATE
-from .pieces import Lava, Spot
-from .powers import LIMITED, has_power, limited_use, may_use_limited, own_turn_step
-from .winter import frozen
+from .pieces import Lava
+from .powers import LIMITED, has_power, limited_use, own_turn_step
+from .winter import cold
 
 if TYPE_CHECKING:
     from .state import VolcaniqueState
@@ -45,15 +60,13 @@ USE = {power: act("use_power", power=power) for power in LIMITED}
 CONVERGE_REACH = 2
 """Converging Tectonic Plates: an island moves up to this many spaces."""
 RIFT_GAP = 2
-"""Rift: the split parts end this far apart (one ocean space between)."""
+"""Rift: the split parts end this far apart (one ocean space between: ``_rifts`` keeps
+the moved part off the rest and its neighbours)."""
 
 
-def _cold(s: VolcaniqueState, h: Hex) -> bool:
-    return bool(s.winter) and frozen(s, h)
-
-
-def _inhabited(s: VolcaniqueState) -> set[Hex]:
-    return {x[:2] for x in s.critters} | {x[:2] for x in s.burrowed}
+def _inhabited(s: VolcaniqueState) -> set[int]:
+    census = s.census()
+    return {*census.on_hex, *census.under_hex}
 
 
 # -- Erosion -------------------------------------------------------------------------------
@@ -63,9 +76,11 @@ def erosion_options(s: VolcaniqueState, seat: int) -> list[Action]:
         return []
     inhabited = _inhabited(s)
     lava = s.lava_hexes()
-    kept = {tuple(s.super_volcano[:2])}  # the super volcano waits for its eruption
+    # the super volcano waits for its eruption
+    kept = {hex_id((s.super_volcano[0], s.super_volcano[1]))} if s.super_volcano else set()
+    erode = on_hex("erode")
     return [
-        at_act("erode", h)
+        erode[h]
         for h, stack in sorted(s.stacks.items())
         if len(stack) >= 2 and h not in inhabited and h not in lava and h not in kept
     ]
@@ -81,26 +96,26 @@ def refuse_erosion(s: VolcaniqueState, seat: int, a: Action) -> str:
 
 def erode(s: VolcaniqueState, seat: int, a: Action, again: Frame) -> Events:
     """The top tile leaves the game; biomes the revealed tile joins are contested."""
-    at = a.arg("at")
+    at = at_hex(a)
     stack = s.stacks[at]
     s.removed = [*s.removed, stack[-1]]
     s.set_stack(at, stack[:-1])
     s.this_turn = s.this_turn._replace(eroded=True)
-    then(s, CONTESTS(), again)
-    return [{"type": "eroded", "seat": seat, "at": list(at)}]
+    then(s, frame(CONTESTS), again)
+    return [{"type": "eroded", "seat": seat, "at": xy(at)}]
 
 
 # -- Landslide -----------------------------------------------------------------------------
-def slides(s: VolcaniqueState, volcano: Hex) -> list[tuple[Hex, Hex]]:
+def slides(s: VolcaniqueState, volcano: int) -> list[tuple[int, int]]:
     """(from, onto): the top land tile of a stack next to the volcano onto a lower
     neighbouring stack (land or soil, not a volcano, lava, a frozen tile or a tile a
     burrowed critter protects)."""
     lava = s.lava_hexes()
-    protected = {x[:2] for x in s.burrowed}
+    protected = s.census().under_hex
     out = []
     for src in around(volcano):
         stack = s.stacks.get(src)
-        if not stack or stack[-1] < 0 or src in lava or _cold(s, src):
+        if not stack or stack[-1] < 0 or src in lava or cold(s, src):
             continue
         height = land_height(stack)
         for dst in around(src):
@@ -112,14 +127,16 @@ def slides(s: VolcaniqueState, volcano: Hex) -> list[tuple[Hex, Hex]]:
                 and land_height(below) < height
                 and dst not in lava
                 and dst not in protected
-                and not _cold(s, dst)
+                and not cold(s, dst)
             ):
                 out.append((src, dst))
     return out
 
 
 def legal_landslide(s: VolcaniqueState, f: Frame) -> list[Action]:
-    options = [act("landslide", at=a, to=b) for a, b in slides(s, f.args.volcano)]
+    options = [
+        act("landslide", at=hex_of(a), to=hex_of(b)) for a, b in slides(s, hex_id(f.args.volcano))
+    ]
     return options + [act("done")]
 
 
@@ -136,36 +153,41 @@ def landslide(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """The tile slides with its riders; critters it lands on evacuate or are crushed."""
     if a.kind == "done":
         return []
-    src, dst = a.arg("at"), a.arg("to")
+    src, dst = at_hex(a), hex_id(a.arg("to"))
     lava = s.lava_hexes()
     biome_of = s.board.biome_of
     crushed = []
     moving = (src, dst, *lava)  # both tiles change: a refuge is elsewhere in the biome
     for spot in s.spots_on(dst):
-        members = biome_of[spot[:3]].members
-        dests = tuple(sorted(m[:2] for m in members if m[:2] not in moving and not _cold(s, m[:2])))
-        crushed += [EVACUATE(spot[3], region=spot[:3], dests=dests)] * s.critters[spot]
+        region = spot >> OWNER_BITS
+        tiles = biome_of[region].tiles
+        dests = tuple(
+            hex_of(h) for h in sorted(h for h in tiles if h not in moving and not cold(s, h))
+        )
+        evacuation = EVACUATE(spot & OWNER_MASK, region=region_of(region), dests=dests)
+        crushed += [evacuation] * s.critters[spot]
     riders = []
     for spot in s.spots_on(src):
         n = s.critters[spot]
-        riders.append((spot[2], spot[3], n, s.take_critter(spot[:3], spot[3], n)))
-    burrowed = [(x, s.burrowed.pop(x)) for x in [x for x in s.burrowed if x[:2] == src]]
+        region, owner = spot >> OWNER_BITS, spot & OWNER_MASK
+        riders.append((region & COLOUR_MASK, owner, n, s.take_critter(region, owner, n)))
+    burrowed = [(x, s.unbury(x)) for x in s.burrowed_on(src)]
     stack = s.stacks[src]
     s.set_stack(src, stack[:-1])
     s.set_stack(dst, (*s.stacks[dst], stack[-1]))
     for colour, owner, n, big in riders:
-        s.add_critter((*dst, colour), owner, n, big)
+        s.add_critter(dst << REGION_BITS | colour, owner, n, big)
     for x, n in burrowed:  # burrowed ones ride in the tile too
-        s.burrowed[(*dst, x[2], x[3])] = n
-    then(s, *crushed, CONTESTS())
-    return [{"type": "landslide", "seat": f.seat, "from": list(src), "to": list(dst)}]
+        s.bury(dst << SPOT_HEX | x & ((1 << SPOT_HEX) - 1), n)
+    then(s, *crushed, frame(CONTESTS))
+    return [{"type": "landslide", "seat": f.seat, "from": xy(src), "to": xy(dst)}]
 
 
 # -- moving whole sections of land ---------------------------------------------------------
-def islands(s: VolcaniqueState) -> list[tuple[Hex, ...]]:
+def islands(s: VolcaniqueState) -> list[tuple[int, ...]]:
     """The land masses: groups of land spaces joined edge to edge, in order."""
     stacks = s.stacks
-    seen: set[Hex] = set()
+    seen: set[int] = set()
     out = []
     for h in sorted(stacks):
         if h not in seen:
@@ -175,30 +197,34 @@ def islands(s: VolcaniqueState) -> list[tuple[Hex, ...]]:
     return out
 
 
-def _shifted(hexes: tuple[Hex, ...], d: int, k: int) -> list[Hex]:
-    dq, dr = DIRECTIONS[d]
-    return [(q + dq * k, r + dr * k) for q, r in hexes]
+def _shifted(hexes: tuple[int, ...], d: int, k: int) -> list[int]:
+    step = STEP[d] * k
+    return [h + step for h in hexes]
 
 
-def _blocked(s: VolcaniqueState) -> set[Hex]:
+def _blocked(s: VolcaniqueState) -> set[int]:
     """Spaces moving land may not enter: lava in the sea and sea critters."""
     return {flow.at for flow in s.lava if flow.at not in s.stacks} | set(s.sea)
 
 
-def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
+def shift(s: VolcaniqueState, hexes: tuple[int, ...], d: int, k: int) -> None:
     """Move land spaces ``k`` steps in direction ``d`` with all they carry (critters,
-    burrowed and Colossal critters, lava on them)."""
-    dq, dr = DIRECTIONS[d][0] * k, DIRECTIONS[d][1] * k
+    burrowed and Colossal critters, lava on them). The critters' dicts are new ones:
+    the position counts its census again."""
+    step = STEP[d] * k
     moving = set(hexes)
 
-    def moved(h: Hex) -> Hex:
-        return (h[0] + dq, h[1] + dr) if h in moving else h
+    def moved(h: int) -> int:
+        return h + step if h in moving else h
 
     stacks = {moved(h): st for h, st in s.stacks.items()}
     s.board = Board(stacks)
 
-    def carried(spots: dict[Spot, int]) -> dict[Spot, int]:
-        return {(*moved((q, r)), c, o): n for (q, r, c, o), n in spots.items()}
+    def carried(spots: dict[int, int]) -> dict[int, int]:
+        return {
+            (spot + (step << SPOT_HEX) if spot >> SPOT_HEX in moving else spot): n
+            for spot, n in spots.items()
+        }
 
     s.critters = carried(s.critters)
     s.colossal = carried(s.colossal)
@@ -206,16 +232,16 @@ def shift(s: VolcaniqueState, hexes: tuple[Hex, ...], d: int, k: int) -> None:
     s.lava = [Lava(moved(flow.at), flow.sea_turn) for flow in s.lava]
     if s.super_volcano:
         q, r, seat = s.super_volcano
-        s.super_volcano = (*moved((q, r)), seat)
+        s.super_volcano = (*hex_of(moved(hex_id((q, r)))), seat)
 
 
-Moves = Callable[[set[Hex]], Iterator[Action]]
+Moves = Callable[[set[int]], Iterator[Action]]
 """A tectonic power's moves, given the spaces land may not enter."""
 
 
 def _all_moves(s: VolcaniqueState, name: str, moves: Moves) -> list[Action]:
-    """The moves of a tectonic power on this board with its blocked spaces, kept with
-    the board (they depend on nothing else)."""
+    """The moves of a tectonic power with its blocked spaces, kept while the land keeps
+    its shape (``board.Memo``: they depend on nothing else)."""
     blocked = _blocked(s)
     key = (name, tuple(sorted(blocked)))
     memo = s.board.memo.moves
@@ -225,8 +251,8 @@ def _all_moves(s: VolcaniqueState, name: str, moves: Moves) -> list[Action]:
 
 
 def _any_move(s: VolcaniqueState, name: str, moves: Moves) -> bool:
-    """Whether a tectonic power has any move here (it stops at the first), kept with
-    the board like ``_all_moves``."""
+    """Whether a tectonic power has any move here (it stops at the first), kept like
+    ``_all_moves``."""
     blocked = _blocked(s)
     key = (name, tuple(sorted(blocked)))
     memo = s.board.memo.any_move
@@ -240,7 +266,7 @@ def converge_options(s: VolcaniqueState) -> list[Action]:
     return _all_moves(s, "converge", lambda blocked: _converges(s, blocked))
 
 
-def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
+def _converges(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:
     for island in islands(s):
         others = [h for h in s.stacks if h not in island]
         near = {nb for h in others for nb in around(h)} | set(others)
@@ -249,7 +275,7 @@ def _converges(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
                 to = _shifted(island, d, k)
                 if any(h in blocked or h in others for h in to):
                     break
-                yield act("converge", at=island[0], dir=d, steps=k)
+                yield act("converge", at=hex_of(island[0]), dir=d, steps=k)
                 if any(h in near for h in to):
                     break  # it touches another island: the movement ends
 
@@ -266,15 +292,15 @@ def may_rift(s: VolcaniqueState) -> bool:
     return _any_move(s, "rift", lambda blocked: _rifts(s, blocked))
 
 
-AXES: dict[str, Callable[[Hex], int]] = {
-    "q": lambda h: h[0],
-    "r": lambda h: h[1],
-    "s": lambda h: -h[0] - h[1],
+AXES: dict[str, Callable[[int], int]] = {
+    "q": lambda h: hex_of(h)[0],
+    "r": lambda h: hex_of(h)[1],
+    "s": lambda h: -hex_of(h)[0] - hex_of(h)[1],
 }
 """The three straight lines of a hex map: a rift line runs along one of them."""
 
 
-def section(island: tuple[Hex, ...], at: Hex, axis: str, side: int) -> tuple[Hex, ...]:
+def section(island: tuple[int, ...], at: int, axis: str, side: int) -> tuple[int, ...]:
     """The part of an island a rift splits off: the tile ``at`` alone (axis "tile"), or
     every tile on ``at``'s side of a line along ``axis`` (side 1: that coordinate at least
     ``at``'s, side -1: at most), ``at`` included."""
@@ -285,57 +311,92 @@ def section(island: tuple[Hex, ...], at: Hex, axis: str, side: int) -> tuple[Hex
     return tuple(h for h in island if (key(h) - v) * side >= 0)
 
 
-def _sections(island: tuple[Hex, ...]) -> list[tuple[Hex, str, int, tuple[Hex, ...]]]:
+def _sections(island: tuple[int, ...]) -> list[tuple[int, str, int, tuple[int, ...]]]:
     """The (at, axis, side, part) a rift may split off an island: one side of a straight
     line, or a single tile; both the part and the rest stay in one piece."""
     whole = set(island)
-    found: dict[tuple[Hex, ...], tuple[Hex, str, int]] = {}
+    found: dict[tuple[int, ...], tuple[int, str, int]] = {}
     for h in island:
         found.setdefault((h,), (h, "tile", 0))
     for axis, key in AXES.items():
-        values = sorted({key(h) for h in island})
+        value = {h: key(h) for h in island}
+        values = sorted(set(value.values()))
         for low, high in zip(values, values[1:], strict=False):
             for v, side in ((high, 1), (low, -1)):
-                at = min(h for h in island if key(h) == v)
-                found.setdefault(section(island, at, axis, side), (at, axis, side))
+                at = min(h for h in island if value[h] == v)
+                part = tuple(h for h in island if (value[h] - v) * side >= 0)  # ``section``
+                found.setdefault(part, (at, axis, side))
     out = []
     for part, (at, axis, side) in sorted(found.items()):
-        rest = whole - set(part)
-        if rest and _whole(part) and _whole(tuple(rest)):
+        rest = whole.difference(part)
+        if rest and _whole(set(part)) and _whole(rest):
             out.append((at, axis, side, part))
     return out
 
 
-def _whole(hexes: tuple[Hex, ...]) -> bool:
-    group = set(hexes)
-    return connected(next(iter(group)), around, lambda x: x in group) == group
+def _whole(group: set[int]) -> bool:
+    """Whether a group of hexes is in one piece (``grid.connected``, inlined: asked for
+    every section of every island)."""
+    start = next(iter(group))
+    seen, todo = {start}, [start]
+    while todo:
+        for nb in around(todo.pop()):
+            if nb in group and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(group)
 
 
-def _rifts(s: VolcaniqueState, blocked: set[Hex]) -> Iterator[Action]:
+def _rifts(s: VolcaniqueState, blocked: set[int]) -> Iterator[Action]:
     for island in islands(s):
         if len(island) < 2:
             continue
         others = {h for h in s.stacks if h not in island}
         for at, axis, side, part in _sections(island):
             rest = [h for h in island if h not in part]
+            # one ocean space between: no tile of the part next to the rest (nor on it)
+            near_rest = {nb for h in rest for nb in around(h)}.union(rest)
             for d in range(len(DIRECTIONS)):
-                to = _shifted(part, d, 1)
-                if any(h in blocked or h in others or h in rest for h in to):
+                step = STEP[d]
+                if any(
+                    h + step in blocked or h + step in others or h + step in near_rest for h in part
+                ):
                     continue
-                if min(distance(a, b) for a in to for b in rest) >= RIFT_GAP:
-                    yield act("rift", at=at, axis=axis, side=side, dir=d)
+                yield _rift_act(at, axis, side, d)
+
+
+_RIFTS: dict[tuple[int, str, int, int], Action] = {}
+
+
+def _rift_act(at: int, axis: str, side: int, d: int) -> Action:
+    key = (at, axis, side, d)
+    a = _RIFTS.get(key)
+    if a is None:
+        a = _RIFTS[key] = act("rift", at=hex_of(at), axis=axis, side=side, dir=d)
+    return a
 
 
 def legal_limited(s: VolcaniqueState, f: Frame) -> list[Action]:
     """The free steps of Rift and Converging Tectonic Plates, at any step of the
     holder's own turn while a use is left."""
-    if not (s.unlocked[f.seat] or s.this_turn.granted) or not own_turn_step(s, f):
+    seat = f.seat
+    if not (s.unlocked[seat] or s.this_turn.granted) or not own_turn_step(s, f):
         return []  # (asked at every step: the common case first)
-    return [
-        USE[power]
-        for power, any_move in ((RIFT_POWER, may_rift), (CONVERGE_POWER, may_converge))
-        if may_use_limited(s, f.seat, power) and any_move(s)
-    ]
+    grid = s.grid
+    held = {grid.get(slot) for slot in s.unlocked[seat]}  # (one look at the seat's slots)
+    held.update(s.this_turn.granted)  # (its own turn: own_turn_step)
+    out = []
+    if RIFT_POWER in held and _unused(s, seat, RIFT_POWER) and may_rift(s):
+        out.append(USE[RIFT_POWER])
+    if CONVERGE_POWER in held and _unused(s, seat, CONVERGE_POWER) and may_converge(s):
+        out.append(USE[CONVERGE_POWER])
+    return out
+
+
+def _unused(s: VolcaniqueState, seat: int, power: str) -> bool:
+    """The seat has not used the limited power yet in this part of the game (see
+    ``powers.may_use_limited``)."""
+    return not s.used[seat] or limited_use(s, power) not in s.used[seat]
 
 
 def refuse_limited(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -368,12 +429,12 @@ def refuse_rift(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def rift(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    at, d = a.arg("at"), a.arg("dir")
+    at, d = at_hex(a), a.arg("dir")
     island = next(i for i in islands(s) if at in i)
     part = section(island, at, a.arg("axis"), a.arg("side"))
     shift(s, part, d, 1)
     then(s, CONTESTS(favoured=f.seat))
-    return [{"type": "rift", "seat": f.seat, "tiles": [list(h) for h in part], "dir": d}]
+    return [{"type": "rift", "seat": f.seat, "tiles": [xy(h) for h in part], "dir": d}]
 
 
 def legal_converge(s: VolcaniqueState, f: Frame) -> list[Action]:
@@ -390,11 +451,11 @@ def refuse_converge(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 
 def converge(s: VolcaniqueState, f: Frame, a: Action) -> Events:
-    at, d, k = a.arg("at"), a.arg("dir"), a.arg("steps")
+    at, d, k = at_hex(a), a.arg("dir"), a.arg("steps")
     island = next(i for i in islands(s) if at in i)
     shift(s, island, d, k)
     then(s, CONTESTS(favoured=f.seat))
-    return [{"type": "converge", "seat": f.seat, "at": list(at), "dir": d, "steps": k}]
+    return [{"type": "converge", "seat": f.seat, "at": xy(at), "dir": d, "steps": k}]
 
 
 # -- the steps --------------------------------------------------------------------------

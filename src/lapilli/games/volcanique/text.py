@@ -16,7 +16,7 @@ from lapilli.core.flow import Frame
 from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
 from lapilli.core.state import CHANCE
 
-from .board import land_height
+from .board import hex_id, hex_of, land_height, spot_of
 from .components import (
     BIOMES,
     COLOURS_OF,
@@ -225,7 +225,7 @@ def _rotate(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
     if frame is not None and "kind" in frame.args._fields:
         return _rotation_text(frame.args.kind, action.arg("rotation"))
     if frame is not None and frame.step.name == "sleight":
-        code = state.stacks[frame.args.volcano][-1]
+        code = state.stacks[hex_id(frame.args.volcano)][-1]
         return "turn the tile: " + _rotation_text(code // 6, action.arg("rotation"))
     return _plain(state, frame, action)
 
@@ -340,16 +340,17 @@ def _cell_lines(
     """Three lines per hex, framed by the biome of each of its six edges: the height;
     critters (or lava); the coordinates (red with a ! where flowing lava may go next, *
     where the winter has frozen it)."""
-    st = state.stacks.get(h)
-    lava = any(flow.at == h for flow in state.lava)
+    x = hex_id(h)
+    st = state.stacks.get(x)
+    lava = any(flow.at == x for flow in state.lava)
     mark = "!" if h in risk else "*" if cold else ""
     style = "bold red" if h in risk else "bold cyan" if cold else "grey50"
     coord = Text(f"{mark}{h[0]},{h[1]}".center(INSIDE)[:INSIDE], style)
     if st is None:
         if lava:
             top, middle = Text(" LAVA ", "bold white on red"), Text(" sea  ", "white on red")
-        elif h in state.sea:
-            sea = state.sea[h]
+        elif x in state.sea:
+            sea = state.sea[x]
             label = f" {SEAT_MARKS[sea % 5]}sea ".ljust(INSIDE)
             top, middle = Text("  ~   ", "blue"), Text(label, SEAT_STYLE[sea % len(SEAT_STYLE)])
         else:
@@ -366,14 +367,16 @@ def _cell_lines(
     if lava:
         bottom.append(" LAVA ", "bold white on red")
     else:
-        for spot in state.spots_on(h):
-            c, owner, n = spot[2], spot[3], state.critters[spot]
+        for spot in state.spots_on(x):
+            _q, _r, c, owner = spot_of(spot)
+            n = state.critters[spot]
             label = f"{SEAT_MARKS[owner % 5]}{BIOME_LETTER[c]}" + (str(n) if n > 1 else "")
             label += "C" * state.colossal.get(spot, 0)
             bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
-        for spot in [x for x in state.burrowed if x[:2] == h]:
-            label = f"{SEAT_MARKS[spot[3] % 5].lower()}{BIOME_LETTER[spot[2]]}_"
-            bottom.append(label, SEAT_STYLE[spot[3] % len(SEAT_STYLE)])
+        for spot in state.burrowed_on(x):
+            _q, _r, c, owner = spot_of(spot)
+            label = f"{SEAT_MARKS[owner % 5].lower()}{BIOME_LETTER[c]}_"
+            bottom.append(label, SEAT_STYLE[owner % len(SEAT_STYLE)])
         bottom.append(" " * max(0, INSIDE - len(bottom)))
     edges = None if code in (VOLCANO, SOIL) else EDGES[code]
     return _framed(edges, (top, bottom, coord))
@@ -408,7 +411,7 @@ def _append_edge(framed: Text, edges: tuple[int, ...] | None, d: int) -> None:
 
 def _map_span(state: VolcaniqueState) -> tuple[int, int, int, int] | None:
     """The drawn columns and rows of the map (a ring of sea around the land), or None."""
-    hexes = set(state.stacks) | {flow.at for flow in state.lava} | set(state.sea)
+    hexes = {hex_of(x) for x in (*state.stacks, *state.lava_hexes(), *state.sea)}
     if not hexes:
         return None
     drawn = [pointy_top_position(h) for h in hexes]
@@ -435,7 +438,7 @@ def render_map(state: VolcaniqueState, band: tuple[int, int] | None = None) -> T
                 line.append(" " * (CELL // 2))
         for x in range(x0, hi + 1, 2):
             h = from_pointy_top_position(x, r)
-            cell = _cell_lines(state, h, risk, bool(state.winter) and frozen(state, h))
+            cell = _cell_lines(state, h, risk, bool(state.winter) and frozen(state, hex_id(h)))
             for line, part in zip(lines, cell, strict=True):
                 line.append(part)
         for line in lines:
@@ -536,11 +539,11 @@ def render_grid(state: VolcaniqueState) -> Group:
 def tiles_at_risk(state: VolcaniqueState) -> list[Hex]:
     """Spaces a flowing lava tile may move onto at the next lava step."""
 
-    out: set[Hex] = set()
+    out: set[int] = set()
     for flow in state.lava:
         if flow.flowing:
             out.update(lower_neighbours(state, flow.at, state.height(flow.at)))
-    return sorted(out)
+    return [hex_of(x) for x in sorted(out)]
 
 
 def render_threats(state: VolcaniqueState) -> Text:
@@ -551,7 +554,8 @@ def render_threats(state: VolcaniqueState) -> Text:
     valid = targets(state, p) if state.stage is not Stage.SETUP else None
     if valid is not None:
         mode = state.options.engagement
-        names = ", ".join(seat_label(o) for o in sorted(valid)) or "nobody"
+        names = ", ".join(seat_label(o) for o in range(state.players) if valid >> o & 1)
+        names = names or "nobody"
         empty = " and tiles without critters" if mode == "symbiosis" else ""
         out.append(
             f"Rules of engagement ({mode.replace('_', ' ')}): {seat_label(p)} may stack on "
@@ -561,7 +565,7 @@ def render_threats(state: VolcaniqueState) -> Text:
     if risk:
         lines = []
         for h in risk:
-            who = sorted({seat_label(o) for o in state.owners_on(h)})
+            who = sorted({seat_label(o) for o in state.owners_on(hex_id(h))})
             lines.append(f"({h[0]},{h[1]})" + (f" [{', '.join(who)}]" if who else ""))
         out.append("Tiles at risk from lava (marked !): " + ", ".join(lines) + "\n")
     if state.winter:

@@ -6,6 +6,7 @@ of the turn and of the game, ``endgame.py``."""
 
 from __future__ import annotations
 
+from operator import ge
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
@@ -15,14 +16,16 @@ from . import actions as A
 from . import endgame, powers, scoring
 from .actions import BUY_CALDERA, DONE, refusal
 from .args import Seat
+from .board import OWNER_BITS
 from .claiming import CLAIM
 from .components import CALDERA_COST, NB
 from .endgame import SPEND, SUPER_ERUPTS
 from .events import Events
+from .frames import frame
 from .lava import PROGRESS_LAVA
 from .movement import MOVE
 from .paying import DISCARD
-from .pieces import Stage, ThisTurn
+from .pieces import MAIN, Stage, ThisTurn
 from .sacrifice import SACRIFICE
 from .stacking import BUY
 from .winter import frozen
@@ -35,38 +38,51 @@ DEPLETED = ("last_land_tile", "all_critters_deployed", "round_limit")
 """End triggers followed by the depleted land tiles sequence (its finale has claims)."""
 
 
-def turn_frames(s: VolcaniqueState) -> list[Frame]:
-    """The steps of a turn of ``s.player``, in order: 1 move, 2 buy (3 a volcano), 4
-    claim, 5 sacrifice, 6 the Caldera, 7 collect, 8 lava, then the next turn. In the
-    end-game sequence's final turn all lava moves first (spending instead of buying, no
-    collecting); the super volcano's owner only moves before it erupts; in the finale
-    only claiming remains (after depleted land tiles), until the lava reaches the sea."""
-    p = s.player
-    lava_and_end = [PROGRESS_LAVA(index=0), END_TURN()]
-    if s.stage is Stage.ERUPTION:
-        return [MOVE(p), SUPER_ERUPTS(), END_TURN()]
-    if s.stage is Stage.FINALE:
-        return [CLAIM(p), *lava_and_end] if s.end_reason in DEPLETED else lava_and_end
-    main = [MOVE(p), BUY(p)] if s.stage is Stage.MAIN else [MOVE(p), SPEND(p)]
-    rest = [CLAIM(p), SACRIFICE(p), CALDERA(p), COLLECT()]
-    if s.stage is Stage.FINAL:
-        return [PROGRESS_LAVA(index=0), *main, *rest, END_TURN()]
-    return [*main, *rest, *lava_and_end]
+def turn_frames(s: VolcaniqueState) -> tuple[Frame, ...]:
+    """The steps of a turn of ``s.player``, in order (made once for each stage and
+    seat: see ``_turn_frames``)."""
+    key = (s.stage, s.player, s.end_reason in DEPLETED)
+    frames = _TURNS.get(key)
+    if frames is None:
+        frames = _TURNS[key] = _turn_frames(*key)
+    return frames
+
+
+def _turn_frames(stage: Stage, p: int, depleted: bool) -> tuple[Frame, ...]:
+    """1 move, 2 buy (3 a volcano), 4 claim, 5 sacrifice, 6 the Caldera, 7 collect, 8
+    lava, then the next turn. In the end-game sequence's final turn all lava moves
+    first (spending instead of buying, no collecting); the super volcano's owner only
+    moves before it erupts; in the finale only claiming remains (after depleted land
+    tiles), until the lava reaches the sea."""
+    lava_and_end = (PROGRESS_LAVA(index=0), END_TURN())
+    if stage is Stage.ERUPTION:
+        return (MOVE(p), SUPER_ERUPTS(), END_TURN())
+    if stage is Stage.FINALE:
+        return (CLAIM(p), *lava_and_end) if depleted else lava_and_end
+    main = (MOVE(p), BUY(p)) if stage is Stage.MAIN else (MOVE(p), SPEND(p))
+    rest = (CLAIM(p), SACRIFICE(p), CALDERA(p), COLLECT())
+    if stage is Stage.FINAL:
+        return (PROGRESS_LAVA(index=0), *main, *rest, END_TURN())
+    return (*main, *rest, *lava_and_end)
+
+
+_TURNS: dict[tuple[Stage, int, bool], tuple[Frame, ...]] = {}
 
 
 def begin_turn(s: VolcaniqueState) -> Events:
     """A turn of ``s.player``; in the finale, once no lava flows, the game is over."""
     s.this_turn = ThisTurn()
-    if s.stage is Stage.FINALE and not any(flow.flowing for flow in s.lava):
+    finale = s.stage is not MAIN and s.stage is Stage.FINALE  # (mostly the main game)
+    if finale and not any(flow.flowing for flow in s.lava):
         return endgame.game_over(s)
     then(s, *turn_frames(s))
     return []
 
 
-def rest_of_turn(s: VolcaniqueState, name: str) -> list[Frame]:
+def rest_of_turn(s: VolcaniqueState, name: str) -> tuple[Frame, ...]:
     """The steps of ``s.player``'s turn from its step ``name`` on (to resume there)."""
     frames = turn_frames(s)
-    start = next(i for i, frame in enumerate(frames) if frame.step.name == name)
+    start = next(i for i, f in enumerate(frames) if f.step.name == name)
     return frames[start:]
 
 
@@ -80,13 +96,12 @@ def end_turn(s: VolcaniqueState, f: Frame) -> Events:
 def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
     """1 of each resource, while cards are left (and the per-turn limit of the option
     ``caldera_limit``, if set, is not reached)."""
-    held = s.resources[seat]
     limit = s.options.caldera_limit
     return (
-        s.stage is Stage.MAIN
+        s.stage is MAIN
+        and all(map(ge, s.resources[seat], CALDERA_COST))
         and not (limit and s.this_turn.caldera_cards >= limit)
         and bool(s.caldera_deck)
-        and all(held[b] >= CALDERA_COST[b] for b in range(NB))
     )
 
 
@@ -117,7 +132,7 @@ def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         s.resources[p][b] -= CALDERA_COST[b]
         s.supply[b] += CALDERA_COST[b]
     s.this_turn = s.this_turn._replace(caldera_cards=s.this_turn.caldera_cards + 1)
-    then(s, DRAW(seat=p))
+    then(s, frame(DRAW, seat=p))
     return [{"type": "caldera_bought", "seat": p}]
 
 
@@ -131,7 +146,7 @@ def draw(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.unshare_caldera()
     s.caldera_deck.draw(card)
     s.caldera_hands[f.args.seat].put(card)
-    then(s, CALDERA(f.args.seat))  # another card, resources permitting
+    then(s, frame(CALDERA, f.args.seat))  # another card, resources permitting
     return [{"type": "caldera_card", "seat": f.args.seat}]
 
 
@@ -145,30 +160,38 @@ def collect(s: VolcaniqueState, seat: int) -> tuple[Events, list[Frame]]:
     grouping = powers.has_power(s, seat, "pack_critters") or powers.has_power(
         s, seat, "herding_critters"
     )
-    critters_ = s.critters
+    critters_, supply = s.critters, s.supply
+    winter = bool(s.winter)
+    counts = s.biome_counts()
     for biome in scoring.controlled_by(s, seat):
-        here = [
-            critters_[(*m, seat)]
-            for m in biome.members
-            if (*m, seat) in critters_ and not (s.winter and frozen(s, m[:2]))
-        ]
-        if not here:
-            continue
-        size = sum(here)
+        if winter:
+            here = [
+                critters_[m << OWNER_BITS | seat]
+                for m, h in zip(biome.members, biome.tiles, strict=True)
+                if m << OWNER_BITS | seat in critters_ and not frozen(s, h)
+            ]
+            if not here:
+                continue
+            size = sum(here)
+        else:
+            size = counts[biome][seat]
         c = biome.colour
-        take = min(size if grouping and size >= 2 else 1, s.supply[c])
-        s.supply[c] -= take
+        take = size if grouping and size >= 2 else 1
+        left = supply[c]
+        if take > left:  # while the supply lasts
+            take = left
+        supply[c] = left - take
         held[c] += take
         got[c] += take
     over = sum(held) - powers.hand_cap(s, seat)
-    discards = [DISCARD(seat, count=over)] if over > 0 else []
+    discards = [frame(DISCARD, seat, count=over)] if over > 0 else []
     return [{"type": "collected", "seat": seat, "resources": got}], discards
 
 
 def collect_step(s: VolcaniqueState, f: Frame) -> Events:
     """Step 7 (discarding down to the cap on top of what follows); no collecting in
     the end-game sequence."""
-    if s.stage is not Stage.MAIN:
+    if s.stage is not MAIN:
         return []
     events, discards = collect(s, s.player)
     then(s, *discards)

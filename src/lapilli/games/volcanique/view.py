@@ -19,8 +19,9 @@ from typing_extensions import TypedDict  # pydantic reads typing's TypedDict fro
 from lapilli.core.flow import Decision, Frame
 from lapilli.core.hexgrid import Hex
 
+from .board import hex_of, spot_of
 from .components import BIOMES, KINDS
-from .pieces import Spot, Stage, cards
+from .pieces import Stage, cards
 from .state import VolcaniqueState
 
 STRICT = ConfigDict(extra="forbid", strict=True)
@@ -150,15 +151,15 @@ def _public(s: VolcaniqueState) -> Observation:
         "round": s.round,
         "current": s.current_player(),
         "first": s.first,
-        "map": [[q, r, list(st)] for (q, r), st in sorted(s.board.stacks.items())],
+        "map": [[*hex_of(h), list(st)] for h, st in sorted(s.board.stacks.items())],
         "critters": _spots(s.critters),
         "colossal": _spots(s.colossal),
         "burrowed": _spots(s.burrowed),
-        "sea": [[q, r, o] for (q, r), o in sorted(s.sea.items())],
+        "sea": [[*hex_of(h), o] for h, o in sorted(s.sea.items())],
         "winter": [[q, r, t] for (q, r), t in s.winter],
         "super_volcano": list(s.super_volcano),
         "used": [list(u) for u in s.used],
-        "lava": [[*flow.at, flow.sea_turn] for flow in s.lava],
+        "lava": [[*hex_of(flow.at), flow.sea_turn] for flow in s.lava],
         "hand": list(s.hand),
         "crater": list(s.crater),
         "resources": [list(r) for r in s.resources],
@@ -195,9 +196,13 @@ def _placing(frame: Frame | None) -> Placing | None:
     return {"seat": frame.seat, "tile": KINDS[frame.args.kind], "at": list(at) if at else None}
 
 
-def _spots(spots: dict[Spot, int]) -> list[list[int | str]]:
+def _spots(spots: dict[int, int]) -> list[list[int | str]]:
     """Spots with their counts, as ``[q, r, colour name, owner, n]``."""
-    return [[q, r, BIOMES[c], o, n] for (q, r, c, o), n in sorted(spots.items())]
+    out: list[list[int | str]] = []
+    for spot, n in sorted(spots.items()):
+        q, r, c, o = spot_of(spot)
+        out.append([q, r, BIOMES[c], o, n])
+    return out
 
 
 # -- reading the mixed lists, typed (JSON keeps them as lists of mixed items) -------------

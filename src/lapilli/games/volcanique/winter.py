@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step
-from lapilli.core.hexgrid import Hex, distance
 
-from .actions import at_act, refusal
+from .actions import at_hex, on_hex, refusal
+from .board import distance, hex_id, xy
 from .events import Events
 from .triggers import trigger_end
 
@@ -18,10 +18,15 @@ if TYPE_CHECKING:
     from .state import VolcaniqueState
 
 
-def frozen(s: VolcaniqueState, h: Hex) -> bool:
+def frozen(s: VolcaniqueState, h: int) -> bool:
     """Whether the winter has reached a space: within as many spaces of a spawn point as
     turns have ended since it began."""
-    return any(distance(h, spawn) <= s.turn - began for spawn, began in s.winter)
+    return any(distance(h, hex_id(spawn)) <= s.turn - began for spawn, began in s.winter)
+
+
+def cold(s: VolcaniqueState, h: int) -> bool:
+    """``frozen``, asked cheaply: false at once while no winter has begun."""
+    return bool(s.winter) and frozen(s, h)
 
 
 def all_frozen(s: VolcaniqueState) -> bool:
@@ -35,7 +40,8 @@ def may_spawn(s: VolcaniqueState) -> bool:
 
 
 def legal_spawn(s: VolcaniqueState, f: Frame) -> list[Action]:
-    return [at_act("freeze", h) for h in sorted(s.stacks) if not frozen(s, h)]
+    freeze = on_hex("freeze")
+    return [freeze[h] for h in sorted(s.stacks) if not frozen(s, h)]
 
 
 def refuse_spawn(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
@@ -46,9 +52,9 @@ def refuse_spawn(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
 
 def spawn(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     """The winter begins on the chosen tile; the first spawn starts the end sequence."""
-    at = a.arg("at")
-    s.winter = (*s.winter, (at, s.turn))
-    events: Events = [{"type": "winter", "seat": f.seat, "at": list(at)}]
+    at = at_hex(a)
+    s.winter = (*s.winter, (a.arg("at"), s.turn))
+    events: Events = [{"type": "winter", "seat": f.seat, "at": xy(at)}]
     return events + trigger_end(s, "volcanic_winter", f.seat)
 
 
