@@ -118,6 +118,8 @@ def play_game(exp: Experiment, arm: Arm, index: int) -> Rows:
         )
     for seat, points in enumerate(result.breakdown or []):
         for category, value in points.items():
+            if category == "total":
+                continue  # the score itself, already in the seats table
             rows["facts"].append(
                 {
                     **key,

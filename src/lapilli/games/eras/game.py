@@ -14,6 +14,7 @@ from . import (
     bidding,
     deck,
     drawing,
+    facts,
     heuristics,
     movement,
     numeric,
@@ -93,6 +94,8 @@ class Eras(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def player_counts(self) -> range:
