@@ -65,7 +65,7 @@ def run(
     total = sum(b.size for b in todo)
     done = exp.games * len(exp.arms) - total
     console.print(
-        f"{exp.title}: {len(exp.arms)} arm(s) x {exp.games} games"
+        f"{exp.title}: {len(exp.arms)} arm(s) x {exp.games} games each"
         + (f"; {done} already played in {out}" if done else "")
     )
     start = time.perf_counter()

@@ -254,7 +254,8 @@ def _facts(d: ArmData, players: int) -> list[dict[str, Any]]:
             "item": item,
             "games_with": len(games),
             "game_rate": len(games) / d.n,
-            "per_game": float(values.sum() / d.n),
+            "per_game": len(found) / d.n,
+            "value_per_game": float(values.sum() / d.n),
             "mean_value": float(values.mean()),
             "mean_round": float(rounds.mean()) if rounds.size else None,
         }
@@ -310,6 +311,8 @@ def _compare(
         ("score", f"mean score ({whose})"),
         ("length", "length in rounds" if rounds else "length in decisions"),
     ]
+    if not game_class(exp.game).points_decide:
+        metrics.pop(1)  # the score only says who won: the win rate is compared already
     out = []
     for i, (key, words) in enumerate(metrics):
         x, y = sa[key][ia], sb[key][ib]
@@ -453,6 +456,7 @@ def summarize(exp: Experiment, tables: Tables) -> dict[str, Any]:
             "baseline": exp.baseline,
             "cooperative": exp.cooperative,
             "seat_labels": labels,
+            "points_decide": game_class(exp.game).points_decide,
             "ties": TIES,
             "intervals": "95%: Wilson for rates, t for means, paired bootstrap for differences",
             "alpha": ALPHA,
@@ -535,9 +539,11 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     for r in summary["restricted"]:
         verdict = "it matters" if r["significant"] else "not shown to matter"
         out.append(
-            f"{r['variant']}: {r['bot']} without {r['feature']} wins {interval(r['restricted'])}; "
-            f"importance {100 * r['importance']:+.0f} points ({100 * r['low']:+.0f} to "
-            f"{100 * r['high']:+.0f}), {_p(r['p_holm'])} Holm: {verdict}."
+            f"{r['variant']}: {r['bot']} without {r['feature']} wins {interval(r['restricted'])} "
+            f"against the same bot, which wins {pct(r['control_rate'])} in its seat unrestricted: "
+            f"importance {100 * r['importance']:+.0f} percentage points "
+            f"({100 * r['low']:+.0f} to {100 * r['high']:+.0f}), {_p(r['p_holm'])} after Holm: "
+            f"{verdict}."
         )
     for s in summary["skill"]:
         against = f" against {s['against']}" if s["against"] else " as a team"
@@ -555,7 +561,7 @@ def _against_fair(rate: dict[str, float], fair: float) -> str:
 
 def _comparison_sentence(c: dict[str, Any]) -> str:
     unit = 100 if c["metric"] == "win" else 1
-    what = "points" if c["metric"] == "win" else ""
+    what = "percentage points" if c["metric"] == "win" else ""
     diff = f"{unit * c['difference']:+.1f}{' ' + what if what else ''}"
     span = f"{unit * c['low']:+.1f} to {unit * c['high']:+.1f}"
     head = f"{c['arm']} against {c['against']}: {c['words']} {diff} ({span}), {c['test']} "

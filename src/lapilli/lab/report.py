@@ -137,11 +137,14 @@ def arms_table(summary: dict[str, Any]) -> str:
     e = summary["experiment"]
     labels = e["seat_labels"]
     head = ["arm", "options changed", "bots", "games"]
+    points = e["points_decide"]
     if e["cooperative"]:
         head += ["victory rate"]
     else:
-        head += [f"{label} wins" for label in labels] + ["ties", "winner's margin"]
-    head += ["mean score", "rounds", "turns"]
+        head += [f"{label} wins" for label in labels] + ["ties"]
+        head += ["winner's margin"] if points else []
+    head += ["mean score"] if points else []
+    head += ["rounds", "turns"]
     rows = []
     for a in summary["arms"]:
         if not a["games"]:
@@ -153,8 +156,10 @@ def arms_table(summary: dict[str, Any]) -> str:
         if e["cooperative"]:
             row += [interval(a["victory"])]
         else:
-            row += [interval(s) for s in a["seats"]] + [a["ties"], _mean(a["margin"])]
-        row += [_mean(a["score"]), _mean(a["length"]["rounds"]), _mean(a["length"]["turns"], 0)]
+            row += [interval(s) for s in a["seats"]] + [a["ties"]]
+            row += [_mean(a["margin"])] if points else []
+        row += [_mean(a["score"])] if points else []
+        row += [_mean(a["length"]["rounds"]), _mean(a["length"]["turns"], 0)]
         rows.append(row)
     return _table(
         "Arms",
@@ -289,6 +294,7 @@ def facts_table(summary: dict[str, Any]) -> str:
                     f"{f['games_with']} ({pct(f['game_rate'])})",
                     _num(f["per_game"], 2),
                     _num(f["mean_value"], 2),
+                    _num(f["value_per_game"], 2),
                     _num(f["mean_round"], 1) if f["mean_round"] is not None else "",
                     pct(f["seat_rate"]) if "seat_rate" in f else "",
                     interval(f["win_with"]) if "win_with" in f else "",
@@ -304,14 +310,16 @@ def facts_table(summary: dict[str, Any]) -> str:
             "games with it",
             "per game",
             "mean value",
+            "value per game",
             "mean round",
             "seats with it",
             "their win rate",
             "others' win rate",
         ],
         rows,
-        "'Per game': the fact's values summed over the games, per game (a count for plain "
-        "occurrences). 'Seats with it': the share of seats (in all games) that had it.",
+        "'Per game': how often it happened in a game; 'mean value': its value (a price, a "
+        "count, points; 1 for a plain occurrence); 'value per game': the values summed, per "
+        "game. 'Seats with it': the share of seats (in all games) that had it at least once.",
     )
 
 
@@ -336,10 +344,12 @@ def _plain(summary: dict[str, Any]) -> list[dict[str, Any]]:
 
 def plots(exp: spec.Experiment, summary: dict[str, Any], data: dict[str, ArmData]) -> list[str]:
     arms = _plain(summary)
-    found = [win_plot(summary, arms)]
-    found.append(histograms(arms, data, "score", "Score per seat"))
-    if not summary["experiment"]["cooperative"]:
-        found.append(histograms(arms, data, "margin", "Winner's margin"))
+    e = summary["experiment"]
+    found = [win_plot(summary, arms), bots_plot(arms)]
+    if e["points_decide"]:
+        found.append(histograms(arms, data, "score", "Score per seat"))
+        if not e["cooperative"]:
+            found.append(histograms(arms, data, "margin", "Winner's margin"))
     found.append(histograms(arms, data, "length", "Length"))
     found.append(categories_plot(arms))
     found += facts_plots(arms)
@@ -441,6 +451,27 @@ def _bins(values: np.ndarray) -> np.ndarray:
     return np.histogram_bin_edges(values, bins=30)
 
 
+def bots_plot(arms: list[dict[str, Any]]) -> str:
+    """Each bot's win rate, per arm where the bots differ (their seats rotated)."""
+    mixed = [a for a in arms if len(set(a["bots"])) > 1 and "slots" in a]
+    if not mixed:
+        return ""
+    fig, ax = plt.subplots(figsize=(6, 0.8 + 0.3 * sum(len(a["slots"]) for a in mixed)))
+    labels, rates, entries = [], [], []
+    for a in mixed:
+        for slot in a["slots"]:
+            labels.append(f"{a['name']}: {slot['bot']}")
+            rates.append(slot["rate"])
+            entries.append(slot)
+    y = np.arange(len(labels))
+    ax.barh(y, rates, xerr=_errors(entries), capsize=2, color=COLOURS[2])
+    ax.set_yticks(y, labels)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (its seats rotated)")
+    ax.set_title("Win rate by bot (95% Wilson)")
+    return _svg(fig)
+
+
 def categories_plot(arms: list[dict[str, Any]]) -> str:
     """Mean points per seat by category, stacked, per arm."""
     cats = [c["category"] for c in arms[0].get("categories", [])] if arms else []
@@ -462,15 +493,24 @@ def categories_plot(arms: list[dict[str, Any]]) -> str:
     return _svg(fig)
 
 
+FACT_ITEMS = 12
+"""The most frequent items a facts plot shows (the tables list them all)."""
+
+
 def facts_plots(arms: list[dict[str, Any]]) -> list[str]:
     """For each kind of seat fact: how often a seat has it against the win rate of the
-    seats that do, per item (a power, a mercenary), with intervals."""
+    seats that do, per item (a power, a mercenary), with intervals; the most frequent
+    items only, and only facts that some seats have and others not."""
     names = sorted({f["name"] for a in arms for f in a.get("facts", []) if "win_with" in f})
     out = []
     for name in names:
+        every = [f for a in arms for f in a["facts"] if f["name"] == name and "win_with" in f]
+        if all(f["seat_rate"] in (0.0, 1.0) for f in every):
+            continue  # every seat or none: nothing to set against the others
         fig, ax = plt.subplots(figsize=(6, 3.6))
         for k, a in enumerate(arms):
             found = [f for f in a["facts"] if f["name"] == name and "win_with" in f]
+            found = sorted(found, key=lambda f: -f["seat_rate"])[:FACT_ITEMS]
             if not found:
                 continue
             x = [f["seat_rate"] for f in found]
@@ -531,8 +571,8 @@ def comparisons_plot(comparisons: list[dict[str, Any]]) -> str:
             )
         ax.axvline(0, color="#999", linewidth=1)
         ax.set_yticks(y, [c["arm"] for c in rows])
-        ax.set_title(rows[0]["words"] + (" (points)" if metric == "win" else ""), fontsize=8)
-    fig.suptitle("Against the baseline (red: significant after Holm)", fontsize=9)
+        words = rows[0]["words"] + (" (points)" if metric == "win" else "")
+        ax.set_title(f"{words}\nagainst the baseline (red: significant)", fontsize=8)
     return _svg(fig)
 
 

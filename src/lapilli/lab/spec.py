@@ -215,7 +215,7 @@ def _resolve(spec: SpecModel) -> Experiment:
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
         raise LabError(f"two arms are called {', '.join(twice)}: rename one")
-    title = spec.title or f"{probe.title}: {len(arms)} arm(s), {spec.games} games each"
+    title = spec.title or f"{probe.title}, {players} players"
     return Experiment(
         game=cls.id,
         title=title,
