@@ -12,13 +12,17 @@ from lapilli.core.errors import OptionError
 from .components import MERCENARIES, QUICK_COINS
 
 
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _price(kind: str) -> Any:
     """A mercenary's price as an option: the rulebook's by default."""
     info = MERCENARIES[kind]
     return field(
         default=info.cost,
         metadata={
-            "help": f"the {info.title}'s price in coins (rulebook: {info.cost})",
+            "help": f"the {_possessive(info.title)} price in coins (rulebook: {info.cost})",
             "range": (0, 200),
         },
     )
