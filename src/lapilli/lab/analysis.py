@@ -538,9 +538,20 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         out.append(_comparison_sentence(c))
     for r in summary["restricted"]:
         verdict = "it matters" if r["significant"] else "not shown to matter"
+        who = (
+            f"a team of {r['bot']} with one player without {r['feature']}"
+            if exp["cooperative"]
+            else f"{r['bot']} without {r['feature']}"
+        )
+        against = (
+            "; the team without restriction wins"
+            if exp["cooperative"]
+            else " against the same bot, which wins"
+        )
+        seat = "" if exp["cooperative"] else " in its seat unrestricted"
         out.append(
-            f"{r['variant']}: {r['bot']} without {r['feature']} wins {interval(r['restricted'])} "
-            f"against the same bot, which wins {pct(r['control_rate'])} in its seat unrestricted: "
+            f"{r['variant']}: {who} wins {interval(r['restricted'])}"
+            f"{against} {pct(r['control_rate'])}{seat}: "
             f"importance {100 * r['importance']:+.0f} percentage points "
             f"({100 * r['low']:+.0f} to {100 * r['high']:+.0f}), {_p(r['p_holm'])} after Holm: "
             f"{verdict}."
