@@ -518,12 +518,13 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             rate = first if same else arm["slots"][0]
             verdict = _against_fair(rate, fair)
             out.append(
-                f"{where}{subject} wins {interval(rate)} of {arm['games']} games "
-                f"(fair share {pct(fair)}; {verdict})."
+                f"{where}{subject} wins {interval(rate)} of {arm['games']} games, {verdict}."
             )
             if arm.get("first_player"):
+                first_player = arm["first_player"]
                 out.append(
-                    f"{where}the seat that plays first wins {interval(arm['first_player'])}."
+                    f"{where}the seat that plays first wins {interval(first_player)}, "
+                    f"{_against_fair(first_player, fair)}."
                 )
         length = arm["length"]["rounds"]
         if length["mean"] is not None and not math.isnan(length["mean"]):
@@ -563,11 +564,12 @@ def sentences(summary: dict[str, Any]) -> list[str]:
 
 
 def _against_fair(rate: dict[str, float], fair: float) -> str:
+    """Where a win rate's interval stands against the fair share."""
     if rate["low"] > fair:
-        return "above it"
+        return f"above the fair share {pct(fair)}"
     if rate["high"] < fair:
-        return "below it"
-    return "not shown to differ"
+        return f"below the fair share {pct(fair)}"
+    return f"not shown to differ from the fair share {pct(fair)}"
 
 
 def _comparison_sentence(c: dict[str, Any]) -> str:
