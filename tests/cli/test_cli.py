@@ -151,6 +151,9 @@ def test_sim_runs_every_foggy_island_mode():
         result = invoke("sim", "foggy_island", "-n", "3", *options)
         assert result.exit_code == 0, result.output
         assert "Mean length" in result.output
+        # the length in the game's units, and ties counted one way (shares of the win)
+        assert re.search(r"Mean length: 2\.0 rounds|Mean length: [45]\.\d rounds", result.output)
+        assert "each of the k seats tied first counts 1/k of a win" in result.output
 
 
 def test_bench_times_a_bot_too():
@@ -183,7 +186,7 @@ def test_a_cooperative_sim_reports_the_team_victories():
     result = invoke("sim", "fuji", "-n", "3", "--seats", "random,random")
     assert result.exit_code == 0, result.output
     assert re.search(r"The team won \d of 3 games", result.output)
-    assert "Draws" not in result.output and "win rate" not in result.output
+    assert "Ties" not in result.output and "win rate" not in result.output
 
 
 def test_the_end_of_a_cooperative_game_reads_as_the_teams_victory_or_defeat(tmp_path):

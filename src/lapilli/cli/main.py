@@ -1,4 +1,4 @@
-"""The ``lapilli`` command: games, play, replay, sim, bench.
+"""The ``lapilli`` command: games, play, replay, sim, bench, tournament, lab.
 
 A thin layer over the engine: nothing a game knows lives here.
 """
@@ -27,9 +27,10 @@ from lapilli.core.options import describe_options
 from lapilli.core.records import Record
 from lapilli.core.registry import game_class, game_classes, load_game
 from lapilli.core.state import Event, Game, State
-from lapilli.sim.runner import Setup, Summary, run_games
+from lapilli.sim.runner import GameResult, Setup, Summary, run_games
 
 from .common import OptionList, console, err, fail, progress_bar
+from .lab import lab_app
 from .tournament import tournament
 
 app = typer.Typer(
@@ -306,16 +307,26 @@ def sim(
             if kept and result.record:
                 kept.write(result.record)
             if facts:
-                row = {k: v for k, v in vars(result).items() if k != "record"}
-                facts.write(json.dumps(row) + "\n")
+                facts.write(json.dumps(_facts_row(result)) + "\n")
         elapsed = time.perf_counter() - start
     print_summary(g, seat_list, summary)
     console.print(
-        f"Mean length: {summary.mean_steps:.1f} actions. "
+        f"{summary.length_text()} "
         f"{summary.games} games in {elapsed:.1f} s ({summary.games / elapsed:,.0f} games/s)."
     )
     if records:
         console.print(f"Records written to {records} (lapilli replay {records} --game N).")
+
+
+def _facts_row(result: GameResult) -> dict[str, object]:
+    """One game of ``sim --out`` as a JSON object: its results, each seat's share of
+    the win, and its length in rounds and turns when the game reports them."""
+    row: dict[str, object] = {
+        k: v for k, v in vars(result).items() if k not in ("record", "facts", "breakdown")
+    }
+    if result.facts is not None:
+        row["rounds"], row["turns"] = result.facts.rounds, result.facts.turns
+    return row
 
 
 def print_summary(g: Game, seat_list: list[str], summary: Summary) -> None:
@@ -479,6 +490,7 @@ def main() -> None:
 
 
 app.command()(tournament)
+app.add_typer(lab_app, name="lab")
 
 if __name__ == "__main__":
     main()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     import numpy as np
 
+    from .facts import Feature, GameFacts
     from .numeric import ActionCodec, Bounds, Layout
     from .rules import Rulebook
     from .state import Game
@@ -113,3 +114,8 @@ class Parts(Generic[S]):
     """The rules in brief, in the rulebook's words (``core.rules``)."""
     lesson: Mapping[str, Any] | None = None
     """A guided first game, as data (``core.lessons``; the game's ``lesson.toml``)."""
+    facts: Callable[[S, Sequence[Event]], GameFacts] | None = None
+    """``facts(state, events)``: a finished game's length in rounds and turns and its
+    facts in the game's words, for the balance lab (``core.facts``)."""
+    features: Mapping[str, Feature] | None = None
+    """What a restricted bot of the balance lab may be forbidden to use, by name."""

@@ -94,7 +94,7 @@ def position(
         "paths": [list(paths.get(seat, [])) for seat in range(players)],
         "pieces": [list(parse_site((pieces or {}).get(seat, "SM"))) for seat in range(players)],
         "cones": cone_list,
-        "tokens": [(tokens or {}).get(seat, TOKENS) for seat in range(players)],
+        "tokens": [(tokens or {}).get(seat, _tokens(game)) for seat in range(players)],
         "bids": [None] * players,
         "first": 0,
         "turn": turn,
@@ -115,6 +115,12 @@ AT = ("turn", "play", "roll", "choose", "move")
 CARD_WORDS = {**{c: c for c in CARD_IDS}, **{CARDS[c].name.lower(): c for c in CARD_IDS}}
 
 
+def _tokens(game: Game) -> int:
+    """The tokens a player starts with in this game (its ``tokens`` option)."""
+    tokens: int = getattr(game.options, "tokens", TOKENS)
+    return tokens
+
+
 def build(game: Game, description: Any) -> ErasState:
     """The position ``description`` describes (see the module's docstring)."""
     desc = Description(description, "the position", "Eras")
@@ -132,7 +138,7 @@ def build(game: Game, description: Any) -> ErasState:
             if key in part:
                 kw[field][seat] = part.take(key, str)
         if "tokens" in part:
-            kw["tokens"][seat] = part.count("tokens", TOKENS, 0, TOKENS)
+            kw["tokens"][seat] = part.count("tokens", _tokens(game), 0, _tokens(game))
         if "start" in part:
             kw["start"][seat] = part.count("start", 1, min(START_NUMBERS), max(START_NUMBERS))
         part.done()

@@ -12,6 +12,7 @@ from lapilli.core.state import Game, Utility
 from . import (
     abilities,
     drawing,
+    facts,
     heuristics,
     hiring,
     numeric,
@@ -103,6 +104,8 @@ class FoggyIsland(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def player_counts(self) -> range:

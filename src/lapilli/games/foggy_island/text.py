@@ -379,7 +379,8 @@ def _hire(s: FoggyState, action: Action) -> str:
     info = MERCENARIES.get(action.arg("mercenary"))
     if info is None:
         return f"hire {action.arg('mercenary')}"
-    return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
+    cost = s.opts.price(action.arg("mercenary"))
+    return f"hire {info.title} ({cost} coins, replaces a {info.replaces})"
 
 
 ACTION_TEXT: dict[str, ActionText] = {

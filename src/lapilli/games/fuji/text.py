@@ -19,9 +19,7 @@ from .components import (
     EQ_NAME,
     EQ_TEXT,
     EQUIPMENT,
-    EXHAUSTION,
     FACE_COLOUR,
-    INJURY_AT,
     IS_VILLAGE,
     REROLL_SYMBOL,
     RUBBLE,
@@ -161,9 +159,9 @@ def adventurer_table(s: FujiState, seat: int | None) -> Table:
         if a == s.neutral:
             table.add_row("Neutral dice", "", "", "", dice, "")
             continue
-        left = EXHAUSTION - s.stamina_lost[a]
+        left = s.exhaustion - s.stamina_lost[a]
         bar = "█" * (left // 2)
-        marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.stamina_lost[a] < t)
+        marks = " ".join(str(s.exhaustion - t) for t in s.injury_marks if s.stamina_lost[a] < t)
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
         inj = ", ".join(str(space.name).lower() for space in Injury(s.injuries[a])) or "-"

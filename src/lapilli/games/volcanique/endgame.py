@@ -26,7 +26,7 @@ from .actions import BUY_POINT, DONE, at_region, refusal
 from .args import Seat
 from .board import REGION_BITS, around, hex_id, hex_of, xy
 from .claiming import claimable
-from .components import POINT_COST, VOLCANO, VOLCANO_COST
+from .components import POINT_COST, VOLCANO
 from .events import Events
 from .lava import LAVA_START
 from .paying import PAY
@@ -124,7 +124,7 @@ def spend(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     else:
         then(
             s,
-            PAY(p, price=VOLCANO_COST, purpose="volcano"),
+            PAY(p, price=s.options.volcano_cost, purpose="volcano"),
             BOUGHT(seat=p, tile="volcano"),
         )
     return []

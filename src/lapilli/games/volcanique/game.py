@@ -50,6 +50,7 @@ from . import (
     drawing,
     endgame,
     eruption,
+    facts,
     heuristics,
     land,
     lava,
@@ -181,6 +182,8 @@ class Volcanique(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:

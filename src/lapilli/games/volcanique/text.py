@@ -21,7 +21,6 @@ from .components import (
     BIOMES,
     COLOURS_OF,
     EDGES,
-    KIND_COST,
     KIND_INDEX,
     POWERS,
     SLOT_LEVEL,
@@ -29,7 +28,6 @@ from .components import (
     SLOTS,
     SOIL,
     VOLCANO,
-    VOLCANO_COST,
     tile_code,
 )
 from .events import (
@@ -281,7 +279,8 @@ def _pay(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 
 def _buy(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
     tile = action.arg("tile")
-    cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+    opts = state.options
+    cost = opts.volcano_cost if tile == "volcano" else opts.tile_cost(KIND_INDEX[tile])
     what = "a volcano" if tile == "volcano" else f"a {tile_name(tile)} tile"
     return f"buy {what} ({cost} resources)"
 
