@@ -62,7 +62,15 @@ def test_a_turn_entered_at_its_start_runs_through_the_flow():
     "description, message",
     [
         ({"seats": {"Pink": {"crater": 7}}}, "crater is 7, not 0-3"),
-        ({"map": {"0,0": ["uno-dark"] * 99}}, "more uno-dark tiles than the box holds"),
+        (
+            {"map": {"0,0": ["uno-dark"] * 99}},
+            r"^Volcanique position: more dark Uno tiles than the box holds \(6\): 99 on the map "
+            r"\(0,0 \(99\)\)$",
+        ),
+        (
+            {"map": {f"{q},0": ["uno-dark"] for q in range(7)}},
+            r"more dark Uno tiles than the box holds \(6\): 7 on the map \(0,0, 1,0, 2,0, 3,0, ",
+        ),
         (
             {"map": {"0,0": ["uno-dark"]}, "seats": {"Blue": {"critters": {"0,0 light": 1}}}},
             "on 0,0 light",
@@ -91,7 +99,10 @@ def test_a_damaged_saved_position_is_refused_on_load():
     game = s.game
     for change, message in [
         (lambda d: d["crater"].__setitem__(0, 7), "critters"),
-        (lambda d: d["tiles"].__setitem__("uno-dark", 99), "more uno-dark tiles"),
+        (
+            lambda d: d["tiles"].__setitem__("uno-dark", 99),
+            "more dark Uno tiles .* 99 in the supply",
+        ),
         (lambda d: d["critters"].append([[0, 0, 2, 1], 1]), "on 0,0 light"),
         (lambda d: d.pop("hand"), "hand"),
     ]:

@@ -29,6 +29,7 @@ from .components import (
     SOIL,
     VOLCANO,
     tile_code,
+    tile_name,
 )
 from .events import (
     Bonus,
@@ -338,16 +339,6 @@ OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
     ),
 }
 """A deal, a coin or a draw, with what it is for."""
-
-
-def tile_name(kind: str) -> str:
-    """``uno-dark`` -> "dark Uno", ``duo-dark-light`` -> "dark/light Duo", ``trio-dml``
-    -> "Trio (dark, medium, light counter-clockwise)", the order of its edges."""
-    size, _, biomes = kind.partition("-")
-    if size == "trio":
-        order = ", ".join(BIOMES["dml".index(c)] for c in biomes)
-        return f"Trio ({order} counter-clockwise)"
-    return f"{biomes.replace('-', '/')} {size.title()}"
 
 
 def _moving_text(action: Action, where: str) -> str:
