@@ -91,6 +91,21 @@ def test_a_directory_holding_another_experiment_is_refused(tmp_path):
     run(tmp_path, SPEC)
     with pytest.raises(LabError, match="holds another experiment.*seed is 3, not 4"):
         run(tmp_path, SPEC.replace("seed = 3", "seed = 4"))
+    changed = SPEC.replace('mode = "weather"', 'mode = "mercenaries"')
+    with pytest.raises(LabError, match="its arm 'weather' has other options"):
+        run(tmp_path, changed)
+
+
+def test_new_arms_join_an_experiment_and_only_their_games_are_played(tmp_path):
+    run(tmp_path, SPEC)
+    more = SPEC + '[arms.mercenaries]\noptions = { mode = "mercenaries" }\n'
+    exp, store, played = run(tmp_path, more)
+    assert played == 6 and store.load().games.num_rows == 18
+    # an arm left out keeps its games, and may not come back changed
+    fewer = SPEC.replace('[arms.weather]\noptions = { mode = "weather" }\n', "")
+    assert run(tmp_path, fewer)[2] == 0
+    with pytest.raises(LabError, match="its arm 'weather' has other options"):
+        run(tmp_path, SPEC.replace('mode = "weather"', 'mode = "mercenaries"'))
 
 
 @pytest.mark.parametrize(

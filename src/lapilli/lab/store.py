@@ -10,7 +10,8 @@ Every row carries the ``batch`` it was written with: a game whose batch was writ
 twice (a run stopped between two tables' files, then run again) is read once, from the
 batch its ``games`` row names. ``compact`` merges the parts into one file per table.
 ``DIR/experiment.json`` says which experiment the directory holds; a different
-experiment is refused rather than mixed in.
+experiment (another game, seed or player count, or an arm already played changed) is
+refused rather than mixed in, while new arms may join an experiment.
 """
 
 from __future__ import annotations
@@ -111,11 +112,13 @@ class Store:
                 raise LabError(
                     f"{meta} is damaged: remove {self.out} or use another --out"
                 ) from None
-            if held != identity:
+            conflict = _difference(held, identity)
+            if conflict:
                 raise LabError(
-                    f"{self.out} holds another experiment ({_difference(held, identity)}): "
+                    f"{self.out} holds another experiment ({conflict}): "
                     "use another --out, or remove it to start again"
                 )
+            identity = _union(held, identity)
         for table in TABLES:
             self.folder(table).mkdir(parents=True, exist_ok=True)
         record = {"identity": identity, "title": exp.title, "games": exp.games, "spec": spec_text}
@@ -206,14 +209,26 @@ class Store:
 
 
 def _difference(held: dict[str, Any], wanted: dict[str, Any]) -> str:
-    """What differs between two experiments, in a few words."""
+    """Why a directory's experiment cannot go on as ``wanted``, in a few words (empty
+    when it can: the same game, players and seed, and every arm it already played
+    unchanged; new arms may join, arms may be left out)."""
     for key in ("game", "players", "seed"):
         if held.get(key) != wanted.get(key):
             return f"its {key} is {held.get(key)!r}, not {wanted.get(key)!r}"
-    names = [a["name"] for a in held.get("arms", [])]
-    if names != [a["name"] for a in wanted["arms"]]:
-        return f"its arms are {', '.join(names)}"
-    return "its arms' options or seats differ"
+    played = {a["name"]: a for a in held.get("arms", [])}
+    for arm in wanted["arms"]:
+        before = played.get(arm["name"])
+        if before is not None and before != arm:
+            return f"its arm {arm['name']!r} has other options, seats or restrictions"
+    return ""
+
+
+def _union(held: dict[str, Any], wanted: dict[str, Any]) -> dict[str, Any]:
+    """``wanted`` with the arms played before that it leaves out (their games stay in
+    the tables: a later spec naming them again must mean the same arms)."""
+    names = {a["name"] for a in wanted["arms"]}
+    kept = [a for a in held.get("arms", []) if a["name"] not in names]
+    return {**wanted, "arms": wanted["arms"] + kept}
 
 
 def _write_text(path: Path, text: str) -> None:
