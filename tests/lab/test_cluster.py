@@ -66,3 +66,13 @@ def test_a_worker_lost_mid_batch_costs_only_that_batch(tmp_path, local_ray, monk
     assert played == 12 and not marker.exists()  # the lost batch was played again
     local, _ = run(tmp_path, "local", "local")
     assert rows(on_ray) == rows(local)
+
+
+def test_an_address_where_no_cluster_answers_is_refused_at_once(tmp_path):
+    import socket
+
+    with socket.socket() as free:  # a port nobody listens on
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    with pytest.raises(spec.LabError, match=f"no Ray cluster answers at 127.0.0.1:{port}"):
+        cluster.reachable(f"127.0.0.1:{port}", seconds=1)

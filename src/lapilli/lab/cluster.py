@@ -16,6 +16,7 @@ its message, as with the local backend.
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,8 +53,25 @@ def run(
             ray.shutdown()
 
 
+def reachable(address: str, seconds: float = 5.0) -> None:
+    """Refuse at once a ``HOST:PORT`` where nothing answers (Ray itself would keep
+    trying for minutes); other forms (``auto``, ``ray://...``) are left to Ray."""
+    host, sep, port = address.rpartition(":")
+    if not sep or "/" in address or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=seconds).close()
+    except OSError as exc:
+        raise LabError(
+            f"no Ray cluster answers at {address} ({exc.strerror or exc}): start one with "
+            "`ray start --head` there, or leave out --address for a local Ray"
+        ) from None
+
+
 def _start(ray: Any, jobs: int, address: str | None) -> None:
     """Join the cluster at ``address``, or start a local Ray with ``jobs`` CPUs."""
+    if address is not None:
+        reachable(address)
     # the workers find lapilli where this process found it
     source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = {
