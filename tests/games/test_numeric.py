@@ -113,6 +113,17 @@ def documentation() -> str:
         "them; each game's section says how it works them out, and "
         "`tests/games/test_bounds.py` plays long games against them. OpenSpiel's "
         "`max_game_length` is the decisions times the most ids an action takes.\n",
+        "## Information states\n",
+        "OpenSpiel's information state of a player (`lapilli.rl.spiel`) is what its seat "
+        "has seen, with perfect recall. Its string is the game's log as the seat read it "
+        "from the start (every event in the game's words, a secret choice told only to "
+        "its maker, a private event only to its seat), each of the seat's own actions in "
+        "its words, then its observation now and its choice in progress. Its tensor is "
+        "the observation (the vector, then the choice), then `mine`: how often the seat "
+        "picked each action id, as a share of its picks. Each game's section says what "
+        "of the history its vector keeps. A state's own text (`str(state)`) is the whole "
+        "position, hidden things too, so two states a seat cannot tell apart are still "
+        "two states.\n",
         "## Every set-up\n",
         "The observation is the vector and the choice; only the games with actions in "
         "parts have a choice block. Results are each seat's, from lowest to highest, and "
@@ -160,6 +171,7 @@ def _section(game_id: str) -> str:
         "How long a game lasts and its results (`bounds`): "
         + _markdown(inspect.getdoc(bounds.bounds))
         + "\n",
+        f"Information state: {bounds.INFORMATION}\n",
         f"The blocks, for {players} players with the default options (blocks per seat "
         "have one row per player):\n",
         "| block | shape | indices | meaning |",

@@ -350,13 +350,19 @@ def choice_for(game: Game, players: int) -> Choice:
     return Choice(game.action_codec(players), free, game.numeric().bounds(game, players).free_run)
 
 
-def observe(state: State, seat: int, choice: Choice) -> np.ndarray:
+def observe(state: State, seat: int, choice: Choice, out: np.ndarray | None = None) -> np.ndarray:
     """A seat's observation in the environments: its vector (``state.numeric``), then
-    its choice in progress (all 0 unless the seat is deciding)."""
+    its choice in progress (all 0 unless the seat is deciding); written into ``out``
+    when given (an observer's own tensor)."""
     vector = state.numeric(seat)
+    if out is None:
+        out = np.empty(vector.size + choice.codec.choice_size, dtype=np.float32)
+    out[: vector.size] = vector
     if state.current_player() == seat and choice.chosen:
-        return np.concatenate((vector, choice.vector()))
-    return np.concatenate((vector, np.zeros(choice.codec.choice_size, dtype=np.float32)))
+        out[vector.size :] = choice.vector()
+    else:
+        out[vector.size :] = 0.0
+    return out
 
 
 def observation_size(game: Game, players: int) -> int:
