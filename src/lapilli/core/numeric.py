@@ -350,11 +350,19 @@ def choice_for(game: Game, players: int) -> Choice:
     return Choice(game.action_codec(players), free, game.numeric().bounds(game, players).free_run)
 
 
-def observe(state: State, seat: int, choice: Choice, out: np.ndarray | None = None) -> np.ndarray:
-    """A seat's observation in the environments: its vector (``state.numeric``), then
-    its choice in progress (all 0 unless the seat is deciding); written into ``out``
-    when given (an observer's own tensor)."""
-    vector = state.numeric(seat)
+def observe(
+    state: State,
+    seat: int,
+    choice: Choice,
+    out: np.ndarray | None = None,
+    vector: np.ndarray | None = None,
+) -> np.ndarray:
+    """A seat's observation in the environments: its vector (``state.numeric``, or
+    ``vector`` if it is known: the position has not changed while an action is chosen
+    part by part), then its choice in progress (all 0 unless the seat is deciding);
+    written into ``out`` when given (an observer's own tensor)."""
+    if vector is None:
+        vector = state.numeric(seat)
     if out is None:
         out = np.empty(vector.size + choice.codec.choice_size, dtype=np.float32)
     out[: vector.size] = vector

@@ -132,6 +132,7 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
             )
         self.initial = self.lapilli.new_state(self.players)
         self._told: dict[int, tuple[Trail, State, tuple[tuple[str, ...], ...]]] = {}
+        self._first: dict[int, np.ndarray] = {}
         low, high = self.bounds.utility
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
@@ -146,6 +147,14 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> LapilliState:
         return LapilliState(self)
+
+    def first_observation(self, player: int) -> np.ndarray:
+        """A player's observation of the first position, made once."""
+        first = self._first.get(player)
+        if first is None:
+            choice = choice_for(self.lapilli, self.players)
+            first = self._first[player] = observe(self.initial, player, choice)
+        return first
 
     def told(self, trail: Trail) -> tuple[tuple[str, ...], ...]:
         """Each seat's log lines after what ``trail`` played (and its own actions in its
@@ -287,6 +296,10 @@ class Held:
         self.mine: list[dict[int, int]] = [{} for _ in range(initial.num_players)]
         """How often each seat picked each id."""
 
+    def untouched(self) -> bool:
+        """Whether this is a new state's, nothing played nor asked for yet."""
+        return self._position is None and self.trail is None
+
     @property
     def position(self) -> State:
         position = self._position
@@ -361,6 +374,9 @@ class LapilliObserver:
         self.dict["choice"] = self.tensor[game.layout.size :]
 
     def set_from(self, state: LapilliState, player: int) -> None:
+        if state.held.untouched():  # (OpenSpiel reads a new state's with every tensor)
+            self.tensor[:] = state.get_game().first_observation(player)
+            return
         observe(state.position, player, state.choice, self.tensor)
 
     def string_from(self, state: LapilliState, player: int) -> str:
