@@ -17,7 +17,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from lapilli.agents import agent_names, make_agent, split_specs
-from lapilli.agents.table import HUMAN, seat_spec
+from lapilli.agents.policy import PolicyAgent
+from lapilli.agents.table import HUMAN, POLICY, seat_spec
 from lapilli.core import log, positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError, MalformedInput
@@ -54,7 +55,10 @@ def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
             f"--seats names {len(named)} seats ({', '.join(named)}) but --players is {count}: "
             "name at most one seat per player (unnamed seats get the random bot)"
         )
-    named = [seat_spec(spec) for spec in named]  # a bad bot fails now, not mid-game
+    named = [seat_spec(spec, files=True) for spec in named]  # a bad bot fails now, not mid-game
+    for spec in named:
+        if spec.startswith(POLICY):
+            PolicyAgent(file=spec[len(POLICY) :]).check(game, count)
     return named + [DEFAULT_BOT] * (count - len(named))
 
 
