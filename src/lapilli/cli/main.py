@@ -121,8 +121,8 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human). "
-            "Seats not named get the random bot."
+            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human), "
+            "or a learned policy, policy:FILE (see examples/). Seats not named get the random bot."
         ),
     ] = None,
     option: OptionList = None,
