@@ -74,10 +74,9 @@ def gym(game_id: str, games: int, seed: int) -> tuple[float, int]:
         while not done:
             options = env.choice.options(env.position)
             ids, _ = options[int(rng.integers(len(options)))]
-            while True:  # its ids one by one (those every legal action agrees on are taken)
+            taken = env.choice.taken
+            while env.choice.taken == taken:  # its ids one by one (some may be taken already)
                 obs, reward, done, truncated, info = env.step(ids[len(env.choice.chosen)])
-                if not env.choice.chosen:
-                    break
             decisions += 1
     return time.process_time() - start, decisions
 
@@ -99,13 +98,12 @@ def openspiel(game_id: str, games: int, seed: int) -> tuple[float, int]:
             player = state.current_player()
             options = state.choice.options(state.position)
             ids, _ = options[int(rng.integers(len(options)))]
-            while True:
+            taken = state.choice.taken
+            while state.choice.taken == taken:
                 state.legal_actions()
                 if player == 0:
                     observer.set_from(state, 0)
                 state.apply_action(ids[len(state.choice.chosen)])
-                if not state.choice.chosen:
-                    break
             decisions += player == 0
     return time.process_time() - start, decisions
 

@@ -126,9 +126,10 @@ def evaluate(path: str, games: int, seed: int) -> tuple[float, float]:
         env.reset(seed=seed + g)
         done, reward = False, 0.0
         while not done:
-            action = agent.act(env.position, seat)
-            for i in env.codec.encode(action):
-                _, reward, done, _, _ = env.step(i)
+            ids = env.codec.encode(agent.act(env.position, seat))
+            taken = env.choice.taken
+            while env.choice.taken == taken:  # its ids (those all agree on are taken)
+                _, reward, done, _, _ = env.step(ids[len(env.choice.chosen)])
         wins += reward == 1.0
         results += reward
     return wins / games, results / games
