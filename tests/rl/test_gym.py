@@ -18,7 +18,14 @@ README = Path(__file__).parents[2] / "README.md"
 
 
 @pytest.mark.parametrize(
-    "game, players, seat", [("eras", 3, 1), ("foggy_island", 2, 0), ("deeper", 2, 1)]
+    "game, players, seat",
+    [
+        ("eras", 3, 1),
+        ("foggy_island", 2, 0),
+        ("deeper", 2, 1),
+        ("fuji", 3, 2),
+        ("volcanique", 2, 0),
+    ],
 )
 def test_gymnasiums_env_checker_passes_without_a_warning(game, players, seat):
     env = gymnasium.make(
