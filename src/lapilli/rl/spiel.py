@@ -196,6 +196,9 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
         return LapilliObserver(self)
 
 
+PLAYER_IDS = {CHANCE: int(pyspiel.PlayerId.CHANCE), TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
+
+
 class LapilliState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LapilliGame) -> None:
         super().__init__(game)
@@ -212,12 +215,8 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
         return self.held.choice
 
     def current_player(self) -> int:
-        player = self.position.current_player()
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+        player = self.position.current_player()  # (OpenSpiel asks often: kept short)
+        return player if player >= 0 else PLAYER_IDS[player]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.choice.legal_ids(self.position)
