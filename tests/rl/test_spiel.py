@@ -216,3 +216,12 @@ def test_a_states_text_tells_apart_what_a_seat_cannot_see():
         1 - two.current_player()
     )
     assert str(one) != str(two)
+
+
+def test_only_a_seats_own_view_is_observed():
+    game = spiel.load("foggy_island", 2)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(ValueError, match="one seat's own view"):
+        game.make_py_observer(public)

@@ -191,7 +191,12 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
     ) -> LapilliObserver | InformationObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+        if iig_obs_type is None:
+            return LapilliObserver(self)
+        own = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not iig_obs_type.public_info or iig_obs_type.private_info != own:
+            raise ValueError("a lapilli observation is one seat's own view, the public too")
+        if iig_obs_type.perfect_recall:
             return InformationObserver(self)
         return LapilliObserver(self)
 
