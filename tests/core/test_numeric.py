@@ -132,8 +132,9 @@ def test_a_choice_takes_an_action_one_part_at_a_time() -> None:
     picked = choice.vector()
     assert picked.sum() == 2 and picked[MOVES.choice_index[at + HEXES.index(A)]] == 1
     assert choice.mask(table).sum() == 2
+    assert choice.taken == 0
     assert choice.pick(table, to + HEXES.index(C)) == move(A, C)
-    assert choice.chosen == () and not choice.vector().any()
+    assert choice.chosen == () and not choice.vector().any() and choice.taken == 1
     with pytest.raises(MalformedInput, match="not one of the choices now"):
         choice.pick(table, to + HEXES.index(C))  # a hex to go to, before a move is chosen
 

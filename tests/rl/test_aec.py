@@ -23,6 +23,7 @@ pytestmark = [
         ("fuji", 3, {}),
         ("eras", 3, {}),
         ("deeper", 2, {}),  # actions in parts: the same agent steps until each is whole
+        ("volcanique", 3, {}),
     ],
 )
 def test_pettingzoos_api_test_passes(game, players, options):

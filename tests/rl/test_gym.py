@@ -18,7 +18,14 @@ README = Path(__file__).parents[2] / "README.md"
 
 
 @pytest.mark.parametrize(
-    "game, players, seat", [("eras", 3, 1), ("foggy_island", 2, 0), ("deeper", 2, 1)]
+    "game, players, seat",
+    [
+        ("eras", 3, 1),
+        ("foggy_island", 2, 0),
+        ("deeper", 2, 1),
+        ("fuji", 3, 2),
+        ("volcanique", 2, 0),
+    ],
 )
 def test_gymnasiums_env_checker_passes_without_a_warning(game, players, seat):
     env = gymnasium.make(
@@ -121,3 +128,29 @@ def test_an_id_that_may_not_come_next_changes_nothing_and_says_why():
     after, reward, done, truncated, info = env.step(tile)
     assert env.position.to_json() == before and np.array_equal(after, obs)
     assert info["illegal"] == f"the action id {tile} is not one of the choices now"
+
+
+@pytest.mark.parametrize("vector", ["sync", "async"])
+def test_gymnasiums_vector_environments_run_seat_environments_side_by_side(vector):
+    from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
+
+    kind = SyncVectorEnv if vector == "sync" else AsyncVectorEnv
+
+    def make():
+        return gymnasium.make("lapilli/Seat-v0", game="foggy_island", players=2, seat=0)
+
+    envs = kind([make] * (2 if vector == "sync" else 3))
+    try:
+        obs, info = envs.reset(seed=3)
+        assert obs.shape == (envs.num_envs, 1142) and obs.dtype == np.float32
+        rng = np.random.default_rng(3)
+        ended, rewards = 0, set()
+        for _ in range(400):
+            masks = info["action_mask"]
+            actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+            obs, reward, terminated, truncated, info = envs.step(np.array(actions))
+            ended += int(terminated.sum())
+            rewards |= {float(r) for r, t in zip(reward, terminated, strict=True) if t}
+        assert ended >= envs.num_envs and rewards <= {0.0, 0.5, 1.0}
+    finally:
+        envs.close()

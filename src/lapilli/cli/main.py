@@ -18,7 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from lapilli.agents import agent_names, make_agent, split_specs
-from lapilli.agents.table import HUMAN, filler_words, seat_filler, seat_spec
+from lapilli.agents.policy import PolicyAgent
+from lapilli.agents.table import HUMAN, POLICY, filler_words, seat_filler, seat_spec
 from lapilli.core import log, positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError, MalformedInput
@@ -63,7 +64,10 @@ def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
             f"--seats names {len(named)} seats ({', '.join(named)}) but --players is {count}: "
             f"name at most one seat per player (unnamed seats get the {seat_filler(game)} bot)"
         )
-    named = [seat_spec(spec) for spec in named]  # a bad bot fails now, not mid-game
+    named = [seat_spec(spec, files=True) for spec in named]  # a bad bot fails now, not mid-game
+    for spec in named:
+        if spec.startswith(POLICY):
+            PolicyAgent(file=spec[len(POLICY) :]).check(game, count)
     return named + [seat_filler(game)] * (count - len(named))
 
 
@@ -126,9 +130,9 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human). "
-            "Seats not named get the random bot (in a cooperative game, its strongest team "
-            "bot), and the game says so."
+            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human), "
+            "or a learned policy, policy:FILE (see examples/). Seats not named get the random bot "
+            "(in a cooperative game, its strongest team bot), and the game says so."
         ),
     ] = None,
     option: OptionList = None,

@@ -18,7 +18,8 @@ from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
-from lapilli.agents import Agent, make_agent
+from lapilli.agents import Agent
+from lapilli.agents.table import seat_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.flow import FlowState
@@ -67,7 +68,7 @@ class TerminalGame:
         self.policies: list[Policy] = [
             self.human_turn
             if spec == "human"
-            else self.bot(make_agent(spec, seed=self.rng.randrange(2**31)))
+            else self.bot(seat_agent(spec, seed=self.rng.randrange(2**31)))
             for spec in seats
         ]
         self.last_human: int | None = None

@@ -257,7 +257,16 @@ class Choice:
     action applied (``applied``), whoever took it.
     """
 
-    __slots__ = ("_options", "_seen", "chosen", "codec", "free_kinds", "free_run", "run")
+    __slots__ = (
+        "_options",
+        "_seen",
+        "chosen",
+        "codec",
+        "free_kinds",
+        "free_run",
+        "run",
+        "taken",
+    )
 
     def __init__(
         self, codec: ActionCodec, free_kinds: Iterable[str] = (), free_run: int | None = None
@@ -267,13 +276,15 @@ class Choice:
         self.free_run = free_run
         self.chosen: tuple[int, ...] = ()
         self.run = 0  # free actions in a row
+        self.taken = 0
+        """Whole actions picked so far (a caller feeding ids sees when one is whole)."""
         self._seen: object = None  # the legal list the options were found for
         self._options: list[tuple[tuple[int, ...], Action]] = []
 
     def copy(self) -> Choice:
         new = Choice.__new__(Choice)
         new.codec, new.free_kinds, new.free_run = self.codec, self.free_kinds, self.free_run
-        new.chosen, new.run = self.chosen, self.run
+        new.chosen, new.run, new.taken = self.chosen, self.run, self.taken
         new._seen, new._options = self._seen, self._options  # (never changed in place)
         return new
 
@@ -323,6 +334,7 @@ class Choice:
         for ids, action in options:
             if len(ids) == n + 1:
                 self.chosen, self._seen = (), None
+                self.taken += 1
                 return action
         self.chosen += (int(index),)
         self._options = options
@@ -350,13 +362,27 @@ def choice_for(game: Game, players: int) -> Choice:
     return Choice(game.action_codec(players), free, game.numeric().bounds(game, players).free_run)
 
 
-def observe(state: State, seat: int, choice: Choice) -> np.ndarray:
-    """A seat's observation in the environments: its vector (``state.numeric``), then
-    its choice in progress (all 0 unless the seat is deciding)."""
-    vector = state.numeric(seat)
+def observe(
+    state: State,
+    seat: int,
+    choice: Choice,
+    out: np.ndarray | None = None,
+    vector: np.ndarray | None = None,
+) -> np.ndarray:
+    """A seat's observation in the environments: its vector (``state.numeric``, or
+    ``vector`` if it is known: the position has not changed while an action is chosen
+    part by part), then its choice in progress (all 0 unless the seat is deciding);
+    written into ``out`` when given (an observer's own tensor)."""
+    if vector is None:
+        vector = state.numeric(seat)
+    if out is None:
+        out = np.empty(vector.size + choice.codec.choice_size, dtype=np.float32)
+    out[: vector.size] = vector
     if state.current_player() == seat and choice.chosen:
-        return np.concatenate((vector, choice.vector()))
-    return np.concatenate((vector, np.zeros(choice.codec.choice_size, dtype=np.float32)))
+        out[vector.size :] = choice.vector()
+    else:
+        out[vector.size :] = 0.0
+    return out
 
 
 def observation_size(game: Game, players: int) -> int:

@@ -64,6 +64,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.rng = random.Random()
         self.agents: dict[int, Agent] = {}
         self.position: State = self.game.new_state(self.players)
+        self._vector: np.ndarray | None = None  # the seat's vector, while it holds
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -77,6 +78,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         }
         self.position = self.game.new_state(self.players)
         self.choice = choice_for(self.game, self.players)
+        self._vector = None
         self._play_others()
         return self._observe(), self._info()
 
@@ -93,6 +95,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             return self._observe(), 0.0, False, False, self._info()
         position.apply(whole, check=False)
         self.choice.applied(whole)
+        self._vector = None
         self._play_others()
         done = position.is_terminal()
         reward = float(position.returns()[self.seat]) if done else 0.0
@@ -111,6 +114,7 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
                 action = self.agents[player].act(position, player)
             position.apply(action, check=player >= 0)
             self.choice.applied(action)
+            self._vector = None
 
     def _why(self, index: int, exc: MalformedInput) -> str:
         """Why an id may not come next: the rule its action breaks, when it is one."""
@@ -122,7 +126,9 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         return str(exc)
 
     def _observe(self) -> np.ndarray:
-        return observe(self.position, self.seat, self.choice)
+        if self._vector is None:  # (kept while an action is chosen part by part)
+            self._vector = self.position.numeric(self.seat)
+        return observe(self.position, self.seat, self.choice, vector=self._vector)
 
     def _info(self) -> dict[str, Any]:
         to_move = self.position.current_player() == self.seat

@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from lapilli.core import log
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.numeric import ActionCodec, Bounds, Choice, choice_for, observe
@@ -65,8 +66,8 @@ def game_type(game_id: str) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -108,6 +109,10 @@ def _text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+TOLD = 256
+"""The replayed trails an OpenSpiel game keeps for its information states."""
+
+
 class LapilliGame(pyspiel.Game):  # type: ignore[misc]
     """One lapilli game and set-up, as an OpenSpiel game."""
 
@@ -126,6 +131,8 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
                 "which OpenSpiel needs: keep its round limit"
             )
         self.initial = self.lapilli.new_state(self.players)
+        self._told: dict[int, tuple[Trail, State, tuple[tuple[str, ...], ...]]] = {}
+        self._first: dict[int, np.ndarray] = {}
         low, high = self.bounds.utility
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
@@ -141,18 +148,66 @@ class LapilliGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> LapilliState:
         return LapilliState(self)
 
+    def first_observation(self, player: int) -> np.ndarray:
+        """A player's observation of the first position, made once."""
+        first = self._first.get(player)
+        if first is None:
+            choice = choice_for(self.lapilli, self.players)
+            first = self._first[player] = observe(self.initial, player, choice)
+        return first
+
+    def told(self, trail: Trail) -> tuple[tuple[str, ...], ...]:
+        """Each seat's log lines after what ``trail`` played (and its own actions in its
+        words), found by replaying it from the last trail replayed before that it leads
+        on from (a search asks for one position after another)."""
+        chain = []
+        node, known = trail, self._told
+        while node is not None and known.get(id(node), (None,))[0] is not node:
+            chain.append(node)
+            node = node[2]
+        lines: tuple[tuple[str, ...], ...]
+        if node is None:
+            position, lines = self.initial.clone(), ((),) * self.players
+        else:
+            _, last, lines = known[id(node)]
+            position = last.clone()
+        for seat, action, _ in reversed(chain):
+            told = [list(seen) for seen in lines]
+            if seat >= 0:
+                told[seat].append(f"{position.seat_label(seat)}: {position.action_text(action)}")
+            for entry in log.play(position, action)[1]:
+                for p in range(self.players):
+                    if entry.visible_to(p):
+                        told[p].append(entry.text)
+            lines = tuple(tuple(seen) for seen in told)
+        if len(known) > TOLD:
+            known.clear()
+        if trail is not None:
+            known[id(trail)] = (trail, position, lines)
+        return lines
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> LapilliObserver:
+    ) -> LapilliObserver | InformationObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is None:
+            return LapilliObserver(self)
+        own = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if not iig_obs_type.public_info or iig_obs_type.private_info != own:
+            raise ValueError("a lapilli observation is one seat's own view, the public too")
+        if iig_obs_type.perfect_recall:
+            return InformationObserver(self)
         return LapilliObserver(self)
+
+
+PLAYER_IDS = {CHANCE: int(pyspiel.PlayerId.CHANCE), TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
 
 
 class LapilliState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LapilliGame) -> None:
         super().__init__(game)
-        self.held = Held(None, None, game.initial)
+        self.held = Held(None, None, game.initial, None)
 
     @property
     def position(self) -> State:
@@ -165,12 +220,8 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
         return self.held.choice
 
     def current_player(self) -> int:
-        player = self.position.current_player()
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+        player = self.position.current_player()  # (OpenSpiel asks often: kept short)
+        return player if player >= 0 else PLAYER_IDS[player]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.choice.legal_ids(self.position)
@@ -188,6 +239,12 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
         else:
             whole = choice.pick(position, action)
         if whole is not None:  # else a part: the same seat chooses on
+            held, seat = self.held, position.current_player()
+            held.trail = (seat, whole, held.trail)
+            if seat >= 0:
+                mine = held.mine[seat]
+                for i in self.get_game().codec.encode(whole):
+                    mine[i] = mine.get(i, 0) + 1
             position.apply(whole, check=False)
             choice.applied(whole)
 
@@ -210,7 +267,18 @@ class LapilliState(pyspiel.State):  # type: ignore[misc]
         return [float(r) for r in self.position.returns()]
 
     def __str__(self) -> str:
-        return json.dumps(self.position.observation(None), sort_keys=True)
+        """The whole position (hidden things too) and the ids chosen so far."""
+        data = {"position": self.position.to_json(), "chosen": self.choice.chosen}
+        return json.dumps(data, sort_keys=True)
+
+    def trail(self) -> list[tuple[int, Action]]:
+        """Every action and chance outcome played, in order, with who played it."""
+        out = []
+        link = self.held.trail
+        while link is not None:
+            seat, action, link = link
+            out.append((seat, action))
+        return out[::-1]
 
 
 class Held:
@@ -222,10 +290,19 @@ class Held:
     processes) carries the position's JSON and the ids chosen, without the game and its
     caches."""
 
-    def __init__(self, position: State | None, choice: Choice | None, initial: State) -> None:
+    def __init__(
+        self, position: State | None, choice: Choice | None, initial: State, trail: Trail
+    ) -> None:
         self._position = position
         self._choice = choice
         self._initial = initial  # the game's first position, copied when asked for
+        self.trail = trail  # what was played, the last first (shared by copies)
+        self.mine: list[dict[int, int]] = [{} for _ in range(initial.num_players)]
+        """How often each seat picked each id."""
+
+    def untouched(self) -> bool:
+        """Whether this is a new state's, nothing played nor asked for yet."""
+        return self._position is None and self.trail is None
 
     @property
     def position(self) -> State:
@@ -243,27 +320,51 @@ class Held:
         return choice
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
-        return Held(self.position.clone(), self.choice.copy(), self._initial)
+        held = Held(self.position.clone(), self.choice.copy(), self._initial, self.trail)
+        held.mine = [dict(counts) for counts in self.mine]
+        return held
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         game = self.position.game
         made = (self.choice.chosen, self.choice.run)
-        return _held, (game.id, game.options_json(), self.position.to_json(), made)
+        played = []
+        link = self.trail
+        while link is not None:
+            seat, action, link = link
+            played.append((seat, action.to_list()))
+        data = self.position.to_json()
+        return _held, (game.id, game.options_json(), data, made, played[::-1])
 
 
 def _held(
-    game_id: str, options: dict[str, Any], data: dict[str, Any], made: tuple[Any, ...] = ((), 0)
+    game_id: str,
+    options: dict[str, Any],
+    data: dict[str, Any],
+    made: tuple[Any, ...],
+    played: list[tuple[int, list[Any]]],
 ) -> Held:
     game = _game(game_id, json.dumps(options, sort_keys=True))
     position = game.state_from_json(data)
     choice = choice_for(game, position.num_players)
     choice.chosen, choice.run = tuple(made[0]), int(made[1])
-    return Held(position, choice, game.new_state(position.num_players))
+    held = Held(position, choice, game.new_state(position.num_players), None)
+    codec = game.action_codec(position.num_players)
+    for seat, compact in played:
+        action = Action.from_list(compact)
+        held.trail = (seat, action, held.trail)
+        if seat >= 0:
+            for i in codec.encode(action):
+                held.mine[seat][i] = held.mine[seat].get(i, 0) + 1
+    return held
 
 
 @cache
 def _game(game_id: str, options: str) -> Game:
     return game_class(game_id).with_options_json(json.loads(options))
+
+
+Trail = tuple[int, Action, "Trail"] | None
+"""What was played: (who, the action or chance outcome, what was played before)."""
 
 
 class LapilliObserver:
@@ -277,10 +378,49 @@ class LapilliObserver:
         self.dict["choice"] = self.tensor[game.layout.size :]
 
     def set_from(self, state: LapilliState, player: int) -> None:
-        self.tensor[:] = observe(state.position, player, state.choice)
+        if state.held.untouched():  # (OpenSpiel reads a new state's with every tensor)
+            self.tensor[:] = state.get_game().first_observation(player)
+            return
+        observe(state.position, player, state.choice, self.tensor)
 
     def string_from(self, state: LapilliState, player: int) -> str:
         return json.dumps(state.position.observation(player), sort_keys=True)
+
+
+class InformationObserver:
+    """A player's information state: what its seat has seen, with perfect recall.
+
+    The string is the game's log as the seat read it, from the start (each event in
+    the game's words, a secret choice told only to its maker, a private event only to
+    its seat), each of the seat's own actions in its words, then its observation now
+    and its choice in progress. The tensor is the seat's observation and choice
+    (``LapilliObserver``: its vector holds the public record each game keeps, see
+    ``docs/numeric.md``), then ``mine``: how often the seat picked each id, as a share
+    of its picks."""
+
+    def __init__(self, game: LapilliGame) -> None:
+        self.game = game
+        size = game.layout.size + game.codec.choice_size
+        self.tensor = np.zeros(size + game.codec.size, dtype=np.float32)
+        self.dict = game.layout.views(self.tensor[: game.layout.size])
+        self.dict["choice"] = self.tensor[game.layout.size : size]
+        self.dict["mine"] = self.tensor[size:]
+
+    def set_from(self, state: LapilliState, player: int) -> None:
+        size = self.game.layout.size + self.game.codec.choice_size
+        observe(state.position, player, state.choice, self.tensor[:size])
+        mine = self.dict["mine"]
+        mine[:] = 0
+        counts = state.held.mine[player]
+        if counts:
+            mine[list(counts)] = list(counts.values())
+            mine /= mine.sum()
+
+    def string_from(self, state: LapilliState, player: int) -> str:
+        lines = self.game.told(state.held.trail)[player]
+        now = json.dumps(state.position.observation(player), sort_keys=True)
+        chosen = [self.game.codec.part_text(i) for i in state.choice.chosen]
+        return "\n".join([*lines, now, f"choosing: {', '.join(chosen)}"])
 
 
 def _register() -> dict[str, type[LapilliGame]]:

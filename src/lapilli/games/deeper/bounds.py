@@ -37,6 +37,16 @@ placed; a Gather's resources returned; a Terraform's resource fewer and its glid
 Pump's two moves."""
 
 
+INFORMATION = (
+    "The log tells the seat every action of every diver, the tiles drawn, placed, "
+    "trimmed and terraformed, the milestones and the blueprints crafted; a blueprint "
+    "drawn only to its drawer. Of that history the vector keeps the tiles terraformed out "
+    "of the game, the tiles known at the bottom of each deck, the milestones reached "
+    "and the cards built; the others' blueprint hands are only counted."
+)
+"""What a seat's information state holds beyond the present (``docs/numeric.md``)."""
+
+
 def bounds(game: Deeper, players: int) -> Bounds:
     """1 shared among the best scores (a tie decided gives it whole), so the results
     add up to 1.

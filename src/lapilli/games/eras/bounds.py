@@ -18,6 +18,16 @@ choice (a bid, a challenge, an exchange or going on), the answer to an exchange,
 second choice after an exchange refused, and the era card won placed."""
 
 
+INFORMATION = (
+    "The log tells the seat every card played, drawn face up, won, exchanged or "
+    "discarded, every die roll and thunderbolt, every cone action and every bid once "
+    "revealed (a sealed bid only to its bidder until then). Of that history the vector "
+    "keeps the discard pile, the thunderbolts known under their pack, the die's last "
+    "face and the last thunderbolt; hands are face up."
+)
+"""What a seat's information state holds beyond the present (``docs/numeric.md``)."""
+
+
 def bounds(game: Eras, players: int) -> Bounds:
     """1 for the winner, 0 for the others; nobody wins when the round limit stops the
     game, so the results do not always add up to 1.

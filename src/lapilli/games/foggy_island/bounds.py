@@ -19,6 +19,17 @@ chosen, its tile, and two picks of its ability (a target and the swap its owner 
 or the Prairie Dog's two tokens)."""
 
 
+INFORMATION = (
+    "The log tells the seat every token placed (a face-down one as face down: what it is "
+    "only to its owner), the weather, each round's scoring and each side's hiring; its "
+    "own opening picks and choices are its own lines. Of that history the vector keeps "
+    "the points of every round played, each side's composition (the mercenaries hired), "
+    "the weather cards known under the deck and its coins; the opponent's hand, pile "
+    "and face-down tokens are only counted."
+)
+"""What a seat's information state holds beyond the present (``docs/numeric.md``)."""
+
+
 def bounds(game: FoggyIsland, players: int) -> Bounds:
     """Every seat's result is 1 (its side won), 0 or 1/2 (no winner), each side's seats
     sharing it: the results add up to the seats of one side.

@@ -18,6 +18,17 @@ REROLLS = 4
 """The most rerolls of one session: 2 to stay, +1 on a reroll symbol, +1 Survivalist."""
 
 
+INFORMATION = (
+    "The log tells the seat every signal (the team's only talk), marker, reroll count, "
+    "card used or given, move, injury and eruption; which die it picked behind its "
+    "screen only to itself. Of that history the vector keeps each adventurer's signals "
+    "this round, equipment cards used once, the cards discarded and known at the bottom "
+    "of the pile, the dice set aside, and stamina and injuries; the others' dice behind "
+    "their screens are only known to be there."
+)
+"""What a seat's information state holds beyond the present (``docs/numeric.md``)."""
+
+
 def lava_horizon(scenario: int) -> int:
     """The eruptions after which every card that can flip is lava: the lava starts on
     the volcano and each eruption flips every card next to it but the villages."""

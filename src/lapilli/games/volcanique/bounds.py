@@ -20,6 +20,16 @@ HIGHEST = sum(KIND_COUNT.values()) + 1  # every land tile in one stack, and a vo
 ISLAND = 4  # tiles of a summoned island (Island Forger's fourth)
 
 
+INFORMATION = (
+    "The log tells the seat every move, tile, volcano, power, claim, sacrifice, lava "
+    "flow and Caldera card played; a Caldera card bought only to its buyer. Of that "
+    "history the vector keeps the Caldera cards discarded, the powers unlocked and the "
+    "limited powers used, the lava flows and the winter's spawn points; the others' "
+    "Caldera hands are only counted."
+)
+"""What a seat's information state holds beyond the present (``docs/numeric.md``)."""
+
+
 def per_turn(players: int) -> int:
     """The most decisions of one turn, for C critters in the game (21 a player) and P
     players; each term is a bound on what a turn may hold:
