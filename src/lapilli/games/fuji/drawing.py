@@ -654,7 +654,7 @@ def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Tar
 
 def status(obs: Observation) -> str:
     """The level, the round and its phase, the result, and who must decide what."""
-    head = f"Fuji · level {obs['level']} · round {obs['round']}"
+    head = f"Fuji · level {obs['level']}" + (f" · round {obs['round']}" if obs["round"] else "")
     phase = PHASES[obs["phase"]] if 0 <= obs["phase"] < len(PHASES) else None
     if obs["result"] == 1:
         return joined(head, phase, f"VICTORY, {obs['victory_points']} VP")

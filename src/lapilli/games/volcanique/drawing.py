@@ -921,7 +921,12 @@ def draw_placing(obs: Observation, side: Stack, t: Targets) -> None:
 
 def status(obs: Observation) -> str:
     """The turn and the round, who must decide what, and the end sequence."""
-    head = f"Turn {obs['turn']} · round {obs['round']}"
+    # rounds and turns count from 1 for players, none in set-up (as the terminal says)
+    head = (
+        "Set-up"
+        if obs["stage"] == "setup"
+        else f"Round {obs['round'] + 1} · turn {obs['turn'] + 1}"
+    )
     if obs["stage"] == "over":
         return joined(head, "game over")
     end = f"end sequence: {obs['end'].replace('_', ' ')}" if obs["end"] else None
