@@ -639,7 +639,7 @@ def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Tar
             stroke="#8d6e63" if screen else "#bdbdbd",
         )
     )
-    where = "behind the screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
+    where = "screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
     panel.add(label(x0 + 14, y + 24, where, 11))
     if reroll is not None and rerolling:
         panel.add(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
