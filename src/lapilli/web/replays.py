@@ -15,8 +15,7 @@ YOU = " \u2014 you"
 """How every game's drawing names the seat whose view it is (``Red — you``)."""
 WATCHED = {YOU: " \u2014 their view", ", yours now": ", theirs now"}
 """What a seat's drawing says to that seat alone, and what a watcher reads instead (a
-drawing words the rest of a seat's panel without "you": "sealed bid: 4", "behind the
-screen")."""
+drawing words the rest of a seat's panel without "you": "sealed bid: 4", "screen")."""
 
 
 def last_move_marked(after: str, before: str, said: str) -> str:

@@ -587,7 +587,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
 
 
 def render(s: DeeperState, seat: int | None) -> Any:
-    status = Text(f"Round {s.round}  ", "bold")
+    status = Text(f"Round {s.round}  " if s.round else "Set-up  ", "bold")
     status.append(prompt(s))
     if s.end:
         status.append(f"  GAME OVER ({'rockets built' if s.end == 'rockets' else 'round limit'})")

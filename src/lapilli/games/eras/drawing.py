@@ -774,7 +774,7 @@ def bid_chips(fill: str, panel: Stack, t: Targets) -> None:
 
 def status(obs: Observation) -> str:
     """The turn, and who must decide what (the pending decision's rule)."""
-    head = f"Eras · turn {obs['turns']}"
+    head = f"Eras · turn {obs['turns']}" if obs["turns"] else "Eras · preparation"
     if obs["winner"] is not None:
         return joined(head, f"{seat_label(obs['winner'])} wins")
     if obs["decision"] is None:

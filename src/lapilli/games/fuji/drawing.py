@@ -659,7 +659,7 @@ def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Tar
             stroke="#8d6e63" if screen else "#bdbdbd",
         )
     )
-    where = "behind the screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
+    where = "screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
     panel.add(label(x0 + 14, y + 24, where, 11))
     if reroll is not None and rerolling:
         panel.add(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
@@ -674,7 +674,7 @@ def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Tar
 
 def status(obs: Observation) -> str:
     """The level, the round and its phase, the result, and who must decide what."""
-    head = f"Fuji · level {obs['level']} · round {obs['round']}"
+    head = f"Fuji · level {obs['level']}" + (f" · round {obs['round']}" if obs["round"] else "")
     phase = PHASES[obs["phase"]] if 0 <= obs["phase"] < len(PHASES) else None
     if obs["result"] == 1:
         return joined(head, phase, f"VICTORY, {obs['victory_points']} VP")

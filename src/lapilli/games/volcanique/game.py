@@ -157,7 +157,7 @@ class Volcanique(Game):
     min_players = 2
     max_players = 5
     utility = Utility.GENERAL_SUM
-    version = "2"
+    version = "3"  # 3: Magma Siphon pays nothing for critters escaped off the target
     Options = VolcaniqueOptions
     summary = (
         "Stack hex tiles into islands, control biomes with your critters, unleash volcanoes "

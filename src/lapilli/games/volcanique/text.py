@@ -656,6 +656,11 @@ def render(state: VolcaniqueState, seat: int | None) -> Group:
     status = Text(
         f"{counted}. Now {now}"
         + (f"; the end is near: {END_REASONS[state.end_reason]}" if state.end_reason else "")
+        + (
+            "; final turns to come: " + ", ".join(seat_label(p) for p in state.final_left)
+            if state.final_left
+            else ""
+        )
     )
     supply = Text(
         "Supply: "
