@@ -152,6 +152,9 @@ def test_sim_runs_every_foggy_island_mode():
         result = invoke("sim", "foggy_island", "-n", "3", *options)
         assert result.exit_code == 0, result.output
         assert "Mean length" in result.output
+        # the length in the game's units, and ties counted one way (shares of the win)
+        assert re.search(r"Mean length: 2\.0 rounds|Mean length: [45]\.\d rounds", result.output)
+        assert "each of the k seats tied first counts 1/k of a win" in result.output
 
 
 def test_bench_times_a_bot_too():
@@ -184,7 +187,7 @@ def test_a_cooperative_sim_reports_the_team_victories():
     result = invoke("sim", "fuji", "-n", "3", "--seats", "random,random")
     assert result.exit_code == 0, result.output
     assert re.search(r"The team won \d of 3 games", result.output)
-    assert "Draws" not in result.output and "win rate" not in result.output
+    assert "Ties" not in result.output and "win rate" not in result.output
 
 
 def test_the_end_of_a_cooperative_game_reads_as_the_teams_victory_or_defeat(tmp_path):
@@ -270,7 +273,7 @@ def test_the_end_of_a_game_is_said_once(tmp_path, game):
 
 def test_the_first_screen_says_who_you_are_and_what_you_are_choosing():
     result = invoke("play", "foggy_island", "--seed", "1", "--save", "/dev/null", input="quit\n")
-    assert "Red (you) to act. Set-up: take 5 tokens from your pile" in result.output
+    assert "Red (you) to act. Set-up: choose your opening hand: take 5 tokens" in result.output
     assert "1. take Wolf into your opening hand" in result.output
     assert re.search(r"Red \(you\) \*\s+-", result.output)  # your row of the table
 
@@ -282,7 +285,7 @@ def test_a_cooperative_games_unnamed_seats_get_its_strongest_team_bot_and_say_so
     assert Record.load(save).seats == ["human", "greedy", "greedy"]  # not a random team-mate
     assert (
         "Seats not named (Hiromi (green)) are played by the greedy bot, the strongest team "
-        "bot for Fuji (it plays on your side)." in result.output
+        "bot for Fuji (it plays on your side)." in " ".join(result.output.split())
     )
 
 
@@ -290,7 +293,7 @@ def test_an_opponents_unnamed_seat_gets_the_random_bot_and_says_so(tmp_path):
     save = tmp_path / "foggy.json"
     result = invoke("play", "foggy_island", "--save", str(save), input="quit\n")
     assert Record.load(save).seats == ["human", "random"]
-    assert "Seats not named (Blue) are played by the random bot." in result.output
+    assert "Seats not named (Blue) are played by the random bot." in " ".join(result.output.split())
 
 
 def test_the_rules_command_in_a_game_marks_the_rule_being_decided():

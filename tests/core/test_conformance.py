@@ -34,3 +34,16 @@ def test_every_game_declares_what_a_seat_cannot_see_for_the_no_leak_check(game_i
 
 def test_foggy_island_is_registered():
     assert "foggy_island" in games()
+
+
+def test_an_action_logged_as_its_menu_text_fails_the_words_check(monkeypatch):
+    import random
+
+    from lapilli.core.conformance import ConformanceFailure, random_playthrough
+    from lapilli.core.state import State
+
+    game = game_class("eras")()
+    random_playthrough(game, 2, random.Random(1))  # Eras says each of them of its maker
+    monkeypatch.setattr(FlowState, "said_text", State.said_text)  # "Red: Leave your cone..."
+    with pytest.raises(ConformanceFailure, match="say it of its maker"):
+        random_playthrough(game, 2, random.Random(1))

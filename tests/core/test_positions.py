@@ -60,3 +60,42 @@ def test_saved_frame_arguments_have_their_declared_types():
             TOY.frame_from_json({"step": "go", "seat": 0, "args": args}, 2)
     with pytest.raises(MalformedInput, match="no step called"):
         TOY.frame_from_json({"step": ["go"], "seat": 0}, 2)
+
+
+# -- a position is shown where it was entered, never after -----------------------------------
+@pytest.mark.parametrize(
+    ("game_id", "description", "message"),
+    [
+        # Pink has nothing to claim: the claim would pass by itself, to the sacrifice
+        (
+            "volcanique",
+            {
+                "map": {"0,0": ["uno-dark"]},
+                "seats": {"Pink": {"critters": {"0,0 dark": 1}}},
+                "turn": {"seat": "Pink", "at": "claim"},
+            },
+            r"Pink \(P1\)'s claim has nothing to choose here, so play would go on to Pink \(P1\)'s "
+            "sacrifice before the position is shown",
+        ),
+        # Red's hand is empty: its turn would pass at once, to Blue's
+        (
+            "foggy_island",
+            {"seats": {"Red": {"hand": []}}, "turn": {"seat": "Red"}},
+            "Red's turn has nothing to choose here, so play would go on to Blue's choose",
+        ),
+    ],
+)
+def test_a_position_never_plays_on_past_the_step_it_names(game_id, description, message):
+    from lapilli.core.positions import build
+    from lapilli.core.registry import load_game
+
+    with pytest.raises(MalformedInput, match=message):
+        build(load_game(game_id), description)
+
+
+def test_a_position_at_a_step_with_a_choice_waits_there():
+    from lapilli.core.positions import build
+    from lapilli.core.registry import load_game
+
+    s = build(load_game("eras"), {"seats": {"Red": {"hand": ["Fish #1"]}}, "turn": {"at": "play"}})
+    assert s.decision()["name"] == "play a card" and s.current_player() == 0

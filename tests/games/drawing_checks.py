@@ -4,6 +4,7 @@ legal action with a place on the board clickable, and positions from random play
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 
@@ -65,6 +66,10 @@ def check_boxes(root: ET.Element) -> None:
     assert bx + bw <= px + 1
 
 
+DATA_IDS = re.compile(r"\b(?:uno|duo|trio)-[a-z-]+\b")
+"""Volcanique's tile ids (``trio-dlm``): a board names tiles as the rulebook does."""
+
+
 def check(draw: Callable, state: State, on_board: Callable[[object], bool]) -> None:
     """Draw ``state`` for every seat and a spectator; the seat to move gets its legal
     actions, and each one ``on_board`` says has a place must have a target whose title
@@ -76,6 +81,8 @@ def check(draw: Callable, state: State, on_board: Callable[[object], bool]) -> N
         svg = draw(state.observation(seat), seat, legal, labels)
         root = parse(svg)
         check_boxes(root)
+        raw = DATA_IDS.search(text_of(svg))
+        assert raw is None, f"the board reads {raw.group()!r}, a data id, not the game's words"
         found = targets(root, len(legal))
         for i, action in enumerate(legal):
             if on_board(action):

@@ -18,7 +18,13 @@ pytestmark = [
 
 @pytest.mark.parametrize(
     "game, players, options",
-    [("foggy_island", 2, {"mode": "mercenaries"}), ("fuji", 3, {}), ("eras", 3, {})],
+    [
+        ("foggy_island", 2, {"mode": "mercenaries"}),
+        ("fuji", 3, {}),
+        ("eras", 3, {}),
+        ("deeper", 2, {}),  # actions in parts: the same agent steps until each is whole
+        ("volcanique", 3, {}),
+    ],
 )
 def test_pettingzoos_api_test_passes(game, players, options):
     api_test(env(game, players, options), num_cycles=200)
@@ -60,3 +66,25 @@ def test_only_the_agent_to_move_has_legal_actions():
     waiting = [a for a in e.agents if a != e.agent_selection]
     assert e.observe(e.agent_selection)["action_mask"].any()
     assert not any(e.observe(a)["action_mask"].any() for a in waiting)
+
+
+def test_an_action_in_parts_takes_several_steps_of_the_same_agent():
+    e = env("volcanique", 2)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    vector = e.game.observation_layout(2).size
+    parts = 0
+    for _ in range(400):
+        agent = e.agent_selection
+        observation = e.observe(agent)
+        legal = np.flatnonzero(observation["action_mask"])
+        before = e.position.to_json()
+        e.step(int(rng.choice(legal)))
+        if e.position.to_json() == before:  # a part: nothing played yet
+            parts += 1
+            assert e.agent_selection == agent
+            picked = e.observe(agent)["observation"][vector:]
+            assert picked.sum() == len(e.choice.chosen) > 0
+            others = [a for a in e.agents if a != agent]
+            assert not any(e.observe(a)["observation"][vector:].any() for a in others)
+    assert parts > 50

@@ -26,22 +26,32 @@ def test_a_record_is_kept_only_when_asked_and_replays_to_the_same_end():
     assert end.is_terminal() and end.scores() == kept.scores and len(line["actions"]) == kept.steps
 
 
-def _result(winners, scores=(1.0, 1.0), steps=10):
-    return GameResult(0, 0, ["a", "b"], list(scores), [0.0, 0.0], winners, steps)
+def _result(winners, scores=(1.0, 1.0), steps=10, returns=(0.0, 0.0)):
+    return GameResult(0, 0, ["a", "b"], list(scores), list(returns), winners, steps)
 
 
-def test_a_competitive_summary_counts_wins_shares_and_draws():
+def test_a_competitive_summary_counts_ties_one_way_as_shares_of_the_win():
     summary = Summary(2, Utility.GENERAL_SUM)
-    for winners in ([0], [0, 1], [], [1]):
-        summary.add(_result(winners))
-    assert summary.wins == [1.5, 1.5] and summary.draws == 1 and summary.games == 4
-    assert summary.result_text() == "Draws: 1 of 4 games."
+    # a win, a shared win, a game stopped with no winner (a tie of all), a win
+    for returns in ([1.0, 0.0], [0.5, 0.5], [0.0, 0.0], [0.0, 1.0]):
+        summary.add(_result([], returns=returns))
+    assert summary.wins == [2.0, 2.0] and summary.ties == 2 and summary.games == 4
+    assert summary.result_text().startswith("Ties: 2 of 4 games had first place shared")
+
+
+def test_the_length_is_told_in_rounds_and_turns_when_the_game_reports_them():
+    result = play_one(SETUP, 0, 7)
+    summary = Summary(2, Utility.ZERO_SUM)
+    summary.add(result)
+    assert result.facts is not None and result.facts.rounds == 2
+    assert summary.length_text().startswith("Mean length: 2.0 rounds, ")
+    assert result.decisions < result.steps  # chance steps are not decisions
 
 
 def test_a_cooperative_summary_counts_the_teams_victories():
     summary = Summary(3, Utility.COOPERATIVE)
-    for winners in ([0, 1, 2], [], [], [0, 1, 2]):
-        summary.add(_result(winners, scores=(4.0, 4.0, 4.0), steps=20))
-    assert summary.victories == 2 and summary.wins == [0.0] * 3 and summary.draws == 0
+    for won in (1.0, 0.0, 0.0, 1.0):
+        summary.add(_result([], scores=(4.0, 4.0, 4.0), steps=20, returns=(won,) * 3))
+    assert summary.victories == 2 and summary.wins == [0.0] * 3 and summary.ties == 0
     assert summary.result_text() == "The team won 2 of 4 games (50.0%)."
     assert summary.mean_scores == [4.0] * 3 and summary.mean_steps == 20

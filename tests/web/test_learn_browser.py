@@ -24,7 +24,8 @@ PHONE = {"width": 390, "height": 844}
 
 def until(page, expression: str, timeout: float = 20.0) -> None:
     deadline = time.time() + timeout
-    while not page.evaluate(expression):
+    # a page still loading has no body yet: that is "not yet", not an error
+    while not page.evaluate(f"document.body !== null && ({expression})"):
         assert time.time() < deadline, f"still not {expression}"
         time.sleep(0.02)
 

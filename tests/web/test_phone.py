@@ -54,10 +54,10 @@ def open_table(browser, server: str, game: str):
 
 def until_yours(page, timeout: float = 30.0) -> bool:
     deadline = time.time() + timeout
-    while page.evaluate("document.body.dataset.state") not in ("yours", "over"):
+    while page.evaluate("document.body && document.body.dataset.state") not in ("yours", "over"):
         assert time.time() < deadline, "the human seat never got a move"
         time.sleep(0.05)
-    return page.evaluate("document.body.dataset.state") == "yours"
+    return page.evaluate("document.body && document.body.dataset.state") == "yours"
 
 
 @pytest.mark.parametrize("game", games())

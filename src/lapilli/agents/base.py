@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
@@ -30,6 +30,7 @@ from pydantic import (
 
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
+from lapilli.core.facts import Feature, allowed
 from lapilli.core.state import State
 
 
@@ -142,6 +143,9 @@ class Agent(ABC):
     name: str = "agent"
     PARAMS: ClassVar[dict[str, Param]] = {}
     _params_model: ClassVar[type[BaseModel] | None] = None
+    forbidden: Sequence[Feature] = ()
+    """Features of the game this bot may not use (restricted play, ``core.facts``): its
+    own decisions, in play and in its lookahead, leave out the actions that use them."""
 
     def __init__(self, seed: int | None = None, **params: Any) -> None:
         for key, value in self.checked(params).items():
@@ -194,6 +198,12 @@ class Agent(ABC):
     @abstractmethod
     def act(self, state: State, seat: int) -> Action:
         """The action this bot plays for ``seat`` (who must be to move in ``state``)."""
+
+    def choices(self, state: State) -> list[Action]:
+        """The legal actions this bot may take: all of them, or those that use none of
+        its forbidden features (all again when the rules leave no other)."""
+        legal = state.legal_actions()
+        return allowed(self.forbidden, state, legal) if self.forbidden else legal
 
     @classmethod
     def describe(cls) -> str:

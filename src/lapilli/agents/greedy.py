@@ -69,7 +69,7 @@ class GreedyAgent(Agent):
         self._left: set[bytes] = set()  # what the seat saw where this bot moved
 
     def act(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions()
+        legal = self.choices(state)
         if len(legal) == 1:
             return legal[0]
         totals = self.values(state, seat, legal)
@@ -148,7 +148,7 @@ class GreedyAgent(Agent):
                 for i, (o, p) in enumerate(outcomes)
             )
         if player == self._seat and depth < self._depth and self._budget > 0:
-            legal = state.legal_actions()
+            legal = self.choices(state)
             last = len(legal) - 1
             return max(
                 self._after(state, a, depth + 1, spread, spare=i == last)

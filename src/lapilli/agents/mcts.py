@@ -202,7 +202,7 @@ class MCTSAgent(Agent):
 
     # ------------------------------------------------------------------ search
     def act(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions()
+        legal = self.choices(state)
         if len(legal) == 1:
             return legal[0]
         root = self.search(state, seat)
@@ -339,7 +339,8 @@ class _Search:
             if player != self.seat and not self.bot.others:
                 return path  # the rollout plays the other seats
             mover = player
-            legal = s.legal_actions()
+            # the searching seat's own choices are the bot's (restricted play)
+            legal = self.bot.choices(s) if player == self.seat else s.legal_actions()
             if player != self.seat and any(map(s.is_secret, legal)):
                 action, child, new = self.sampled(legal, node, player)
                 hidden = s.is_secret(action)

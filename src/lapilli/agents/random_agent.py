@@ -12,5 +12,5 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, state: State, seat: int) -> Action:
-        legal = state.legal_actions()
+        legal = self.choices(state)
         return legal[self.rng.randrange(len(legal))]

@@ -17,7 +17,8 @@ from lapilli.core.options import options_from_json, parse_options
 from lapilli.core.registry import game_class
 from lapilli.core.state import Game, Utility
 
-from . import AGENTS, AgentError, parse_spec
+from . import AGENTS, Agent, AgentError, make_agent, parse_spec
+from .policy import PolicyAgent
 
 HUMAN = "human"
 Text = Annotated[str, Field(max_length=200)]
@@ -44,17 +45,39 @@ def filler_words(game: Game) -> str:
     return f"the {bot} bot, the strongest team bot for {game.title} (it plays on your side)"
 
 
-def seat_spec(spec: str) -> str:
+POLICY = "policy:"
+"""A learned policy's seat: ``policy:FILE`` (``agents.policy``), on the command line only."""
+
+
+def seat_spec(spec: str, files: bool = False) -> str:
     """A seat as written (``human`` or a bot spec), checked and normalised:
-    ``mcts:iters=2k,playout=yes`` -> ``mcts:iters=2000,playout=true``."""
+    ``mcts:iters=2k,playout=yes`` -> ``mcts:iters=2000,playout=true``. With ``files``
+    (the command line, never a web request) a seat may also be a policy read from a
+    file: ``policy:FILE``."""
     if spec.strip() == HUMAN:
         return HUMAN
+    if spec.strip().startswith(POLICY):
+        if not files:
+            raise AgentError("a policy seat reads a file: only the command line takes one")
+        PolicyAgent(file=_policy_file(spec))  # a file that is no policy fails now
+        return spec.strip()
     name, texts = parse_spec(spec)
     if name not in AGENTS:
         raise AgentError(f"no bot called {name!r}; bots: {', '.join(AGENTS)}, or human")
     values = AGENTS[name].checked(texts)
     given = [f"{key}={_written(values[key])}" for key in texts]
     return f"{name}:{','.join(given)}" if given else name
+
+
+def _policy_file(spec: str) -> str:
+    return spec.strip()[len(POLICY) :]
+
+
+def seat_agent(spec: str, seed: int | None = None) -> Agent:
+    """The bot of a seat checked by ``seat_spec`` (a policy too)."""
+    if spec.startswith(POLICY):
+        return PolicyAgent(seed=seed, file=_policy_file(spec))
+    return make_agent(spec, seed=seed)
 
 
 def _written(value: Any) -> str:

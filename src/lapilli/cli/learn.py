@@ -13,7 +13,7 @@ from rich.text import Text
 
 from lapilli.core.lessons import Choice, Lesson
 
-from .play import match_text
+from .play import logged, match_text
 from .rulebook import rules_view
 
 HELP = """Type the number of a move, its text, or a word only it holds (d2). Commands:
@@ -66,7 +66,7 @@ class TerminalLesson:
             self.console.print(f"Try again. {step.ask}")
         _, lines = lesson.play(i, chosen.action)
         for entry in lines:
-            self.console.print(Text("  " + entry.text, style="dim"))
+            self.console.print(logged(entry.text))
         self.console.print(Text(f"✓ {verdict.text}", style="green"))
         if i + 1 < len(lesson.steps):
             self.ask_raw("Press Enter for the next step (q to stop). ")

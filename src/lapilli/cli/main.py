@@ -1,4 +1,4 @@
-"""The ``lapilli`` command: games, play, replay, sim, bench.
+"""The ``lapilli`` command: games, play, replay, sim, bench, tournament, lab.
 
 A thin layer over the engine: nothing a game knows lives here.
 """
@@ -19,7 +19,8 @@ from rich.text import Text
 
 from lapilli import ENGINE, __version__
 from lapilli.agents import agent_names, make_agent, split_specs
-from lapilli.agents.table import HUMAN, filler_words, seat_filler, seat_spec
+from lapilli.agents.policy import PolicyAgent
+from lapilli.agents.table import HUMAN, POLICY, filler_words, seat_filler, seat_spec
 from lapilli.core import log, positions
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError, MalformedInput
@@ -28,9 +29,10 @@ from lapilli.core.options import describe_options
 from lapilli.core.records import Record
 from lapilli.core.registry import game_class, game_classes, load_game
 from lapilli.core.state import Event, Game, State
-from lapilli.sim.runner import Setup, Summary, run_games
+from lapilli.sim.runner import GameResult, Setup, Summary, run_games
 
 from .common import OptionList, console, err, fail, progress_bar
+from .lab import lab_app
 from .tournament import tournament
 
 app = typer.Typer(
@@ -84,7 +86,10 @@ def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
             f"--seats names {len(named)} seats ({', '.join(named)}) but --players is {count}: "
             f"name at most one seat per player (unnamed seats get the {seat_filler(game)} bot)"
         )
-    named = [seat_spec(spec) for spec in named]  # a bad bot fails now, not mid-game
+    named = [seat_spec(spec, files=True) for spec in named]  # a bad bot fails now, not mid-game
+    for spec in named:
+        if spec.startswith(POLICY):
+            PolicyAgent(file=spec[len(POLICY) :]).check(game, count)
     return named + [seat_filler(game)] * (count - len(named))
 
 
@@ -147,9 +152,9 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human). "
-            "Seats not named get the random bot (in a cooperative game, its strongest team "
-            "bot), and the game says so."
+            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human), "
+            "or a learned policy, policy:FILE (see examples/). Seats not named get the random bot "
+            "(in a cooperative game, its strongest team bot), and the game says so."
         ),
     ] = None,
     option: OptionList = None,
@@ -205,7 +210,7 @@ def play(
         fail(str(exc))
     note = filled_note(match.game, seat_list, named, match.state)
     if note:
-        console.print(note, soft_wrap=True)
+        console.print(note)  # wrapped between words at the terminal's width
     session.run()
 
 
@@ -328,16 +333,26 @@ def sim(
             if kept and result.record:
                 kept.write(result.record)
             if facts:
-                row = {k: v for k, v in vars(result).items() if k != "record"}
-                facts.write(json.dumps(row) + "\n")
+                facts.write(json.dumps(_facts_row(result)) + "\n")
         elapsed = time.perf_counter() - start
     print_summary(g, seat_list, summary)
     console.print(
-        f"Mean length: {summary.mean_steps:.1f} actions. "
+        f"{summary.length_text()} "
         f"{summary.games} games in {elapsed:.1f} s ({summary.games / elapsed:,.0f} games/s)."
     )
     if records:
         console.print(f"Records written to {records} (lapilli replay {records} --game N).")
+
+
+def _facts_row(result: GameResult) -> dict[str, object]:
+    """One game of ``sim --out`` as a JSON object: its results, each seat's share of
+    the win, and its length in rounds and turns when the game reports them."""
+    row: dict[str, object] = {
+        k: v for k, v in vars(result).items() if k not in ("record", "facts", "breakdown")
+    }
+    if result.facts is not None:
+        row["rounds"], row["turns"] = result.facts.rounds, result.facts.turns
+    return row
 
 
 def print_summary(g: Game, seat_list: list[str], summary: Summary) -> None:
@@ -501,6 +516,7 @@ def main() -> None:
 
 
 app.command()(tournament)
+app.add_typer(lab_app, name="lab")
 
 if __name__ == "__main__":
     main()

@@ -14,10 +14,12 @@ from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.text import Text
 
-from lapilli.agents import Agent, make_agent
+from lapilli.agents import Agent
+from lapilli.agents.table import seat_agent
 from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.flow import FlowState
@@ -66,7 +68,7 @@ class TerminalGame:
         self.policies: list[Policy] = [
             self.human_turn
             if spec == "human"
-            else self.bot(make_agent(spec, seed=self.rng.randrange(2**31)))
+            else self.bot(seat_agent(spec, seed=self.rng.randrange(2**31)))
             for spec in seats
         ]
         self.last_human: int | None = None
@@ -190,7 +192,7 @@ class TerminalGame:
         viewer = self.viewer()
         for entry in self.match.log[self.shown :]:
             if entry.visible_to(viewer):
-                self.console.print(Text("  " + entry.text, style="dim"))
+                self.console.print(logged(entry.text))
         self.shown = len(self.match.log)
         if viewer in self.told:
             self.told[viewer] = self.shown
@@ -206,7 +208,7 @@ class TerminalGame:
         if news:
             self.console.print(Text("Since your last turn:", style="bold"))
             for entry in news:
-                self.console.print(Text("  " + entry.text, style="dim"))
+                self.console.print(logged(entry.text))
         self.told[seat] = self.shown = len(self.match.log)
 
     def wipe(self) -> None:
@@ -228,9 +230,14 @@ class TerminalGame:
         self.match.record.save(self.save_path)
 
 
+def logged(text: str) -> Padding:
+    """A line of the log, indented (its wrapped lines too, so they read as one entry)."""
+    return Padding(Text(text, style="dim"), (0, 0, 0, 2))
+
+
 def to_act(state: State, seat: int) -> str:
     """Who is to act (the colour or name the player goes by) and what the rule asks,
-    in the rulebook's words: "Red (you) to act. Set-up: take 5 tokens from your pile"."""
+    in the rulebook's words: "Red (you) to act. Set-up: choose your opening hand"."""
     decision = state.decision() if isinstance(state, FlowState) else None
     prompt = f" {decision['prompt']}" if decision and decision["prompt"] else ":"
     return f"{state.seat_label(seat)} (you) to act.{prompt}"

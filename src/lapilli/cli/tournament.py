@@ -77,7 +77,8 @@ def tournament(
     rate = (
         "Victory rate: how often the bot's team won, Wilson 95% interval. "
         if t.cooperative
-        else "Win rate: the bot's mean return (a draw counts 1/2), Wilson 95% interval. "
+        else "Win rate: the bot's share of the wins (when k seats tie for first place, each "
+        "gets 1/k of a win: a draw of two is 1/2 each), Wilson 95% interval. "
     )
     console.print(
         rate + "Rating: openskill Plackett-Luce mu ± sigma. s/move: thinking time per decision "

@@ -70,6 +70,7 @@ def random_playthrough(
         game.id, players, ["random"] * players, game.options_json(), game_version=game.version
     )
     pool: set[Action] = set()
+    said: list[tuple[str, str] | None] = [None]  # the chosen action's log line, and the menu's
 
     def explore(state: State, seat: int) -> Action:
         legal = state.legal_actions()
@@ -78,12 +79,17 @@ def random_playthrough(
         pool.update(legal)
         choice = rng.choice(legal)
         check_words(state.action_text(choice), f"the text of {choice}")  # as the log shows it
+        quiet = state.is_quiet(choice)
+        said[0] = None if quiet else (state.said_text(choice), State.said_text(state, choice))
         return choice
 
     def keep(state: State, seat: int, action: Action, events: list[Event]) -> None:
         record.actions.append(action)
         for event in events:
             check_event_text(state, event)
+        if seat >= 0 and not events and said[0] is not None:
+            check_said(action, *said[0])
+        said[0] = None
 
     steps = play(state, [explore] * players, rng, on_step=keep, limit=max_steps)
     if not state.is_terminal():
@@ -199,6 +205,15 @@ def check_words(text: str, what: str) -> None:
     raw = RAW.search(text)
     if raw:
         _fail(f"{what} reads {text!r}: {raw.group()!r} is engine notation, not the game's words")
+
+
+def check_said(action: Action, text: str, menu: str) -> None:
+    """An action that caused nothing visible is logged said of its maker in the game's
+    words ("Red leaves their cone where it is"), not as the seat's name and the menu's
+    imperative ("Red: leave your cone where it is")."""
+    if text == menu:
+        _fail(f"{action} is logged as {text!r}: say it of its maker (said_text)")
+    check_words(text, f"the log line of {action}")
 
 
 def check_event_text(state: State, event: Event) -> None:
@@ -400,9 +415,9 @@ def _check_schema(state: State, seat: int | None) -> None:
 
 
 def check_numeric(state: State, rng: random.Random) -> None:
-    """The codec round-trips every legal action and its mask marks exactly them; each
-    seat's vector has the layout's size, is float32 and finite, and ``determinize``
-    (which keeps what the seat may see) leaves it unchanged."""
+    """The codec round-trips every legal action and its mask marks exactly the ids they
+    start from; each seat's vector has the layout's size, is float32 and finite, and
+    ``determinize`` (which keeps what the seat may see) leaves it unchanged."""
     game, players = state.game, state.num_players
     codec = game.action_codec(players)
     size = game.observation_layout(players).size
@@ -411,10 +426,10 @@ def check_numeric(state: State, rng: random.Random) -> None:
         for action in state.legal_actions():
             if action not in codec:
                 _fail(f"the legal action {action} is not in the action codec")
-            index = codec.encode(action)
-            if codec.decode(index) != action:
-                _fail(f"the codec does not round-trip {action} (id {index})")
-            expected[index] = 1
+            ids = codec.encode(action)
+            if codec.decode(ids) != action:
+                _fail(f"the codec does not round-trip {action} (ids {ids})")
+            expected[ids[0]] = 1
     if not np.array_equal(codec.mask(state), expected):
         _fail("the codec's mask does not mark exactly the legal actions")
     for seat in range(players):

@@ -536,6 +536,11 @@ class FlowState(State):
     def action_text(self, action: Action) -> str:
         return self.game.parts.action_text(self, action)
 
+    def said_text(self, action: Action) -> str:
+        said = self.game.parts.said_text
+        text = None if said is None else said(self, action)
+        return super().said_text(action) if text is None else text
+
     def event_text(self, event: Event) -> str:
         text = self.game.parts.event_text(self, event)
         return super().event_text(event) if text is None else text

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-    from .numeric import ActionCodec, Layout
+    from .facts import Feature, GameFacts
+    from .numeric import ActionCodec, Bounds, Layout
     from .rules import Rulebook
     from .state import Game
 
@@ -33,7 +34,8 @@ S_contra = TypeVar("S_contra", bound=FlowState, contravariant=True)
 class Numeric(Protocol[S_contra]):
     """A game's numeric view (its ``numeric`` module): a fixed-shape observation and
     an action codec for learning agents. ``NOTES`` says what each block of the
-    observation holds, for ``docs/numeric.md``."""
+    observation holds, for ``docs/numeric.md``; ``bounds`` what a set-up promises
+    (game length, results)."""
 
     NOTES: Mapping[str, str]
 
@@ -42,6 +44,8 @@ class Numeric(Protocol[S_contra]):
     def layout(self, game: Any, players: int, /) -> Layout: ...
 
     def encode(self, state: S_contra, seat: int, /) -> np.ndarray: ...
+
+    def bounds(self, game: Any, players: int, /) -> Bounds: ...
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,10 @@ class Parts(Generic[S]):
     (TypedDicts keyed by a literal ``type``; see ``core.events``)."""
     render: Callable[[S, int | None], Any]
     """The terminal's view of what a seat may see (text or a rich renderable)."""
+    said_text: Callable[[S, Action], str | None] | None = None
+    """The log's line for an action that caused nothing visible, said of its maker in
+    the game's words ("Red leaves their cone where it is"; None: the seat's name and
+    the action's menu text)."""
     render_all: Callable[[S], Any] | None = None
     """The true position with every screen lifted, for replays."""
     round_end: Callable[[S, list[Any]], Any] | None = None
@@ -106,3 +114,8 @@ class Parts(Generic[S]):
     """The rules in brief, in the rulebook's words (``core.rules``)."""
     lesson: Mapping[str, Any] | None = None
     """A guided first game, as data (``core.lessons``; the game's ``lesson.toml``)."""
+    facts: Callable[[S, Sequence[Event]], GameFacts] | None = None
+    """``facts(state, events)``: a finished game's length in rounds and turns and its
+    facts in the game's words, for the balance lab (``core.facts``)."""
+    features: Mapping[str, Feature] | None = None
+    """What a restricted bot of the balance lab may be forbidden to use, by name."""

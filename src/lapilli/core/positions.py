@@ -203,12 +203,59 @@ def turn_of(
     return seat, at
 
 
-def enter(state: FlowState, *frames: Frame) -> FlowState:
+def enter(state: FlowState, *frames: Frame, turn_of: int | None = None) -> FlowState:
     """Resume play at ``frames`` (the first one next), through the normal flow:
-    automatic steps run and steps without a real choice settle, as in play."""
+    automatic steps run and steps without a real choice settle, as in play, but never
+    past the step named (refused, in words, when play would go on before the position
+    is shown). ``turn_of``: the frames are the start of that seat's turn, and its steps
+    without a choice may pass until its first real one."""
     from .flow import then
 
     state.stack = []
     then(state, *frames)
     state.advance()
+    if turn_of is None:
+        _shown_at_the_step(state, frames)
+    else:
+        _shown_in_the_turn(state, frames, turn_of)
     return state
+
+
+def _shown_at_the_step(state: FlowState, frames: tuple[Frame, ...]) -> None:
+    """The named decision still waits (it had a real choice, so it did not settle by
+    itself), and the steps named after it are all still to come."""
+    first, later = frames[0], list(frames[:0:-1])  # ``later`` as they lie on the stack
+    named = _step_words(state, first)
+    if first.step.legal is not None and (not state.stack or state.stack[-1] != first):
+        _went_on(state, f"{named} has nothing to choose here")
+    if state.stack[: len(later)] != later:
+        _went_on(state, f"{named} would not wait here")
+
+
+def _shown_in_the_turn(state: FlowState, frames: tuple[Frame, ...], seat: int) -> None:
+    """A decision of ``seat``'s turn is still to come (at the top, or under a roll of
+    that turn), and whatever was named under the turn (the round's end) still waits."""
+    below = list(frames[-1:]) if len(frames) > 1 else []
+    if state.stack[: len(below)] != below or not any(f.seat == seat for f in state.stack):
+        _went_on(state, f"{state.seat_label(seat)}'s turn has nothing to choose here")
+
+
+def _went_on(state: FlowState, why: str) -> NoReturn:
+    now = _step_words(state, state.stack[-1] if state.stack else None)
+    raise MalformedInput(
+        f"{state.game.title} position: {why}, so play would go on to {now} before the "
+        "position is shown"
+    )
+
+
+def _step_words(state: State, frame: Frame | None) -> str:
+    """A step in words: "Blue (P2)'s claim", "the turn step of Red", "a die is rolled"."""
+    if frame is None:
+        return "the end of the game"
+    step = frame.step
+    if frame.seat >= 0:
+        return f"{state.seat_label(frame.seat)}'s {step.decision}"
+    seat = getattr(frame.args, "seat", None)
+    if isinstance(seat, int) and 0 <= seat < state.num_players:
+        return f"the {step.decision.replace('_', ' ')} step of {state.seat_label(seat)}"
+    return step.prompt or f"the {step.decision.replace('_', ' ')} step"

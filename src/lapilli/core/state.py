@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -63,6 +63,9 @@ class Game(ABC):
     Options: ClassVar[type] = NoOptions
     summary: ClassVar[str] = ""
     players_text: ClassVar[str] = ""  # how many may play, when a range says it badly
+    points_decide: ClassVar[bool] = True
+    """The seat with the most points wins (ties as the game breaks them); False where the
+    scores only record who won (the lab refuses a points handicap there)."""
     team_bot: ClassVar[str | None] = None
     """A cooperative game's strongest team bot (measured in ``bench/README.md``): it
     plays the seats nobody named, since they play on the humans' side."""
@@ -218,6 +221,12 @@ class State(ABC):
         """A readable name for an action, shown in menus and logs."""
         return str(action)
 
+    def said_text(self, action: Action) -> str:
+        """The log's line for an action of the player to move that caused nothing
+        visible, said of its maker ("Red leaves their cone where it is"); asked before
+        it is applied. By default the seat's name and the action's menu text."""
+        return f"{self.seat_label(self.current_player())}: {self.action_text(action)}"
+
     def event_text(self, event: Event) -> str:
         """One line for the log; games override it for their own events."""
         seat = event.get("seat")
@@ -342,6 +351,26 @@ class State(ABC):
 
     def seat_label(self, seat: int) -> str:
         return f"Player {seat + 1}"
+
+
+def win_shares(returns: Sequence[float], utility: Utility) -> list[float]:
+    """Each seat's share of a finished game's win: the one way ties count everywhere
+    (``lapilli sim``, ``tournament`` and the lab).
+
+    A sole winner gets 1 and the others 0; when k seats share first place (equal
+    returns at the top: a shared win, a draw, a game stopped with no winner) each of
+    them gets 1/k, so the shares of a game always add up to 1 and a seat's win rate is
+    comparable with its fair share 1/n. In a cooperative game every seat gets the
+    team's result: 1 for a victory, 0 for a defeat.
+    """
+    if not returns:
+        return []
+    best = max(returns)
+    if utility is Utility.COOPERATIVE:
+        return [1.0 if best > 0 else 0.0] * len(returns)
+    tied = [r == best for r in returns]
+    share = 1.0 / sum(tied)
+    return [share if top else 0.0 for top in tied]
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -1,11 +1,13 @@
 """A PettingZoo AEC environment for any lapilli game: ``env("fuji", players=3)``.
 
 Agents are ``player_0`` ... in seat order. Each observes ``{"observation": the seat's
-numeric vector, "action_mask": the codec's mask}`` (the mask is all 0 for an agent that
-is not to move); an action is a codec id. Chance (dice, draws) is resolved by the
-environment with its own random generator, seeded by ``reset(seed=...)``. Rewards come
-at the end: each seat's ``returns()`` (1 shared among the winners, 0 otherwise; a
-cooperative game gives every seat the same).
+numeric vector and its choice in progress (core.numeric.observe), "action_mask": the
+ids that may come next}`` (the mask is all 0 for an agent that is not to move); an
+action is a codec id, and an action of several parts takes a step per part, the same
+agent choosing until it is whole. Chance (dice, draws) is resolved by the environment
+with its own random generator, seeded by ``reset(seed=...)``. Rewards come at the end:
+each seat's ``returns()`` (1 shared among the winners, 0 otherwise; a cooperative game
+gives every seat the same).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from lapilli.core.numeric import choice_for, observation_size, observe
 from lapilli.core.registry import game_class
 from lapilli.core.state import State, sample_chance
 
@@ -35,7 +38,8 @@ class LapilliEnv(AECEnv):  # type: ignore[misc]
         self.game = game_class(game).with_options_json(options or {})
         self.players = self.game.check_players(players)
         self.codec = self.game.action_codec(self.players)
-        size = self.game.observation_layout(self.players).size
+        self.choice = choice_for(self.game, self.players)
+        size = observation_size(self.game, self.players)
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self.seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict(
@@ -59,6 +63,7 @@ class LapilliEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.rng = random.Random(seed)
         self.position = self.game.new_state(self.players)
+        self.choice = choice_for(self.game, self.players)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -70,8 +75,8 @@ class LapilliEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat[agent]
         to_move = self.position.current_player() == seat
-        mask = self.codec.mask(self.position) if to_move else np.zeros(self.codec.size, np.int8)
-        return {"observation": self.position.numeric(seat), "action_mask": mask}
+        mask = self.choice.mask(self.position) if to_move else np.zeros(self.codec.size, np.int8)
+        return {"observation": observe(self.position, seat, self.choice), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -79,15 +84,20 @@ class LapilliEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.position.apply(self.codec.decode(action))  # type: ignore[arg-type]
-        self._settle()
+        whole = self.choice.pick(self.position, action)  # type: ignore[arg-type]
+        if whole is not None:  # else a part of an action: the same agent chooses on
+            self.position.apply(whole, check=False)
+            self.choice.applied(whole)
+            self._settle()
         self._accumulate_rewards()
 
     def _settle(self) -> None:
         """Resolve chance, then hand the turn to the seat to move, or end the game."""
         position = self.position
         while position.is_chance_node():
-            position.apply(sample_chance(position, self.rng), check=False)
+            outcome = sample_chance(position, self.rng)
+            position.apply(outcome, check=False)
+            self.choice.applied(outcome)
         if position.is_terminal():
             for agent, result in zip(self.possible_agents, position.returns(), strict=True):
                 self.rewards[agent] = float(result)

@@ -2,15 +2,18 @@
 ``SeatEnv("eras", players=3, seat=0, bots="greedy")``, or
 ``gymnasium.make("lapilli/Seat-v0", game="eras", ...)`` once this module is imported.
 
-The learner observes its seat's numeric vector; an action is a codec id; the legal ids
-are ``info["action_mask"]`` (after ``reset`` and every ``step``). The other seats are
-lapilli bots (``bots``: one name for all, or one per other seat, as on the command
-line: ``random``, ``greedy``, ``mcts:iters=200``); chance is resolved by the
-environment. Both follow the generator seeded by ``reset(seed=...)``. The reward comes
-at the end: the seat's ``returns()`` (1 shared among the winners, 0 otherwise).
+The learner observes its seat's numeric vector and its choice in progress
+(``core.numeric.observe``); an action is a codec id, and an action of several parts
+(a kind, then a hex, ...) takes a step per part, the game waiting until it is whole. The
+ids that may come next are ``info["action_mask"]`` (after ``reset`` and every
+``step``). The other seats are lapilli bots (``bots``: one name for all, or one per
+other seat, as on the command line: ``random``, ``greedy``, ``mcts:iters=200``); chance
+is resolved by the environment. Both follow the generator seeded by
+``reset(seed=...)``. The reward comes at the end: the seat's ``returns()`` (1 shared
+among the winners, 0 otherwise).
 
-An id that is not legal changes nothing: the reward is 0 and ``info["illegal"]`` says
-which rule it breaks (mask the actions to never see it).
+An id that may not come next changes nothing: the reward is 0 and ``info["illegal"]``
+says why, naming the rule an action breaks (mask the actions to never see it).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ import numpy as np
 from gymnasium import spaces
 
 from lapilli.agents import Agent, make_agent
-from lapilli.core.errors import IllegalAction
+from lapilli.core.errors import MalformedInput
+from lapilli.core.numeric import choice_for, observation_size, observe
 from lapilli.core.registry import game_class
 from lapilli.core.state import State, sample_chance
 
@@ -52,13 +56,15 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         for spec in self.bots:
             make_agent(spec)  # a bad name fails now, not at reset
         self.codec = self.game.action_codec(self.players)
-        size = self.game.observation_layout(self.players).size
+        self.choice = choice_for(self.game, self.players)
+        size = observation_size(self.game, self.players)
         self.observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
         self.action_space = spaces.Discrete(self.codec.size)
         self.render_mode = render_mode
         self.rng = random.Random()
         self.agents: dict[int, Agent] = {}
         self.position: State = self.game.new_state(self.players)
+        self._vector: np.ndarray | None = None  # the seat's vector, while it holds
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -71,6 +77,8 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             for p, spec in zip(others, self.bots, strict=True)
         }
         self.position = self.game.new_state(self.players)
+        self.choice = choice_for(self.game, self.players)
+        self._vector = None
         self._play_others()
         return self._observe(), self._info()
 
@@ -79,10 +87,15 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         if position.is_terminal():
             raise RuntimeError("the game is over: call reset() to start another")
         try:
-            position.apply(self.codec.decode(int(action)))
-        except (IllegalAction, IndexError, KeyError) as exc:
-            reason = str(exc) if isinstance(exc, IllegalAction) else f"no action has id {action}"
-            return self._observe(), 0.0, False, False, self._info() | {"illegal": reason}
+            whole = self.choice.pick(position, int(action))
+        except MalformedInput as exc:
+            info = self._info() | {"illegal": self._why(int(action), exc)}
+            return self._observe(), 0.0, False, False, info
+        if whole is None:  # a part of an action: the rest is still to choose
+            return self._observe(), 0.0, False, False, self._info()
+        position.apply(whole, check=False)
+        self.choice.applied(whole)
+        self._vector = None
         self._play_others()
         done = position.is_terminal()
         reward = float(position.returns()[self.seat]) if done else 0.0
@@ -96,16 +109,30 @@ class SeatEnv(gymnasium.Env[np.ndarray, np.int64]):
             if player == self.seat:
                 return
             if position.is_chance_node():
-                position.apply(sample_chance(position, self.rng), check=False)
+                action = sample_chance(position, self.rng)
             else:
-                position.apply(self.agents[player].act(position, player))
+                action = self.agents[player].act(position, player)
+            position.apply(action, check=player >= 0)
+            self.choice.applied(action)
+            self._vector = None
+
+    def _why(self, index: int, exc: MalformedInput) -> str:
+        """Why an id may not come next: the rule its action breaks, when it is one."""
+        if 0 <= index < self.codec.size and not self.choice.chosen:
+            try:
+                return self.position.illegal_reason(self.codec.decode([index]))
+            except MalformedInput:
+                pass
+        return str(exc)
 
     def _observe(self) -> np.ndarray:
-        return self.position.numeric(self.seat)
+        if self._vector is None:  # (kept while an action is chosen part by part)
+            self._vector = self.position.numeric(self.seat)
+        return observe(self.position, self.seat, self.choice, vector=self._vector)
 
     def _info(self) -> dict[str, Any]:
         to_move = self.position.current_player() == self.seat
-        mask = self.codec.mask(self.position) if to_move else np.zeros(self.codec.size, np.int8)
+        mask = self.choice.mask(self.position) if to_move else np.zeros(self.codec.size, np.int8)
         return {"action_mask": mask}
 
     def render(self) -> str | None:

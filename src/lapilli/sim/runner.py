@@ -1,10 +1,14 @@
 """Play many games between bots, in parallel processes, and sum them up as they finish.
 
-Games run headless: no undo copies, no log, and states that can skip their event
-payloads (``FlowState.narrate``) are told to. A game's actions are kept only when the
-simulation keeps records, and then leave the worker as one compact line of a records
-file. Results stream back in game order and are summed as they come, so a long
-simulation holds no more in memory than a short one.
+Games run headless: no undo copies, no log. Their events are read as they happen (each
+game's ``facts`` declaration turns them into its length in rounds and turns and, for the
+lab, its facts), then dropped. A game's actions are kept only when the simulation keeps
+records, and then leave the worker as one compact line of a records file. Results
+stream back in game order and are summed as they come, so a long simulation holds no
+more in memory than a short one.
+
+Ties count one way everywhere (``core.state.win_shares``): when k seats share first
+place each gets 1/k of a win, so a seat's win rate compares with its fair share 1/n.
 """
 
 from __future__ import annotations
@@ -17,10 +21,11 @@ from functools import cache
 
 from lapilli.agents import make_agent
 from lapilli.core.actions import Action
-from lapilli.core.loop import play, quiet
+from lapilli.core.facts import GameFacts
+from lapilli.core.loop import play
 from lapilli.core.records import Record, record_line
-from lapilli.core.registry import load_game
-from lapilli.core.state import Event, Game, State, Utility
+from lapilli.core.registry import game_class, load_game
+from lapilli.core.state import CHANCE, Event, Game, State, Utility, win_shares
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,10 @@ class Setup:
     options: tuple[str, ...]
     seats: tuple[str, ...]
     records: bool = False  # keep each game's record (as a line of a records file)
+    forbid: tuple[tuple[str, ...], ...] = ()
+    """Per seat, the game's features its bot may not use (restricted play; empty: none)."""
+    options_json: tuple[tuple[str, object], ...] | None = None
+    """The options as typed values (the lab's TOML), instead of ``key=value`` texts."""
 
 
 @dataclass
@@ -43,40 +52,62 @@ class GameResult:
     winners: list[int]
     steps: int
     record: str | None = field(default=None, repr=False)  # a records-file line
+    decisions: int = 0  # steps taken by seats (chance steps left out)
+    facts: GameFacts | None = field(default=None, repr=False)  # the game's own, if declared
+    shares: list[float] = field(default_factory=list)  # each seat's share of the win
+    breakdown: list[dict[str, int]] | None = field(default=None, repr=False)
 
 
 @cache
-def _game(game_id: str, options: tuple[str, ...]) -> Game:
+def _game(
+    game_id: str, options: tuple[str, ...], typed: tuple[tuple[str, object], ...] | None
+) -> Game:
+    if typed is not None:
+        return game_class(game_id).with_options_json(dict(typed))
     return load_game(game_id, list(options))
+
+
+def game_of(setup: Setup) -> Game:
+    """The game a setup plays, built once per process."""
+    return _game(setup.game, setup.options, setup.options_json)
 
 
 def play_one(setup: Setup, index: int, seed: int) -> GameResult:
     """One game with bots on every seat; chance and bots seeded from ``seed``."""
-    game = _game(setup.game, setup.options)
-    state = quiet(game.new_state(len(setup.seats)))
+    game = game_of(setup)
+    state = game.new_state(len(setup.seats))
     rng = random.Random(seed)
     agents = [make_agent(spec, seed=rng.randrange(2**31)) for spec in setup.seats]
+    features = game.parts.features or {}
+    for agent, names in zip(agents, setup.forbid, strict=False):
+        agent.forbidden = tuple(features[name] for name in names)
     actions: list[Action] = []
+    events: list[Event] = []
+    decisions = 0
 
-    def keep(state: State, seat: int, action: Action, events: list[Event]) -> None:
-        actions.append(action)
+    def keep(state: State, seat: int, action: Action, happened: list[Event]) -> None:
+        nonlocal decisions
+        decisions += seat != CHANCE
+        events.extend(happened)
+        if setup.records:
+            actions.append(action)
 
     # bots answer from legal_actions; the records file is replayed with every check
-    steps = play(
-        state,
-        [agent.act for agent in agents],
-        rng,
-        on_step=keep if setup.records else None,
-        check=False,
-    )
+    steps = play(state, [agent.act for agent in agents], rng, on_step=keep, check=False)
+    facts = game.parts.facts
+    returns = state.returns()
     result = GameResult(
         index=index,
         seed=seed,
         seats=list(setup.seats),
         scores=state.scores(),
-        returns=state.returns(),
+        returns=returns,
         winners=state.winners(),
         steps=steps,
+        decisions=decisions,
+        facts=facts(state, events) if facts is not None else None,
+        shares=win_shares(returns, game.utility),
+        breakdown=state.score_breakdown(),
     )
     if setup.records:
         record = Record(
@@ -118,11 +149,15 @@ class Summary:
     players: int
     utility: Utility
     games: int = 0
-    wins: list[float] = field(default_factory=list)  # per seat; a shared win counts 1/k
+    wins: list[float] = field(default_factory=list)  # per seat; k seats tied first get 1/k
     victories: int = 0  # cooperative: games the team won
-    draws: int = 0  # competitive: games nobody won
+    ties: int = 0  # competitive: games whose first place was shared (draws included)
     score_sums: list[float] = field(default_factory=list)
     steps: int = 0
+    decisions: int = 0
+    rounds: int = 0
+    turns: int = 0
+    counted: int = 0  # games whose rounds and turns the game reports
 
     def __post_init__(self) -> None:
         self.wins = [0.0] * self.players
@@ -135,14 +170,18 @@ class Summary:
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.steps += result.steps
-        winners = result.winners
+        self.decisions += result.decisions
+        if result.facts is not None:
+            self.counted += 1
+            self.rounds += result.facts.rounds
+            self.turns += result.facts.turns
+        shares = result.shares or win_shares(result.returns, self.utility)
         if self.cooperative:
-            self.victories += bool(winners)
-        elif winners:
-            for seat in winners:
-                self.wins[seat] += 1 / len(winners)
+            self.victories += bool(shares and shares[0] > 0)
         else:
-            self.draws += 1
+            self.ties += sum(1 for x in shares if x > 0) > 1
+            for seat, share in enumerate(shares):
+                self.wins[seat] += share
         for seat, score in enumerate(result.scores):
             self.score_sums[seat] += score
 
@@ -154,9 +193,21 @@ class Summary:
     def mean_steps(self) -> float:
         return self.steps / max(1, self.games)
 
+    def length_text(self) -> str:
+        """The mean length in the game's units: rounds and turns (the game's own
+        count), and decisions (every choice a seat made; chance steps are not counted)."""
+        decisions = f"{self.decisions / max(1, self.games):.1f} decisions"
+        if not self.counted:
+            return f"Mean length: {decisions} (chance steps not counted)."
+        rounds, turns = self.rounds / self.counted, self.turns / self.counted
+        return f"Mean length: {rounds:.1f} rounds, {turns:.1f} turns, {decisions}."
+
     def result_text(self) -> str:
-        """The outcome in words: the team's record, or the draws."""
+        """The outcome in words: the team's record, or the ties and how they count."""
         if self.cooperative:
             rate = self.victories / max(1, self.games)
             return f"The team won {self.victories} of {self.games} games ({rate:.1%})."
-        return f"Draws: {self.draws} of {self.games} games."
+        return (
+            f"Ties: {self.ties} of {self.games} games had first place shared; each of the "
+            "k seats tied first counts 1/k of a win."
+        )

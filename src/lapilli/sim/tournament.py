@@ -34,7 +34,7 @@ from lapilli.core.actions import Action
 from lapilli.core.errors import LapilliError
 from lapilli.core.loop import Policy, play, quiet
 from lapilli.core.registry import load_game
-from lapilli.core.state import State, Utility
+from lapilli.core.state import State, Utility, win_shares
 
 from .runner import Setup
 
@@ -65,7 +65,7 @@ class TournamentGame:
 class BotStanding:
     bot: str
     games: int
-    wins: float  # the bot's return: a shared win counts 1/k, a draw 1/2; a team's victories
+    wins: float  # the bot's share of the wins (k seats tied first: 1/k each); a team's victories
     low: float
     high: float
     mean_score: float
@@ -240,14 +240,18 @@ def run(
     return results
 
 
-def _bot_results(result: TournamentGame) -> dict[str, tuple[float, float]]:
-    """Each bot's (mean return, mean score) over the seats it held in one game."""
+def _bot_results(result: TournamentGame, cooperative: bool) -> dict[str, tuple[float, float]]:
+    """Each bot's (mean share of the win, mean score) over the seats it held in one
+    game; k seats tied first share the win, 1/k each, and a team shares its result
+    (``core.state.win_shares``)."""
     held: dict[str, list[int]] = {}
     for seat, bot in enumerate(result.seats):
         held.setdefault(bot, []).append(seat)
+    utility = Utility.COOPERATIVE if cooperative else Utility.GENERAL_SUM
+    shares = win_shares(result.returns, utility)
     return {
         bot: (
-            sum(result.returns[s] for s in seats) / len(seats),
+            sum(shares[s] for s in seats) / len(seats),
             sum(result.scores[s] for s in seats) / len(seats),
         )
         for bot, seats in held.items()
@@ -264,7 +268,7 @@ def standings(t: Tournament) -> list[BotStanding]:
                 table[bot].decisions += result.decisions[seat]
                 table[bot].think += result.think[seat]
                 table[bot].iterations += result.iterations[seat]
-        for bot, (ret, score) in _bot_results(result).items():
+        for bot, (ret, score) in _bot_results(result, t.cooperative).items():
             table[bot].games += 1
             # a team wins or loses whole: a victory counts 1 for each of its bots
             table[bot].wins += bool(result.winners) if t.cooperative else ret
@@ -279,7 +283,7 @@ def standings(t: Tournament) -> list[BotStanding]:
 
 def _ratings(t: Tournament) -> dict[str, Any]:
     """Each bot's openskill rating (Plackett-Luce), updated game by game: the bots of a
-    game ranked by their returns; a team against the game itself."""
+    game ranked by their shares of the win; a team against the game itself."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -287,7 +291,7 @@ def _ratings(t: Tournament) -> dict[str, Any]:
     if t.teams:
         ratings[THE_GAME] = model.rating(name=THE_GAME)
     for result in t.results:
-        per_bot = _bot_results(result)
+        per_bot = _bot_results(result, t.cooperative)
         names = list(per_bot)
         outcome = [per_bot[b][0] for b in names]
         if t.teams:
@@ -308,7 +312,7 @@ class HeadToHead:
     bot: str
     other: str
     games: int
-    wins: float  # bot's wins against other (draws 1/2)
+    wins: float  # bot's wins against other (a tie between them 1/2)
 
     @property
     def rate(self) -> float:
@@ -329,7 +333,7 @@ def head_to_head(t: Tournament) -> list[HeadToHead]:
         return []
     table: dict[tuple[str, str], list[float]] = {}
     for result in t.results:
-        per_bot = _bot_results(result)
+        per_bot = _bot_results(result, t.cooperative)
         for a, b in itertools.permutations(per_bot, 2):
             ra, rb = per_bot[a][0], per_bot[b][0]
             share = 0.5 if ra == rb else (1.0 if ra > rb else 0.0)

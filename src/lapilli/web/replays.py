@@ -13,6 +13,9 @@ ET.register_namespace("", SVG)
 LAST_MOVE = "<style>.last-move{fill:none;stroke:#ff6d00;stroke-width:5;pointer-events:none}</style>"
 YOU = " \u2014 you"
 """How every game's drawing names the seat whose view it is (``Red — you``)."""
+WATCHED = {YOU: " \u2014 their view", ", yours now": ", theirs now"}
+"""What a seat's drawing says to that seat alone, and what a watcher reads instead (a
+drawing words the rest of a seat's panel without "you": "sealed bid: 4", "screen")."""
 
 
 def last_move_marked(after: str, before: str, said: str) -> str:
@@ -37,4 +40,6 @@ def last_move_marked(after: str, before: str, said: str) -> str:
 
 def seen_as(svg: str) -> str:
     """A seat's view as someone else watches it: its panel says whose view it is."""
-    return svg.replace(YOU, " \u2014 their view")
+    for mine, theirs in WATCHED.items():
+        svg = svg.replace(mine, theirs)
+    return svg

@@ -79,14 +79,14 @@ def test_bids_are_sealed_until_revealed_in_unison():
     assert s.determinize(RED, random.Random(0)).bids[RED] == 3
 
 
-def test_the_log_tells_others_only_that_a_hidden_choice_was_made():
+def test_the_log_tells_others_only_that_a_bid_was_sealed():
     s = bidding()
     match = Match(Eras(), 3)
     match.state = s
     match.apply(BID[7])
     lines_for_blue = [e.text for e in match.log if e.visible_to(BLUE)]
     lines_for_red = [e.text for e in match.log if e.visible_to(RED)]
-    assert lines_for_blue == ["Red makes a hidden choice"]
+    assert lines_for_blue == ["Red seals a bid in their closed hand"]  # not how many
     assert lines_for_red == ["You bid 7 tokens (sealed)"]
 
 

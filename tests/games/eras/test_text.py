@@ -127,3 +127,8 @@ def test_the_events_about_one_player_each_have_their_sentence():
     from lapilli.games.eras.text import SEAT_EVENTS
 
     assert set(SEAT_EVENTS) == set(names_of(SeatEvent))
+
+
+def test_the_preparation_is_not_turn_zero():
+    s = Eras().new_state(2)
+    assert "turn 0" not in rendered(s, RED) and "preparation" in rendered(s, RED).splitlines()[0]

@@ -3,7 +3,7 @@
 from lapilli.core import log
 from lapilli.core.actions import Action
 
-from .helpers import new, position
+from .helpers import new, play, position
 
 
 def lines(state, action, seat):
@@ -40,7 +40,21 @@ def test_a_token_placed_face_up_is_told_once_not_chosen_then_placed():
 
 def test_a_token_going_face_down_is_told_to_its_chooser_and_then_placed_face_down():
     s = position(weather="foggy")
-    assert lines(s.clone(), Action("choose", token="wolf"), 0) == ["Red: play Wolf"]
+    said = ["Red chooses Wolf to place face down"]  # not "Red: play Wolf"
+    assert lines(s.clone(), Action("choose", token="wolf"), 0) == said
     assert lines(s.clone(), Action("choose", token="wolf"), 1) == []
     s.apply(Action("choose", token="wolf"))
     assert lines(s, Action("place", tile="c3"), 1) == ["Red places a face-down token on c3"]
+
+
+def test_the_prairie_dogs_first_pick_and_its_pass_read_as_what_they_are():
+    layout = {"c2": ("wolf", 0), "c4": ("wolf", 1), "b3": ("rabbit", 0)}
+    hands = [{"prairie_dog": 1, "wolf": 4}, {"wolf": 5}]
+    s = position(layout, hands=hands, mode="mercenaries")
+    play(s, "prairie_dog", "c3")
+    texts = {str(a): s.action_text(a) for a in s.legal_actions()}
+    assert texts["pass"] == "swap nothing" and texts["target tile=c2"] == "swap the token on c2"
+    # not "Red: pass", "Red: pick c2"
+    assert lines(s.clone(), Action("pass"), 1) == ["Red swaps nothing"]
+    picked = lines(s.clone(), Action("target", tile="c2"), 1)
+    assert picked == ["Red picks the token on c2 for the Prairie Dog's swap"]

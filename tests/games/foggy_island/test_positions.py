@@ -74,3 +74,74 @@ def test_a_hippo_lies_on_two_neighbouring_tiles_as_one_token():
     )
     assert s.hippo == {0: (TILE_INDEX["a1"], TILE_INDEX["b1"])}
     assert len(s.hands[0]) + len(s.piles[0]) == PILE_SIZE - 1
+
+
+# -- resuming inside a turn, and between rounds ---------------------------------------------------
+MERC = FoggyIsland(mode="mercenaries")
+
+
+def full_open_area() -> dict[str, str]:
+    """The NW quarter (a1-c3) full, the other three under fog boards."""
+    tokens = ["wolf", "rat", "rabbit", "pig"]
+    tiles = [f"{c}{r}" for r in "123" for c in "abc"]
+    return {t: f"{('Red', 'Blue')[i % 2]} {tokens[i // 2 % 4]}" for i, t in enumerate(tiles)}
+
+
+def test_a_turn_resumes_at_the_removal_of_a_fog_board():
+    s = build(
+        FoggyIsland(mode="weather"),
+        {"map": full_open_area(), "open": ["NW"], "turn": {"seat": "Blue", "at": "fog"}},
+    )
+    assert s.phase == "fog_remove" and s.current_player() == 1
+    assert sorted(a.arg("board") for a in s.legal_actions()) == ["NE", "SE", "SW"]
+    with pytest.raises(MalformedInput, match="only when the open area has no free tile"):
+        build(FoggyIsland(), {"map": {"a1": "Red wolf"}, "turn": {"at": "fog"}})
+
+
+def test_a_turn_resumes_at_the_ability_of_the_mercenary_just_placed():
+    layout = {"c3": "Red fox", "c4": "Blue wolf", "d3": "Blue rat", "b3": "Red rat"}
+    hired = {"Red": {"hired": ["fox", "hippo"]}, "Blue": {"hired": ["fox"]}}
+    s = build(
+        MERC,
+        {"map": layout, "seats": hired, "placed": "c3", "turn": {"seat": "Red", "at": "ability"}},
+    )
+    assert s.phase == "target" and s.current_player() == 0
+    assert sorted(a.arg("tile") for a in s.legal_actions()) == ["c4", "d3"]  # Blue's, next to it
+    s.apply(s.legal_actions()[0])  # Blue changes the targeted token, then draws: Red's turn is over
+    # a Hippo just placed lies on one tile, yet to span its second
+    hippo = build(
+        MERC,
+        {"map": {"c3": "Red hippo"}, "seats": hired, "placed": "c3", "turn": {"at": "ability"}},
+    )
+    assert hippo.phase == "hippo_second" and len(hippo.legal_actions()) == 4
+    with pytest.raises(MalformedInput, match="the Fox on c3 has nothing to act on"):
+        build(
+            MERC,
+            {"map": {"c3": "Red fox"}, "seats": hired, "placed": "c3", "turn": {"at": "ability"}},
+        )
+    with pytest.raises(MalformedInput, match="placed names the tile of Red's face-up mercenary"):
+        build(
+            MERC,
+            {"map": {"c3": "Blue fox"}, "seats": hired, "placed": "c3", "turn": {"at": "ability"}},
+        )
+
+
+def test_the_hiring_between_rounds_resumes_with_the_side_that_hires_first():
+    after_one = {"points": [[3, 2]], "seats": {"Red": {"coins": 3}, "Blue": {"coins": 9}}}
+    s = build(MERC, {**after_one, "turn": {"seat": "Blue", "at": "hire"}})
+    assert s.phase == "hire" and s.current_player() == 1 and s.round == 1
+    assert not any(s.board) and not any(len(h) for h in s.hands)
+    assert {a.kind for a in s.legal_actions()} == {"hire", "done"}
+    s.apply(next(a for a in s.legal_actions() if a.kind == "done"))
+    assert s.current_player() == 0 and s.phase == "hire"  # then Red hires
+    s.apply(next(a for a in s.legal_actions() if a.kind == "done"))
+    assert s.round == 2  # and the second round begins
+    with pytest.raises(MalformedInput, match="part of the game with mercenaries"):
+        build(FoggyIsland(), {**after_one, "turn": {"seat": "Blue", "at": "hire"}})
+    with pytest.raises(MalformedInput, match="the map is empty"):
+        build(MERC, {**after_one, "map": {"a1": "Red wolf"}, "turn": {"at": "hire"}})
+
+
+def test_the_quick_game_hires_before_its_first_round_with_its_coins_up_front():
+    s = build(FoggyIsland(variant="quick"), {"weather": "foggy", "turn": {"at": "hire"}})
+    assert s.phase == "hire" and s.coins == [80, 80] and s.weather == "foggy"

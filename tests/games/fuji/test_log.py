@@ -318,3 +318,15 @@ def test_with_the_screen_down_a_reroll_is_no_secret():
         s.dice[0].seen == EVERYONE and s.observation(2)["adventurers"][0]["dice"][0]["value"] == 4
     )
     assert s.is_secret(Action("select", die=6)) and s.is_secret(Action("select"))
+
+
+def test_the_set_up_is_not_round_zero_and_counts_read_in_words():
+    from rich.console import Console
+
+    from lapilli.games.fuji.text import _power_bars
+
+    console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(Fuji().new_state(3).render(0))
+    head = console.export_text().splitlines()[0]
+    assert head.endswith("level 2, set-up") and "round 0" not in head
+    assert _power_bars(None, "power_bars", {"spend": 1}) == "spend 1 power bar on this turn"

@@ -63,7 +63,7 @@ def test_equipment_named_moves_to_its_adventurer_and_a_leg_injury_costs_a_die():
     [
         ({"adventurers": {"Hiromi": {"at": "3,5"}}}, "a meeple stands on a landscape"),
         ({"adventurers": {"Hiromi": {"dice": ["pink 1"]}}, "turn": {"at": "plan"}}, "holds 5"),
-        ({"adventurers": {"Hiromi": {"dice": ["pink 1"]}}}, 'with at = "plan"'),
+        ({"adventurers": {"Hiromi": {"dice": ["pink 1"]}}}, "no die is rolled"),
         ({"adventurers": {"Hiromi": {"injuries": ["nose"]}}}, "'nose' is not an injury"),
         ({"adventurers": {"Merlin": {}}}, "no player is called 'Merlin'"),
         ({"lava": ["0,7"]}, "no card lies at 0,7"),
@@ -95,3 +95,99 @@ def test_each_skill_card_is_dealt_once_and_brings_its_dice():
     twice = {"Hiromi": {"skill": "scout"}, "Lady Livingstone": {"skill": "scout"}}
     with pytest.raises(MalformedInput, match="cannot both hold the Scout card"):
         positions.build(game, {"players": 3, "adventurers": twice})
+
+
+# -- the terrain of each slot, the tokens, power bars, markers and rerolls ---------------------
+def test_a_slot_is_given_its_terrain_card_which_leaves_its_set_up_place():
+    from lapilli.games.fuji.components import CARD_WORDS
+
+    before = set_up(Fuji(), 3, 2)
+    s = build(Fuji(), {"seed": 2, "terrain": {"5,5": "yellow or 4", "5,4": "1 or 3"}})
+
+    def at(x, y):
+        return CARD_WORDS[s.terrain[cell(x, y)]]
+
+    # yellow or 4 lay on 3,2: that slot takes the card it replaced on 5,5
+    assert at(5, 5) == "yellow or 4" and at(3, 2) == CARD_WORDS[before.terrain[cell(5, 5)]]
+    # 1 or 3 was left in the pile: the card it replaced goes there
+    assert at(5, 4) == "1 or 3" and before.terrain[cell(5, 4)] in s.landscape_pile.items
+    assert sorted(s.terrain) == sorted(
+        [*before.terrain[: cell(5, 4)], 5, *before.terrain[cell(5, 4) + 1 :]]
+    )
+    short = build(Fuji(), {"seed": 2, "terrain": {"5,5": "Y|4"}})  # as the map shows it
+    assert short.terrain[cell(5, 5)] == s.terrain[cell(5, 5)]
+
+
+@pytest.mark.parametrize(
+    "terrain, message",
+    [
+        ({"0,4": "yellow or 4"}, "0,4 is a village slot"),
+        ({"5,5": "purple or 7"}, "named by what it asks"),
+        ({"3,6": "yellow or 4"}, "no landscape or village slot"),
+    ],
+)
+def test_a_terrain_card_fits_its_slot(terrain, message):
+    with pytest.raises(MalformedInput, match=message):
+        build(Fuji(), {"seed": 2, "terrain": terrain})
+
+
+def test_the_tokens_still_on_the_mountain_and_the_gatherers_power_bars():
+    s = build(
+        Fuji(extra_thrill=True),
+        {
+            "seed": 2,
+            "eruption_tokens": {"5,5": 2},
+            "equipment_tokens": ["5,4"],
+            "adventurers": {"Hiromi": {"skill": "gatherer", "power_bars": 2}},
+        },
+    )
+    assert [c for c, n in enumerate(s.eruption_tokens) if n] == [cell(5, 5)]
+    assert s.eruption_tokens[cell(5, 5)] == 2
+    assert [c for c, t in enumerate(s.equipment_token) if t] == [cell(5, 4)]
+    assert s.power_bars == [0, 0, 2]
+    for description, message in [
+        ({"eruption_tokens": {"5,5": 2}}, "2 with Extra thrill"),
+        ({"eruption_tokens": {"5,5": 1, "5,4": 1, "6,5": 1}}, "lays 2 of them"),
+        ({"eruption_tokens": {"3,5": 1}}, "a token lies on a landscape or village card"),
+        ({"adventurers": {"Hiromi": {"power_bars": 1}}}, "only the Gatherer"),
+    ]:
+        with pytest.raises(MalformedInput, match=message):
+            build(Fuji(), {"seed": 2, **description})
+
+
+def test_planning_resumes_with_the_markers_of_those_who_planned_before():
+    marks = {"Mr Iain Jones": {"destination": "5,5"}, "Lady Livingstone": {"destination": "6,5"}}
+    s = build(Fuji(), {"seed": 2, "adventurers": marks, "turn": {"seat": "Hiromi", "at": "plan"}})
+    assert s.pending().step is PLAN and s.pending().args.adventurer == 2
+    assert s.destination[:2] == [cell(5, 5), cell(6, 5)] and s.marker_steps[:2] == [1, 2]
+    aims = {(a.arg("x"), a.arg("y")) for a in s.legal_actions() if a[0] == "destination"}
+    assert (5, 5) not in aims and (6, 5) not in aims  # the neighbours' cards
+    hiromi = {"seat": "Hiromi", "at": "plan"}
+    same_card = {**marks, "Lady Livingstone": {"destination": "5,5"}}
+    for description, message in [
+        ({"turn": hiromi}, r"Mr Iain Jones \(blue\) has planned already"),
+        (
+            {"adventurers": {"Hiromi": {"destination": "5,5"}}, "turn": {"at": "plan"}},
+            "yet to plan",
+        ),
+        ({"adventurers": same_card, "turn": hiromi}, "or a neighbour's card"),
+    ]:
+        with pytest.raises(MalformedInput, match=message):
+            build(Fuji(), {"seed": 2, **description})
+
+
+def test_rerolls_resume_in_an_adventurers_session_with_the_rerolls_it_has_left():
+    from lapilli.games.fuji.rerolls import REROLL
+
+    marks = {
+        "Mr Iain Jones": {"destination": "5,5"},  # 1 step: 1 reroll
+        "Lady Livingstone": {"destination": "5,6", "rerolls": 1},  # staying: 2, one used
+        "Hiromi": {"destination": "6,5"},
+    }
+    s = build(Fuji(), {"seed": 2, "adventurers": marks, "turn": {"seat": "Lady", "at": "reroll"}})
+    top = s.pending()
+    assert top.step is REROLL and top.args.adventurer == 1 and top.args.left == 1
+    assert s.phase == 3 and s.rerolls_used[1] == 1
+    with pytest.raises(MalformedInput, match="allows 2 rerolls, not 3"):
+        marks["Lady Livingstone"]["rerolls"] = 3
+        build(Fuji(), {"seed": 2, "adventurers": marks, "turn": {"seat": "Lady", "at": "reroll"}})

@@ -144,8 +144,10 @@ def test_the_tile_being_placed_is_in_the_observation_and_the_drawing():
     assert placing["tile"] == "duo-dark-medium" and placing["at"] is not None
     legal = s.legal_actions()
     shown = text_of(draw(s.observation(0), 0, legal, [s.action_text(a) for a in legal]))
-    assert "Pink (P1) places a duo-dark-medium tile" in shown
-    assert "places a duo-dark-medium tile here" in shown  # the hex, marked on the map
+    # in the game's words (not "places a duo-dark-medium tile")
+    assert "Pink (P1) places a tile at" in shown and "dark/medium Duo" in shown
+    assert "places a dark/medium Duo tile here" in shown  # the hex, marked on the map
+    assert "duo-dark-medium" not in shown
     assert s.observation(0)["placing"] is not None and s.apply(legal[0]) is not None
     assert s.observation(0)["placing"] is None  # placed
 

@@ -191,6 +191,19 @@ def test_the_winter_spreads_one_space_each_turn_over_land_and_sea():
     assert s.stage == "main"  # play goes on during the winter
 
 
+def test_the_round_safeguard_ends_a_winter_that_has_not_frozen_every_tile():
+    """A winter outrun by land far away would go on without end: the round limit (a
+    digital safeguard) ends it, and the finale follows."""
+    s = winter()
+    s.round, s.player, s.stack = 59, 1, []  # the last turn of round 59 of 60
+    end_the_turn(s)
+    assert s.stage == "over" and s.is_terminal()  # the finale: no lava flows, so it ends
+    again = winter()
+    again.round, again.player, again.stack = 30, 1, []
+    end_the_turn(again)
+    assert again.stage == "main"  # well before the limit the winter goes on
+
+
 def test_frozen_tiles_take_no_tiles_critters_or_volcanoes():
     s = winter(turns=2)
     give(s, 0, dark=5)

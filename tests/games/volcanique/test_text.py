@@ -140,17 +140,19 @@ def test_rounds_and_turns_count_from_one_and_the_set_up_has_neither():
     from lapilli.games.volcanique.state import Stage
 
     s = load_game("volcanique").new_state(2)
-    assert text(s, 0).startswith("Set-up; now:")
+    # the set-up is said once: not "Set-up; now: Pink (P1): set-up: choose a tile"
+    assert text(s, 0).startswith("Set-up. Now Pink (P1): choose a tile for your starting island")
     s = blank()
     s.round, s.turn, s.stage = 0, 0, Stage.MAIN
-    assert text(s, 0).startswith("Round 1, turn 1 (main game); now:")
+    assert text(s, 0).startswith("Round 1, turn 1 (main game). Now ")
 
 
 def test_a_map_wider_than_the_terminal_is_drawn_in_parts_that_fit():
     from lapilli.core import load_game, positions
 
     game = load_game("volcanique")
-    s = positions.build(game, {"map": {"0,0": ["uno-dark"], "12,0": ["uno-light"]}})
+    two_islands = {"map": {"0,0": ["uno-dark"], "12,0": ["uno-light"]}, "turn": {"at": "claim"}}
+    s = positions.build(game, two_islands)
     for width in (80, 100):
         console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
         console.print(s.render(0))
@@ -162,3 +164,27 @@ def test_a_map_wider_than_the_terminal_is_drawn_in_parts_that_fit():
     wide = Console(width=200, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     wide.print(s.render(0))
     assert "The map, part" not in wide.export_text()  # whole when it fits
+
+
+def test_the_end_sequence_and_a_rift_read_as_sentences():
+    from lapilli.games.volcanique.text import event_text
+
+    s = blank()
+    said = event_text(s, {"type": "end_triggered", "reason": "last_land_tile", "seat": 1})
+    # not "Blue (P2) the end is near: the last land tile is taken"
+    assert said == "the end is near, in Blue (P2)'s turn: the last land tile is taken"
+    said = event_text(s, {"type": "end_triggered", "reason": "all_critters_deployed", "seat": 0})
+    assert said == "the end is near: Pink (P1) has deployed all their critters"
+    rift = {"type": "rift", "seat": 0, "tiles": [[1, 0]], "dir": 0}
+    assert event_text(s, rift).startswith("Pink (P1) splits off 1 tile, (1,0), and moves it 1 ")
+
+
+def test_an_action_that_shows_nothing_yet_is_logged_said_of_its_maker():
+    from lapilli.core import load_game, log
+
+    s = load_game("volcanique").new_state(2)
+    while s.current_player() < 0:
+        s.apply(s.chance_outcomes()[0][0])
+    s.apply(s.legal_actions()[0])  # the Uno is laid at once
+    _, lines = log.play(s, s.legal_actions()[0])  # the Duo waits for its place
+    assert [e.text for e in lines] == ["Pink (P1) takes a dark/medium Duo tile"]  # not "...: take"

@@ -4,6 +4,7 @@ contested biomes, the second tile on soil, forced sacrifice."""
 import pytest
 
 from lapilli.core import IllegalAction
+from lapilli.core.errors import MalformedInput
 from lapilli.core.flow import then
 from lapilli.games.volcanique.turn import rest_of_turn
 
@@ -60,9 +61,10 @@ def test_no_movement_onto_a_controlled_biome():
     # the medium Uno joins the Duo's medium biome, held by Blue
     seats = {"Pink": {"critters": {"0,0 dark": 1}}, "Blue": {"critters": {"-1,0 medium": 1}}}
     duo = {"0,0": ["duo-dark-medium"], "-1,0": ["medium Uno"]}
-    s = described(map=duo, seats=seats, turn={"seat": "Pink"})
-    # Pink's critter has nowhere to go: the medium biome of its tile is controlled
-    assert step(s) != "move"
+    # Pink's critter has nowhere to go: the medium biome of its tile is controlled, so a
+    # position at Pink's move is refused (play would go on by itself)
+    with pytest.raises(MalformedInput, match="Pink \\(P1\\)'s move has nothing to choose here"):
+        described(map=duo, seats=seats, turn={"seat": "Pink"})
     s2 = described(map={**duo, "1,0": ["dark Uno"]}, seats=seats, turn={"seat": "Pink"})
     s2.apply(A("move_from", at=(0, 0), biome=D))
     with pytest.raises(IllegalAction, match="uncontrolled biome"):

@@ -217,6 +217,36 @@ def test_magma_siphon_blue_gains_1_resource_per_critter_next_to_pinks_volcano():
     assert any(e.get("reveal") for e in events)
 
 
+def test_magma_siphon_pays_nothing_for_a_critter_that_migrated_off_the_target():
+    """'You may not gain a resource from any of your critters on the initial volcano
+    targetted tile': Blue's critter migrates from the target to a tile next to the new
+    volcano; the siphon pays for the critter that stood there before, not for it."""
+    from lapilli.core.positions import build
+    from lapilli.games.volcanique import Volcanique
+
+    blue = {
+        "critters": {"1,0 dark": 1, "2,0 dark": 1},
+        "powers": ["volcanic_migration"],
+        "resources": {"light": 3},
+        "caldera": ["magma_siphon"],
+    }
+    s = build(
+        Volcanique(),
+        {
+            "map": {"0,0": ["duo-dark-medium"], "1,0": ["dark Uno"], "2,0": ["uno-dark"]},
+            "grid": {"L1": "volcanic_migration"},
+            "seats": {"Pink": {"critters": {"0,0 dark": 1}}, "Blue": blue},
+            "turn": {"seat": "Pink", "at": "react"},
+            "reaction": {"seat": "Blue", "power": "volcanic_migration", "volcano": "1,0"},
+        },
+    )
+    s.apply(A("migrate", at=(2, 0)))  # next to the volcano, beside Blue's other critter
+    while step(s) != "siphon":
+        s.apply(s.legal_actions()[0])  # the payment, Pink's unlock
+    s.apply(A("magma_siphon"))
+    assert s.resources[1] == [1, 0, 0]  # one dark: the critter that was not on the target
+
+
 def test_no_siphon_from_your_own_volcano():
     s = duo_between_unos()
     crit(s, (1, 0), D, 0)

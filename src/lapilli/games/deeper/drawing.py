@@ -919,7 +919,8 @@ def status(obs: Observation) -> str:
     left = ((obs["pending"] or {}).get("args") or {}).get("left")
     if who and decision and decision["name"] == "actions" and left is not None:
         who += f" ({left} left)"
-    return joined(f"Deeper · round {obs['round']}", over, who)
+    when = f"round {obs['round']}" if obs["round"] else "set-up"  # rounds count from 1
+    return joined(f"Deeper · {when}", over, who)
 
 
 def draw(

@@ -9,7 +9,7 @@ from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, text, view
+from . import drawing, facts, heuristics, numeric, positions, text, view
 from .diving import DISCARD, KNIFE_STEP
 from .ending import TIE
 from .events import DeeperEvent
@@ -84,6 +84,7 @@ class Deeper(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=DeeperEvent,
         render=text.render,
@@ -94,6 +95,8 @@ class Deeper(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def default_players(self) -> int:

@@ -336,12 +336,12 @@ def _first_holding(
     return None
 
 
-def _drownings(actions: float, before: int, lungs: int) -> int:
+def _drownings(actions: float, before: int, lungs: int, per_turn: int = ACTIONS) -> int:
     """How often a plan of ``actions`` drowns, the air lasting ``before`` actions and
-    then, each time, the half Lungs a drowning refills."""
+    then, each time, the half Lungs a drowning refills (``per_turn``: actions a turn)."""
     if actions <= before:
         return 0
-    return 1 + int(actions - before - 1) // (ACTIONS * (lungs // 2 + 1))
+    return 1 + int(actions - before - 1) // (per_turn * (lungs // 2 + 1))
 
 
 class _Ways(NamedTuple):
@@ -365,17 +365,18 @@ def _trip(
     hatch = s.ocean.hatches[p]
     missing = tuple(map(sub, goal, covered))
     here = _actions_left(s, sh, missing, ways.start, ways.back, ways.home, hatch)
-    here += DROWNED * _drownings(here, ways.air, lungs)
+    per_turn = s.options.actions
+    here += DROWNED * _drownings(here, ways.air, lungs, per_turn)
     if not ways.home:
         return here
     trip = _actions_left(s, sh, missing, hatch, ways.back, 0, hatch)
-    trip += DROWNED * _drownings(trip, _full_air(s, p), lungs)
+    trip += DROWNED * _drownings(trip, _full_air(s, p), lungs, per_turn)
     return min(here, ways.home + trip)
 
 
 def _full_air(s: DeeperState, p: int) -> int:
     """The actions from the Hatch, where the Lungs fill up."""
-    return ACTIONS * (s.lungs(p) + 1)
+    return s.options.actions * (s.lungs(p) + 1)
 
 
 def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
@@ -384,6 +385,7 @@ def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
     for each air token (the Fins add a swim a turn)."""
     fins = int(s.has(p, FINS))
     air = s.air[p]
+    per_turn = s.options.actions
     breathes, left = False, -1  # (one pass: every position evaluated asks this)
     for f in s.stack:
         name = f.step.name
@@ -392,10 +394,10 @@ def _before_drowning(s: DeeperState, p: int) -> tuple[int, int]:
         elif name == "act" and left < 0:
             left = f.args.left
     if not breathes:
-        return ACTIONS * (air + 1), (ACTIONS + fins) * (air + 1)
+        return per_turn * (air + 1), (per_turn + fins) * (air + 1)
     left = max(left, 0)
     first_swim = fins if left and not s.swum else 0
-    return left + ACTIONS * air, left + first_swim + (ACTIONS + fins) * air
+    return left + per_turn * air, left + first_swim + (per_turn + fins) * air
 
 
 def _kept(s: DeeperState, p: int, home: int, swum: int) -> float:

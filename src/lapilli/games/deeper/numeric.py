@@ -11,10 +11,11 @@ import numpy as np
 from lapilli.core.actions import Action
 from lapilli.core.flow import Steps
 from lapilli.core.hexgrid import FLAT_TOP
-from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
+from lapilli.core.numeric import ActionCodec, Bounds, Family, Layout, seats_from
 
 from .actions import DECLINE, DONE, GLIDE, STAY, act
 from .board import Ocean, ocean
+from .bounds import bounds
 from .components import (
     BLUEPRINT_DECK,
     BLUEPRINTS,
@@ -158,7 +159,7 @@ def codec(game: Deeper, players: int) -> ActionCodec:
         else:
             actions.append(act("convert", use=c.id))
     actions.append(act("convert", use=PUMP))
-    actions.append(Family("pump", at=sea, resource=RESOURCES))
+    actions.append(Family("pump", resource=RESOURCES, at=sea))
     actions += [act("craft", card=c) for c in CARDS]
     actions += [act("tie", winner=p) for p in range(players)]
     return ActionCodec(actions)
@@ -308,12 +309,14 @@ class Numeric:
     The codec lists, in this order: ``done``, ``decline``, ``glide``, ``stay``, ``stop``;
     ``swim`` to every hex of the board (Hatches first, then the ocean by column and depth);
     ``gather`` per resource and amount (1-2); ``scan`` per deck (20m ... 100m);
-    ``explore``, then ``terraform``, per tile (data order: the depth decks, then the start
-    tiles) and ocean hex; ``place`` per ocean hex; ``trim`` per tile; ``fewer``, ``knife``,
-    ``discard``, ``store``, ``unstore`` per resource; ``take`` per resource into the
-    Inventory, then the Storage; ``convert`` (food, quartz, the "?" token per resource made,
-    the Pump); ``pump`` per ocean hex and resource; ``craft`` per blueprint, rocket card and
-    upgrade; ``tie`` per seat (seats as they are: the vector holds the seat's own number).
+    ``explore`` and ``terraform`` (each in parts: the kind, then a tile, then an ocean hex);
+    ``place`` per ocean hex; ``trim`` per tile; ``fewer``, ``knife``, ``discard``,
+    ``store``, ``unstore`` per resource; ``take`` per resource into the Inventory, then the
+    Storage; ``convert`` (food, quartz, the "?" token per resource made, the Pump); ``pump``
+    (in parts: a resource, then an ocean hex); ``craft`` per blueprint, rocket card and
+    upgrade; ``tie`` per seat (seats as they are: the vector holds the seat's own number);
+    then the parts' ranges: tiles (data order: the depth decks, then the start tiles),
+    ocean hexes, resources.
 
     The vector is built from ``observation(seat)`` only; seats start with "me". A tile is
     described by its rock edges (N, NE, SE, S, SW, NW), its resources and its deck. Counts
@@ -337,3 +340,6 @@ class Numeric:
 
     def encode(self, state: DeeperState, seat: int) -> np.ndarray:
         return _encode(state, seat, self.step_index)
+
+    def bounds(self, game: Deeper, players: int) -> Bounds:
+        return bounds(game, players)

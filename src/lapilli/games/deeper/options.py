@@ -1,11 +1,14 @@
-"""Deeper's variant options: readings the rules leave open (research defaults 7 and 15) and
-a digital safeguard against endless games."""
+"""Deeper's variant options: readings the rules leave open (research defaults 7 and 15), a
+digital safeguard against endless games, and the numbers a designer tunes (air at
+set-up, tiles per depth deck, actions per turn), the prototype's by default."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from lapilli.core.errors import OptionError
+
+from .components import ACTIONS, AIR_START, DECKS, LUNGS_OPEN
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,33 @@ class DeeperOptions:
             "range": (0, 10_000),
         },
     )
+
+    air_start: int = field(
+        default=AIR_START,
+        metadata={
+            "help": f"air tokens on each player's Lungs at set-up (prototype: {AIR_START})",
+            "range": (1, LUNGS_OPEN),
+        },
+    )
+    deck_tiles: int = field(
+        default=len(DECKS[0]),
+        metadata={
+            "help": "tiles in each depth deck (the first ones of each deck's list; "
+            f"prototype: {len(DECKS[0])})",
+            "range": (4, len(DECKS[0])),
+        },
+    )
+    actions: int = field(
+        default=ACTIONS,
+        metadata={
+            "help": f"actions a player may take in a turn before breathing (prototype: {ACTIONS})",
+            "range": (1, 4),
+        },
+    )
+
+    def decks(self) -> tuple[tuple[str, ...], ...]:
+        """The depth decks of this game: each deck's first ``deck_tiles`` tiles."""
+        return tuple(deck[: self.deck_tiles] for deck in DECKS)
 
     def __post_init__(self) -> None:
         if self.habitat not in ("own", "any"):

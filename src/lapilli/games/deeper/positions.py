@@ -21,7 +21,6 @@ from .board import HATCH
 from .components import (
     BLUEPRINT_DECK,
     BLUEPRINTS,
-    DECKS,
     MILESTONES,
     NRES,
     RADIO,
@@ -99,7 +98,7 @@ def position(
     except MalformedInput as exc:
         raise _fail(str(exc)) from None
     if left == 0:
-        enter(s, TURN(seat=to_move))  # the start of the turn
+        enter(s, TURN(seat=to_move), turn_of=to_move)  # the start of the turn
     else:
         enter(s, ACT(to_move, left=left), BREATHE(seat=to_move), END_TURN(seat=to_move))
     return s
@@ -128,7 +127,7 @@ def _place_tiles(
         raise _fail(f"the market: {market!r} are not all tiles")
     s.market = market
     named = Counter([t for t in tiles.values() if TILES[t].level] + market)
-    s.decks = [Zone(dict(Counter(deck) - named)) for deck in DECKS]
+    s.decks = [Zone(dict(Counter(deck) - named)) for deck in s.options.decks()]
 
 
 def _seat(s: DeeperState, p: int, raw: Mapping[str, Any]) -> None:

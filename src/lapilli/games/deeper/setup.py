@@ -7,7 +7,7 @@ from lapilli.core.state import Game
 from lapilli.core.zones import Zone, seats_mask
 
 from .board import HATCH, SE, SW
-from .components import AIR_START, BLUEPRINT_DECK, DECKS, NRES, RADIO, ROCKETS, START_TILES, TILES
+from .components import BLUEPRINT_DECK, NRES, RADIO, ROCKETS, START_TILES, TILES
 from .state import DeeperState
 from .turn import FIRST
 
@@ -24,8 +24,8 @@ def new_state(game: Game, players: int) -> DeeperState:
     # 3.-4. Lungs, Inventory and Upgrades boards with every covering tile on
     s.upgrades = [0] * players
     s.milestones = [0] * players
-    # 6. 4 air tokens fill the uncovered Lungs
-    s.air = [AIR_START] * players
+    # 6. 4 air tokens fill the uncovered Lungs (the air_start option)
+    s.air = [s.options.air_start] * players
     s.inventory = [[0] * NRES for _ in range(players)]
     s.storage = [[0] * NRES for _ in range(players)]
     s.built = [()] * players
@@ -40,7 +40,7 @@ def new_state(game: Game, players: int) -> DeeperState:
     # 14. pawns in their Hatches
     s.pawn = list(oc.hatches)
     # 7.-8. the five depth decks, shuffled (a Zone draws at random)
-    s.decks = [Zone(deck) for deck in DECKS]
+    s.decks = [Zone(deck) for deck in s.options.decks()]
     # 9. the tile market starts empty; 10. the blueprint deck; 11. the rocket cards
     s.market, s.removed = [], ()
     s.blueprints = Zone(dict(BLUEPRINT_DECK))

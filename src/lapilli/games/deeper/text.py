@@ -202,6 +202,28 @@ DECLINED = {
     "breath_card": "Take nothing",
 }
 """What saying no means, by the step waiting."""
+DECLINED_SAID = {
+    "free_explore": "takes no free Explore",
+    "knife": "does not use the Knife",
+    "breath_card": "takes nothing",
+}
+"""``DECLINED`` said of the player, for the log."""
+
+
+def said_text(s: DeeperState, a: Action) -> str | None:
+    """An action that showed nothing yet, said of the player: a gather into a full
+    Inventory (what goes back to the supply comes first), a no."""
+    who = s.seat_label(s.current_player())
+    if a.kind == "gather":
+        return (
+            f"{who} gathers {a.arg('n')} {a.arg('resource')}: the Inventory is full, so "
+            "resources go back to the supply first"
+        )
+    if a.kind == "decline" and _top(s) in DECLINED_SAID:
+        return f"{who} {DECLINED_SAID[_top(s)]}"
+    if a.kind == "stay":
+        return f"{who} stays where they are"
+    return None
 
 
 def _glide_text(s: DeeperState, a: Action) -> str:
@@ -530,7 +552,8 @@ def _tokens(counts: list[int], size: int) -> Text:
 
 
 def render_players(s: DeeperState, seat: int | None) -> Text:
-    """Two lines a player: where, points and boards; then upgrades, cards and hand."""
+    """Three lines a player, each short enough for 80 columns: where and points; the
+    boards; upgrades, cards and hand."""
     out = Text()
     to_move = s.current_player()
     scores = s.scores()
@@ -538,7 +561,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
         where = s.ocean.names[s.pawn[p]] + (" (habitat)" if s.in_habitat(p) else "")
         out.append("> " if to_move == p else "  ")
         out.append(s.seat_label(p), SEAT_STYLE[p])
-        out.append(f" at {where}, {scores[p]:g} point{'s' * (scores[p] != 1)}. Lungs ")
+        out.append(f" at {where}, {scores[p]:g} point{'s' * (scores[p] != 1)}\n    Lungs ")
         size = s.lungs(p)
         out.append("o" * s.air[p], "bold cyan")
         out.append("." * (size - s.air[p]), "grey50")
@@ -564,7 +587,7 @@ def render_players(s: DeeperState, seat: int | None) -> Text:
 
 
 def render(s: DeeperState, seat: int | None) -> Any:
-    status = Text(f"Round {s.round}  ", "bold")
+    status = Text(f"Round {s.round}  " if s.round else "Set-up  ", "bold")
     status.append(prompt(s))
     if s.end:
         status.append(f"  GAME OVER ({'rockets built' if s.end == 'rockets' else 'round limit'})")

@@ -11,7 +11,7 @@ from lapilli.core.flow import Frame, Step, then
 
 from . import diving, exploring, habitat
 from .actions import DECLINE, DONE, act
-from .components import ACTIONS, BLUEPRINTS, RESOURCES
+from .components import BLUEPRINTS, RESOURCES
 from .ending import game_over
 from .events import Events
 
@@ -45,7 +45,7 @@ def _turn(s: DeeperState, f: Frame) -> Events:
     seat = f.args.seat
     s.swum = False
     s.turns += 1
-    then(s, ACT(seat, left=ACTIONS), BREATHE(seat=seat), END_TURN(seat=seat))
+    then(s, ACT(seat, left=s.options.actions), BREATHE(seat=seat), END_TURN(seat=seat))
     return [{"type": "turn", "seat": seat, "round": s.round}] if s.narrate else []
 
 

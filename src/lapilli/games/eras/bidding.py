@@ -130,6 +130,7 @@ SEALED_BID = Step(
     refuse=_refuse_bid,
     apply=_bid,
     secret=True,
+    told=lambda s, f, a: f"{s.seat_label(f.seat)} seals a bid in their closed hand",
     word="bid",
 )
 

@@ -717,7 +717,7 @@ def player_tokens(obs: Observation, p: int, panel: Stack) -> None:
     panel.add(label(x0 + 10, y + 12, f"cone {where}", 12))
     bid = obs["bids"][p]
     if bid is not None:
-        shown = "sealed bid" if bid == "sealed" else f"your sealed bid: {bid}"
+        shown = "sealed bid" if bid == "sealed" else f"sealed bid: {bid}"
         panel.add(
             group(
                 title("a bid in a closed hand, revealed when all have bid"),
@@ -774,7 +774,7 @@ def bid_chips(fill: str, panel: Stack, t: Targets) -> None:
 
 def status(obs: Observation) -> str:
     """The turn, and who must decide what (the pending decision's rule)."""
-    head = f"Eras · turn {obs['turns']}"
+    head = f"Eras · turn {obs['turns']}" if obs["turns"] else "Eras · preparation"
     if obs["winner"] is not None:
         return joined(head, f"{seat_label(obs['winner'])} wins")
     if obs["decision"] is None:

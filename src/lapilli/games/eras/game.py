@@ -14,6 +14,7 @@ from . import (
     bidding,
     deck,
     drawing,
+    facts,
     heuristics,
     movement,
     numeric,
@@ -68,6 +69,7 @@ class Eras(Game):
     max_players = MAX_PLAYERS_OPTION
     players_text = f"{MIN_PLAYERS}-{MAX_PLAYERS} (up to {MAX_PLAYERS_OPTION} as an option)"
     utility = Utility.GENERAL_SUM
+    points_decide = False  # a score only says who won (1) and who did not (0)
     Options = ErasOptions
     summary = (
         "Lay a path of six era cards from your start card, in strict era order (Bacteria, "
@@ -82,6 +84,7 @@ class Eras(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=ErasEvent,
         render=text.render,
@@ -92,6 +95,8 @@ class Eras(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def player_counts(self) -> range:

@@ -19,8 +19,6 @@ from .components import (
     CARDS,
     FORWARD_MOVES,
     LANES,
-    RAVINE_COST,
-    SEA_COST,
     SIDEWAYS,
     SIDEWAYS_MOVES,
     SWAMP_MOVES,
@@ -47,9 +45,9 @@ def crossing_cost(s: ErasState, seat: int) -> int:
     at, lane = piece
     card = CARDS[s.paths[seat][at - 1]]
     if card.crossing == "rising_sea":
-        return 0 if has_era(s, seat, "fish") else SEA_COST
+        return 0 if has_era(s, seat, "fish") else s.opts.sea_cost
     if card.crossing == "ravine" and lane in card.crossed:
-        return RAVINE_COST
+        return s.opts.ravine_cost
     return 0
 
 

@@ -1,15 +1,17 @@
 """Eras in numbers, for learning agents (see ``lapilli.core.numeric``).
 
 The codec lists, in this order: placing the piece (``piece``, lanes L, M, R); playing a
-card (``include`` per card, path and position, ``replace`` per card and position,
-``skip``, ``keep``); the cone (``cone_enter`` per path and lane, ``cone_sideways``,
-``cone_back``, ``cone_forward`` by cards, ``erupt`` per position and lane,
-``cone_pass``); bidding (``bid_face_up``, ``challenge`` per seat and card, ``exchange``
-per seat, card given and card taken, ``go_on``, ``bid`` 0-15 tokens, ``accept``,
-``refuse``); moving the piece (``sideways``, ``forward``, ``back``, ``stop``); the
-thunderbolts' choices (``meteor`` per path and position, ``discard`` per card). Cards
-are in data order (bacteria-1 ... primates-6); paths and seats are seat numbers as they
-are, so the vector holds the seat's own number.
+card (``include``: a path, a position, then a card; ``replace``: a position, then a
+card; ``skip``, ``keep``); the cone (``cone_enter`` per path and lane,
+``cone_sideways``, ``cone_back``, ``cone_forward`` by cards, ``erupt`` per position and
+lane, ``cone_pass``); bidding (``bid_face_up``, ``challenge``: a seat, then a card;
+``exchange``: a seat, the card taken, then the card given; ``go_on``, ``bid`` 0-15
+tokens, ``accept``, ``refuse``); moving the piece (``sideways``, ``forward``, ``back``,
+``stop``); the thunderbolts' choices (``meteor``: a path, then a position; ``discard``
+per card). An action in parts takes an id for its kind, then one for each part, from a
+range per part (the table below). Cards are in data order (bacteria-1 ...
+primates-6); paths and seats are seat numbers as they are, so the vector holds the
+seat's own number.
 
 The vector is built from ``observation(seat)`` only; seats start with "me". An era card
 in a path is described by its era, its three sites, the lanes its crossing cuts and its
@@ -29,6 +31,7 @@ from lapilli.core.actions import Action
 from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
 
 from . import bidding, movement, placement, setup, thunderbolts, volcano
+from .bounds import bounds as bounds  # the set-up's promises
 from .components import (
     CARD_IDS,
     CARDS,
@@ -126,21 +129,15 @@ def codec(game: Eras, players: int) -> ActionCodec:
     seats = range(players)
     positions = range(1, PATH_LENGTH + 1)
     actions: list[Action | Family] = list(setup.PIECE_ON.values())
-    actions.append(Family("include", card=CARD_IDS, path=seats, at=positions))
-    actions.append(Family("replace", card=CARD_IDS, at=positions))
+    actions.append(Family("include", path=seats, at=positions, card=CARD_IDS))
+    actions.append(Family("replace", at=positions, card=CARD_IDS))
     actions += [placement.SKIP, *placement.KEEP.values()]
     actions += [volcano.ENTER[q, lane] for q in seats for lane in range(LANE_COUNT)]
     actions += [*volcano.SIDEWAYS_TO.values(), volcano.BACK, *volcano.FORWARD.values()]
     actions += [*volcano.ERUPTION.values(), volcano.LEAVE]
     actions += [bidding.BID_FACE_UP]
     actions.append(Family("challenge", seat=seats, card=CARD_IDS))
-    actions += [
-        bidding.exchange(q, give, take)
-        for q in seats
-        for give in CARD_IDS
-        for take in CARD_IDS
-        if give != take
-    ]
+    actions.append(Family("exchange", seat=seats, take=CARD_IDS, give=CARD_IDS))
     actions += [bidding.GO_ON, *bidding.BID.values(), bidding.ACCEPT, bidding.REFUSE]
     actions += [*movement.SIDEWAYS_TO.values(), movement.FORWARD, movement.BACK, movement.STOP]
     actions.append(Family("meteor", path=seats, at=positions))

@@ -6,7 +6,8 @@ seat order unless given; pieces stand on ``SM`` unless given. Sites are written 
 notation (``SM``, ``3L``) and cones as ``"Blue 2R"`` (on Blue's path, card 2, lane R).
 
 ``at`` names where play resumes in the turn of ``turn``: ``"turn"`` (its start),
-``"play"``, ``"roll"``, ``"choose"``, ``"move"`` or ``"end"``.
+``"play"``, ``"roll"``, ``"choose"`` or ``"move"`` (the end of a turn is no step to
+show: it passes the turn at once).
 
 ``build(game, description)`` reads the same from a description (a dict, or TOML: see
 ``docs/positions.md``): per seat (by colour) its path, piece, cone, tokens, hand and
@@ -94,7 +95,7 @@ def position(
         "paths": [list(paths.get(seat, [])) for seat in range(players)],
         "pieces": [list(parse_site((pieces or {}).get(seat, "SM"))) for seat in range(players)],
         "cones": cone_list,
-        "tokens": [(tokens or {}).get(seat, TOKENS) for seat in range(players)],
+        "tokens": [(tokens or {}).get(seat, _tokens(game)) for seat in range(players)],
         "bids": [None] * players,
         "first": 0,
         "turn": turn,
@@ -106,12 +107,19 @@ def position(
         "stack": [],
     }
     s = ErasState.from_json(game, data)
-    enter(s, *rest_of_turn(turn, at)[::-1])
+    # the start of the turn may pass a part with no choice (no card to play)
+    enter(s, *rest_of_turn(turn, at)[::-1], turn_of=turn if at == "turn" else None)
     return s
 
 
-AT = ("turn", "play", "roll", "choose", "move", "end")
+AT = ("turn", "play", "roll", "choose", "move")
 CARD_WORDS = {**{c: c for c in CARD_IDS}, **{CARDS[c].name.lower(): c for c in CARD_IDS}}
+
+
+def _tokens(game: Game) -> int:
+    """The tokens a player starts with in this game (its ``tokens`` option)."""
+    tokens: int = getattr(game.options, "tokens", TOKENS)
+    return tokens
 
 
 def build(game: Game, description: Any) -> ErasState:
@@ -131,7 +139,7 @@ def build(game: Game, description: Any) -> ErasState:
             if key in part:
                 kw[field][seat] = part.take(key, str)
         if "tokens" in part:
-            kw["tokens"][seat] = part.count("tokens", TOKENS, 0, TOKENS)
+            kw["tokens"][seat] = part.count("tokens", _tokens(game), 0, _tokens(game))
         if "start" in part:
             kw["start"][seat] = part.count("start", 1, min(START_NUMBERS), max(START_NUMBERS))
         part.done()
@@ -166,7 +174,6 @@ def rest_of_turn(seat: int, at: str) -> list[Any]:
         "roll": [ROLL(seat=seat), draw(FACE_UP)],
         "choose": [CHOOSE(seat)],
         "move": [START_MOVING(seat=seat)],
-        "end": [],
     }
     if at not in parts:
         raise MalformedInput(f"a turn resumes at one of turn, {', '.join(parts)}, not {at!r}")

@@ -17,7 +17,6 @@ from .components import (
     START_NUMBERS,
     START_SITES,
     THUNDERBOLTS,
-    TOKENS,
 )
 from .deck import draw
 from .events import Events
@@ -53,7 +52,7 @@ def new_table(game: Game, players: int) -> ErasState:
     s.paths = [[] for _ in range(players)]
     s.pieces = [None] * players
     s.cones = [None] * players
-    s.tokens = [TOKENS] * players
+    s.tokens = [s.opts.tokens] * players
     s.bids = [None] * players
     s.first = s.turn = -1
     s.turns = 0

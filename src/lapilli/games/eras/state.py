@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -29,6 +29,7 @@ from .components import (
     THUNDERBOLTS,
     TOKENS,
 )
+from .options import ErasOptions
 
 Piece = tuple[int, int]
 """(position on its path: 0 the start card, lane)."""
@@ -88,9 +89,14 @@ class ErasState(FlowState):
             raise ValueError(f"the piece of seat {seat} is not placed yet")
         return piece
 
+    @property
+    def opts(self) -> ErasOptions:
+        """The game's options, typed."""
+        return cast(ErasOptions, self.game.options)
+
     def box(self, seat: int) -> int:
         """Tokens of ``seat`` in the box."""
-        return TOKENS - self.tokens[seat]
+        return self.opts.tokens - self.tokens[seat]
 
     def order(self, first: int) -> list[int]:
         """Seats clockwise from ``first`` (turn order)."""

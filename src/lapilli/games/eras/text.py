@@ -249,6 +249,22 @@ ACTION_TEXT: dict[str, ActionText] = {
 }
 
 
+SAID: dict[str, str] = {
+    "skip": "plays no card from their hand",
+    "cone_pass": "leaves their cone where it is",
+    "go_on": "goes on to end their turn",
+    "accept": "agrees to the exchange",
+    "refuse": "refuses the exchange",
+    "stop": "stops moving and ends their turn",
+}
+"""How the log tells an action that changed nothing on the table, said of its maker."""
+
+
+def said_text(s: ErasState, a: Action) -> str | None:
+    said = SAID.get(a.kind)
+    return None if said is None else f"{seat_label(s.current_player())} {said}"
+
+
 def action_text(s: ErasState, a: Action) -> str:
     said = ACTION_TEXT.get(a.kind)
     if said is None:
@@ -468,8 +484,9 @@ def _player(s: ErasState, seat: int, viewer: int | None) -> Text:
 def render(s: ErasState, seat: int | None) -> Group:
     header = Text()
     header.append("Eras", style="bold")
-    header.append(f"   turn {s.turns}")
-    if s.turn >= 0:
+    # no turn before the first one: the preparation is not a turn
+    header.append(f"   turn {s.turns}" if s.turns else "   preparation")
+    if s.turns and s.turn >= 0:
         header.append(f" ({seat_label(s.turn)}'s)")
     if s.die:
         header.append(f"   die: {FACES[s.die]}")

@@ -11,7 +11,7 @@ from lapilli.core.flow import Frame, Step, then
 
 from .args import SeatArgs
 from .bidding import CHOOSE
-from .components import DIE, DIE_FACES, PATH_LENGTH, RECOVER, WATERHOLE_RECOVER
+from .components import DIE, DIE_FACES, PATH_LENGTH
 from .deck import FACE_UP, draw
 from .events import Events
 from .movement import START_MOVING
@@ -41,7 +41,7 @@ def _start_turn(s: ErasState, f: Frame) -> Events:
     events: Events = [{"type": "turn", "seat": seat}]
     if s.candidate:
         events.append({"type": "may_win", "seat": seat})
-    wanted = RECOVER + (WATERHOLE_RECOVER if has_site(s, seat, "waterhole") else 0)
+    wanted = s.opts.recover + (s.opts.waterhole_recover if has_site(s, seat, "waterhole") else 0)
     recovered = min(wanted, s.box(seat))
     if recovered:
         s.tokens[seat] += recovered

@@ -86,10 +86,6 @@ def is_white(kind: str) -> bool:
     return KINDS[kind].builds == "white"
 
 
-def hire_cost(hired: list[str]) -> int:
-    return sum(KINDS[k].cost for k in hired)
-
-
 def pile_of(hired: list[str]) -> dict[str, int]:
     """A side's 18 tokens: the basic pile, each hired mercenary in place of its basic token."""
     pile = dict(BASIC_PILE)

@@ -410,7 +410,11 @@ def draw_mercenaries(obs: Observation, column: Stack, t: Targets) -> None:
                 piece.append(label(x + 18, yy + 25, "hired", 11, True, text_anchor="middle"))
             piece.append(
                 label(
-                    x + 18, yy + 54, f"{info.cost}¢ ({info.replaces})", 10.5, text_anchor="middle"
+                    x + 18,
+                    yy + 54,
+                    f"{obs.get('prices', {}).get(kind, info.cost)}¢ ({info.replaces})",
+                    10.5,
+                    text_anchor="middle",
                 )
             )
             outline = el("rect", x=x - 4, y=yy - 2, width=46, height=62, rx=6)

@@ -12,6 +12,7 @@ from lapilli.core.state import Game, Utility
 from . import (
     abilities,
     drawing,
+    facts,
     heuristics,
     hiring,
     numeric,
@@ -90,6 +91,7 @@ class FoggyIsland(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=FoggyEvent,
         render=text.render,
@@ -102,6 +104,8 @@ class FoggyIsland(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def player_counts(self) -> range:

@@ -3,7 +3,8 @@
 Rulebook, "Game with mercenary characters": players may hire mercenary characters,
 exchanging a basic character and paying the cost; the pile always holds 18 tokens. In
 the team variant one player of each team hires in a round (a purse per team); in the
-quick variant both sides hire with 80 coins up front and the coins left go back.
+quick variant both sides hire with 80 coins up front and the coins left go back. Prices
+and the quick game's coins are options (the rulebook's by default).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ def hireable(s: FoggyState, side: int) -> list[str]:
     return [
         k
         for k, kind in MERCENARIES.items()
-        if hired.count(k) < kind.count and kind.cost <= coins and kind.replaces in pile
+        if hired.count(k) < kind.count and s.opts.price(k) <= coins and kind.replaces in pile
     ]
 
 
@@ -48,8 +49,9 @@ def refuse_hire(s: FoggyState, f: Frame, a: Action) -> str | None:
         return f"Hiring: {merc} is not a mercenary"
     if s.hired[side].count(merc) >= info.count:
         return f"Hiring: your side has already hired every {info.title}"
-    if info.cost > s.coins[side]:
-        return f"Hiring: the {info.title} costs {info.cost} coins; your side has {s.coins[side]}"
+    cost = s.opts.price(merc)
+    if cost > s.coins[side]:
+        return f"Hiring: the {info.title} costs {cost} coins; your side has {s.coins[side]}"
     if info.replaces not in s.composition(side):
         return (
             f"Hiring: the {info.title} must replace a {info.replaces} and your pile has none left"
@@ -64,7 +66,8 @@ def hire(s: FoggyState, f: Frame, a: Action) -> Events:
     side = s.side(seat)
     merc = a.arg("mercenary")
     info = MERCENARIES[merc]
-    s.coins[side] -= info.cost
+    cost = s.opts.price(merc)
+    s.coins[side] -= cost
     s.hired[side].append(merc)
     # the pile always holds 18 tokens: the mercenary takes its basic token's place
     store = s.pool[side] if s.opts.variant == "team" else s.piles[seat]
@@ -77,7 +80,7 @@ def hire(s: FoggyState, f: Frame, a: Action) -> Events:
             "seat": seat,
             "mercenary": merc,
             "replaces": info.replaces,
-            "cost": info.cost,
+            "cost": cost,
         }
     ]
 

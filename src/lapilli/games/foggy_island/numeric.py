@@ -26,6 +26,7 @@ from lapilli.core.numeric import ActionCodec, Layout, seats_from
 
 from . import actions as A
 from .board import QUADRANTS, TILE_INDEX, TILES
+from .bounds import bounds as bounds  # the set-up's promises
 from .components import (
     BASIC_PILE,
     EXTRA_ROUNDS,

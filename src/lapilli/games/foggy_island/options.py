@@ -1,11 +1,31 @@
-"""Foggy Island's variants: which rule set, and the team and quick variants."""
+"""Foggy Island's variants: which rule set, the team and quick variants, and the numbers
+a designer tunes (each mercenary's price, the quick game's coins), the rulebook's by
+default."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from lapilli.core.errors import OptionError
+
+from .components import MERCENARIES, QUICK_COINS
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _price(kind: str) -> Any:
+    """A mercenary's price as an option: the rulebook's by default."""
+    info = MERCENARIES[kind]
+    return field(
+        default=info.cost,
+        metadata={
+            "help": f"the {_possessive(info.title)} price in coins (rulebook: {info.cost})",
+            "range": (0, 200),
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -53,6 +73,36 @@ class FoggyOptions:
             "choices": ("opponent", "own"),
         },
     )
+
+    # -- tunable numbers (the rules read them through ``price`` and ``quick_coins``) --------
+    fox_price: int = _price("fox")
+    turtle_price: int = _price("turtle")
+    cat_price: int = _price("cat")
+    mouses_price: int = _price("mouses")
+    snake_price: int = _price("snake")
+    chameleon_price: int = _price("chameleon")
+    crow_price: int = _price("crow")
+    mole_price: int = _price("mole")
+    prairie_dog_price: int = _price("prairie_dog")
+    hippo_price: int = _price("hippo")
+    frog_price: int = _price("frog")
+    quick_coins: int = field(
+        default=QUICK_COINS,
+        metadata={
+            "help": f"quick variant: the coins each side hires with before round 1 "
+            f"(rulebook: {QUICK_COINS})",
+            "range": (0, 1000),
+        },
+    )
+
+    def price(self, mercenary: str) -> int:
+        """What hiring ``mercenary`` costs in this game."""
+        cost: int = getattr(self, f"{mercenary}_price")
+        return cost
+
+    def prices(self) -> dict[str, int]:
+        """Every mercenary's price that differs from the rulebook's."""
+        return {k: self.price(k) for k, info in MERCENARIES.items() if self.price(k) != info.cost}
 
     @property
     def mercenaries(self) -> bool:

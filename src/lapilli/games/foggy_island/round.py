@@ -23,7 +23,6 @@ from .components import (
     HAND_SIZE,
     KINDS,
     PILE_SIZE,
-    QUICK_COINS,
     SEATS,
     SUNNY,
     WEATHER_DECK,
@@ -59,7 +58,7 @@ def new_game(game: Game, players: int) -> FoggyState:
         # coins left go back to the general pile; one weather is chosen for the whole
         # game (by the second player, who draws the weather in the other games),
         # before the hiring
-        s.coins = [QUICK_COINS, QUICK_COINS]
+        s.coins = [s.opts.quick_coins, s.opts.quick_coins]
         then(s, WEATHER_CHOOSE(s.second_player()), *hirers(s), BANK(), ROUND())
     else:
         then(s, ROUND())
@@ -350,7 +349,7 @@ def told_opening(s: FoggyState, f: Frame, a: Action) -> str | None:
 
 OPENING = Step(
     "opening",
-    "Set-up: take 5 tokens from your pile, hidden from your opponent",
+    "Set-up: choose your opening hand: take 5 tokens from your pile, hidden from your opponent",
     legal=legal_opening,
     refuse=refuse_opening,
     apply=take_opening,

@@ -36,7 +36,6 @@ from .components import (
     WEATHER_DECK,
     WEATHERS,
     Token,
-    hire_cost,
     pile_of,
 )
 from .options import FoggyOptions
@@ -191,7 +190,7 @@ def winning_side(s: FoggyState) -> int | None:
     if tally[0] != tally[1]:
         return 0 if tally[0] > tally[1] else 1
     if s.opts.mercenaries:
-        spent = [hire_cost(s.hired[0]), hire_cost(s.hired[1])]
+        spent = [sum(map(s.opts.price, s.hired[side])) for side in (0, 1)]
         if spent[0] != spent[1]:
             return 0 if spent[0] > spent[1] else 1
     return None

@@ -340,16 +340,47 @@ def _from_pile_action(s: FoggyState, action: Action) -> str:
     return f"{who} is dealt {token}"
 
 
+def _step(s: FoggyState) -> str:
+    top = s.pending()
+    return "" if top is None else top.step.name
+
+
 def _tile(s: FoggyState, action: Action) -> str:
     """A tile picked for an ability, the Hippo or the Frog."""
+    if action.kind == "target" and _step(s).startswith("prairie"):
+        return f"swap the token on {action.arg('tile')}"
     return f"{TILE_VERB[action.kind]} {action.arg('tile')}"
+
+
+PASSES = {"frog": "leave the Frog where it is", "prairie_first": "swap nothing"}
+"""What passing gives up, by step (the Frog's move, the Prairie Dog's swap)."""
+
+
+def _pass(s: FoggyState, action: Action) -> str:
+    return PASSES.get(_step(s), "pass")
+
+
+def said_text(s: FoggyState, action: Action) -> str | None:
+    """An action that changed nothing on the map yet, said of its maker: a token chosen
+    to go face down (to its chooser only), a first token picked for the Prairie Dog's
+    swap, the Frog left where it is."""
+    who = s.seat_label(s.current_player())
+    if action.kind == "choose":
+        return f"{who} chooses {_title(action.arg('token'))} to place face down"
+    if action.kind == "target" and _step(s).startswith("prairie"):
+        return f"{who} picks the token on {action.arg('tile')} for the Prairie Dog's swap"
+    if action.kind == "pass":
+        gives_up = {"frog": "leaves the Frog where it is", "prairie_first": "swaps nothing"}
+        return f"{who} {gives_up.get(_step(s), 'passes')}"
+    return None
 
 
 def _hire(s: FoggyState, action: Action) -> str:
     info = MERCENARIES.get(action.arg("mercenary"))
     if info is None:
         return f"hire {action.arg('mercenary')}"
-    return f"hire {info.title} ({info.cost} coins, replaces a {info.replaces})"
+    cost = s.opts.price(action.arg("mercenary"))
+    return f"hire {info.title} ({cost} coins, replaces a {info.replaces})"
 
 
 ACTION_TEXT: dict[str, ActionText] = {
@@ -363,4 +394,5 @@ ACTION_TEXT: dict[str, ActionText] = {
     "keep_weather": lambda s, a: f"keep {a.arg('card')} weather",
     "weather": lambda s, a: f"draw {a.arg('card')} weather",
     "open": lambda s, a: f"the {a.arg('board')} quarter is open",
+    "pass": _pass,
 }

@@ -99,6 +99,12 @@ class Observation(TypedDict):
     ]
     hired: Annotated[list[list[str]], Field(description="the mercenaries each side hired")]
     coins: Annotated[list[int], Field(description="each side's coins")]
+    prices: NotRequired[
+        Annotated[
+            dict[str, int],
+            Field(description="mercenaries whose price this game sets away from the rulebook's"),
+        ]
+    ]
     points: Annotated[list[list[int]], Field(description="each side's points, round by round")]
     hippo: Annotated[
         dict[str, list[str]], Field(description="by seat: the two tiles its Hippo spans")
@@ -124,6 +130,14 @@ class Observation(TypedDict):
 
 
 def observe(s: FoggyState, seat: int | None) -> Observation:
+    view = _observe(s, seat)
+    prices = s.opts.prices()
+    if prices:  # only a game with tuned prices says so: the rulebook's are known
+        view["prices"] = prices
+    return view
+
+
+def _observe(s: FoggyState, seat: int | None) -> Observation:
     return {
         "game": "foggy_island",
         "seat": seat,

@@ -125,9 +125,9 @@ def stamina_loss(level: int, lead: int | None) -> int:
     return row[lead - 1] if lead <= len(row) else row[-1]
 
 
-def injuries_marked(old: int, new: int) -> int:
+def injuries_marked(old: int, new: int, marks: tuple[int, ...] = INJURY_AT) -> int:
     """Injury marks reached or passed when the stamina lost goes from ``old`` to ``new``."""
-    return sum(1 for mark in INJURY_AT if old < mark <= new)
+    return sum(1 for mark in marks if old < mark <= new)
 
 
 class Injury(IntFlag):

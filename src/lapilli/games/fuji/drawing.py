@@ -42,8 +42,8 @@ CHARACTERS = [(c["name"], c["colour"]) for c in DATA["characters"]]
 EQUIPMENT = DATA["equipment"]
 EQUIPMENT_ORDER = list(EQUIPMENT)
 SKILLS = DATA["skills"]
-EXHAUSTION = DATA["stamina"]["exhaustion"]
-INJURY_AT = DATA["stamina"]["injury_at"]
+EXHAUSTION: int = DATA["stamina"]["exhaustion"]
+INJURY_AT: list[int] = DATA["stamina"]["injury_at"]
 INJURIES = ("leg", "arm", "amnesia", "eye")
 INJURY_TEXT = {"leg": "leg", "arm": "broken arm", "amnesia": "amnesia", "eye": "eye"}
 W = 8  # the terrain grid is 8 cards wide (a cell is y * 8 + x)
@@ -448,12 +448,16 @@ def draw_stamina(obs: Observation, side: Stack, t: Targets) -> None:
     x0 = board.x
     board.add(label(x0, board.y + 14, "Stamina board", 15, True), height=26)
     y = board.y
-    step = (SIDE_W - 20) / (EXHAUSTION + 1)
-    board.add(*(stamina_space(k, x0 + k * step, y, step) for k in range(EXHAUSTION + 1)))
+    exhaustion, marks = track(obs)
+    step = (SIDE_W - 20) / (exhaustion + 1)
+    spaces = (
+        stamina_space(k, x0 + k * step, y, step, exhaustion, marks) for k in range(exhaustion + 1)
+    )
+    board.add(*spaces)
     trackers = [a for a in obs["adventurers"] if a["kind"] != "neutral"]
     for k, adv in enumerate(trackers):
         a = adv["adventurer"]
-        x = x0 + min(adv["stamina_lost"], EXHAUSTION) * step + step / 2 - 1
+        x = x0 + min(adv["stamina_lost"], exhaustion) * step + step / 2 - 1
         fill = meeple_fill(a)
         tip = f"{name_of(a)}: {adv['stamina_lost']} stamina lost"
         disc = el("circle", cx=x, cy=y + 34 + k * 14, r=6.5, fill=fill, stroke="#111111")
@@ -478,16 +482,32 @@ def draw_stamina(obs: Observation, side: Stack, t: Targets) -> None:
     side.add(board.markup(), height=board.height + 6)
 
 
-def stamina_space(k: int, x: float, y: float, step: float) -> str:
+def track(obs: Observation) -> tuple[int, list[int]]:
+    """The stamina track of the game: its exhaustion space and injury spaces (the
+    rulebook's, unless the game's options tune them)."""
+    tuned = obs.get("stamina_track")
+    if tuned is None:
+        return EXHAUSTION, INJURY_AT
+    return tuned["exhaustion"], tuned["injuries"]
+
+
+def stamina_space(
+    k: int,
+    x: float,
+    y: float,
+    step: float,
+    exhaustion: int = EXHAUSTION,
+    marks: list[int] = INJURY_AT,
+) -> str:
     """Space ``k`` of the stamina board: an injury symbol where it gives an injury, a
     skull on the exhaustion space."""
     fill = "#ffffff"
-    if k in INJURY_AT:
+    if k in marks:
         fill = "#ffd8cc"
-    if k == EXHAUSTION:
+    if k == exhaustion:
         fill = "#444444"
     space = el("rect", x=x, y=y, width=step - 2, height=24, rx=3, fill=fill, stroke="#777777")
-    mark = "✚" if k in INJURY_AT else ("☠" if k == EXHAUSTION else "")
+    mark = "✚" if k in marks else ("☠" if k == exhaustion else "")
     if not mark:
         return space
     sign = text(x + step / 2 - 1, y + 17, mark, font_size=12, text_anchor="middle", fill=ink(fill))
@@ -531,7 +551,7 @@ def draw_adventurer(
     panel = side.below()
     panel.add(*adventurer_head(adv, mine, current, panel.x, panel.y, t), height=32)
     if not neutral:
-        skill_card(adv, panel)
+        skill_card(adv, panel, track(obs)[0])
         equipment_row(adv, panel, t)
     if adv["dice"]:
         dice_row(obs, adv, mine, panel, t)
@@ -570,7 +590,7 @@ def adventurer_head(
     return parts
 
 
-def skill_card(adv: Adventurer, panel: Stack) -> None:
+def skill_card(adv: Adventurer, panel: Stack, exhaustion: int = EXHAUSTION) -> None:
     """The skill, power bars, stamina and the injury spaces (covered ones in red)."""
     skill = SKILLS.get(adv["skill"], {}).get("name", "no skill yet")
     bits = [skill]
@@ -580,7 +600,7 @@ def skill_card(adv: Adventurer, panel: Stack) -> None:
         bits.append("First Aid Kit: no stamina loss")
     if adv["flare"]:
         bits.append(f"Flare gun +{adv['flare']}")
-    bits.append(f"stamina {EXHAUSTION - adv['stamina_lost']} left")
+    bits.append(f"stamina {exhaustion - adv['stamina_lost']} left")
     x0 = panel.x
     panel.add(label(x0 + 10, panel.y + 12, " · ".join(bits), 12), height=20)
     y = panel.y
@@ -639,7 +659,7 @@ def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Tar
             stroke="#8d6e63" if screen else "#bdbdbd",
         )
     )
-    where = "your screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
+    where = "screen" if screen else ("shared dice" if adv["kind"] == "third" else "dice")
     panel.add(label(x0 + 14, y + 24, where, 11))
     if reroll is not None and rerolling:
         panel.add(label(x0 + 14, y + 40, f"rerolls left: {reroll['left']}", 11, True))
@@ -654,7 +674,7 @@ def dice_row(obs: Observation, adv: Adventurer, mine: bool, panel: Stack, t: Tar
 
 def status(obs: Observation) -> str:
     """The level, the round and its phase, the result, and who must decide what."""
-    head = f"Fuji · level {obs['level']} · round {obs['round']}"
+    head = f"Fuji · level {obs['level']}" + (f" · round {obs['round']}" if obs["round"] else "")
     phase = PHASES[obs["phase"]] if 0 <= obs["phase"] < len(PHASES) else None
     if obs["result"] == 1:
         return joined(head, phase, f"VICTORY, {obs['victory_points']} VP")

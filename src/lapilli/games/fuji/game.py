@@ -9,7 +9,7 @@ from lapilli.core.flow import Steps
 from lapilli.core.parts import Evaluation, Parts
 from lapilli.core.state import Game, Utility
 
-from . import drawing, heuristics, numeric, positions, text, view
+from . import drawing, facts, heuristics, numeric, positions, text, view
 from .cards import (
     BINOCULARS,
     CARABINER,
@@ -126,6 +126,7 @@ class Fuji(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=event_text,
         event=FujiEvent,
         render=text.render,
@@ -140,6 +141,8 @@ class Fuji(Game):
             horizon=heuristics.horizon,
         ),
         build=positions.build,
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def default_players(self) -> int:

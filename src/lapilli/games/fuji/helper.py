@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board import NOWHERE, XY, path
-from .components import EXHAUSTION, VALID, injuries_marked, stamina_loss
+from .components import VALID, injuries_marked, stamina_loss
 from .movement import step_limit
 from .planning import destinations
 from .rerolls import rerolls_for
@@ -65,8 +65,8 @@ def card_help(s: FujiState, a: int, c: int, steps_away: int, seat: int) -> CardH
         "value": total,
         "rerolls": rerolls_for(s, a, steps_away, c),
         "stamina_on_fail": loss,
-        "injuries_on_fail": injuries_marked(s.stamina_lost[a], after),
-        "exhausted_on_fail": after >= EXHAUSTION,
+        "injuries_on_fail": injuries_marked(s.stamina_lost[a], after, s.injury_marks),
+        "exhausted_on_fail": after >= s.exhaustion,
     }
     if crosses_token(s, a, c):
         out["warning"] = f"an eruption token lies on the way: {ERUPTION_WARNING}"

@@ -10,7 +10,7 @@ from lapilli.core.grid import distances
 
 from . import actions as X
 from .board import CELLS, NOWHERE, around, cell, spreading
-from .components import CARD_IDS, DIE_TYPES, EXHAUSTION, FACES, IS_VILLAGE, IS_WALKABLE, VALID
+from .components import CARD_IDS, DIE_TYPES, FACES, IS_VILLAGE, IS_WALKABLE, VALID
 from .rerolls import Reroll
 from .state import FujiState, Result
 
@@ -124,7 +124,7 @@ def heuristic(state: FujiState, seat: int) -> float:
         if p == NOWHERE:
             continue
         score -= 10.0 * min(to_village.get(p, FAR), 15)
-        left = EXHAUSTION - s.stamina_lost[a]
+        left = s.exhaustion - s.stamina_lost[a]
         score += 2.0 * left - (8.0 if left <= 5 else 0.0)
         score -= 3.0 * s.injuries[a].bit_count()
         score += 1.0 * len(s.equipment[a])

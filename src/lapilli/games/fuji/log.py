@@ -17,7 +17,6 @@ from .components import (
     CHARACTERS,
     EQ,
     EQ_NAME,
-    EXHAUSTION,
     FACE_COLOUR,
     SIGNAL_TEXT,
     SKILL_NAME,
@@ -306,7 +305,7 @@ def _turn(s: FujiState, e: Turn) -> str:
 
 
 def _stamina(s: FujiState, e: Stamina) -> str:
-    left = EXHAUSTION - e["total"]
+    left = s.exhaustion - e["total"]
     return f"{who(s, e['adventurer'])} loses {e['lost']} stamina ({left} left)"
 
 

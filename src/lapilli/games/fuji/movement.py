@@ -18,7 +18,6 @@ from . import actions as X
 from .actions import Adventurer, refuse_unlisted
 from .board import NOWHERE, XY, path
 from .components import (
-    EXHAUSTION,
     INJURIES,
     INJURY_SPACES,
     IS_VILLAGE,
@@ -174,13 +173,13 @@ def _route(s: FujiState, a: int) -> list[int] | None:
 def lose_stamina(s: FujiState, a: int, loss: int, ev: Events) -> None:
     old = s.stamina_lost[a]
     new = old + loss
-    s.stamina_lost[a] = min(new, EXHAUSTION)
+    s.stamina_lost[a] = min(new, s.exhaustion)
     if loss:
         ev.append({"type": "stamina", "adventurer": a, "lost": loss, "total": s.stamina_lost[a]})
-    if new >= EXHAUSTION:
+    if new >= s.exhaustion:
         s.lose(f"{s.name(a)} collapsed from exhaustion", ev)
         return
-    marks = injuries_marked(old, new)
+    marks = injuries_marked(old, new, s.injury_marks)
     if marks:
         free = len(INJURIES) - s.injuries[a].bit_count()
         then(s, *[INJURY(s.controller(a), adventurer=a)] * min(marks, free))

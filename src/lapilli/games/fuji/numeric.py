@@ -30,6 +30,7 @@ from lapilli.core.numeric import ActionCodec, Layout, seats_from
 from . import actions as A
 from . import components as C
 from .board import H, W, cell
+from .bounds import bounds as bounds  # the set-up's promises
 from .view import Adventurer, Die, observe, signal_of
 
 if TYPE_CHECKING:

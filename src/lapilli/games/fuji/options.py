@@ -1,10 +1,14 @@
-"""Variant options of Fuji (rulebook: set-up, levels, 2-player variants, extra thrill)."""
+"""Variant options of Fuji (rulebook: set-up, levels, 2-player variants, extra thrill), and
+the stamina track a designer tunes (its length and injury spaces), the rulebook's by
+default."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from lapilli.core.errors import OptionError
+
+from .components import EXHAUSTION, INJURIES, INJURY_AT
 
 SCENARIO_CHOICES = ("random", "1", "2", "3", "4", "5", "6", "7")
 
@@ -48,6 +52,28 @@ class FujiOptions:
             "choices": ("dealt", "chosen"),
         },
     )
+
+    stamina: int = field(
+        default=EXHAUSTION,
+        metadata={
+            "help": f"stamina spaces before exhaustion: an adventurer who loses this much "
+            f"collapses (rulebook: {EXHAUSTION})",
+            "range": (8, EXHAUSTION),
+        },
+    )
+    injury_every: int = field(
+        default=INJURY_AT[0],
+        metadata={
+            "help": f"an injury on every this many spaces of stamina lost, {len(INJURY_AT)} "
+            f"injuries at most (rulebook: {INJURY_AT[0]})",
+            "range": (1, EXHAUSTION - 1),
+        },
+    )
+
+    def injury_marks(self) -> tuple[int, ...]:
+        """The stamina-lost spaces that give an injury (before the exhaustion space)."""
+        marks = range(self.injury_every, self.stamina, self.injury_every)
+        return tuple(marks)[: len(INJURIES)]
 
     def __post_init__(self) -> None:
         if self.level not in (1, 2, 3, 4):

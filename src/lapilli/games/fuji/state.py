@@ -170,6 +170,16 @@ class FujiState(FlowState):
     def level(self) -> int:
         return self.options.level
 
+    @property
+    def exhaustion(self) -> int:
+        """Stamina lost that makes an adventurer collapse (the ``stamina`` option)."""
+        return self.options.stamina
+
+    @property
+    def injury_marks(self) -> tuple[int, ...]:
+        """The stamina-lost spaces that give an injury."""
+        return self.options.injury_marks()
+
     def meeples(self) -> range:
         """The adventurers with a meeple (not the neutral dice)."""
         return range(self.meeple_count)

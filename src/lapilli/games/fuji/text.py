@@ -19,9 +19,7 @@ from .components import (
     EQ_NAME,
     EQ_TEXT,
     EQUIPMENT,
-    EXHAUSTION,
     FACE_COLOUR,
-    INJURY_AT,
     IS_VILLAGE,
     REROLL_SYMBOL,
     RUBBLE,
@@ -161,9 +159,9 @@ def adventurer_table(s: FujiState, seat: int | None) -> Table:
         if a == s.neutral:
             table.add_row("Neutral dice", "", "", "", dice, "")
             continue
-        left = EXHAUSTION - s.stamina_lost[a]
+        left = s.exhaustion - s.stamina_lost[a]
         bar = "█" * (left // 2)
-        marks = " ".join(str(EXHAUSTION - t) for t in INJURY_AT if s.stamina_lost[a] < t)
+        marks = " ".join(str(s.exhaustion - t) for t in s.injury_marks if s.stamina_lost[a] < t)
         stamina = Text(f"{left:2d} {bar}", style="green" if left > 10 else "red")
         stamina.append(f"  (injury at {marks})" if marks else "", style="dim")
         inj = ", ".join(str(space.name).lower() for space in Injury(s.injuries[a])) or "-"
@@ -181,11 +179,14 @@ def adventurer_table(s: FujiState, seat: int | None) -> Table:
     return table
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def render(s: FujiState, seat: int | None) -> Any:
     phase = PHASE_NAMES[s.phase] if s.phase < len(PHASE_NAMES) else ""
-    head = Text(
-        f"Fuji — scenario {s.scenario}, level {s.level}, round {s.round}: {phase}", style="bold"
-    )
+    when = f"round {s.round}: {phase}" if s.round else phase  # the set-up is no round
+    head = Text(f"Fuji — scenario {s.scenario}, level {s.level}, {when}", style="bold")
     parts: list[Any] = [head]
     if s.result:
         if s.result == Result.VICTORY:
@@ -243,15 +244,15 @@ def helper_text(s: FujiState, item: Helper) -> Text:
         lead = dest["ahead_by"]
         verdict = f"ahead by {lead}" if lead > 0 else "not ahead (a tie fails)"
         out.append(f"\n    You are {verdict}" + ("" if dest["certain"] else " of what you know"))
-        out.append(f"; {dest['rerolls']} reroll(s) in phase 3; {_fail(dest)}")
+        out.append(f"; {_count(dest['rerolls'], 'reroll')} in phase 3; {_fail(dest)}")
         if "warning" in dest:
             out.append(f"\n    ⚠ {dest['warning']}", style="bold yellow")
     for card in item.get("cards", []):
         x, y = card["card"]
         req = requirement_text(s.terrain[cell(x, y)])
         out.append(
-            f"\n  ({x},{y}) {req}, {card['steps']} step(s): yours {card['value']}, "
-            f"{card['rerolls']} reroll(s), {_fail(card)}"
+            f"\n  ({x},{y}) {req}, {_count(card['steps'], 'step')}: yours {card['value']}, "
+            f"{_count(card['rerolls'], 'reroll')}, {_fail(card)}"
         )
         if "warning" in card:
             out.append(" ⚠ eruption token on the way: move last", style="yellow")
@@ -354,7 +355,8 @@ def _card_place(s: FujiState, kind: str, p: Params) -> str:
 
 
 def _power_bars(s: FujiState, kind: str, p: Params) -> str:
-    return f"spend {p['spend']} power bar(s) on this turn" if p["spend"] else "no power bars"
+    spend = p["spend"]
+    return f"spend {_count(spend, 'power bar')} on this turn" if spend else "no power bars"
 
 
 ACTION_TEXT: dict[str, Callable[[FujiState, str, Params], str]] = {
@@ -375,6 +377,45 @@ ACTION_TEXT: dict[str, Callable[[FujiState, str, Params], str]] = {
 }
 """The text of each kind of decision (an action with a die and no kind of its own
 names the die)."""
+
+
+DONE_SAID = {
+    "use_equipment": "uses no more equipment cards this phase",
+    "turn_dice": "turns no more dice",
+    "machete": "sets aside no more dice",
+}
+"""What saying done ends, by step."""
+DIE_SAID = {
+    "select": "picks {die} for the reroll",
+    "reroll_die": "picks {die} for the Carabiner's reroll",
+    "shovel_die": "picks {die} for the Shovel",
+}
+"""A die picked behind the screen, as its owner reads it in the log."""
+
+
+def said_text(s: FujiState, action: Action) -> str | None:
+    """An action that showed nothing yet, said of the adventurer who took it: a die
+    picked behind the screen (its owner alone reads this), the Binoculars' first card,
+    the next turn handed over, a done."""
+    f = s.pending()
+    if f is None:
+        return None
+    me = getattr(f.args, "adventurer", s.current_player())
+    kind, p = action[0], dict(action[1])
+    if kind in DIE_SAID:
+        d = p["die"]
+        v = s.dice[d].value
+        colour = FACE_COLOUR[s.dice[d].type][v - 1] if v else "?"
+        return f"{who(s, me)} " + DIE_SAID[kind].format(die=f"{colour} {v} (die {d})")
+    if kind == "stop":
+        return f"{who(s, me)} stops rerolling"
+    if kind == "done":
+        return f"{who(s, me)} {DONE_SAID.get(f.step.name, 'is done')}"
+    if kind == "next_turn":
+        return f"{who(s, p['adventurer'])} takes the next turn"
+    if kind == "swap_card":
+        return f"{who(s, me)} picks the card at ({p['x']}, {p['y']}) for the Binoculars"
+    return None
 
 
 INJURY_TEXT: dict[str, str] = {

@@ -18,7 +18,7 @@ from lapilli.core.flow import Frame
 from lapilli.core.state import CHANCE
 
 from .board import NOWHERE, XY
-from .components import EQUIPMENT
+from .components import EQUIPMENT, EXHAUSTION, INJURY_AT
 from .dice import Aside
 from .helper import helper
 from .rerolls import REROLL
@@ -121,6 +121,14 @@ class Reroll(TypedDict):
 
 
 @with_config(STRICT)
+class StaminaTrack(TypedDict):
+    """A tuned stamina track: the exhaustion space and the spaces that give an injury."""
+
+    exhaustion: int
+    injuries: list[int]
+
+
+@with_config(STRICT)
 class Observation(TypedDict):
     """One seat's view of a Fuji position (null seat: a spectator)."""
 
@@ -157,6 +165,12 @@ class Observation(TypedDict):
         ),
     ]
     reroll: NotRequired[Annotated[Reroll, Field(description="present during your own rerolls")]]
+    stamina_track: NotRequired[
+        Annotated[
+            StaminaTrack,
+            Field(description="present when this game's stamina track is not the rulebook's"),
+        ]
+    ]
 
 
 def die_view(s: FujiState, d: int, seat: int | None) -> Die:
@@ -218,6 +232,8 @@ def observe(s: FujiState, seat: int | None) -> Observation:
         "victory_points": s.victory_points(),
         "helper": helper(s, seat),
     }
+    if s.injury_marks != INJURY_AT or s.exhaustion != EXHAUSTION:
+        view["stamina_track"] = {"exhaustion": s.exhaustion, "injuries": list(s.injury_marks)}
     if seat is not None and f is not None and f.step is REROLL and f.seat == seat:
         selected = sum(1 << d for d in f.args.selected)
         view["reroll"] = {"left": f.args.left, "selected": selected}

@@ -122,3 +122,13 @@ def fits_slot(power: str, slot: str) -> bool:
     if info.get("middle"):
         return slot == MIDDLE_SLOT
     return True
+
+
+def tile_name(kind: str) -> str:
+    """``uno-dark`` -> "dark Uno", ``duo-dark-light`` -> "dark/light Duo", ``trio-dml``
+    -> "Trio (dark, medium, light counter-clockwise)", the order of its edges."""
+    size, _, biomes = kind.partition("-")
+    if size == "trio":
+        order = ", ".join(BIOMES["dml".index(c)] for c in biomes)
+        return f"Trio ({order} counter-clockwise)"
+    return f"{biomes.replace('-', '/')} {size.title()}"

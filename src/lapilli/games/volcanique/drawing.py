@@ -42,7 +42,19 @@ from lapilli.core.svg import (
     title,
 )
 
-from .components import BIOMES, EDGES, GRID, KINDS, LIMITS, POWERS, SLOT_LEVEL, SLOTS, SOIL, VOLCANO
+from .components import (
+    BIOMES,
+    EDGES,
+    GRID,
+    KINDS,
+    LIMITS,
+    POWERS,
+    SLOT_LEVEL,
+    SLOTS,
+    SOIL,
+    VOLCANO,
+    tile_name,
+)
 from .powers import unlockable
 from .text import DIRECTION_NAMES, SEAT_COLOURS, seat_label
 from .view import Observation, critter_spots, hex_stacks
@@ -317,7 +329,7 @@ def describe(code: int) -> str:
     if code == SOIL:
         return "volcanic soil"
     return (
-        KINDS[code // 6]
+        tile_name(KINDS[code // 6])
         + " tile, "
         + ", ".join(
             f"{BIOMES[c]} {'/'.join(DIRECTION_NAMES[d] for d in dirs)}" for c, dirs in regions(code)
@@ -430,7 +442,9 @@ def draw_marks(obs: Observation, view: MapView, stacks: dict[Hex, list[int]], se
         height = land_height(stacks[h]) if h in stacks else 1
         marks.append(
             group(
-                title(f"{seat_label(placing['seat'])} places a {placing['tile']} tile here"),
+                title(
+                    f"{seat_label(placing['seat'])} places a {tile_name(placing['tile'])} tile here"
+                ),
                 el(
                     "polygon",
                     points=pts(hex_corners(view.center(h, height), size * 0.88)),
@@ -887,8 +901,9 @@ def draw_placing(obs: Observation, side: Stack, t: Targets) -> None:
     x0, y0 = news.x, news.y
     news.add(
         mini_tile(x0 + 20, y0 + 20, 17, kind),
-        label(x0 + 44, y0 + 25, f"{seat_label(seat)} places a {kind} tile{where}", 14, True),
-        height=44,
+        label(x0 + 44, y0 + 18, f"{seat_label(seat)} places a tile{where}:", 14, True),
+        label(x0 + 44, y0 + 36, tile_name(kind), 12),  # a Trio's name is long: a line of its own
+        height=48,
     )
     indexes = t.find("rotate")
     if indexes:
@@ -921,7 +936,12 @@ def draw_placing(obs: Observation, side: Stack, t: Targets) -> None:
 
 def status(obs: Observation) -> str:
     """The turn and the round, who must decide what, and the end sequence."""
-    head = f"Turn {obs['turn']} · round {obs['round']}"
+    # rounds and turns count from 1 for players, none in set-up (as the terminal says)
+    head = (
+        "Set-up"
+        if obs["stage"] == "setup"
+        else f"Round {obs['round'] + 1} · turn {obs['turn'] + 1}"
+    )
     if obs["stage"] == "over":
         return joined(head, "game over")
     end = f"end sequence: {obs['end'].replace('_', ' ')}" if obs["end"] else None

@@ -26,7 +26,7 @@ from .actions import BUY_POINT, DONE, at_region, refusal
 from .args import Seat
 from .board import REGION_BITS, around, hex_id, hex_of, xy
 from .claiming import claimable
-from .components import POINT_COST, VOLCANO, VOLCANO_COST
+from .components import POINT_COST, VOLCANO
 from .events import Events
 from .lava import LAVA_START
 from .paying import PAY
@@ -44,19 +44,24 @@ def pass_turn(s: VolcaniqueState) -> Events:
     (the stage and the player change; ``turn.end_turn`` begins that turn)."""
     events: Events = []
     n = s.players
+    limit = s.options.max_rounds
+    last_round = bool(limit) and s.round >= limit - 1 and (s.player + 1) % n == s.first
     if s.stage is MAIN:
         for p in range(n):
             if s.hand[p] == 0:
                 events.extend(trigger_end(s, "all_critters_deployed", p))
                 break
-        limit = s.options.max_rounds
-        if limit and s.round >= limit - 1 and (s.player + 1) % n == s.first:
+        if last_round:
             events.extend(trigger_end(s, "round_limit", s.player))
         if s.end_reason and s.end_reason != "volcanic_winter":
             s.stage = Stage.FINAL
             s.final_left = [(s.player + i) % n for i in range(1, n)]
     s.turn += 1
-    if s.stage is Stage.MAIN and s.end_reason == "volcanic_winter" and all_frozen(s):
+    if (
+        s.stage is Stage.MAIN
+        and s.end_reason == "volcanic_winter"
+        and (all_frozen(s) or last_round)  # the round safeguard ends it too
+    ):
         s.stage = Stage.FINALE
         events.append({"type": "winter_complete"})
     if s.stage is Stage.FINAL and s.final_left:
@@ -119,7 +124,7 @@ def spend(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     else:
         then(
             s,
-            PAY(p, price=VOLCANO_COST, purpose="volcano"),
+            PAY(p, price=s.options.volcano_cost, purpose="volcano"),
             BOUGHT(seat=p, tile="volcano"),
         )
     return []

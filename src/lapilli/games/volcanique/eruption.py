@@ -198,6 +198,8 @@ def escapes(s: VolcaniqueState, f: Frame) -> Events:
     an opponent of the buyer holding Volcanic Migration may migrate each of their
     critters for 3 resources. Then the volcano lands."""
     at, seat = hex_id(f.args.volcano), f.args.seat
+    if f.args.main:
+        s.escaped = ()  # a new target: no critter has left it yet
     frames = []
     for spot in s.spots_on(at):
         owner, region = spot & OWNER_MASK, spot >> OWNER_BITS
@@ -273,6 +275,7 @@ def colossal_escape(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     s.take_colossal(region_id(region), f.seat)
     s.hand[f.seat] += 1  # the top piece: it arrives a regular critter
     s.add_critter(region_id((*to, region[2])), f.seat)
+    left_target(s, region_id((*to, region[2])), f.seat)
     return [
         {"type": "colossal_damaged", "seat": f.seat, "at": list(region[:2])},
         {"type": "evacuated", "seat": f.seat, "from": list(region[:2]), "to": list(to)},
@@ -295,7 +298,15 @@ def relocated(s: VolcaniqueState, f: Frame) -> Events:
     else:
         s.take_critter(region_id(region), seat)
     s.add_critter(region_id((*to, region[2])), seat, 1, int(colossal))
+    left_target(s, region_id((*to, region[2])), seat)
     return [{"type": "migrated", "seat": seat, "to": list(to)}]
+
+
+def left_target(s: VolcaniqueState, region: int, seat: int) -> None:
+    """A critter escaped the volcano's target to ``region``: Magma Siphon never pays for
+    it ("you may not gain a resource from any of your critters on the initial volcano
+    targeted tile"), though migration comes after the target is chosen."""
+    s.escaped = (*s.escaped, region << OWNER_BITS | seat)
 
 
 # -- the volcano lands ---------------------------------------------------------------------
@@ -379,12 +390,15 @@ def erupted(s: VolcaniqueState, f: Frame) -> Events:
 # -- Magma Siphon (a Caldera card, played when another player plays a volcano) -------------
 def siphoned(s: VolcaniqueState, seat: int, volcano: int) -> list[int]:
     """The resource kinds a seat's critters on tiles next to a volcano would bring (one
-    per critter, of its biome), while the supply lasts."""
+    per critter, of its biome), while the supply lasts; not the critters that were on
+    its target (``escaped``)."""
     supply = list(s.supply)
     got = []
+    escaped = s.escaped
     for nb in around(volcano):
         for c in range(len(supply)):
-            n = s.critters.get((nb << REGION_BITS | c) << OWNER_BITS | seat, 0)
+            spot = (nb << REGION_BITS | c) << OWNER_BITS | seat
+            n = s.critters.get(spot, 0) - (escaped.count(spot) if escaped else 0)
             take = min(n, supply[c])
             supply[c] -= take
             got += [c] * take

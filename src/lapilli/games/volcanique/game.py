@@ -50,6 +50,7 @@ from . import (
     drawing,
     endgame,
     eruption,
+    facts,
     heuristics,
     land,
     lava,
@@ -156,7 +157,7 @@ class Volcanique(Game):
     min_players = 2
     max_players = 5
     utility = Utility.GENERAL_SUM
-    version = "2"
+    version = "3"  # 3: Magma Siphon pays nothing for critters escaped off the target
     Options = VolcaniqueOptions
     summary = (
         "Stack hex tiles into islands, control biomes with your critters, unleash volcanoes "
@@ -170,6 +171,7 @@ class Volcanique(Game):
         observe=view.observe,
         observation=view.Observation,
         action_text=text.action_text,
+        said_text=text.said_text,
         event_text=text.event_text,
         event=VolcaniqueEvent,
         render=text.render,
@@ -180,6 +182,8 @@ class Volcanique(Game):
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),
+        facts=facts.facts,
+        features=facts.FEATURES,
     )
 
     def conformance_configs(self) -> list[tuple[dict[str, Any], int]]:

@@ -5,15 +5,15 @@ centre (0, 0), the centre first, then ring by ring (``hexgrid.spiral``). Random 
 stays inside it; an action on a hex beyond has no id (the codec refuses it), and land
 beyond the window is only counted.
 
-The codec lists, in this order, the actions without a place (``done``, ``abandon``,
-buying, choosing and turning tiles, bonus and discarded resources, the powers' own
-choices, unlocking a grid slot, playing a Caldera card, ``use_power``, a lateral
-eruption's side), every payment (per dark, medium, light amount), the actions on a hex
-of the window (``place``, ``erupt``, ...), on a region of a hex (``claim``,
-``move_from``, ... per biome colour), a landslide onto a neighbouring hex, a sea critter
-landing on a neighbouring region, moving a sea critter (from any hex to any hex: the
-largest block), Converging Tectonic Plates (per direction, 1-2 steps) and Rift (per
-axis, side and direction); the table below gives each block's ids.
+The codec has an id for each action without a place (``done``, ``abandon``, buying,
+choosing and turning tiles, bonus and discarded resources, the powers' own choices,
+unlocking a grid slot, playing a Caldera card, ``use_power``, a lateral eruption's
+side). The others are chosen in parts, each from its own range of ids: a payment is
+``pay``, then the dark, medium and light amounts; an action on the map is its kind
+(``place``, ``erupt``, ``claim``, ``move_from``, ...), then the hex of the window
+(``at``), then what else it names: a biome colour, the hex a landslide slides onto
+(``to``), the sea hex of a sea critter (``sea``), Converging Tectonic Plates' direction
+and 1-2 steps, Rift's axis, side and direction. The table below gives each range.
 
 The vector is built from ``observation(seat)`` only: my Caldera hand, the others' counts.
 Seats start with "me". A hex shows its stack (land height, soil, volcano), the biome
@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lapilli.core.actions import Action
-from lapilli.core.hexgrid import Hex, neighbour, spiral
+from lapilli.core.hexgrid import Hex, spiral
 from lapilli.core.numeric import ActionCodec, Family, Layout, seats_from
 
 from . import actions as A
+from .bounds import bounds as bounds  # the set-up's promises
 from .components import (
     BIOMES,
     EDGES,
@@ -177,19 +178,13 @@ def _codec() -> ActionCodec:
     actions.append(Family("pay", **{b: payable for b in BIOMES}))
     actions += [Family(kind, at=WINDOW) for kind in HEX_KINDS]
     actions += [Family(kind, at=WINDOW, biome=BIOMES) for kind in REGION_KINDS]
-    actions += [A.act("landslide", at=h, to=nb) for h, nb in _pairs()]
-    actions += [A.act("sea_land", at=nb, biome=b, sea=h) for h, nb in _pairs() for b in BIOMES]
+    actions.append(Family("landslide", at=WINDOW, to=WINDOW))
+    actions.append(Family("sea_land", at=WINDOW, biome=BIOMES, sea=WINDOW))
     actions.append(Family("sea_move", at=WINDOW, sea=WINDOW))
     actions.append(Family("converge", at=WINDOW, dir=range(SIDES), steps=(1, 2)))
     axes = ("q", "r", "s", "tile")
     actions.append(Family("rift", at=WINDOW, axis=axes, side=(-1, 0, 1), dir=range(SIDES)))
     return ActionCodec(actions)
-
-
-def _pairs() -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """Every hex of the window with each neighbour inside it."""
-    near = ((h, neighbour(h, d)) for h in WINDOW for d in range(SIDES))
-    return [(h, nb) for h, nb in near if nb in HEX_INDEX]
 
 
 def layout(game: Volcanique, players: int) -> Layout:

@@ -367,7 +367,7 @@ class PieceAt(NamedTuple):
 
 SETUP_TILE = Step(
     "setup_tile",
-    "set-up: choose a tile for your starting island",
+    "Set-up: choose a tile for your starting island",
     legal_tile,
     refusal(legal_tile, refuse_tile),
     choose_tile,
@@ -378,7 +378,7 @@ SETUP_TILE = Step(
 
 SETUP_PLACE = Step(
     "setup_place",
-    "set-up: place the starting-island tile",
+    "Set-up: place the starting-island tile",
     legal_place,
     refusal(legal_place, refuse_place),
     place,
@@ -390,7 +390,7 @@ SETUP_PLACE = Step(
 
 SETUP_ROTATE = Step(
     "setup_rotate",
-    "set-up: rotate the starting-island tile",
+    "Set-up: rotate the starting-island tile",
     legal_rotate,
     refusal(legal_rotate, refuse_rotate),
     rotate,
@@ -402,7 +402,7 @@ SETUP_ROTATE = Step(
 
 SETUP_CRITTER = Step(
     "setup_critter",
-    "set-up: place your Trio critter",
+    "Set-up: place your Trio critter",
     legal_critter,
     refusal(legal_critter, refuse_critter),
     place_critter,
@@ -442,7 +442,7 @@ class Picks(NamedTuple):
 
 BONUS = Step(
     "bonus",
-    "set-up: take a bonus resource",
+    "Set-up: take a bonus resource",
     legal_bonus,
     refusal(legal_bonus, refuse_bonus),
     take_bonus,

@@ -16,13 +16,11 @@ from .actions import DONE, land_at, refusal
 from .board import hex_id
 from .components import (
     CRATER,
-    KIND_COST,
     KIND_INDEX,
     KINDS,
     ROTATIONS,
     SOIL,
     VOLCANO,
-    VOLCANO_COST,
     tile_code,
 )
 from .eruption import ERUPT
@@ -50,7 +48,7 @@ def buy_options(s: VolcaniqueState, seat: int) -> list[str]:
     fitting = 0  # the kinds with a place, found when a land tile is affordable
     out = []
     for kind, k in enumerate(KINDS):
-        if KIND_COST[kind] <= total and s.tiles.get(k, 0) > 0:
+        if s.options.tile_cost(kind) <= total and s.tiles.get(k, 0) > 0:
             if hexes is None:
                 hexes = stack_hexes(s, seat)
                 kinds_on = s.board.kinds_on
@@ -77,7 +75,7 @@ def volcano_allowed(s: VolcaniqueState, seat: int, land: list[int] | None = None
     return (
         another_tile(s, seat)
         and s.volcano_tiles > 0
-        and sum(s.resources[seat]) >= VOLCANO_COST
+        and sum(s.resources[seat]) >= s.options.volcano_cost
         and bool(land or stack_hexes(s, seat, volcano=True))
     )
 
@@ -116,7 +114,7 @@ def refuse_volcano(s: VolcaniqueState, seat: int) -> str:
         )
     if s.volcano_tiles <= 0:
         return "Volcanoes: no volcano tile is left in the supply"
-    if sum(s.resources[seat]) < VOLCANO_COST:
+    if sum(s.resources[seat]) < s.options.volcano_cost:
         return "Volcanoes: you cannot afford a volcano tile"
     return "Volcanoes: a volcano must be unleashed on a land tile you may target"
 
@@ -125,7 +123,7 @@ def buy(s: VolcaniqueState, f: Frame, a: Action) -> Events:
     if a == DONE:
         return []  # claiming waits under the buying (see ``turn.begin_turn``)
     tile = a.arg("tile")
-    price = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+    price = s.options.volcano_cost if tile == "volcano" else s.options.tile_cost(KIND_INDEX[tile])
     purpose = "volcano" if tile == "volcano" else "tile"
     then(s, frame(PAY, f.seat, price=price, purpose=purpose), frame(BOUGHT, seat=f.seat, tile=tile))
     return []

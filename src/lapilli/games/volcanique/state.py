@@ -58,6 +58,7 @@ from .components import (
     SOIL,
     VOLCANO,
     kind_of,
+    tile_name,
 )
 from .events import Events
 from .options import VolcaniqueOptions
@@ -186,6 +187,9 @@ class VolcaniqueState(FlowState):
     end_reason: str
     final_left: list[int]  # seats still to play their final turn
     this_turn: ThisTurn
+    escaped: tuple[int, ...] = ()
+    """The spots where critters that were on the target of the volcano striking now have
+    gone (migrated, evacuated): Magma Siphon pays nothing for them."""
     _census: Census | None = None  # who stands where (see ``census``), not saved
 
     def unshare_caldera(self) -> None:
@@ -601,11 +605,20 @@ def _check_box(s: VolcaniqueState) -> None:
     land = Counter(KINDS[kind_of(c)] for c in codes if c >= 0)
     for kind, count in KIND_COUNT.items():
         if not 0 <= s.tiles.get(kind, 0) <= count - land[kind]:
-            raise ValueError(f"more {kind} tiles than the box holds")
+            on_map = _hexes_with(s, _of_kind(kind))
+            raise ValueError(
+                _too_many(f"{tile_name(kind)} tiles", count, s.tiles.get(kind, 0), on_map)
+            )
     if not 0 <= s.volcano_tiles <= LIMITS["volcano_tiles"] - codes.count(VOLCANO):
-        raise ValueError("more volcano tiles than the box holds")
+        on_map = _hexes_with(s, lambda c: c == VOLCANO)
+        raise ValueError(
+            _too_many("volcano tiles", LIMITS["volcano_tiles"], s.volcano_tiles, on_map)
+        )
     if not 0 <= s.lava_tiles <= LIMITS["lava_tiles"] - codes.count(SOIL) - len(s.lava):
-        raise ValueError("more lava and volcanic soil tiles than the box holds")
+        on_map = _hexes_with(s, lambda c: c == SOIL) + [hex_of(f.at) for f in s.lava]
+        raise ValueError(
+            _too_many("lava and volcanic soil tiles", LIMITS["lava_tiles"], s.lava_tiles, on_map)
+        )
     cards = [*s.caldera_deck.items, *s.caldera_discard, *s.grid.values()]
     cards += [c for hand in s.caldera_hands for c in hand.items]
     if len(cards) != len(set(cards)) or s.caldera_deck.under:
@@ -615,6 +628,28 @@ def _check_box(s: VolcaniqueState) -> None:
     held = [slot for u in s.unlocked for slot in u]
     if any(slot not in s.grid for slot in held):
         raise ValueError("a power unlocked on an empty slot of the grid")
+
+
+def _hexes_with(s: VolcaniqueState, wanted: Callable[[int], bool]) -> list[Hex]:
+    """Each hex once for every tile of its stack that is ``wanted``."""
+    return [hex_of(h) for h, stack in sorted(s.board.stacks.items()) for c in stack if wanted(c)]
+
+
+def _of_kind(kind: str) -> Callable[[int], bool]:
+    def wanted(code: int) -> bool:
+        return code >= 0 and KINDS[kind_of(code)] == kind
+
+    return wanted
+
+
+def _too_many(what: str, box: int, supply: int, on_map: list[Hex]) -> str:
+    """The box's count, and where the tiles counted lie (a hex holding several: its count)."""
+    per_hex = Counter(on_map)
+    hexes = [f"{q},{r}" + (f" ({n})" if n > 1 else "") for (q, r), n in per_hex.items()]
+    where = ", ".join(hexes[:8]) + (", ..." if len(hexes) > 8 else "")
+    said = [f"{len(on_map)} on the map ({where})" if on_map else ""]
+    said.append(f"{supply} in the supply" if supply > 0 else "")
+    return f"more {what} than the box holds ({box}): " + " and ".join(x for x in said if x)
 
 
 def _check_setup(s: VolcaniqueState) -> None:

@@ -21,7 +21,6 @@ from .components import (
     BIOMES,
     COLOURS_OF,
     EDGES,
-    KIND_COST,
     KIND_INDEX,
     POWERS,
     SLOT_LEVEL,
@@ -29,8 +28,8 @@ from .components import (
     SLOTS,
     SOIL,
     VOLCANO,
-    VOLCANO_COST,
     tile_code,
+    tile_name,
 )
 from .events import (
     Bonus,
@@ -103,14 +102,14 @@ DONE_TEXT = {
 }
 """What ``done`` means at each step that offers it."""
 CRITTER_VERBS = {
-    "move_from": "move the critter on",
-    "move_to": "move it to",
-    "claim": "claim",
-    "sacrifice": "sacrifice the critter on",
-    "remove": "lose the critter on",
-    "upgrade": "upgrade to a Colossal Critter (4 resources) the critter on",
-    "burrow": "burrow the critter on",
-    "emerge": "let emerge the burrowed critter on",
+    "move_from": "move the critter on {on}",
+    "move_to": "move it to {on}",
+    "claim": "claim {on}",
+    "sacrifice": "sacrifice the critter on {on}",
+    "remove": "lose the critter on {on}",
+    "upgrade": "upgrade the critter on {on} to a Colossal Critter (4 resources)",
+    "burrow": "burrow the critter on {on}",
+    "emerge": "let the burrowed critter on {on} emerge",
 }
 HEX_VERBS = {
     "place": "place",
@@ -153,6 +152,73 @@ def describe_step(state: VolcaniqueState) -> str:
     return f"{seat_label(frame.seat)}: {frame.step.prompt}"
 
 
+DONE_SAID = {
+    "move": "moves no critter",
+    "claim": "stops claiming",
+    "sacrifice": "sacrifices no (more) critters",
+    "caldera": "buys no Caldera card",
+    "buy": "buys no second tile",
+    "spend": "stops spending",
+    "super": "keeps it an ordinary volcano",
+    "sleight": "leaves the tile as it is",
+    "siphon": "keeps the Magma Siphon card",
+    "bomb": "keeps their magma bomb",
+    "lateral": "makes no lateral eruption",
+    "landslide": "makes no landslide",
+    "divert": "lets the lava flow",
+    "final_critter": "places no final critter",
+    "island_tile": "stops at a 3-tile island",
+}
+"""``DONE_TEXT`` said of the seat that chose it, for the log."""
+SAID_VERBS = {
+    "buy": "buys",
+    "claim": "claims",
+    "take": "takes",
+    "evacuate": "evacuates",
+    "migrate": "migrates",
+    "upgrade": "upgrades",
+    "sacrifice": "sacrifices",
+    "burrow": "burrows",
+    "erupt": "erupts",
+    "pay": "pays",
+    "unlock": "unlocks",
+    "use": "uses",
+    "play": "plays",
+    "throw": "throws",
+    "discard": "discards",
+    "abandon": "abandons",
+    "summon": "summons",
+    "erode": "erodes",
+    "lose": "loses",
+    "roll": "rolls",
+    "set": "sets",
+}
+"""The menu's verbs (``buy a volcano``) said of the seat (``Blue (P2) buys a volcano``)."""
+
+
+def said_text(state: VolcaniqueState, action: Action) -> str | None:
+    """An action that showed nothing yet, said of the seat that took it: a tile bought
+    or taken before it is laid, a critter picked before it moves, a hex chosen before
+    the tile's turn, a step passed."""
+    frame = state.pending()
+    if frame is None or frame.seat < 0:
+        return None
+    who = seat_label(frame.seat)
+    if action.kind == "done":
+        said = DONE_SAID.get(frame.step.name)
+        return None if said is None else f"{who} {said}"
+    if action.kind == "move_from":
+        return f"{who} picks the critter on {action.arg('biome')} {_where(action)} to move"
+    if action.kind == "place":
+        return f"{who} chooses {_where(action)} for the tile"
+    if action.kind == "claim":
+        return f"{who} claims the {action.arg('biome')} biome of {_where(action)}"
+    if action.kind == "evacuate":
+        return f"{who} evacuates a critter to {_where(action)}"
+    verb, _, rest = action_text(state, action).partition(" ")
+    return f"{who} {SAID_VERBS[verb]} {rest}" if verb in SAID_VERBS else None
+
+
 def action_text(state: VolcaniqueState, action: Action) -> str:
     frame = state.pending()
     if frame is not None and frame.seat == CHANCE and action.kind in OUTCOMES:
@@ -180,7 +246,7 @@ def _done(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 
 
 def _on_region(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
-    return f"{CRITTER_VERBS[action.kind]} {action.arg('biome')} {_where(action)}"
+    return CRITTER_VERBS[action.kind].format(on=f"{action.arg('biome')} {_where(action)}")
 
 
 def _on_hex(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
@@ -214,7 +280,8 @@ def _pay(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 
 def _buy(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
     tile = action.arg("tile")
-    cost = VOLCANO_COST if tile == "volcano" else KIND_COST[KIND_INDEX[tile]]
+    opts = state.options
+    cost = opts.volcano_cost if tile == "volcano" else opts.tile_cost(KIND_INDEX[tile])
     what = "a volcano" if tile == "volcano" else f"a {tile_name(tile)} tile"
     return f"buy {what} ({cost} resources)"
 
@@ -272,16 +339,6 @@ OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
     ),
 }
 """A deal, a coin or a draw, with what it is for."""
-
-
-def tile_name(kind: str) -> str:
-    """``uno-dark`` -> "dark Uno", ``duo-dark-light`` -> "dark/light Duo", ``trio-dml``
-    -> "Trio (dark, medium, light counter-clockwise)", the order of its edges."""
-    size, _, biomes = kind.partition("-")
-    if size == "trio":
-        order = ", ".join(BIOMES["dml".index(c)] for c in biomes)
-        return f"Trio ({order} counter-clockwise)"
-    return f"{biomes.replace('-', '/')} {size.title()}"
 
 
 def _moving_text(action: Action, where: str) -> str:
@@ -513,7 +570,11 @@ def render_grid(state: VolcaniqueState) -> Group:
     """The Volcanic Power Grid as the tech tree it is: its levels from the top, each
     slot's power, who holds it and the slots it links to; then what each seat may
     unlock next."""
-    table = Table(title="Volcanic power grid (unlock L1 first, then a slot linked to one you hold)")
+    table = Table(
+        title="Volcanic power grid",
+        caption="Unlock L1 first, then a slot linked to one you hold.",
+        caption_justify="left",
+    )
     for col in ("level", "slot", "power", "held by", "links to"):
         table.add_column(col)
     for level in sorted(set(SLOT_LEVEL.values()), reverse=True):
@@ -532,7 +593,7 @@ def render_grid(state: VolcaniqueState) -> Group:
     for p in range(state.players):
         slots = unlockable(state.unlocked[p])
         names = ", ".join(f"{x} {POWERS[state.grid[x]]['name']}" for x in slots if x in state.grid)
-        nexts.append(f"\n  {seat_label(p)}: {names}")
+        nexts.append(f"\n  {seat_label(p)}: {names or 'nothing yet'}")
     return Group(table, nexts)
 
 
@@ -591,10 +652,15 @@ def render(state: VolcaniqueState, seat: int | None) -> Group:
         if state.stage is Stage.SETUP
         else f"Round {state.round + 1}, turn {state.turn + 1} ({STAGES[state.stage]})"
     )
+    now = describe_step(state).replace(": Set-up: ", ": ")  # "Set-up" is said once
     status = Text(
-        f"{counted}; "
-        f"now: {describe_step(state)}"
+        f"{counted}. Now {now}"
         + (f"; the end is near: {END_REASONS[state.end_reason]}" if state.end_reason else "")
+        + (
+            "; final turns to come: " + ", ".join(seat_label(p) for p in state.final_left)
+            if state.final_left
+            else ""
+        )
     )
     supply = Text(
         "Supply: "
@@ -759,10 +825,19 @@ def _sacrificed(s: VolcaniqueState, e: Sacrificed) -> str:
 def _rift(s: VolcaniqueState, e: Rift) -> str:
     n = len(e["tiles"])
     tiles = ", ".join(_hex(h) for h in e["tiles"])
+    them = "them" if n > 1 else "it"
     return (
-        f"{seat_label(e['seat'])} splits off {n} tile{_plural(n)} ({tiles}) and moves them "
+        f"{seat_label(e['seat'])} splits off {n} tile{_plural(n)}, {tiles}, and moves {them} "
         f"1 space {DIRECTION_NAMES[e['dir']]}"
     )
+
+
+def _end_triggered(s: VolcaniqueState, e: EndTriggered) -> str:
+    """Why the end sequence begins, and in whose turn."""
+    who = seat_label(e["seat"])
+    if e["reason"] == "all_critters_deployed":
+        return f"the end is near: {who} has deployed all their critters"
+    return f"the end is near, in {who}'s turn: {END_REASONS[e['reason']]}"
 
 
 def _converge(s: VolcaniqueState, e: Converge) -> str:
@@ -897,9 +972,6 @@ say(
 )
 say(Rift, _rift)
 say(Converge, _converge)
-say(
-    EndTriggered,
-    lambda s, e: f"{seat_label(e['seat'])} the end is near: {END_REASONS[e['reason']]}",
-)
+say(EndTriggered, _end_triggered)
 say(WinterComplete, lambda s, e: "the Volcanic Winter is complete")
 say(GameOver, _game_over)

@@ -6,7 +6,6 @@ of the turn and of the game, ``endgame.py``."""
 
 from __future__ import annotations
 
-from operator import ge
 from typing import TYPE_CHECKING
 
 from lapilli.core import Action
@@ -18,7 +17,7 @@ from .actions import BUY_CALDERA, DONE, refusal
 from .args import Seat
 from .board import OWNER_BITS
 from .claiming import CLAIM
-from .components import CALDERA_COST, NB
+from .components import NB
 from .endgame import SPEND, SUPER_ERUPTS
 from .events import Events
 from .frames import frame
@@ -99,7 +98,7 @@ def may_buy_caldera(s: VolcaniqueState, seat: int) -> bool:
     limit = s.options.caldera_limit
     return (
         s.stage is MAIN
-        and all(map(ge, s.resources[seat], CALDERA_COST))
+        and min(s.resources[seat]) >= s.options.caldera_cost
         and not (limit and s.this_turn.caldera_cards >= limit)
         and bool(s.caldera_deck)
     )
@@ -116,8 +115,8 @@ def refuse_caldera(s: VolcaniqueState, f: Frame, a: Action) -> str | None:
         return "The Caldera: you may not purchase a card if there are no powers left"
     limit = s.options.caldera_limit
     if limit and s.this_turn.caldera_cards >= limit:
-        return f"The Caldera: at most {limit} card(s) per turn in this variant"
-    return "The Caldera: a card costs 1 of each resource"
+        return f"The Caldera: at most {limit} card{'s' * (limit != 1)} per turn in this variant"
+    return f"The Caldera: a card costs {s.options.caldera_cost} of each resource"
 
 
 def settle_caldera(s: VolcaniqueState, f: Frame) -> Events | None:
@@ -129,8 +128,8 @@ def buy_caldera(s: VolcaniqueState, f: Frame, a: Action) -> Events:
         return []
     p = f.seat
     for b in range(NB):
-        s.resources[p][b] -= CALDERA_COST[b]
-        s.supply[b] += CALDERA_COST[b]
+        s.resources[p][b] -= s.options.caldera_cost
+        s.supply[b] += s.options.caldera_cost
     s.this_turn = s.this_turn._replace(caldera_cards=s.this_turn.caldera_cards + 1)
     then(s, frame(DRAW, seat=p))
     return [{"type": "caldera_bought", "seat": p}]

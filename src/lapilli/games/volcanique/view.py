@@ -103,6 +103,14 @@ class Observation(TypedDict):
     caldera_discard: Annotated[list[str], Field(description="Caldera cards played or discarded")]
     points: Annotated[list[int], Field(description="points scored during play, per seat")]
     end: Annotated[str, Field(description='why the game is ending or ended ("" while it goes on)')]
+    final_turns: Annotated[
+        list[int],
+        Field(description="the seats still to play their final turn, in order (end-game sequence)"),
+    ]
+    bomb_thrown: Annotated[
+        list[bool],
+        Field(description="per seat: its Magma Bomb was thrown this round (once a round)"),
+    ]
     seat: NotRequired[Annotated[int, Field(description="whose view this is (absent: a spectator)")]]
     caldera_hand: NotRequired[
         Annotated[list[str], Field(description="your own Caldera cards (absent for a spectator)")]
@@ -175,6 +183,8 @@ def _public(s: VolcaniqueState) -> Observation:
         "caldera_discard": list(s.caldera_discard),
         "points": list(s.points),
         "end": s.end_reason,
+        "final_turns": list(s.final_left),
+        "bomb_thrown": [r == s.round for r in s.bombed],
     }
 
 
