@@ -44,6 +44,7 @@ CORE_INTERPRETED = {
 }
 GAME_INTERPRETED = {
     "__init__.py",
+    "bounds.py",  # what a set-up promises learning libraries (with numeric.py)
     "game.py",  # the declaration: one call per game, and the import cycle's top
     "drawing.py",
     "events.py",  # TypedDicts that pydantic reads by their annotations (schemas)
