@@ -100,8 +100,8 @@ class Clocks:
             self.left[self.running] -= max(0.0, now - self.since)
             if passing and self.rule.kind == "real":
                 self.left[self.running] += self.rule.increment
-        if to_move is not None and to_move != self.running and self.rule.kind == "turn":
-            self.left[to_move] = self.rule.base  # a fresh allowance for each move
+            elif passing:  # turn-based: a fresh allowance for the seat's next move
+                self.left[self.running] = self.rule.base
         self.running, self.since, self.version = to_move, now, version
 
     def time_out(self, seat: int, now: float, version: int) -> None:

@@ -195,8 +195,9 @@ class Seat:
         }
 
     def holds(self, token: str) -> bool:
-        """Whether ``token`` is this seat's secret (compared in constant time)."""
-        return self.kind == "human" and hmac.compare_digest(self.token_hash, token_hash(token))
+        """Whether ``token`` is this seat's secret (compared in constant time); a seat
+        a bot took over (its time ran out) still shows its holder their own view."""
+        return bool(self.token_hash) and hmac.compare_digest(self.token_hash, token_hash(token))
 
 
 @dataclass

@@ -160,6 +160,7 @@ class LiveTable:
             state = self.match.state
             if self.finished:
                 raise IllegalAction("the game is over: no more actions")
+            self._still_yours(seat)
             if state.current_player() != seat:
                 raise NotYourTurn(f"it is not {state.seat_label(seat)}'s turn")
             if isinstance(choice, Action):
@@ -170,8 +171,13 @@ class LiveTable:
                 raise IllegalAction(f"there is no action number {choice}: you have {len(legal)}")
             self._commit(legal[choice])
 
+    def _still_yours(self, seat: int) -> None:
+        if self.seats[seat].kind != "human":
+            raise NotYourTurn(f"your time ran out: a bot plays for {self.label(seat)} now")
+
     def undo(self, seat: int) -> None:
         with self.moving:
+            self._still_yours(seat)
             if not self.match.can_undo(seat):
                 self.match.undo(seat)  # raises the rule's own message
             n = len(self.match.record.actions) - 1
@@ -435,6 +441,7 @@ class LiveTable:
         ended = self.ended
         terminal = state.is_terminal() or ended is not None
         mine = seat is not None and player == seat and not terminal
+        mine = mine and seat is not None and self.seats[seat].kind == "human"  # (not its bot)
         legal = state.legal_actions() if mine else []
         texts = [state.action_text(a) for a in legal]
         actions = [
