@@ -9,6 +9,7 @@ for their seat of a rematch with their seat of the game before.
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from typing import Annotated, Any
@@ -219,14 +220,32 @@ def open_tables(request: Request) -> dict[str, Any]:
                 "title": titles.get(game, game),
                 "free": free,
                 "seats": [
-                    {"seat": i, "kind": s.kind, "name": s.name or None, "free": i in free}
-                    for i, s in enumerate(seats)
+                    {
+                        "seat": i,
+                        "label": label,
+                        "kind": s.kind,
+                        "name": s.name or None,
+                        "free": i in free,
+                    }
+                    for i, (s, label) in enumerate(
+                        zip(seats, seat_labels(game, len(seats)), strict=True)
+                    )
                 ],
                 "rated": bool(settings.get("rated")),
                 "clock": settings.get("clock_words"),
             }
         )
     return {"tables": found}
+
+
+@functools.cache
+def seat_labels(game: str, players: int) -> list[str]:
+    """The seats' names at a game of ``players`` (Red, Blue...), as its set-up names them."""
+    try:
+        state = Match(game_classes()[game](), players).state
+        return [state.seat_label(i) for i in range(players)]
+    except Exception:  # a game removed since, or a count it no longer takes
+        return [f"seat {i + 1}" for i in range(players)]
 
 
 seating = APIRouter(prefix="/api/tables/{table_id}")

@@ -516,7 +516,8 @@ async def act(
         raise HTTPException(400, "send an action or the index of one")
 
     tables = tables_of(request)
-    return json_bytes(await run_in_threadpool(tables.act, table, seat, choice, move.version))
+    drawn = await run_in_threadpool(tables.act, table, seat, choice, move.version)
+    return json_bytes(table.with_clocks(drawn))
 
 
 @play.post("/undo")
