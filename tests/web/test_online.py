@@ -168,10 +168,10 @@ def test_clocks_count_a_persons_time_only_and_pass_with_the_turn():
     assert "1 h for each move" in turn.rule.words()
 
 
-def clocked(client, policy, game="foggy_island", seats=("human", "human"), **clock):
+def clocked(client, policy, game="foggy_island", seats=("human", "human"), rated=True, **clock):
     clock = clock or {"kind": "real", "minutes": 1, "increment": 2}
     return open_table(
-        client, game=game, seats=seats, rated=True, clock={**clock, "on_timeout": policy}
+        client, game=game, seats=seats, rated=rated, clock={**clock, "on_timeout": policy}
     )
 
 
@@ -352,3 +352,23 @@ def test_bad_online_requests_get_clear_errors(db):
         assert out.status_code == 400 and "no seat 9" in out.json()["error"]
         mine = client.post(f"/api/tables/{table}/join", json={"seat": 0})
         assert mine.status_code == 409 and "not free" in mine.json()["error"]
+
+
+def test_among_three_a_seat_out_of_time_loses_and_its_bot_plays_on_to_the_end(db):
+    clock = Clock()
+    app = app_with(db, clock)
+    with TestClient(app) as ana:
+        ana.post("/api/players", json={"name": "Ana"})
+        seats = ("human", "random", "random")
+        table = clocked(ana, "lose", game="deeper", seats=seats, rated=False)
+        my_turn(ana, table)
+        clock.now += 61
+        app.state.tables.time_outs()
+        deadline = time.time() + 60
+        while not (view := ana.get(f"/api/tables/{table}").json())["terminal"]:
+            assert time.time() < deadline, "the bots never finished the game"
+            time.sleep(0.05)
+        assert view["seats"][0]["kind"] == "bot" and view["clock"]["out"] == [0]
+        assert view["outcomes"][0] == "lost" and "won" in view["outcomes"]
+        assert view["result"].endswith("out of time, so lost: " + view["seats"][0]["label"])
+        assert view["scores"] is not None  # the rules' end: its tally stands

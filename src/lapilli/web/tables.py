@@ -243,19 +243,29 @@ class LiveTable:
 
         self.store.finish(self.id, rating)
 
+    def losers_on_time(self) -> list[int]:
+        """Seats whose time ran out at a table where that loses."""
+        lose = self.clocks is not None and self.clocks.rule.on_timeout == "lose"
+        return list(self.clocks.out) if self.clocks is not None and lose else []
+
     def outcomes(self, state: State | None = None) -> list[str]:
         """Each seat's end: the rules', except that a seat out of time (where the table
-        said so) has lost, and a game that time ended is won by the seat left."""
+        said so) has lost, and a game that time ended is won by the seat left. Where the
+        rules' winners all ran out of time, the best score among the others wins."""
         state = state or self.match.state
-        losers = (
-            set(self.clocks.out) if self.clocks and self.clocks.rule.on_timeout == "lose" else set()
-        )
+        losers = set(self.losers_on_time())
+        seats = range(state.num_players)
         if self.ended is not None:
             if self.match.game.utility is Utility.COOPERATIVE:
                 return ["lost"] * state.num_players
-            return ["lost" if i in losers else "won" for i in range(state.num_players)]
+            return ["lost" if i in losers else "won" for i in seats]
         ends = outcomes(state)
-        return ["lost" if i in losers else end for i, end in enumerate(ends)]
+        if not losers or any(ends[i] == "won" for i in seats if i not in losers):
+            return ["lost" if i in losers else end for i, end in enumerate(ends)]
+        left = [i for i in seats if i not in losers]
+        scores = state.scores()
+        best = max(scores[i] for i in left)
+        return ["won" if i in left and scores[i] == best else "lost" for i in seats]
 
     def change_seats(self, seats: list[Seat], settings: dict[str, Any] | None = None) -> None:
         """New seats (or settings) without a step (callers hold ``moving``)."""
@@ -494,10 +504,14 @@ class LiveTable:
                 "outcomes": ends,
                 "breakdown": None,
             }
+        result = state.result_text()
+        late = [state.seat_label(i) for i in self.losers_on_time()]
+        if late:  # the rules' words, then who lost on time whatever the points say
+            result += f"; out of time, so lost: {', '.join(late)}"
         return {
             "scores": state.scores(),
-            "winners": [state.seat_label(w) for w in state.winners()],
-            "result": state.result_text(),
+            "winners": [state.seat_label(i) for i, end in enumerate(ends) if end == "won"],
+            "result": result,
             "outcomes": ends,
             "breakdown": state.score_breakdown(),
         }
