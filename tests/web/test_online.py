@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -372,3 +373,53 @@ def test_among_three_a_seat_out_of_time_loses_and_its_bot_plays_on_to_the_end(db
         assert view["outcomes"][0] == "lost" and "won" in view["outcomes"]
         assert view["result"].endswith("out of time, so lost: " + view["seats"][0]["label"])
         assert view["scores"] is not None  # the rules' end: its tally stands
+
+
+def test_a_clock_runs_out_in_one_process_of_two(postgres_url, tmp_path):
+    """Two ``lapilli serve`` processes on one PostgreSQL database: a chat message said
+    through one is news on the other's websocket; a seat's time runs out once (one
+    process ends it), the game is rated once, and both processes say so."""
+    from websockets.sync.client import connect
+
+    from .serving import Serve
+
+    one = Serve(postgres_url, tmp_path / "one.log")
+    two = Serve(postgres_url, tmp_path / "two.log")
+    try:
+        one.client.post("/api/players", json={"name": "Ana"})
+        clock = {"kind": "turn", "hours": 0.0006, "on_timeout": "lose"}  # 2.16 s a move
+        body = {"game": "foggy_island", "seats": ["human"] * 2, "open": True, "rated": True}
+        made = one.client.post("/api/tables", json=body | {"sit": 0, "clock": clock})
+        table = made.json()["table"]
+        two.client.post("/api/players", json={"name": "Ben"})
+        ws = f"ws://127.0.0.1:{two.port}/api/tables/{table}/ws"
+        with connect(ws, origin=f"http://127.0.0.1:{two.port}") as socket:
+            socket.recv(timeout=5)
+            one.client.post(f"/api/tables/{table}/chat", json={"text": "hello from one"})
+            heard = json.loads(socket.recv(timeout=5))  # the news crossed the processes
+            assert heard["chat"] == 1
+        said = two.client.get(f"/api/tables/{table}/chat").json()["messages"]
+        assert [m["who"] for m in said] == ["Red (Ana)"]
+        assert two.client.post(f"/api/tables/{table}/join", json={}).status_code == 200
+        deadline = time.time() + 20
+        views = []
+        while time.time() < deadline:
+            views = [s.client.get(f"/api/tables/{table}").json() for s in (one, two)]
+            if all(v["terminal"] for v in views):
+                break
+            time.sleep(0.1)
+        assert all(v["terminal"] and "ran out of time" in v["result"] for v in views)
+        deadline = time.time() + 5  # (the rating is written just after the game's end)
+        while time.time() < deadline:
+            board = one.client.get("/api/leaderboard?game=foggy_island").json()["players"]
+            if board:
+                break
+            time.sleep(0.1)
+        time.sleep(1.5)  # a second time-out round in either process would rate it again
+        board = two.client.get("/api/leaderboard?game=foggy_island").json()["players"]
+        assert sorted(p["games"] for p in board) == [1, 1]
+    finally:
+        one.stop()
+        two.stop()
+    for log in ("one.log", "two.log"):
+        assert "Traceback" not in (tmp_path / log).read_text()

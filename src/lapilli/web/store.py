@@ -159,6 +159,8 @@ DATABASE_ERRORS = (SQLAlchemyError,)
 """What the database raises when it cannot answer (stopped, unreachable, busy)."""
 
 Write = Callable[[Connection], object]
+Kept = tuple[str, float | None]
+"""A table's clocks as kept: their state (JSON), and when the running one runs out."""
 CHANNEL = "lapilli"  # where changes are announced: "<table id> <version> <process>"
 TOUCH = (
     update(TableRow)
@@ -230,6 +232,7 @@ class Played(NamedTuple):
     action: str  # its JSON
     version: int
     bots_due: bool  # after this step: chance or a bot is to move
+    clocks: Kept | None = None  # the table's clocks after it (a clocked table)
 
 
 class Writer:
@@ -278,7 +281,9 @@ class Writer:
             self._commit(batch)
 
     def _commit(self, batch: list[tuple[Write | Played, Future[None]]]) -> None:
-        if self.announce and all(isinstance(write, Played) for write, _ in batch):
+        if self.announce and all(
+            isinstance(write, Played) and write.clocks is None for write, _ in batch
+        ):
             return self._commit_played(batch)  # the busiest case: one statement
         try:
             with self.engine.begin() as db:
@@ -435,12 +440,19 @@ class Store:
         self.write(lambda db: _create(db, row, steps, table.seats))
 
     def append(
-        self, table_id: str, n: int, action: Action, version: int, bots_due: bool = True
+        self,
+        table_id: str,
+        n: int,
+        action: Action,
+        version: int,
+        bots_due: bool = True,
+        clocks: Kept | None = None,
     ) -> None:
         """Step ``n`` of the table is played, taking it from ``version - 1`` to
-        ``version`` (``finish`` marks the last); ``Conflict`` if the table moved on."""
+        ``version`` (``finish`` marks the last); ``Conflict`` if the table moved on.
+        ``clocks``: the table's clocks after it, written with it."""
         try:
-            self.write(Played(table_id, n, json.dumps(action.to_json()), version, bots_due))
+            self.write(Played(table_id, n, json.dumps(action.to_json()), version, bots_due, clocks))
         except IntegrityError:  # another process wrote step n first
             raise Conflict(table_id) from None
 
@@ -466,11 +478,11 @@ class Store:
         seats: list[Seat],
         bots_due: bool,
         settings: dict[str, Any] | None = None,
-        more: Write | None = None,
+        clocks: Kept | None = None,
     ) -> None:
         """The table moves to ``version`` without a step: its seats (a player sat down, a
         bot took over a seat out of time) or its settings changed (``Conflict`` if the
-        table moved on); ``more`` is written in the same transaction."""
+        table moved on), with the clocks as they then run."""
         changed: dict[str, Any] = {"seats": json.dumps([s.to_json() for s in seats])}
         if settings is not None:
             changed["settings"] = json.dumps(settings)
@@ -479,19 +491,11 @@ class Store:
             _touch(db, table_id, version, bots_due)
             db.execute(update(TableRow).where(TableRow.id == table_id).values(changed))
             _seat_players(db, table_id, seats)
-            if more is not None:
-                more(db)
+            _keep_clocks(db, table_id, clocks)
             if self.shared:
                 _announce(db, {table_id: version}, self.process)
 
         self.write(write)
-
-    def set_clocks(self, table_id: str, clocks: str, deadline: float | None) -> None:
-        """The clocks' state after a change, and when the running one runs out."""
-        change = (
-            update(TableRow).where(TableRow.id == table_id).values(clocks=clocks, deadline=deadline)
-        )
-        self.write(lambda db: db.execute(change))
 
     def clocks(self, table_id: str) -> str:
         with self.engine.connect() as db:
@@ -714,12 +718,20 @@ class Store:
             ]
         return found[::-1]
 
-    def take_back(self, table_id: str, n: int, version: int, bots_due: bool = False) -> None:
+    def take_back(
+        self,
+        table_id: str,
+        n: int,
+        version: int,
+        bots_due: bool = False,
+        clocks: Kept | None = None,
+    ) -> None:
         """Step ``n`` (the last) was undone (``Conflict`` if the table moved on)."""
 
         def write(db: Connection) -> None:
             _touch(db, table_id, version, bots_due)
             db.execute(delete(StepRow).where(StepRow.table_id == table_id, StepRow.n >= n))
+            _keep_clocks(db, table_id, clocks)
             if self.shared:
                 _announce(db, {table_id: version}, self.process)
 
@@ -831,6 +843,12 @@ def _seat_players(db: Connection, table_id: str, seats: list[Seat]) -> None:
         db.execute(insert(SittingRow), sitting)
 
 
+def _keep_clocks(db: Connection, table_id: str, clocks: Kept | None) -> None:
+    if clocks is not None:
+        change = {"clocks": clocks[0], "deadline": clocks[1]}
+        db.execute(update(TableRow).where(TableRow.id == table_id).values(change))
+
+
 def _touch(db: Connection, table_id: str, version: int, bots_due: bool) -> None:
     """Move the table to ``version`` from the one before it (``Conflict`` otherwise)."""
     moved = db.execute(
@@ -853,6 +871,8 @@ def _write_played(db: Connection, played: list[Played], announce: str) -> None:
         before.setdefault(p.table_id, p.version - 1)
         newest[p.table_id] = p
     now = time.time()
+    for table_id, p in newest.items():  # (in the same transaction as the steps)
+        _keep_clocks(db, table_id, p.clocks)
     if announce:  # PostgreSQL: every table moved by one statement, then one announcement
         _move_all(db, [(t, before[t], p.version, p.bots_due) for t, p in newest.items()], now)
         _announce(db, {t: p.version for t, p in newest.items()}, announce)

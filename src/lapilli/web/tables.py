@@ -128,16 +128,40 @@ class LiveTable:
         """Why the game ended before the rules' end (a seat out of time), if it did."""
         return self.clocks.ended if self.clocks is not None else None
 
-    def free_seats(self) -> list[int]:
+    def free_seats(self, seats: list[Seat] | None = None) -> list[int]:
         """People's seats nobody has taken yet."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "human" and not s.seated]
+        seats = self.seats if seats is None else seats
+        return [i for i, s in enumerate(seats) if s.kind == "human" and not s.seated]
 
     def person_to_move(self, state: State) -> int | None:
         """The seat whose clock runs in ``state``: a person's, once every seat is taken."""
-        player = state.current_player()
-        if state.is_terminal() or self.ended or player < 0 or self.free_seats():
+        return self._person(state.current_player(), state.is_terminal(), self.seats, self.clocks)
+
+    def _person(
+        self, player: int, terminal: bool, seats: list[Seat], clocks: Clocks | None
+    ) -> int | None:
+        if terminal or (clocks and clocks.ended) or player < 0 or self.free_seats(seats):
             return None
-        return player if self.seats[player].kind == "human" else None
+        return player if seats[player].kind == "human" else None
+
+    def _clocks_at(
+        self,
+        player: int,
+        terminal: bool,
+        version: int,
+        seats: list[Seat] | None = None,
+        clocks: Clocks | None = None,
+    ) -> Clocks | None:
+        """The clocks once the table is at ``version`` with ``player`` to move (from a
+        copy of ``clocks``, by default the table's): the person's clock runs, the others
+        stand. None without a clock. Written with the change that makes them so."""
+        base = clocks or self.clocks
+        if base is None:
+            return None
+        after = Clocks.loads(base.dumps())
+        seats = self.seats if seats is None else seats
+        after.switch(self._person(player, terminal, seats, after), self.now(), version)
+        return after
 
     def bots_to_move(self) -> bool:
         return self.due(self.match.state)
@@ -182,12 +206,13 @@ class LiveTable:
                 self.match.undo(seat)  # raises the rule's own message
             n = len(self.match.record.actions) - 1
             # the seat taking back its decision is to move again: no bot is due
-            self.store.take_back(self.id, n, self.version + 1, bots_due=False)
+            clocks = self._clocks_at(seat, False, self.version + 1)
+            self.store.take_back(self.id, n, self.version + 1, False, _kept(clocks))
             with self.lock:
                 self.match.undo(seat)
                 self.log.append((n, self.match.log.pop()))
                 self.version += 1
-            self._clocks_on()
+                self.clocks = clocks
         self.told(self)
 
     def _apply(self, action: Action) -> None:
@@ -207,26 +232,19 @@ class LiveTable:
         if after is None:
             after = self.match.state.clone()
             after.apply(action, check=False)
-        self.store.append(self.id, n, action, self.version + 1, self.due(after))
+        version = self.version + 1
+        clocks = self._clocks_at(after.current_player(), after.is_terminal(), version)
+        self.store.append(self.id, n, action, version, self.due(after), _kept(clocks))
         with self.lock:
             self._apply(action)
             del self.log[:-LOG_KEPT]
-            self.version += 1
-        self._clocks_on()
+            self.version = version
+            self.clocks = clocks
         if self.match.state.is_terminal():
             self.conclude()
         self.told(self)
 
     # -- clocks, seats and the end -----------------------------------------------------
-    def _clocks_on(self) -> None:
-        """After a change (callers hold ``moving``): the clock of the person now to move
-        runs, the others stand; kept in the store for a restart and for the process
-        that watches the clocks run out."""
-        if self.clocks is None:
-            return
-        self.clocks.switch(self.person_to_move(self.match.state), self.now(), self.version)
-        self.store.set_clocks(self.id, self.clocks.dumps(), self.clocks.deadline())
-
     def conclude(self) -> None:
         """Mark the game over in the store, rating its players if the table is rated."""
         rating = None
@@ -267,15 +285,23 @@ class LiveTable:
         best = max(scores[i] for i in left)
         return ["won" if i in left and scores[i] == best else "lost" for i in seats]
 
-    def change_seats(self, seats: list[Seat], settings: dict[str, Any] | None = None) -> None:
-        """New seats (or settings) without a step (callers hold ``moving``)."""
+    def change_seats(
+        self,
+        seats: list[Seat],
+        settings: dict[str, Any] | None = None,
+        clocks: Clocks | None = None,
+    ) -> None:
+        """New seats (or settings, or clocks) without a step (callers hold ``moving``):
+        the clocks as they run with the new seats are written with them."""
         version = self.version + 1
-        self.store.change(self.id, version, seats, self.due_with(seats), settings)
+        state = self.match.state
+        after = self._clocks_at(state.current_player(), state.is_terminal(), version, seats, clocks)
+        due = self.due_with(seats) and not (after and after.ended)
+        self.store.change(self.id, version, seats, due, settings, _kept(after))
         with self.lock:
-            self.seats, self.version = seats, version
+            self.seats, self.version, self.clocks = seats, version, after
             if settings is not None:
                 self.settings = settings
-        self._clocks_on()
 
     def due_with(self, seats: list[Seat]) -> bool:
         state = self.match.state
@@ -321,6 +347,7 @@ class LiveTable:
             seats = list(self.seats)
             filler = seat_filler(self.match.game)
             seats[seat] = replace(seats[seat], kind="bot", spec=filler)
+            clocks = Clocks.loads(clocks.dumps())  # (the table's own change with the seats)
             clocks.time_out(seat, now, self.version + 1)
             who = self.label(seat)
             if clocks.rule.on_timeout == "lose":
@@ -330,7 +357,7 @@ class LiveTable:
                 elif len(left) <= 1:
                     winner = f"{self.label(left[0])} wins" if left else "nobody wins"
                     clocks.ended = f"{who} ran out of time: {winner}"
-            self.change_seats(seats)
+            self.change_seats(seats, clocks=clocks)
             if self.finished:
                 self.conclude()
         self.told(self)
@@ -523,6 +550,11 @@ class LiveTable:
             return view
         clocks = json.dumps(self.clocks.view(self.now())).encode()
         return view[:-1] + b', "clock": ' + clocks + b"}"
+
+
+def _kept(clocks: Clocks | None) -> tuple[str, float | None] | None:
+    """Clocks as the store keeps them: their state, and when the running one runs out."""
+    return (clocks.dumps(), clocks.deadline()) if clocks is not None else None
 
 
 def board(
