@@ -221,6 +221,8 @@ def test_a_seat_out_of_time_loses_and_a_rated_game_rates_its_players(db):
         loser, winner = ("Red", "Blue") if to_move == 0 else ("Blue", "Red")
         assert view["terminal"] and view["result"] == f"{loser} ran out of time: {winner} wins"
         assert view["outcomes"][to_move] == "lost" and view["actions"] == []
+        time.sleep(0.5)  # nobody plays on, not even the bot now in the seat out of time
+        assert ana.get(f"/api/tables/{table}").json()["step"] == view["step"]
         assert ana.get(f"/api/tables/{table}/record").status_code == 200  # the game is over
         board = ana.get("/api/leaderboard?game=foggy_island").json()["players"]
         assert [p["name"] for p in board] == ["Ben", "Ana"] if to_move == 0 else ["Ana", "Ben"]

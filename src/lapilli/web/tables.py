@@ -167,7 +167,10 @@ class LiveTable:
         return self.due(self.match.state)
 
     def due(self, state: State) -> bool:
-        """Whether chance or a bot is to move in ``state``: the bots' runner plays on."""
+        """Whether chance or a bot is to move in ``state``: the bots' runner plays on
+        (never once time has ended the game)."""
+        if self.ended is not None:
+            return False
         player = state.current_player()
         return player == CHANCE or (player >= 0 and self.seats[player].kind == "bot")
 
@@ -417,7 +420,7 @@ class LiveTable:
         def commit(state: State, seat: int, action: Action, events: list[Event]) -> None:
             nonlocal steps
             with self.moving:
-                if len(self.match.record.actions) != steps:
+                if len(self.match.record.actions) != steps or self.ended is not None:
                     raise Pause  # the table changed under us: start again from it
                 self._commit(action, state)
             steps += 1
