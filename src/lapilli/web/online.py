@@ -27,6 +27,7 @@ from .ratings import history_svg, ordinal
 from .store import Conflict, Seat, StoredTable, token_hash
 from .tables import LiveTable, Tables
 
+# (the server's own helpers are imported where they are used: the server imports this)
 PLAYER_COOKIE = "lapilli-player"
 COOKIE_DAYS = 365
 NAME = re.compile(r"[^\W_](?:[\w .'-]{0,28}[^\W_])?")  # letters, digits, spaces, . ' -
@@ -60,10 +61,15 @@ def tables_of(request: Request) -> Tables:
 
 async def player_asking(request: Request) -> tuple[str, str] | None:
     """The player whose key came with the request (id, name), if any."""
-    key = request.cookies.get(PLAYER_COOKIE, "").strip()[:100]
-    if not key:
+    if not request.cookies.get(PLAYER_COOKIE):
         return None
-    return await run_in_threadpool(tables_of(request).store.player_by_key, key)
+    return await run_in_threadpool(player_of, request)
+
+
+def player_of(request: Request) -> tuple[str, str] | None:
+    """(The same, from a worker thread.)"""
+    key = request.cookies.get(PLAYER_COOKIE, "").strip()[:100]
+    return tables_of(request).store.player_by_key(key) if key else None
 
 
 Someone = Annotated[tuple[str, str] | None, Depends(player_asking)]

@@ -55,7 +55,7 @@ from .learning import learning
 from .leases import Leases, SharedLeases, listen
 from .limits import Rate, Sockets
 from .online import pages as online_pages
-from .online import player_asking, players, seating
+from .online import player_asking, player_of, players, seating
 from .replays import last_move_marked, seen_as
 from .settings import Settings
 from .store import Conflict, Store
@@ -368,7 +368,7 @@ def client_of(connection: Request | WebSocket) -> str:
 
 
 @lobby.post("/tables")
-async def new_table(spec: NewTable, request: Request) -> Response:
+def new_table(spec: NewTable, request: Request) -> Response:
     settings: Settings = request.app.state.settings
     wait = request.app.state.new_tables.take(client_of(request))
     if wait:
@@ -408,18 +408,12 @@ async def new_table(spec: NewTable, request: Request) -> Response:
     if spec.sit is not None:
         if spec.sit not in people:
             raise HTTPException(400, f"seat {spec.sit} is not a person's seat")
-        someone = await player_asking(request)
+        someone = player_of(request)
         if someone is None:
             raise HTTPException(403, "choose a player name first: a player takes the seat")
         sitting[spec.sit] = someone
-    table, secrets = await run_in_threadpool(
-        tables_of(request).create,
-        match,
-        specs,
-        not spec.private,
-        spec.open,
-        options,
-        sitting,
+    table, secrets = tables_of(request).create(
+        match, specs, not spec.private, spec.open, options, sitting
     )
     answer = JSONResponse(
         {

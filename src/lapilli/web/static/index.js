@@ -154,6 +154,8 @@ async function showMe() {
   );
 }
 
+// (a plain button: the lobby's one submit button is the new table's; Enter still sends)
+$("save-name").addEventListener("click", () => $("naming").requestSubmit());
 $("naming").addEventListener("submit", async (event) => {
   event.preventDefault();
   $("name-error").textContent = "";
@@ -274,3 +276,4 @@ $("new").addEventListener("submit", async (event) => {
 });
 
 load();
+setInterval(() => document.hidden || showOpen(), 5000); // tables opened meanwhile

@@ -171,6 +171,11 @@ function showPlayers() {
       item.replaceChildren(`${s.label}: `, element("a", s.name, { href: `/player/${s.player}` }), kind);
     }
     if (i === view.you) item.append(element("strong", " \u2014 you"));
+    if (view.open && view.you === null && s.kind === "human" && !s.taken && !view.terminal) {
+      const sit = element("button", "Take this seat", { type: "button" });
+      sit.addEventListener("click", () => join(i));
+      item.append(" ", sit);
+    }
     if (clock) {
       const shown = element("span", "", { id: `clock-${i}`, className: "clock" });
       shown.setAttribute("aria-label", `${s.label}'s time`);
@@ -250,6 +255,19 @@ async function send(verb, body) {
 }
 
 $("undo").addEventListener("click", () => send("undo", {}));
+
+async function join(seat) {
+  const response = await fetch(`${api}/join`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat }),
+  });
+  if (!response.ok) {
+    $("error").textContent = (await response.json()).error;
+    return;
+  }
+  refresh(); // the seat's secret came as this table's cookie
+}
 
 $("rematch").addEventListener("click", async () => {
   const response = await fetch(`${api}/rematch`, { method: "POST" });
