@@ -394,8 +394,9 @@ def new_table(spec: NewTable, request: Request) -> Response:
     options: dict[str, Any] = {}
     if spec.rated:
         cooperative = game.utility is Utility.COOPERATIVE
-        if len(people) < (1 if cooperative else 2):
-            raise HTTPException(400, "a rated table needs at least two people's seats")
+        if len(people) < (1 if cooperative else 2):  # (a team is rated against the game)
+            least = "one person's seat" if cooperative else "two people's seats"
+            raise HTTPException(400, f"a rated table needs at least {least}")
         options["rated"] = True
     if spec.clock is not None:
         try:
