@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
+from sqlalchemy import create_engine, inspect, text  # noqa: E402
 
 from lapilli.web.clocks import ClockRule, Clocks  # noqa: E402
 from lapilli.web.server import create_app  # noqa: E402
@@ -332,6 +332,8 @@ def test_an_older_database_gets_the_new_columns(tmp_path):
         assert store.open_tables() == [] and store.overdue(0) == []
     finally:
         store.close()
+    indexes = {i["name"] for i in inspect(create_engine(url)).get_indexes("lapilli_tables")}
+    assert "ix_lapilli_tables_deadline" in indexes
 
 
 def test_bad_online_requests_get_clear_errors(db):

@@ -931,6 +931,14 @@ def _add_missing_columns(engine: Engine) -> None:
         if name not in columns:
             with engine.begin() as db:
                 db.execute(text(f"ALTER TABLE {TableRow.__tablename__} ADD COLUMN {name} {kind}"))
+    if "deadline" not in columns:  # the time-out sweep reads it every second
+        with engine.begin() as db:
+            db.execute(
+                text(
+                    "CREATE INDEX IF NOT EXISTS ix_lapilli_tables_deadline "
+                    f"ON {TableRow.__tablename__} (deadline)"
+                )
+            )
 
 
 def _sqlite_wal(connection: Any, _record: Any) -> None:
