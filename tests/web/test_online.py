@@ -254,6 +254,24 @@ def test_a_cooperative_team_out_of_time_loses_to_the_game(db):
         assert len(board) == 2 and all(p["games"] == 1 for p in board)
 
 
+def test_one_player_in_two_seats_is_rated_once(db):
+    clock = Clock()
+    app = app_with(db, clock)
+    with TestClient(app) as ana:
+        ana.post("/api/players", json={"name": "Ana"})
+        table = clocked(ana, "lose", game="fuji", seats=("human", "human"))
+        assert ana.post(f"/api/tables/{table}/join", json={}).json()["seat"] == 1
+        for _ in range(200):  # the dice of the set-up first
+            if ana.get(f"/api/tables/{table}").json()["clock"]["running"] is not None:
+                break
+            time.sleep(0.02)
+        clock.now += 61
+        app.state.tables.time_outs()
+        assert ana.get(f"/api/tables/{table}").json()["terminal"]
+        me = ana.get("/api/me").json()
+        assert me["ratings"][0]["games"] == 1 and [t["table"] for t in me["finished"]] == [table]
+
+
 def test_a_rematch_seats_the_same_people_one_seat_on(db):
     clock = Clock()
     app = app_with(db, clock)

@@ -73,7 +73,7 @@ def rate(
             db.execute(update(RatingRow).where(where).values(values))
         else:
             db.execute(insert(RatingRow).values(values | {"player": p, "game": game}))
-    for s in sittings:
+    for s in {s.player: s for s in reversed(sittings)}.values():  # a player's first seat
         r = after[s.player]
         row = {"table_id": table_id, "player": s.player, "game": game, "seat": s.seat}
         db.execute(

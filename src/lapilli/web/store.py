@@ -593,13 +593,14 @@ class Store:
                 )
                 .join(SittingRow, SittingRow.table_id == TableRow.id)
                 .where(SittingRow.player == player_id)
-                .order_by(TableRow.updated.desc())
+                .order_by(TableRow.updated.desc(), SittingRow.seat)
                 .limit(limit)
             )
-            return [
-                {"table": r[0], "game": r[1], "seat": r[2], "finished": r[3], "updated": r[4]}
-                for r in rows
-            ]
+            found: dict[str, dict[str, Any]] = {}  # a table once (its first seat of theirs)
+            for r in rows:
+                row = {"table": r[0], "game": r[1], "seat": r[2], "finished": r[3], "updated": r[4]}
+                found.setdefault(r[0], row)
+            return list(found.values())
 
     def open_tables(self, limit: int = 50) -> list[tuple[str, str, list[Seat], dict[str, Any]]]:
         """Unfinished open tables, the latest first: id, game, seats, settings."""
