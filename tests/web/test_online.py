@@ -445,3 +445,26 @@ def test_a_clock_runs_out_in_one_process_of_two(postgres_url, tmp_path):
         two.stop()
     for log in ("one.log", "two.log"):
         assert "Traceback" not in (tmp_path / log).read_text()
+
+
+def test_a_replay_shows_what_was_said_by_each_step(db):
+    clock = Clock()
+    app = app_with(db, clock)
+    with TestClient(app) as ana:
+        ana.post("/api/players", json={"name": "Ana"})
+        table = clocked(ana, "lose", kind="turn", hours=1)
+        ben = player(app, "Ben")
+        ben.post(f"/api/tables/{table}/join", json={})
+        TestClient(app).post(f"/api/tables/{table}/chat", json={"text": "early"})
+        step = my_turn(ana, table)["step"]  # (Red chooses their opening hand first)
+        assert ana.post(f"/api/tables/{table}/act", json={"index": 0}).status_code == 200
+        ben.post(f"/api/tables/{table}/chat", json={"text": "later"})
+        clock.now += 3601
+        app.state.tables.time_outs()
+        said = {
+            n: [m["text"] for m in ana.get(f"/api/tables/{table}/replay?step={n}").json()["chat"]]
+            for n in (step, step + 1)
+        }
+        assert said == {step: ["early"], step + 1: ["early", "later"]}
+        first = ana.get(f"/api/tables/{table}/replay?step={step}").json()["chat"][0]
+        assert first["watcher"] and first["who"] == "a watcher"

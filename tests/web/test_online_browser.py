@@ -105,6 +105,12 @@ def test_two_people_meet_play_a_rated_clocked_game_chat_and_rematch(browser, liv
         assert ana.evaluate(LOW_CONTRAST) == []
         both_shots(ana, tmp_path, "online-table")
 
+        # nobody is rated yet
+        assert ana.request.get(f"{live_server}/api/leaderboard?game=foggy_island").json() == {
+            "game": "foggy_island",
+            "players": [],
+        }
+
         # the player to move waits: their time runs out, and they lose
         for page in (ana, ben):
             until(page, "document.body.dataset.state === 'over'", SECONDS + 10)
@@ -112,6 +118,7 @@ def test_two_people_meet_play_a_rated_clocked_game_chat_and_rematch(browser, liv
         loser = 0 if "Red ran out" in ana.locator("#result").inner_text() else 1
         winner_name, loser_name = ("Ben", "Ana") if loser == 0 else ("Ana", "Ben")
         expect(ana.locator(".clock.out")).to_have_count(1)
+        both_shots(ben, tmp_path, "online-end")
 
         ana.click("#ratings")
         ana.wait_for_url("**/leaderboard")
