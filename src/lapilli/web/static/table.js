@@ -164,7 +164,8 @@ function showPlayers() {
   const clock = view.clock;
   view.seats.forEach((s, i) => {
     const out = clock && clock.out.includes(i);
-    const kind = s.kind === "bot" ? ` (bot: ${s.spec}${out ? ", its time ran out" : ""})` : "";
+    const late = clock && clock.on_timeout === "bot" ? " (a bot plays for the seat now)" : " (lost on time)";
+    const kind = out ? late : s.kind === "bot" ? ` (bot: ${s.spec})` : "";
     const name = s.name ? ` ${s.name}` : s.kind === "human" && !s.taken ? " (free seat)" : "";
     const item = element("li", `${s.label}${name ? ":" + name : ""}${kind}`);
     if (s.player) {
