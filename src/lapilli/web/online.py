@@ -413,7 +413,9 @@ def _make_rematch(tables: Tables, table: LiveTable) -> str:
 
         clocks = Clocks.start(ClockRule(**settings["clock"]), n).dumps()
     seed = secrets.token_bytes(32)
-    stored = StoredTable(new_id, seats, match.record, seed, True, 0, False, settings, clocks)
+    stored = StoredTable(
+        new_id, seats, match.record, seed, table.listed, 0, False, settings, clocks
+    )
     with table.moving:
         if table.settings.get("rematch"):
             return str(table.settings["rematch"])

@@ -83,6 +83,7 @@ class LiveTable:
         self.id = stored.id
         self.seats: list[Seat] = stored.seats
         self.open = stored.open
+        self.listed = stored.listed
         self.settings = stored.settings  # clock, rated, rematch
         self.clocks = Clocks.loads(stored.clocks) if stored.clocks else None
         self.now = now  # the wall clock (a test's own, moved by hand)
