@@ -102,6 +102,7 @@ def test_two_people_meet_play_a_rated_clocked_game_chat_and_rematch(browser, liv
         expect(ana.locator("#messages li").last).to_have_text("Blue (Ben):thanks!")
         running = ana.locator(".clock.running")
         expect(running).to_have_count(1)
+        expect(ana.locator("#clockline")).to_contain_text("time: 0:")  # in the bar too
         assert ana.evaluate(LOW_CONTRAST) == []
         both_shots(ana, tmp_path, "online-table")
 

@@ -201,6 +201,13 @@ function tick() {
   const clock = view && view.clock;
   if (!clock) return;
   const gone = (performance.now() - clockRead) / 1000;
+  // the running clock in the bar too (a phone shows the players far below the board)
+  const runs = clock.running !== null && !view.terminal;
+  $("clockline").hidden = !runs;
+  if (runs) {
+    const whose = clock.running === view.you ? "Your time" : `${view.seats[clock.running].label}'s time`;
+    $("clockline").textContent = `${whose}: ${span(Math.max(0, clock.left[clock.running] - gone))}`;
+  }
   clock.left.forEach((left, i) => {
     const shown = $(`clock-${i}`);
     if (!shown) return;
