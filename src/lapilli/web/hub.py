@@ -16,7 +16,8 @@ from collections.abc import Iterator
 GATHER = 0.02  # seconds: changes this close together make one message
 
 News = dict[str, int | str | None]
-"""What a watcher is sent: ``{"version": 41, "trouble": None}``."""
+"""What a watcher is sent: ``{"version": 41, "trouble": None, "chat": 3}`` (None for
+what this process does not know: the page then asks)."""
 
 
 class Hub:
@@ -26,14 +27,22 @@ class Hub:
         self.newest: dict[str, News] = {}  # tables with a message on its way
         self.lock = threading.Lock()
 
-    def publish(self, table_id: str, version: int, trouble: str | None = None) -> None:
-        """Tell the table's watchers (safe from any thread)."""
+    def publish(
+        self, table_id: str, version: int, trouble: str | None = None, chat: int = -1
+    ) -> None:
+        """Tell the table's watchers (safe from any thread): its version (-1: unknown
+        here), and how many chat messages it has (-1: unknown here)."""
         loop = self.loop
         if loop is None:
             return
         with self.lock:
             waiting = table_id in self.newest
-            self.newest[table_id] = {"version": version, "trouble": trouble}
+            before = self.newest.get(table_id, {})
+            self.newest[table_id] = {
+                "version": version if version >= 0 else before.get("version"),
+                "trouble": trouble,
+                "chat": chat if chat >= 0 else before.get("chat"),
+            }
         if waiting:
             return
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody is watching

@@ -124,10 +124,12 @@ def listen(
     heard: Callable[[str, int], None],
     reconnected: Callable[[], None],
     stopping: threading.Event,
+    said: Callable[[str, int], None] = lambda table_id, n: None,
 ) -> None:
     """Until ``stopping``: ``heard(table id, version)`` for each change announced by
     another process than ``me``; ``reconnected()`` after the connection was made again
-    (news may have been missed meanwhile)."""
+    (news may have been missed meanwhile); ``said(table id, n)`` for a chat message (its
+    note reads ``chat:n`` where a version stands)."""
     import psycopg  # the postgres extra
 
     pause, first = 0.1, True
@@ -141,7 +143,11 @@ def listen(
                 while not stopping.is_set():
                     for note in db.notifies(timeout=0.5):
                         table_id, version, process = note.payload.split(" ")
-                        if process != me:
+                        if process == me:
+                            continue
+                        if version.startswith("chat:"):
+                            said(table_id, int(version[5:]))
+                        else:
                             heard(table_id, int(version))
         except psycopg.Error as exc:
             first = False

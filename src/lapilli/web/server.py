@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from functools import cache
 from importlib.resources import files
@@ -44,13 +46,16 @@ from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
 from lapilli.core.options import option_form
 from lapilli.core.registry import game_classes
-from lapilli.core.state import CHANCE
+from lapilli.core.state import CHANCE, Utility
 
+from .clocks import ClockSpec
 from .guard import Guard
 from .hub import Hub
 from .learning import learning
 from .leases import Leases, SharedLeases, listen
 from .limits import Rate, Sockets
+from .online import pages as online_pages
+from .online import player_asking, player_of, players, seating
 from .replays import last_move_marked, seen_as
 from .settings import Settings
 from .store import Conflict, Store
@@ -86,6 +91,12 @@ class Strict(BaseModel):
 
 class NewTable(TableSetup):
     private: bool = Field(default=False, description="left out of the list of tables")
+    open: bool = Field(default=False, description="listed with its free seats for anyone")
+    rated: bool = Field(default=False, description="its players' ratings change at the end")
+    clock: ClockSpec | None = Field(default=None, description="real time or turn-based")
+    sit: int | None = Field(
+        default=None, ge=0, le=64, description="the seat the creating player takes"
+    )
     position: str | None = Field(
         default=None,
         max_length=60_000,  # within the body's limit (LAPILLI_MAX_BODY)
@@ -145,9 +156,11 @@ def create_app(database: str = "sqlite:///lapilli.db", settings: Settings | None
     app.state.hub = Hub()
     app.state.new_tables = Rate(settings.tables_per_minute)
     app.state.sockets = Sockets(settings.sockets_per_client)
+    app.state.chat_rate = Rate(settings.chat_per_minute)
+    app.state.new_players = Rate(settings.players_per_minute)
     app.add_middleware(Guard, trusted=settings.origins, hosts=settings.hosts)
     _add_error_answers(app)
-    for router in (pages, lobby, seats, play, finished, learning):
+    for router in (pages, online_pages, lobby, players, seats, seating, play, finished, learning):
         app.include_router(router)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", updates)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
@@ -163,12 +176,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     keeping = Keeping(settings.idle_seconds, settings.finished_seconds, settings.max_live)
     # on PostgreSQL other processes may share the tables: leases say who runs the bots
     leases = SharedLeases(store.url) if store.shared else Leases()
-    tables = Tables(store, settings.bot_threads, hub.publish, keeping, leases)
-    tables.more_chores.append(app.state.new_tables.forget_idle)
+    now = getattr(app.state, "now", time.time)  # a test's own clock, else the wall's
+    tables = Tables(store, settings.bot_threads, hub.publish, keeping, leases, now)
+    for rate in (app.state.new_tables, app.state.chat_rate, app.state.new_players):
+        tables.more_chores.append(rate.forget_idle)
     app.state.tables = tables
     stopping = threading.Event()
     if store.shared:
-        news = (store.url, store.process, tables.heard, tables.resync, stopping)
+        news = (store.url, store.process, tables.heard, tables.resync, stopping, tables.said)
         threading.Thread(target=listen, args=news, name="lapilli-news", daemon=True).start()
     try:
         yield
@@ -254,6 +269,10 @@ TableAsked = Annotated[LiveTable, Depends(live_table)]
 
 
 async def seat_asking(request: Request, table: TableAsked) -> int | None:
+    return seat_of_request(request, table)
+
+
+def seat_of_request(request: Request, table: LiveTable) -> int | None:
     """The seat whose secret came with the request (a bearer header or the page's cookie)."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     if scheme.lower() != "bearer":
@@ -280,7 +299,8 @@ def json_bytes(data: bytes) -> Response:
 async def drawn(table: LiveTable, seat: int | None) -> Response:
     """The seat's view: at once when this version was drawn before, else in a thread."""
     cached = table.cached_view(seat)
-    return json_bytes(cached if cached is not None else await run_in_threadpool(table.view, seat))
+    data = cached if cached is not None else await run_in_threadpool(table.view, seat)
+    return json_bytes(table.with_clocks(data))
 
 
 # -- pages -----------------------------------------------------------------------------
@@ -348,7 +368,7 @@ def client_of(connection: Request | WebSocket) -> str:
 
 
 @lobby.post("/tables")
-def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
+def new_table(spec: NewTable, request: Request) -> Response:
     settings: Settings = request.app.state.settings
     wait = request.app.state.new_tables.take(client_of(request))
     if wait:
@@ -370,21 +390,54 @@ def new_table(spec: NewTable, request: Request) -> dict[str, Any]:
                 400, f"the position is for {start.num_players} players, the table has {len(specs)}"
             )
     match = Match(game, len(specs), specs, start=start)
-    table, secrets = tables_of(request).create(match, specs, listed=not spec.private)
-    return {
-        "table": table.id,
-        "watch": f"/table/{table.id}",
-        "seats": [
-            {
-                "seat": i,
-                "label": match.state.seat_label(i),
-                "kind": seat.kind,
-                "spec": seat.spec,
-                "link": f"/table/{table.id}#seat={secret}" if secret else None,
-            }
-            for i, (seat, secret) in enumerate(zip(table.seats, secrets, strict=True))
-        ],
-    }
+    people = [i for i, s in enumerate(specs) if s == HUMAN]
+    options: dict[str, Any] = {}
+    if spec.rated:
+        cooperative = game.utility is Utility.COOPERATIVE
+        if len(people) < (1 if cooperative else 2):  # (a team is rated against the game)
+            least = "one person's seat" if cooperative else "two people's seats"
+            raise HTTPException(400, f"a rated table needs at least {least}")
+        options["rated"] = True
+    if spec.clock is not None:
+        try:
+            rule = spec.clock.rule()
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        options["clock"] = dataclasses.asdict(rule)
+        options["clock_words"] = rule.words()
+    sitting = {}
+    if spec.sit is not None:
+        if spec.sit not in people:
+            raise HTTPException(400, f"seat {spec.sit} is not a person's seat")
+        someone = player_of(request)
+        if someone is None:
+            raise HTTPException(403, "choose a player name first: a player takes the seat")
+        sitting[spec.sit] = someone
+    table, secrets = tables_of(request).create(
+        match, specs, not spec.private, spec.open, options, sitting
+    )
+    answer = JSONResponse(
+        {
+            "table": table.id,
+            "watch": f"/table/{table.id}",
+            "seats": [
+                {
+                    "seat": i,
+                    "label": match.state.seat_label(i),
+                    "kind": seat.kind,
+                    "spec": seat.spec,
+                    "link": f"/table/{table.id}#seat={secret}" if secret else None,
+                }
+                for i, (seat, secret) in enumerate(zip(table.seats, secrets, strict=True))
+            ],
+            "you": spec.sit,
+        }
+    )
+    if spec.sit is not None:  # the creating player's page goes straight to their seat
+        mine = secrets[spec.sit]
+        assert mine is not None
+        set_seat_cookie(answer, request, table.id, mine)
+    return answer
 
 
 @lobby.get("/tables")
@@ -404,16 +457,26 @@ async def take_seat(secret: SeatSecret, request: Request, table: TableAsked) -> 
     if seat is None:  # (the model already refuses an empty secret)
         raise HTTPException(400, "a seat link's secret is needed")
     label = table.match.state.seat_label(seat)
+    if not table.seats[seat].seated or not table.seats[seat].player:
+        # the seat is taken (its clock may start); a player is named at it
+        someone = await player_asking(request)
+        player, name = someone if someone else ("", table.seats[seat].name)
+        if player or not table.seats[seat].seated:
+            await run_in_threadpool(table.sit, seat, player, name)
     response = JSONResponse({"seat": seat, "label": label})
+    set_seat_cookie(response, request, table.id, secret.token)
+    return response
+
+
+def set_seat_cookie(response: Response, request: Request, table_id: str, token: str) -> None:
     response.set_cookie(
-        cookie_name(table.id),
-        secret.token,
+        cookie_name(table_id),
+        token,
         max_age=COOKIE_DAYS * 86400,
         httponly=True,
         samesite="strict",
         secure=request.url.scheme == "https",
     )
-    return response
 
 
 # -- playing ---------------------------------------------------------------------------
@@ -448,7 +511,8 @@ async def act(
         raise HTTPException(400, "send an action or the index of one")
 
     tables = tables_of(request)
-    return json_bytes(await run_in_threadpool(tables.act, table, seat, choice, move.version))
+    drawn = await run_in_threadpool(tables.act, table, seat, choice, move.version)
+    return json_bytes(table.with_clocks(drawn))
 
 
 @play.post("/undo")
@@ -464,7 +528,7 @@ finished = APIRouter(prefix="/api/tables/{table_id}")
 
 
 async def over(table: TableAsked) -> LiveTable:
-    if not table.match.state.is_terminal():
+    if not table.finished:
         raise HTTPException(403, "the record holds every secret: it opens when the game ends")
     return table
 
@@ -506,9 +570,11 @@ def replay(
             drawn["svg"] = last_move_marked(drawn["svg"], where, said)
     if seat is not None and seat != asker and drawn["svg"]:
         drawn["svg"] = seen_as(drawn["svg"])  # a watcher is not that seat: no "you" there
+    chat = [m for m in table.store.chat(table.id) if m["step"] <= step]
     return {
         "step": step,
         "steps": len(rec.actions),
+        "chat": [m | {"watcher": m["seat"] is None} for m in chat],
         "seat": seat,
         "last": last,
         "by": played.seat_label(actor) if played else None,

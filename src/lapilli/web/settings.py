@@ -32,6 +32,8 @@ class Settings:
     hosts: tuple[str, ...] = LOOPBACK  # names the server answers to (Host header); * any
     tables_per_minute: int = 30  # new tables per client (at once, then at this pace)
     sockets_per_client: int = 32  # open websockets per client
+    chat_per_minute: int = 20  # chat messages per client (at once, then at this pace)
+    players_per_minute: int = 10  # new players per client
     idle_seconds: float = 300.0  # a table unused this long leaves memory (reloaded on demand)
     finished_seconds: float = 60.0  # a finished table sooner
     max_live: int = 1000  # tables in memory at most (the longest unused leave first)

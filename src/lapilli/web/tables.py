@@ -9,6 +9,7 @@ view be drawn at a time, so each is drawn once per version and seat.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import hashlib
@@ -24,12 +25,14 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.console import Console
+from sqlalchemy import Connection
 
 from lapilli.agents import make_agent
+from lapilli.agents.table import seat_filler
 from lapilli.core import log as game_log
 from lapilli.core.actions import Action
 from lapilli.core.errors import IllegalAction
@@ -38,7 +41,9 @@ from lapilli.core.match import Match
 from lapilli.core.records import Record
 from lapilli.core.state import CHANCE, Event, Game, State, Utility
 
+from .clocks import ClockRule, Clocks
 from .leases import Leases
+from .ratings import Sitting, rate
 from .store import DATABASE_ERRORS, Conflict, Seat, Store, StoredTable, token_hash
 
 LOG_KEPT = 500  # entries kept in memory per table
@@ -68,9 +73,21 @@ class Pause(Exception):
 class LiveTable:
     """One table in memory; every change is written to the store before it is told."""
 
-    def __init__(self, stored: StoredTable, store: Store, told: Callable[[LiveTable], None]):
+    def __init__(
+        self,
+        stored: StoredTable,
+        store: Store,
+        told: Callable[[LiveTable], None],
+        now: Callable[[], float] = time.time,
+    ):
         self.id = stored.id
         self.seats: list[Seat] = stored.seats
+        self.open = stored.open
+        self.listed = stored.listed
+        self.settings = stored.settings  # clock, rated, rematch
+        self.clocks = Clocks.loads(stored.clocks) if stored.clocks else None
+        self.now = now  # the wall clock (a test's own, moved by hand)
+        self.said = 0  # chat messages at the table (Tables.get counts them)
         self._seed = stored.seed
         self.store = store
         self.told = told  # called after every change, from whichever thread made it
@@ -104,13 +121,57 @@ class LiveTable:
 
     @property
     def finished(self) -> bool:
-        return self.match.state.is_terminal()
+        """The rules' end, or a seat's time ran out and ended the game."""
+        return self.match.state.is_terminal() or self.ended is not None
+
+    @property
+    def ended(self) -> str | None:
+        """Why the game ended before the rules' end (a seat out of time), if it did."""
+        return self.clocks.ended if self.clocks is not None else None
+
+    def free_seats(self, seats: list[Seat] | None = None) -> list[int]:
+        """People's seats nobody has taken yet."""
+        seats = self.seats if seats is None else seats
+        return [i for i, s in enumerate(seats) if s.kind == "human" and not s.seated]
+
+    def person_to_move(self, state: State) -> int | None:
+        """The seat whose clock runs in ``state``: a person's, once every seat is taken."""
+        return self._person(state.current_player(), state.is_terminal(), self.seats, self.clocks)
+
+    def _person(
+        self, player: int, terminal: bool, seats: list[Seat], clocks: Clocks | None
+    ) -> int | None:
+        if terminal or (clocks and clocks.ended) or player < 0 or self.free_seats(seats):
+            return None
+        return player if seats[player].kind == "human" else None
+
+    def _clocks_at(
+        self,
+        player: int,
+        terminal: bool,
+        version: int,
+        seats: list[Seat] | None = None,
+        clocks: Clocks | None = None,
+    ) -> Clocks | None:
+        """The clocks once the table is at ``version`` with ``player`` to move (from a
+        copy of ``clocks``, by default the table's): the person's clock runs, the others
+        stand. None without a clock. Written with the change that makes them so."""
+        base = clocks or self.clocks
+        if base is None:
+            return None
+        after = Clocks.loads(base.dumps())
+        seats = self.seats if seats is None else seats
+        after.switch(self._person(player, terminal, seats, after), self.now(), version)
+        return after
 
     def bots_to_move(self) -> bool:
         return self.due(self.match.state)
 
     def due(self, state: State) -> bool:
-        """Whether chance or a bot is to move in ``state``: the bots' runner plays on."""
+        """Whether chance or a bot is to move in ``state``: the bots' runner plays on
+        (never once time has ended the game)."""
+        if self.ended is not None:
+            return False
         player = state.current_player()
         return player == CHANCE or (player >= 0 and self.seats[player].kind == "bot")
 
@@ -125,8 +186,9 @@ class LiveTable:
                     "look again and choose"
                 )
             state = self.match.state
-            if state.is_terminal():
+            if self.finished:
                 raise IllegalAction("the game is over: no more actions")
+            self._still_yours(seat)
             if state.current_player() != seat:
                 raise NotYourTurn(f"it is not {state.seat_label(seat)}'s turn")
             if isinstance(choice, Action):
@@ -137,17 +199,24 @@ class LiveTable:
                 raise IllegalAction(f"there is no action number {choice}: you have {len(legal)}")
             self._commit(legal[choice])
 
+    def _still_yours(self, seat: int) -> None:
+        if self.seats[seat].kind != "human":
+            raise NotYourTurn(f"your time ran out: a bot plays for {self.label(seat)} now")
+
     def undo(self, seat: int) -> None:
         with self.moving:
+            self._still_yours(seat)
             if not self.match.can_undo(seat):
                 self.match.undo(seat)  # raises the rule's own message
             n = len(self.match.record.actions) - 1
             # the seat taking back its decision is to move again: no bot is due
-            self.store.take_back(self.id, n, self.version + 1, bots_due=False)
+            clocks = self._clocks_at(seat, False, self.version + 1)
+            self.store.take_back(self.id, n, self.version + 1, False, _kept(clocks))
             with self.lock:
                 self.match.undo(seat)
                 self.log.append((n, self.match.log.pop()))
                 self.version += 1
+                self.clocks = clocks
         self.told(self)
 
     def _apply(self, action: Action) -> None:
@@ -167,14 +236,136 @@ class LiveTable:
         if after is None:
             after = self.match.state.clone()
             after.apply(action, check=False)
-        self.store.append(self.id, n, action, self.version + 1, self.due(after))
+        version = self.version + 1
+        clocks = self._clocks_at(after.current_player(), after.is_terminal(), version)
+        self.store.append(self.id, n, action, version, self.due(after), _kept(clocks))
         with self.lock:
             self._apply(action)
             del self.log[:-LOG_KEPT]
-            self.version += 1
+            self.version = version
+            self.clocks = clocks
         if self.match.state.is_terminal():
-            self.store.finish(self.id)
+            self.conclude()
         self.told(self)
+
+    # -- clocks, seats and the end -----------------------------------------------------
+    def conclude(self) -> None:
+        """Mark the game over in the store, rating its players if the table is rated."""
+        rating = None
+        if self.settings.get("rated"):
+            sittings = [
+                Sitting(i, s.player, outcome)
+                for i, (s, outcome) in enumerate(zip(self.seats, self.outcomes(), strict=True))
+                if s.player
+            ]
+            game, cooperative = self.match.game.id, self.match.game.utility is Utility.COOPERATIVE
+
+            def rating(db: Connection) -> None:
+                rate(db, self.id, game, cooperative, sittings)
+
+        self.store.finish(self.id, rating)
+
+    def losers_on_time(self) -> list[int]:
+        """Seats whose time ran out at a table where that loses."""
+        lose = self.clocks is not None and self.clocks.rule.on_timeout == "lose"
+        return list(self.clocks.out) if self.clocks is not None and lose else []
+
+    def outcomes(self, state: State | None = None) -> list[str]:
+        """Each seat's end: the rules', except that a seat out of time (where the table
+        said so) has lost, and a game that time ended is won by the seat left. Where the
+        rules' winners all ran out of time, the best score among the others wins."""
+        state = state or self.match.state
+        losers = set(self.losers_on_time())
+        seats = range(state.num_players)
+        if self.ended is not None:
+            if self.match.game.utility is Utility.COOPERATIVE:
+                return ["lost"] * state.num_players
+            return ["lost" if i in losers else "won" for i in seats]
+        ends = outcomes(state)
+        if not losers or any(ends[i] == "won" for i in seats if i not in losers):
+            return ["lost" if i in losers else end for i, end in enumerate(ends)]
+        left = [i for i in seats if i not in losers]
+        scores = state.scores()
+        best = max(scores[i] for i in left)
+        return ["won" if i in left and scores[i] == best else "lost" for i in seats]
+
+    def change_seats(
+        self,
+        seats: list[Seat],
+        settings: dict[str, Any] | None = None,
+        clocks: Clocks | None = None,
+    ) -> None:
+        """New seats (or settings, or clocks) without a step (callers hold ``moving``):
+        the clocks as they run with the new seats are written with them."""
+        version = self.version + 1
+        state = self.match.state
+        after = self._clocks_at(state.current_player(), state.is_terminal(), version, seats, clocks)
+        due = self.due_with(seats) and not (after and after.ended)
+        self.store.change(self.id, version, seats, due, settings, _kept(after))
+        with self.lock:
+            self.seats, self.version, self.clocks = seats, version, after
+            if settings is not None:
+                self.settings = settings
+
+    def due_with(self, seats: list[Seat]) -> bool:
+        state = self.match.state
+        player = state.current_player()
+        if self.finished:
+            return False
+        return player == CHANCE or (player >= 0 and seats[player].kind == "bot")
+
+    def sit(self, seat: int, player: str, name: str) -> None:
+        """Someone takes a person's seat (a player, or "" for a guest with the link)."""
+        with self.moving:
+            seats = list(self.seats)
+            old = seats[seat]
+            if old.seated and (old.player == player or not player):
+                return
+            if old.seated and old.player and old.player != player:
+                raise PermissionError(f"{self.label(seat)} is taken by {old.name}")
+            seats[seat] = replace(old, player=player, name=name, seated=True)
+            self.change_seats(seats)
+        self.told(self)
+
+    def rematch_token(self, seat: int) -> str:
+        """The secret of ``seat`` at this table's rematch: drawn from this table's secret
+        seed, so a holder of a seat here gets theirs there without it being kept."""
+        digest = hashlib.blake2b(f"rematch:{seat}".encode(), key=self._seed, digest_size=18)
+        return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
+
+    def label(self, seat: int) -> str:
+        return self.match.state.seat_label(seat)
+
+    def time_out(self) -> bool:
+        """If the running clock has run out: the seat is out of time, and as the table
+        chose its bot plays on for it or it loses (which ends the game where one seat
+        is left, or at once in a cooperative game); True if so."""
+        with self.moving:
+            clocks = self.clocks
+            if clocks is None or clocks.version != self.version:
+                return False  # (a change not yet written with its clock: next round)
+            now = self.now()
+            seat = clocks.overdue(now)
+            if seat is None or self.finished:
+                return False
+            seats = list(self.seats)
+            filler = seat_filler(self.match.game)
+            seats[seat] = replace(seats[seat], kind="bot", spec=filler)
+            clocks = Clocks.loads(clocks.dumps())  # (the table's own change with the seats)
+            clocks.time_out(seat, now, self.version + 1)
+            who = self.label(seat)
+            if clocks.rule.on_timeout == "lose":
+                left = [i for i in range(len(seats)) if i not in clocks.out]
+                if self.match.game.utility is Utility.COOPERATIVE:
+                    clocks.ended = f"{who} ran out of time: the team loses"
+                elif len(left) <= 1:
+                    winner = f"{self.label(left[0])} wins" if left else "nobody wins"
+                    clocks.ended = f"{who} ran out of time: {winner}"
+            self.change_seats(seats, clocks=clocks)
+            if self.finished:
+                self.conclude()
+        self.told(self)
+        return True
 
     def catch_up(self) -> bool:
         """Bring this copy up to the store's, where another process changed the table
@@ -186,18 +377,26 @@ class LiveTable:
                 return False
             version, count, newer = found
             if count == n + len(newer) and version - self.version == len(newer):
+                clocks = self.store.clocks(self.id) if self.clocks is not None else ""
                 with self.lock:
                     for action in newer:
                         self._apply(action)
                     del self.log[:-LOG_KEPT]
                     self.version = version
-            else:  # a step was taken back meanwhile: replay the table as stored
+                    if clocks:
+                        self.clocks = Clocks.loads(clocks)
+            else:  # a step taken back, a seat or a clock changed: replay the table as stored
                 stored = self.store.load(self.id)
                 if stored is None:
                     return False
-                fresh = LiveTable(stored, self.store, self.told)
+                fresh = LiveTable(stored, self.store, self.told, self.now)
                 with self.lock:
                     self.match, self.log, self.version = fresh.match, fresh.log, fresh.version
+                    self.seats, self.settings, self.clocks = (
+                        fresh.seats,
+                        fresh.settings,
+                        fresh.clocks,
+                    )
         self.told(self)
         return True
 
@@ -222,7 +421,7 @@ class LiveTable:
         def commit(state: State, seat: int, action: Action, events: list[Event]) -> None:
             nonlocal steps
             with self.moving:
-                if len(self.match.record.actions) != steps:
+                if len(self.match.record.actions) != steps or self.ended is not None:
                     raise Pause  # the table changed under us: start again from it
                 self._commit(action, state)
             steps += 1
@@ -280,8 +479,11 @@ class LiveTable:
 
     def _view(self, state: State, seat: int | None, version: int) -> dict[str, Any]:
         player = state.current_player()
-        terminal = state.is_terminal()
-        legal = state.legal_actions() if seat is not None and player == seat else []
+        ended = self.ended
+        terminal = state.is_terminal() or ended is not None
+        mine = seat is not None and player == seat and not terminal
+        mine = mine and seat is not None and self.seats[seat].kind == "human"  # (not its bot)
+        legal = state.legal_actions() if mine else []
         texts = [state.action_text(a) for a in legal]
         actions = [
             {"index": i, "text": text, "action": a.to_json()}
@@ -295,22 +497,68 @@ class LiveTable:
             "version": version,
             "you": seat,
             "seats": [
-                {"label": state.seat_label(i), "kind": s.kind, "spec": s.spec}
+                {
+                    "label": state.seat_label(i),
+                    "kind": s.kind,
+                    "spec": s.spec,
+                    "player": s.player or None,
+                    "name": s.name or None,
+                    "taken": s.seated,
+                }
                 for i, s in enumerate(self.seats)
             ],
+            "open": self.open,
+            "rated": bool(self.settings.get("rated")),
+            "rematch": self.settings.get("rematch"),
             "to_move": player,
             "to_move_label": state.seat_label(player) if player >= 0 else None,
             "waiting_for_bot": player >= 0 and self.seats[player].kind == "bot",
             "terminal": terminal,
-            "scores": state.scores() if terminal else None,
-            "winners": [state.seat_label(w) for w in state.winners()] if terminal else None,
-            "result": state.result_text() if terminal else None,
-            "outcomes": outcomes(state) if terminal else None,
-            "breakdown": state.score_breakdown() if terminal else None,
+            **self._end(state, terminal),
             "actions": actions,
             **board(self.draw_board, state, seat, legal, texts),
             "observation": state.observation(seat),
         }
+
+    def _end(self, state: State, terminal: bool) -> dict[str, Any]:
+        """The scores, winners, result and each seat's end, once the game is over."""
+        if not terminal:
+            keys = ("scores", "winners", "result", "outcomes", "breakdown")
+            return dict.fromkeys(keys)
+        ends = self.outcomes(state)
+        if self.ended is not None:  # time ended it: no rules' tally
+            won = [state.seat_label(i) for i, end in enumerate(ends) if end == "won"]
+            return {
+                "scores": None,
+                "winners": won,
+                "result": self.ended,
+                "outcomes": ends,
+                "breakdown": None,
+            }
+        result = state.result_text()
+        late = [state.seat_label(i) for i in self.losers_on_time()]
+        if late:  # the rules' words, then who lost on time whatever the points say
+            result += f"; out of time, so lost: {', '.join(late)}"
+        return {
+            "scores": state.scores(),
+            "winners": [state.seat_label(i) for i, end in enumerate(ends) if end == "won"],
+            "result": result,
+            "outcomes": ends,
+            "breakdown": state.score_breakdown(),
+        }
+
+    def with_clocks(self, view: bytes) -> bytes:
+        """A drawn view with the clocks as they are now (views are drawn once per
+        version; the clocks run on between versions)."""
+        if self.clocks is None:
+            return view
+        clocks = json.dumps(self.clocks.view(self.now())).encode()
+        return view[:-1] + b', "clock": ' + clocks + b"}"
+
+
+def _kept(clocks: Clocks | None) -> tuple[str, float | None] | None:
+    """Clocks as the store keeps them: their state, and when the running one runs out."""
+    return (clocks.dumps(), clocks.deadline()) if clocks is not None else None
 
 
 def board(
@@ -556,15 +804,20 @@ class Tables:
         self,
         store: Store,
         bot_threads: int,
-        publish: Callable[[str, int, str | None], None] = lambda t, v, trouble: None,
+        publish: Callable[[str, int, str | None, int], None] = lambda t, v, w, n: None,
         keeping: Keeping = Keeping(),
         leases: Leases | None = None,
+        now: Callable[[], float] = time.time,
     ):
         self.store = store
         self.live: dict[str, LiveTable] = {}
         self.lock = threading.Lock()
-        self.publish = publish  # tells a table's watchers: (table id, version, trouble)
-        self.told: Callable[[LiveTable], None] = lambda t: publish(t.id, t.version, t.trouble)
+        self.now = now  # the wall clock the tables' clocks read
+        # tells a table's watchers: (table id, version, trouble, chat messages)
+        self.publish = publish
+        self.told: Callable[[LiveTable], None] = lambda t: publish(
+            t.id, t.version, t.trouble, t.said
+        )
         self.keeping = keeping
         self.more_chores: list[Callable[[], None]] = []  # run with tidy(), every CHORES s
         self.bots = Bots(bot_threads, self.told, leases)
@@ -585,7 +838,8 @@ class Tables:
         stored = self.store.load(table_id)
         if stored is None:
             return None
-        table = LiveTable(stored, self.store, self.told)
+        table = LiveTable(stored, self.store, self.told, self.now)
+        table.said = self.store.chat_count(table_id)
         with self.lock:
             table = self.live.setdefault(table_id, table)
         return table
@@ -594,7 +848,7 @@ class Tables:
         """Every CHORES seconds (the first at once): tables due take their bots on,
         unused ones leave memory."""
         while True:
-            for chore in [self.sweep, self.tidy, *self.more_chores]:
+            for chore in [self.sweep, self.time_outs, self.tidy, *self.more_chores]:
                 try:
                     chore()
                 except DATABASE_ERRORS as exc:
@@ -618,7 +872,7 @@ class Tables:
                     continue
                 table.catch_up()
                 if table.finished:
-                    self.store.finish(table_id)  # its last step was written, not its end
+                    table.conclude()  # its last step was written, not its end
                 elif not table.bots_to_move():
                     self.store.not_due(table_id, table.version)
                 self.bots.wake(table)  # queued, or its lease let go
@@ -628,11 +882,34 @@ class Tables:
             except Exception:  # a damaged table must not keep the others waiting
                 logger.exception("table %s could not be resumed", table_id)
 
+    def time_outs(self) -> None:
+        """Tables whose running clock has run out: the process holding a table's lease
+        (the one running its bots, or taking it now) ends its seat's time."""
+        overdue = self.store.overdue(self.now())
+        for table_id in self.bots.leases.take_many(overdue):
+            table = self.get(table_id)
+            if table is None:
+                continue
+            table.catch_up()
+            if table.time_out():
+                self.bots.wake(table)  # its bot plays on (or, over, the lease is let go)
+            elif table.id not in self.bots.queued and not table.bots_to_move():
+                self.bots.let_go(table.id)
+
+    def said(self, table_id: str, n: int) -> None:
+        """A chat message was kept (here or by another process): watchers are told."""
+        table = self.live.get(table_id)
+        if table is None:
+            self.publish(table_id, -1, None, n)  # (the page asks for the rest)
+            return
+        table.said = max(table.said, n)
+        self.told(table)
+
     def heard(self, table_id: str, version: int) -> None:
         """Another process changed a table: this copy catches up, its watchers are told."""
         table = self.live.get(table_id)
         if table is None:
-            self.publish(table_id, version, None)
+            self.publish(table_id, version, None, -1)
         elif version > table.version:
             self._catch_up(table)
             self.bots.wake(table)  # a move made there may leave bots due here
@@ -673,18 +950,37 @@ class Tables:
             self.bots.let_go(table.id)  # another process may run its bots from now on
 
     def create(
-        self, match: Match, specs: list[str], listed: bool
+        self,
+        match: Match,
+        specs: list[str],
+        listed: bool,
+        open: bool = False,
+        settings: dict[str, Any] | None = None,
+        sitting: dict[int, tuple[str, str]] | None = None,
     ) -> tuple[LiveTable, list[str | None]]:
-        """A new table; returns it and each seat's secret (None for a bot)."""
+        """A new table; returns it and each seat's secret (None for a bot). ``settings``:
+        the clock (a ``ClockRule``'s fields) and whether it is rated; ``sitting``: the
+        players already in their seats (seat: (player id, name))."""
         tokens = [secrets.token_urlsafe(18) if s == "human" else None for s in specs]
         seats = [
             Seat("human", "human", token_hash(t)) if t else Seat("bot", spec)
             for spec, t in zip(specs, tokens, strict=True)
         ]
+        for i, (player, name) in (sitting or {}).items():
+            seats[i] = replace(seats[i], player=player, name=name, seated=True)
+        settings = settings or {}
+        clocks = ""
+        if settings.get("clock"):
+            clocks = Clocks.start(ClockRule(**settings["clock"]), len(seats)).dumps()
         seed = secrets.token_bytes(32)  # 256 bits from the OS; nobody chooses or sees it
-        stored = StoredTable(secrets.token_hex(8), seats, match.record, seed, listed)
-        table = LiveTable(stored, self.store, self.told)
-        self.store.create(stored, bots_due=table.bots_to_move())
+        table_id = secrets.token_hex(8)
+        stored = StoredTable(table_id, seats, match.record, seed, listed, 0, open, settings, clocks)
+        table = LiveTable(stored, self.store, self.told, self.now)
+        if table.clocks is not None:  # a seat's clock may run from the start
+            table.clocks.switch(table.person_to_move(match.state), self.now(), 0)
+            stored.clocks = table.clocks.dumps()
+        deadline = table.clocks.deadline() if table.clocks else None
+        self.store.create(stored, bots_due=table.bots_to_move(), deadline=deadline)
         with self.lock:
             self.live[table.id] = table
         self.bots.wake(table)

@@ -55,6 +55,8 @@ async function load() {
   botParams = data.bot_params;
   $("game").replaceChildren(...games.map((g) => element("option", `${g.title} (${g.players})`, { value: g.id })));
   showGame();
+  showMe();
+  showOpen();
   const tables = await (await fetch("/api/tables")).json();
   if (!tables.tables.length) $("tables").replaceChildren(element("li", "none yet"));
   else $("tables").replaceChildren(
@@ -128,6 +130,101 @@ function showSeats() {
   }
 }
 
+// -- the player: a name, their tables ---------------------------------------------------
+let me = null;
+const titleOf = (id) => (games.find((g) => g.id === id) || { title: id }).title;
+
+async function showMe() {
+  const response = await fetch("/api/me");
+  me = response.ok ? await response.json() : null;
+  $("mine").hidden = !me;
+  $("save-name").textContent = me ? "Change your name" : "Play under this name";
+  if (!me) return;
+  $("name").value = me.name;
+  const page = element("a", "your page and ratings", { href: `/player/${me.player}` });
+  $("playing-as").replaceChildren(`You play as ${me.name}: `, page);
+  const item = (t) => {
+    const li = element("li");
+    li.append(element("a", `${titleOf(t.game)} ${t.table}`, { href: `/table/${t.table}` }));
+    return li;
+  };
+  $("my-tables").replaceChildren(...(me.tables.length ? me.tables.map(item) : [element("li", "none")]));
+  $("my-finished").replaceChildren(
+    ...(me.finished.length ? me.finished.map(item) : [element("li", "none yet")]),
+  );
+}
+
+// (a plain button: the lobby's one submit button is the new table's; Enter still sends)
+$("save-name").addEventListener("click", () => $("naming").requestSubmit());
+$("naming").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("name-error").textContent = "";
+  const response = await fetch("/api/players", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: $("name").value }),
+  });
+  if (!response.ok) $("name-error").textContent = (await response.json()).error;
+  showMe();
+});
+
+async function showOpen() {
+  const data = await (await fetch("/api/open")).json();
+  if (!data.tables.length) {
+    $("open").replaceChildren(element("li", "none now: make one below and tick Open"));
+    return;
+  }
+  $("open").replaceChildren(
+    ...data.tables.map((t) => {
+      const li = element("li", undefined, { className: "open-table" });
+      const who = t.seats.map((s) => `${s.label}: ${s.kind === "bot" ? "a bot" : s.name || "free seat"}`);
+      li.append(element("strong", t.title), ` · ${who.join(", ")}`);
+      if (t.rated) li.append(" · rated");
+      if (t.clock) li.append(` · clock: ${t.clock}`);
+      li.append(element("br"));
+      for (const seat of t.free) {
+        const button = element("button", `Sit as ${t.seats[seat].label}`, { type: "button" });
+        button.addEventListener("click", () => join(t.table, seat));
+        li.append(button);
+      }
+      return li;
+    }),
+  );
+}
+
+async function join(table, seat) {
+  $("join-error").textContent = "";
+  const response = await fetch(`/api/tables/${table}/join`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat }),
+  });
+  const data = await response.json();
+  if (!response.ok) {
+    $("join-error").textContent = data.error;
+    showOpen();
+    return;
+  }
+  location.href = `/table/${table}`; // the seat's secret came as this table's cookie
+}
+
+function showClock() {
+  const kind = $("clock").value;
+  $("clock-real").hidden = kind !== "real";
+  $("clock-turn").hidden = kind !== "turn";
+  $("timeout-line").hidden = !kind;
+}
+$("clock").addEventListener("change", showClock);
+
+function clockAsked() {
+  const kind = $("clock").value;
+  if (!kind) return null;
+  const clock = { kind, on_timeout: $("on-timeout").value };
+  if (kind === "real") Object.assign(clock, { minutes: Number($("minutes").value), increment: Number($("increment").value) });
+  else clock.hours = Number($("hours").value);
+  return clock;
+}
+
 $("game").addEventListener("change", showGame);
 $("learn").addEventListener("click", () => (location.href = `/learn/${game().id}`));
 $("players").addEventListener("change", showSeats);
@@ -141,7 +238,13 @@ $("new").addEventListener("submit", async (event) => {
     seats: readSeats.map((read) => read()),
     options,
     private: $("private").checked,
+    open: $("open-table").checked,
+    rated: $("rated").checked,
   };
+  const clock = clockAsked();
+  if (clock) body.clock = clock;
+  const firstPerson = body.seats.indexOf("human");
+  if (me && firstPerson >= 0) body.sit = firstPerson; // the player takes the first person's seat
   const file = $("position").files[0];
   if (file) body.position = await file.text(); // the server reads and checks it
   const response = await fetch("/api/tables", {
@@ -154,10 +257,15 @@ $("new").addEventListener("submit", async (event) => {
     $("error").textContent = data.error || "could not create the table";
     return;
   }
+  if (data.you !== null && body.open) {
+    location.href = `/table/${data.table}`; // the others find it in the lobby
+    return;
+  }
   const list = element("ul");
   for (const s of data.seats) {
     const item = element("li", `${s.label}: `);
-    if (s.link) item.append(element("a", location.origin + s.link, { href: s.link }));
+    if (s.seat === data.you) item.append(element("a", "your seat", { href: `/table/${data.table}` }));
+    else if (s.link) item.append(element("a", location.origin + s.link, { href: s.link }));
     else item.append(`bot (${s.spec})`);
     list.append(item);
   }
@@ -168,3 +276,4 @@ $("new").addEventListener("submit", async (event) => {
 });
 
 load();
+setInterval(() => document.hidden || showOpen(), 5000); // tables opened meanwhile

@@ -66,6 +66,7 @@ async function refresh(atLeast) {
 function show(data) {
   if (view && data.version < view.version) return; // an answer overtaken by a newer one
   view = data;
+  clockRead = performance.now();
   $("picker").hidden = true;
   const mine = view.actions.length > 0;
   document.body.dataset.version = view.version;
@@ -160,18 +161,69 @@ async function showRules() {
 function showPlayers() {
   const list = $("players");
   list.replaceChildren();
+  const clock = view.clock;
   view.seats.forEach((s, i) => {
-    const kind = s.kind === "bot" ? ` (bot: ${s.spec})` : "";
-    const item = element("li", `${s.label}${kind}`);
+    const out = clock && clock.out.includes(i);
+    const late = clock && clock.on_timeout === "bot" ? " (a bot plays for the seat now)" : " (lost on time)";
+    const kind = out ? late : s.kind === "bot" ? ` (bot: ${s.spec})` : "";
+    const name = s.name ? ` ${s.name}` : s.kind === "human" && !s.taken ? " (free seat)" : "";
+    const item = element("li", `${s.label}${name ? ":" + name : ""}${kind}`);
+    if (s.player) {
+      item.replaceChildren(`${s.label}: `, element("a", s.name, { href: `/player/${s.player}` }), kind);
+    }
     if (i === view.you) item.append(element("strong", " \u2014 you"));
+    if (view.open && view.you === null && s.kind === "human" && !s.taken && !view.terminal) {
+      const sit = element("button", "Take this seat", { type: "button" });
+      sit.addEventListener("click", () => join(i));
+      item.append(" ", sit);
+    }
+    if (clock) {
+      const shown = element("span", "", { id: `clock-${i}`, className: "clock" });
+      shown.setAttribute("aria-label", `${s.label}'s time`);
+      item.append(shown);
+    }
     if (i === view.to_move && !view.terminal) {
       item.prepend(element("span", "\u25B6 ", { title: "to move" }));
       item.classList.add("to-move");
     }
-    const n = view.terminal ? view.scores[i] : null;
-    if (view.terminal) item.append(element("span", ` \u00B7 ${n} point${n === 1 ? "" : "s"}`));
+    const n = view.terminal && view.scores ? view.scores[i] : null;
+    if (n !== null) item.append(element("span", ` \u00B7 ${n} point${n === 1 ? "" : "s"}`));
     list.appendChild(item);
   });
+  $("clockrule").hidden = !clock;
+  if (clock) $("clockrule").textContent = `Clock: ${clock.words}.`;
+  tick();
+}
+
+// -- the clocks: the server's times, the running one counted down here between views --
+let clockRead = 0;
+function tick() {
+  const clock = view && view.clock;
+  if (!clock) return;
+  const gone = (performance.now() - clockRead) / 1000;
+  // the running clock in the bar too (a phone shows the players far below the board)
+  const runs = clock.running !== null && !view.terminal;
+  $("clockline").hidden = !runs;
+  if (runs) {
+    const whose = clock.running === view.you ? "Your time" : `${view.seats[clock.running].label}'s time`;
+    $("clockline").textContent = `${whose}: ${span(Math.max(0, clock.left[clock.running] - gone))}`;
+  }
+  clock.left.forEach((left, i) => {
+    const shown = $(`clock-${i}`);
+    if (!shown) return;
+    const running = clock.running === i && !view.terminal;
+    const now = Math.max(0, running ? left - gone : left);
+    shown.textContent = clock.out.includes(i) ? "out of time" : span(now);
+    shown.className = `clock${running ? " running" : ""}${running && now < 10 ? " low" : ""}${clock.out.includes(i) ? " out" : ""}`;
+  });
+}
+setInterval(tick, 250);
+
+function span(seconds) {
+  const s = Math.ceil(seconds);
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
 }
 
 // Entries after ``since`` are new to this seat: they are highlighted, and the newest
@@ -212,6 +264,68 @@ async function send(verb, body) {
 
 $("undo").addEventListener("click", () => send("undo", {}));
 
+async function join(seat) {
+  const response = await fetch(`${api}/join`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seat }),
+  });
+  if (!response.ok) {
+    $("error").textContent = (await response.json()).error;
+    return;
+  }
+  refresh(); // the seat's secret came as this table's cookie
+}
+
+$("rematch").addEventListener("click", async () => {
+  const response = await fetch(`${api}/rematch`, { method: "POST" });
+  const data = await response.json();
+  if (!response.ok) {
+    $("error").textContent = data.error;
+    return;
+  }
+  location.href = `/table/${data.table}`; // the new seat's secret came as that table's cookie
+});
+
+// -- the chat: messages as plain text (never HTML), a watcher's marked ---------------------
+let said = 0; // the number of the last message shown
+function message(m) {
+  const item = element("li", undefined, { className: m.watcher ? "watcher" : "" });
+  item.append(element("span", m.who + ":", { className: "who" }), element("span", m.text));
+  return item;
+}
+
+async function loadChat() {
+  if (frame) return;
+  const response = await fetch(`${api}/chat?after=${said}`);
+  if (!response.ok) return;
+  const data = await response.json();
+  for (const m of data.messages) {
+    if (m.n <= said || frame) continue; // (two askings crossed: each message once)
+    $("messages").append(message(m));
+    said = m.n;
+  }
+  $("messages").scrollTop = $("messages").scrollHeight;
+}
+
+$("say").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  $("chat-error").textContent = "";
+  const text = $("said").value.trim();
+  if (!text) return;
+  const response = await fetch(`${api}/chat`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text }),
+  });
+  if (!response.ok) {
+    $("chat-error").textContent = (await response.json()).error;
+    return;
+  }
+  $("said").value = "";
+  loadChat();
+});
+
 // -- the end and the replay ---------------------------------------------------------------------
 function showEnd() {
   $("end").hidden = false;
@@ -219,11 +333,21 @@ function showEnd() {
   $("scores").tBodies[0].replaceChildren(
     ...view.seats.map((s, i) => {
       const row = element("tr", undefined, { className: view.outcomes[i] });
-      row.append(element("td", s.label + (i === view.you ? " (you)" : "")));
-      row.append(element("td", String(view.scores[i])), element("td", view.outcomes[i]));
+      row.append(element("td", s.label + (s.name ? ` (${s.name})` : "") + (i === view.you ? " (you)" : "")));
+      const score = view.scores ? String(view.scores[i]) : "\u2014";
+      row.append(element("td", score), element("td", view.outcomes[i]));
       return row;
     }),
   );
+  $("rematch").hidden = view.you === null;
+  $("rematch").textContent = view.rematch ? "Take your seat at the rematch" : "Rematch";
+  $("rematch-note").replaceChildren();
+  if (view.rematch && view.you === null) {
+    $("rematch-note").append(element("a", "Watch the rematch", { href: `/table/${view.rematch}` }));
+  } else if (view.you !== null) {
+    $("rematch-note").textContent = "same players, everyone one seat on";
+  }
+  $("ratings").hidden = !view.rated;
   showBreakdown();
   if ($("replay").hidden) setUpReplay();
 }
@@ -273,6 +397,7 @@ async function goTo(step) {
   $("step").value = $("slider").value = frame.step;
   showBoard(frame.svg, frame.board_html);
   showLog(frame.log, frame.step - 1);
+  $("messages").replaceChildren(...frame.chat.map(message)); // what was said by then
   const what = frame.by ? `${frame.by}: ${frame.last}` : frame.step ? "chance" : "the set-up";
   $("steplabel").textContent = `Step ${frame.step} of ${frame.steps}: ${what}.`;
 }
@@ -299,8 +424,10 @@ narrow.addEventListener("change", () => (frame ? showBoard(frame.svg, frame.boar
 function follow() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
-  socket.onmessage = (message) => {
-    const { version, trouble } = JSON.parse(message.data);
+  socket.onmessage = (news) => {
+    const { version, trouble, chat } = JSON.parse(news.data);
+    if (chat !== undefined && chat !== null && chat > said) loadChat();
+    if (version === null || version === undefined) return;
     if (!view || version !== view.version || (trouble ?? null) !== (view.trouble ?? null)) refresh(version);
   };
   socket.onclose = () => setTimeout(follow, 2000);
@@ -308,5 +435,6 @@ function follow() {
 
 takeSeat().then(() => {
   refresh();
+  loadChat();
   follow();
 });
