@@ -106,7 +106,7 @@ def test_an_open_table_is_found_in_the_lobby_and_a_seat_taken_with_one_request(d
         assert fresh.get("/api/me").json()["name"] == "Ben"
         assert fresh.get(f"/api/tables/{table}").json()["you"] is None
         mine = ben.get("/api/me").json()["tables"]
-        assert [(t["table"], t["seat"]) for t in mine] == [(table, 1)]
+        assert [(t["table"], t["seat"], t["label"]) for t in mine] == [(table, 1, "Blue")]
         view = ana.get(f"/api/tables/{table}").json()
         assert [s["name"] for s in view["seats"]] == ["Ana", "Ben"]
         # by invitation only: no joining without the link
@@ -229,6 +229,7 @@ def test_a_seat_out_of_time_loses_and_a_rated_game_rates_its_players(db):
         assert board[0]["rating"] > board[1]["rating"] and board[0]["games"] == 1
         page = ana.get(f"/api/players/{me}").json()
         assert page["games"][0]["table"] == table and page["history"][0]["table"] == table
+        assert page["games"][0]["label"] == "Red"  # the seat in the game's words
         svg = ana.get(f"/api/players/{me}/rating.svg?game=foggy_island")
         assert svg.headers["content-type"].startswith("image/svg") and "<polyline" in svg.text
         assert ana.get("/api/leaderboard?game=chess").status_code == 400

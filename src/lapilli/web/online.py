@@ -147,7 +147,7 @@ def me(request: Request, someone: Known) -> dict[str, Any]:
     """The asking player: their tables being played, their finished games, ratings."""
     store = tables_of(request).store
     player_id, name = someone
-    sittings = store.sittings(player_id)
+    sittings = _labelled(store.sittings(player_id))
     return {
         "player": player_id,
         "name": name,
@@ -155,6 +155,11 @@ def me(request: Request, someone: Known) -> dict[str, Any]:
         "finished": [s for s in sittings if s["finished"]],
         "ratings": _ratings(store.player_ratings(player_id)),
     }
+
+
+def _labelled(sittings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each sitting with its seat's name in the game's words (``label``: Red, Blue...)."""
+    return [s | {"label": seat_labels(s["game"], s["players"])[s["seat"]]} for s in sittings]
 
 
 def _ratings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -170,7 +175,7 @@ def player_page_data(player_id: str, request: Request) -> dict[str, Any]:
     if name is None:
         raise HTTPException(404, "there is no such player")
     results = store.results(player_id)
-    finished = [s for s in store.sittings(player_id) if s["finished"]]
+    finished = [s for s in _labelled(store.sittings(player_id)) if s["finished"]]
     outcome = {r["table"]: r["outcome"] for r in results}
     return {
         "player": player_id,

@@ -585,11 +585,17 @@ class Store:
         self.write(lambda db: db.execute(change))
 
     def sittings(self, player_id: str, limit: int = 100) -> list[dict[str, Any]]:
-        """The player's tables, the latest first: id, game, seat, finished, last change."""
+        """The player's tables, the latest first: id, game, seat, players, finished, last
+        change."""
         with self.engine.connect() as db:
             rows = db.execute(
                 select(
-                    TableRow.id, TableRow.game, SittingRow.seat, TableRow.finished, TableRow.updated
+                    TableRow.id,
+                    TableRow.game,
+                    SittingRow.seat,
+                    TableRow.finished,
+                    TableRow.updated,
+                    TableRow.seats,
                 )
                 .join(SittingRow, SittingRow.table_id == TableRow.id)
                 .where(SittingRow.player == player_id)
@@ -599,7 +605,7 @@ class Store:
             found: dict[str, dict[str, Any]] = {}  # a table once (its first seat of theirs)
             for r in rows:
                 row = {"table": r[0], "game": r[1], "seat": r[2], "finished": r[3], "updated": r[4]}
-                found.setdefault(r[0], row)
+                found.setdefault(r[0], row | {"players": len(json.loads(r[5]))})
             return list(found.values())
 
     def open_tables(self, limit: int = 50) -> list[tuple[str, str, list[Seat], dict[str, Any]]]:

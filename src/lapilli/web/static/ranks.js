@@ -83,7 +83,7 @@ async function playerPage() {
     const row = element("tr");
     const link = element("td");
     link.append(element("a", g.table, { href: `/table/${g.table}` }));
-    row.append(element("td", titles[g.game] || g.game), link, element("td", String(g.seat + 1)));
+    row.append(element("td", titles[g.game] || g.game), link, element("td", g.label));
     row.append(element("td", g.outcome || "not rated"));
     return row;
   });
