@@ -203,6 +203,7 @@ class MCTSAgent(Agent):
     # ------------------------------------------------------------------ search
     def act(self, state: State, seat: int) -> Action:
         legal = self.choices(state)
+        self.last_iterations = 0  # no search, nothing cut short
         if len(legal) == 1:
             return legal[0]
         root = self.search(state, seat)
@@ -217,6 +218,16 @@ class MCTSAgent(Agent):
             if child.n > best_n or (child.n == best_n and q > best_q):
                 best, best_n, best_q = a, child.n, q
         return best if best is not None else legal[self.rng.randrange(len(legal))]
+
+    def cut_short(self) -> str | None:
+        """With an iteration budget and a time limit both, whether the time ended the
+        last search first."""
+        if self.iters and self.seconds and 0 < self.last_iterations < self.iters:
+            return (
+                f"cut short after {self.seconds:g} s: {self.last_iterations} of "
+                f"{self.iters} iterations"
+            )
+        return None
 
     def search(self, state: State, seat: int) -> Node:
         """Grow a tree for ``seat`` to move in ``state``; returns its root."""
