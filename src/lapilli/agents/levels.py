@@ -8,7 +8,7 @@ it becomes its game's bot when it first moves, so one name works at every table:
   better moves (softmax of its values): legal, sensible moves a beginner can beat;
 - ``normal``: the greedy bot, one turn of lookahead over the game's heuristic;
 - ``hard``: the MCTS bot with greedy's opinion as its prior, its parameters chosen per
-  game by the tuning command (``bench/tune_hard.py``). It thinks ``seconds`` a move, at
+  game by the tuning command (``lapilli lab tune GAME``). It thinks ``seconds`` a move, at
   most 2 (anytime: it uses them); ``hard:iters=300,seconds=0`` gives it an iteration
   budget instead, which makes it reproducible from its seed.
 """
