@@ -2,7 +2,6 @@
 
 import shutil
 
-import pytest
 from typer.testing import CliRunner
 
 from lapilli.agents.levels import LEVELS_FILE, read_levels
@@ -25,9 +24,8 @@ def test_tuning_halves_the_candidates_and_writes_the_winner_as_the_hard_level(tm
     assert rounds == [4, 2]  # four candidates, then the better two
     assert found.played == 4 * 2 + 2 * 4  # the survivors play twice as many new games
     assert found.best.games == 6 and len(found.candidates) == 4
-    assert (
-        found.candidates[0].spec == read_levels(levels)["eras"].hard
-    )  # the present one is a candidate...
+    present = read_levels(levels)["eras"].hard
+    assert present in [c.spec for c in found.candidates]  # the present one competes too
     tune.write_hard(found, levels)
     after = read_levels(levels)
     assert after["eras"].hard == found.best.spec
