@@ -231,9 +231,9 @@ class MCTSAgent(Agent):
 
     def search(self, state: State, seat: int) -> Node:
         """Grow a tree for ``seat`` to move in ``state``; returns its root."""
+        start = time.perf_counter()  # the set-up (greedy's opinion) counts in the time
         search = _Search(self, state, seat)
-        start = time.perf_counter()
-        done = search.run()
+        done = search.run(start)
         elapsed = time.perf_counter() - start
         self.last_iterations = done
         self.last_seconds = elapsed
@@ -307,11 +307,13 @@ class _Search:
             node.prior = self.greedy_opinion(s, player) if guided else {}
         return node.prior
 
-    def run(self) -> int:
-        """Iterate until the budget is spent; returns the number of iterations."""
+    def run(self, start: float | None = None) -> int:
+        """Iterate until the budget is spent (the time counted from ``start``, by
+        default now); returns the number of iterations."""
         iters = self.bot.iters or 1 << 62
         seconds = self.bot.seconds
-        deadline = time.perf_counter() + seconds if seconds > 0 else None
+        begun = time.perf_counter() if start is None else start
+        deadline = begun + seconds if seconds > 0 else None
         done = 0
         while done < iters:
             if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:
