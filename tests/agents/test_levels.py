@@ -10,7 +10,7 @@ from lapilli.agents import AgentError, GreedyAgent, MCTSAgent, make_agent
 from lapilli.agents.levels import LEVELS, game_levels, level_spec, read_levels
 from lapilli.agents.table import seat_spec
 from lapilli.cli.main import app
-from lapilli.core.loop import quiet
+from lapilli.core.loop import play, quiet
 from lapilli.core.registry import game_class, games
 from lapilli.web.settings import Settings
 
@@ -140,3 +140,17 @@ def test_lapilli_bots_lists_the_levels_of_every_game():
     assert "easy" in result.output and "hard thinks 2 s a move" in result.output
     for game_id in games():
         assert game_id in result.output
+
+
+def test_hard_does_not_undo_free_moves_back_and_forth():
+    """Deeper's Storage moves are free: a search that found storing and taking back
+    equal went back and forth until the round limit (this deal: 1,900 decisions and
+    on). Like greedy, it now never moves back to a position it has moved from."""
+    game = game_class("deeper")()
+    state = game.new_state(2)
+    rng = random.Random(50001)
+    bots = [
+        make_agent(s, seed=rng.randrange(2**31)) for s in ("greedy", "hard:iters=100,seconds=0")
+    ]
+    play(state, [b.act for b in bots], rng, check=False, limit=1200)
+    assert state.is_terminal()

@@ -94,7 +94,7 @@ class GreedyAgent(Agent):
             ranked = sorted(range(len(legal)), key=totals.__getitem__, reverse=True)
             fresh = (legal[i] for i in ranked if not self._returns(state, seat, legal[i]))
             choice = next(fresh, choice)
-        self._left.add(_seen(state, seat))
+        self._left.add(fingerprint(state, seat))
         return choice
 
     def _loose(self, state: State, legal: list[Action], totals: list[float], best: float) -> Action:
@@ -107,11 +107,7 @@ class GreedyAgent(Agent):
 
     def _returns(self, state: State, seat: int, action: Action) -> bool:
         """Whether ``action`` leads back to a position this bot has already moved from."""
-        if not self._left:
-            return False
-        child = quiet(state.clone())
-        child.apply(action, check=False)
-        return _seen(child, seat) in self._left
+        return leads_back(self._left, state, seat, action)
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         """What each of ``legal`` is worth to ``seat`` (summed over ``dets`` worlds)."""
@@ -197,7 +193,17 @@ class GreedyAgent(Agent):
         return values
 
 
-def _seen(state: State, seat: int) -> bytes:
+def leads_back(left: set[bytes], state: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` leads back to a position seen in ``left`` (what ``seat`` saw
+    where a bot moved from)."""
+    if not left:
+        return False
+    child = quiet(state.clone())
+    child.apply(action, check=False)
+    return fingerprint(child, seat) in left
+
+
+def fingerprint(state: State, seat: int) -> bytes:
     """A short fingerprint of what ``seat`` sees of ``state``."""
     view = json.dumps(state.observation(seat), sort_keys=True, default=str)
     return hashlib.blake2b(view.encode(), digest_size=16).digest()

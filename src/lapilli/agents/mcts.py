@@ -72,7 +72,7 @@ from lapilli.core.state import (
 
 from .base import Agent, AgentError, Param
 from .evaluation import evaluation_for
-from .greedy import GreedyAgent
+from .greedy import GreedyAgent, fingerprint, leads_back
 
 PRIOR_SHARPNESS = 8.0
 """How sharply the greedy bot's opinion falls off behind its favourite (``prior``): a
@@ -195,6 +195,7 @@ class MCTSAgent(Agent):
             if "iters" in params or "seconds" in params:
                 raise AgentError("the mcts bot needs a budget: iters or seconds above 0")
             self.iters = self.DEFAULT_ITERS
+        self._left: set[bytes] = set()  # what the seat saw where this bot moved
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.total_iterations = 0
@@ -207,17 +208,20 @@ class MCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = self.search(state, seat)
-        best = None
-        best_n = -1
-        best_q = -1.0
-        for a in legal:
-            child = root.children.get(a)
-            if child is None:
-                continue
-            q = child.w / child.n if child.n else 0.0
-            if child.n > best_n or (child.n == best_n and q > best_q):
-                best, best_n, best_q = a, child.n, q
-        return best if best is not None else legal[self.rng.randrange(len(legal))]
+        ranked = sorted(
+            (a for a in legal if a in root.children),
+            key=lambda a: _standing(root.children[a]),
+            reverse=True,
+        )
+        if not ranked:
+            return legal[self.rng.randrange(len(legal))]
+        # free moves can undo each other (Deeper's Storage): a search that finds them
+        # equal would go back and forth for ever, so it takes none that leads back to
+        # a position it has moved from (as the greedy bot does), unless all do
+        fresh = (a for a in ranked if not leads_back(self._left, state, seat, a))
+        choice = next(fresh, ranked[0])
+        self._left.add(fingerprint(state, seat))
+        return choice
 
     def cut_short(self) -> str | None:
         """With an iteration budget and a time limit both, whether the time ended the
@@ -240,6 +244,11 @@ class MCTSAgent(Agent):
         self.total_iterations += done
         self.total_seconds += elapsed
         return search.root
+
+
+def _standing(child: Node) -> tuple[int, float]:
+    """A root action's standing: its visits, then its mean result."""
+    return child.n, (child.w / child.n if child.n else 0.0)
 
 
 class _Search:
