@@ -1,5 +1,6 @@
 """lapilli: five volcano-themed tabletop games as faithful rules engines, with bots."""
 
+from ._engine import ENGINE  # first: it chooses the compiled or the pure-Python engine
 from .core import (
     CHANCE,
     TERMINAL,
@@ -17,6 +18,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "CHANCE",
+    "ENGINE",
     "TERMINAL",
     "Action",
     "Game",

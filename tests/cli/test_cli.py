@@ -6,6 +6,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
+import lapilli
 from lapilli.cli.main import app
 from lapilli.core.records import Record, read_records
 
@@ -243,6 +244,19 @@ def test_peer_rate_counts_tic_tac_toe_steps():
 
     rate = peer_rate(0.2)
     assert rate is not None and rate > 100  # at most 9 steps a game, thousands a second
+
+
+def test_version_names_the_engine():
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert f"lapilli {lapilli.__version__}, engine: {lapilli.ENGINE}" in result.output
+
+
+def test_bench_names_the_engine():
+    result = invoke("bench", "foggy_island", "--seconds", "0.1")
+    assert result.exit_code == 0
+    words = " ".join(result.output.replace("│", " ").split())  # the title may wrap
+    assert f"engine {lapilli.ENGINE}" in words
 
 
 @pytest.mark.parametrize("game", ["foggy_island", "eras"])

@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from lapilli import ENGINE, __version__
 from lapilli.agents import AGENTS, LEVELS, agent_names, make_agent, split_specs
 from lapilli.agents.levels import HARD_SECONDS, LEVEL_AGENTS, game_levels
 from lapilli.agents.policy import PolicyAgent
@@ -49,6 +50,27 @@ def filled_note(game: Game, seats: list[str], named: int, state: State) -> str |
         return None
     who = ", ".join(state.seat_label(i) for i in range(named, len(seats)))
     return f"Seats not named ({who}) are played by {filler_words(game)}."
+
+
+def show_version(asked: bool) -> None:
+    if asked:
+        console.print(f"lapilli {__version__}, engine: {ENGINE}", soft_wrap=True)
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=show_version,
+            is_eager=True,
+            help="Show the version and the engine in use (compiled or pure Python).",
+        ),
+    ] = False,
+) -> None:
+    """lapilli: volcano-themed tabletop games, bots and a balance lab."""
 
 
 def seats_from(text: str | None, players: int | None, game: Game) -> list[str]:
@@ -421,7 +443,7 @@ def bench(
             make_agent(bot)
     except LapilliError as exc:
         fail(str(exc))
-    title = f"Random playouts, {seconds:g} s per game, one core"
+    title = f"Random playouts, {seconds:g} s of CPU time per game, one core, engine {ENGINE}"
     if peer:
         title += "; peer: OpenSpiel python_tic_tac_toe"
     table = Table(title=title + (f"; bot: {bot}" if bot else ""))

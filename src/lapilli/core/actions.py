@@ -10,6 +10,8 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .errors import MalformedInput
 
 _quote = reprlib.Repr()  # bad input is quoted in messages, shortened whatever its size
@@ -35,6 +37,7 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+@mypyc_attr(native_class=False)  # compiled, a tuple subclass stays a Python class
 class Action(tuple[str, tuple[tuple[str, Any], ...]]):
     """One decision (or chance outcome): ``Action("place", tile=14)``."""
 

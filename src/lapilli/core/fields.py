@@ -47,9 +47,9 @@ from typing import (
     Union,
     get_args,
     get_origin,
-    get_type_hints,
 )
 
+from . import hints
 from .errors import MalformedInput
 from .zones import EVERYONE, NOBODY, Zone, seats_mask
 
@@ -294,7 +294,7 @@ def codec_of(kind: Any) -> Codec:
 
 
 def _hints_of(kind: type) -> dict[str, Any]:
-    return get_type_hints(kind, include_extras=True)
+    return hints.type_hints(kind)
 
 
 @dataclass(frozen=True)
@@ -336,7 +336,7 @@ def _declared(cls: type) -> tuple[Field, ...]:
         if getattr(klass, "__module__", "").startswith("lapilli.core"):
             continue  # the engine's own attributes (game, stack, caches)
         module = sys.modules[klass.__module__].__dict__
-        for name, text in klass.__dict__.get("__annotations__", {}).items():
+        for name, text in hints.own_annotations(klass).items():
             if name.startswith("_") or name == "game":
                 continue
             kind = eval(text, module, dict(vars(klass))) if isinstance(text, str) else text

@@ -40,19 +40,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import (
-    Annotated,
     Any,
     NamedTuple,
     Self,
     TypeVar,
-    get_type_hints,
 )
 
-from pydantic import ConfigDict, Field, with_config
-from typing_extensions import TypedDict
+from mypy_extensions import mypyc_attr
 
-from . import fields
+from . import fields, hints
 from .actions import Action
+from .decision import Decision
 from .errors import IllegalAction, MalformedInput
 from .state import CHANCE, TERMINAL, Event, Game, State
 from .zones import Unseen
@@ -222,17 +220,6 @@ class Steps:
 S = TypeVar("S", bound="FlowState")
 
 
-@with_config(ConfigDict(extra="forbid", strict=True))
-class Decision(TypedDict):
-    """What the game waits for; null once the game is over."""
-
-    name: Annotated[str, Field(description="the rulebook's word for what the game waits for")]
-    seat: Annotated[
-        int | None, Field(description="the seat that decides; null for a roll or a draw")
-    ]
-    prompt: Annotated[str, Field(description="the rule being decided, in the rulebook's words")]
-
-
 SEAT_ARGS = ("seat", "by")
 """Step arguments that name a seat (every game names them so)."""
 
@@ -241,8 +228,8 @@ SEAT_ARGS = ("seat", "by")
 def _arg_codecs(args: type) -> dict[str, fields.Codec]:
     """How each argument of a step is loaded and checked: by its declared type, as the
     position's own fields are (``core.fields``)."""
-    hints = get_type_hints(args)
-    return {name: fields.codec_of(hints[name]) for name in getattr(args, "_fields", ())}
+    types = hints.type_hints(args)
+    return {name: fields.codec_of(types[name]) for name in getattr(args, "_fields", ())}
 
 
 def then(state: FlowState, *frames: Frame) -> None:
@@ -269,6 +256,7 @@ def take_if_only(action: Action) -> Callable[[Any, Frame], Emitted | None]:
     return settle
 
 
+@mypyc_attr(native_class=False)  # a Python class: games and tests subclass it
 class FlowState(State):
     """A ``State`` whose turn flow is a stack of frames over the game's step table
     (``game.parts.steps``), and whose fields are declared once (``core.fields``).

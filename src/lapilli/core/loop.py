@@ -17,7 +17,7 @@ from .actions import Action
 from .flow import FlowState
 from .state import CHANCE, TERMINAL, Event, State, sample_chance
 
-S = TypeVar("S", bound=State)
+AnyState = TypeVar("AnyState")  # quiet takes what has a state's methods
 
 
 class Policy(Protocol):
@@ -65,9 +65,11 @@ def play(
     return steps
 
 
-def quiet(state: S) -> S:
+def quiet(state: AnyState) -> AnyState:
     """``state``, told that nobody reads its events: a ``FlowState`` stops narrating
-    (its rules may skip building event payloads). For simulations and searches."""
+    (its rules may skip building event payloads). For simulations and searches. Any
+    object with a state's methods will do (the bots take them), so the compiled engine
+    checks nothing of its type."""
     if isinstance(state, FlowState):
         state.narrate = False
     return state

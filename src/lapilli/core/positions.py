@@ -184,7 +184,7 @@ def seat_of(name: Any, labels: list[str], title: str) -> int:
             label = label.lower()
             outside, _, inside = label.partition("(")
             words = label.replace("(", " ").replace(")", " ").split()
-            if wanted in (label, outside.strip(), inside.strip(" )"), *words):
+            if wanted in (label, outside.strip(), inside.strip(" )")) or wanted in words:
                 return seat
     raise MalformedInput(f"{title} position: no player is called {name!r} ({', '.join(labels)})")
 

@@ -9,7 +9,7 @@ model (as JSON, no key left undocumented, no type coerced). Events likewise: the
 of a game's kinds of event (``Game.parts.event``, see ``core.events``) is generated into
 ``docs/schemas/<game>.events.json`` and real events are checked against it.
 
-The pending decision is shown the same way in every game (``flow.Decision``, from
+The pending decision is shown the same way in every game (``decision.Decision``, from
 ``FlowState.decision``): its name is one of the game's rulebook words, which the schema
 lists with their rules, from the game's step table.
 """

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action
 from .errors import IllegalAction, MalformedInput
 
@@ -48,6 +50,7 @@ class NoOptions:
     """A game without variants."""
 
 
+@mypyc_attr(native_class=False)  # a Python class: games and tests subclass it
 class Game(ABC):
     """Static description of a game; ``new_state`` makes its positions."""
 
@@ -149,6 +152,7 @@ class Game(ABC):
         return [({}, n) for n in self.player_counts()]
 
 
+@mypyc_attr(native_class=False)  # a Python class: games and tests subclass it
 class State(ABC):
     """One position of a game."""
 

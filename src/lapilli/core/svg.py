@@ -21,7 +21,7 @@ from .actions import Action
 from .hexgrid import Hex
 
 if TYPE_CHECKING:
-    from .flow import Decision
+    from .decision import Decision
 
 Point = tuple[float, float]
 

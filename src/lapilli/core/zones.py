@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from .errors import MalformedInput
 
@@ -43,13 +45,12 @@ def sees(mask: int, seat: int | None) -> bool:
     return seat is not None and seat >= 0 and bool(mask >> seat & 1)
 
 
-_new = object.__new__
-
 Item = TypeVar("Item", str, int)
 """What a zone holds: a card or token by name (``Zone[str]``), or by number where a
 game numbers them (``Zone[int]``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, games may still subclass it
 class Zone(Generic[Item]):
     """A multiset of items and who may see it; ``under`` is a known bottom, in order."""
 
@@ -161,7 +162,7 @@ class Zone(Generic[Item]):
 
     # -- copies ------------------------------------------------------------------------
     def copy(self) -> Zone[Item]:
-        z: Zone[Item] = _new(Zone)  # (object's: no lookup through Generic)
+        z: Zone[Item] = _new_zone(Zone)  # no __init__, no lookup through Generic
         z.items = self.items.copy()
         z.seen = self.seen
         z.under = self.under[:]
@@ -189,6 +190,9 @@ class Zone(Generic[Item]):
 
     def refill(self, items: list[Item]) -> None:
         self.items = dict(Counter(items))
+
+
+_new_zone = Zone.__new__
 
 
 class Hidden(Protocol):
@@ -275,6 +279,7 @@ class Pool:
         return swap_unseen(seat, rng, self.places)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # its __new__ from Python skips __init__
 class Die:
     """A die's face and the seats that see it (behind a screen: only its owner)."""
 
@@ -289,9 +294,14 @@ class Die:
         return self.value if sees(self.seen, seat) else None
 
     def copy(self) -> Die:
-        d = Die.__new__(Die)
+        d: Die = _new_die(Die)  # no __init__: every field is set here
         d.faces, d.value, d.seen = self.faces, self.value, self.seen
         return d
+
+
+_new_die: Callable[[type[Die]], Die] = Die.__new__
+"""A die without ``__init__`` (a copy sets every field), taken once as Python gives it:
+compiled code calling ``Die.__new__`` would run ``__init__`` too."""
 
 
 def reroll(seat: int, rng: random.Random, dice: Iterable[Die]) -> None:

@@ -62,7 +62,7 @@ def test_binoculars_swap_two_empty_landscape_cards():
     s = position("binoculars", phase=2)
     s.terrain[cell(2, 0)] = 5
     s.terrain[cell(5, 0)] = 27
-    s.equipment_token[cell(6, 0)] = 1
+    s.equipment_token[cell(6, 0)] = True
     s.changed()
     act(s, "use", card="binoculars")
     picks = {(a[1][0][1], a[1][1][1]) for a in s.legal_actions()}
@@ -96,13 +96,13 @@ def test_radio_in_phase_4():
 
 
 def test_rope_in_phase_2_moves_to_an_adjacent_card_and_collects_equipment():
-    s = position("rope", phase=2, extra=lambda s: s.equipment_token.__setitem__(cell(1, 0), 1))
+    s = position("rope", phase=2, extra=lambda s: s.equipment_token.__setitem__(cell(1, 0), True))
     act(s, "use", card="rope")
     assert {(a[1][0][1], a[1][1][1]) for a in s.legal_actions()} == {(1, 0)}
     act(s, "rope_to", x=1, y=0)
     assert s.position[0] == cell(1, 0) and s.current_player() == CHANCE
     act(s, "equipment", card="flash_light")
-    assert eq("flash_light") in s.equipment[0] and s.equipment_token[cell(1, 0)] == 0
+    assert eq("flash_light") in s.equipment[0] and not s.equipment_token[cell(1, 0)]
     # the new card can only be used from the next round
     assert not any(a[0] == "use" and a[1][0][1] == "flash_light" for a in s.legal_actions())
     with pytest.raises(IllegalAction, match="next round"):

@@ -29,8 +29,8 @@ def test_round_1_flips_only_the_first_rubble_card():
 
 def test_later_rounds_flip_every_card_next_to_lava_at_once():
     s = new(3, scenario="2")
-    s.lava[cell(0, 5)] = 1
-    s.lava[cell(1, 5)] = 1
+    s.lava[cell(0, 5)] = True
+    s.lava[cell(1, 5)] = True
     for a in range(3):
         s.position[a] = cell(2, 2)
     play_round(s, {0: (2, 2), 1: (3, 2), 2: (4, 2)})
@@ -40,15 +40,15 @@ def test_later_rounds_flip_every_card_next_to_lava_at_once():
 
 def test_a_meeple_on_a_flipped_card_is_swallowed():
     s = new(3, scenario="2")
-    s.lava[cell(0, 5)] = 1
-    s.lava[cell(1, 5)] = 1
+    s.lava[cell(0, 5)] = True
+    s.lava[cell(1, 5)] = True
     play_round(s, {0: (1, 4), 1: (1, 3), 2: (2, 3)})  # all 1s: ties, nobody moves
     assert s.result == -1 and "lava" in s.cause and s.is_terminal()
 
 
 def test_village_cards_have_no_lava_side_and_never_flip():
     s = new(3, scenario="2")
-    s.lava[cell(5, 6)] = 1  # next to the village at (6,6)
+    s.lava[cell(5, 6)] = True  # next to the village at (6,6)
     for a in range(3):
         s.position[a] = cell(2, 2)
     s.position[0] = cell(6, 6)  # a meeple waits in the village, beside the lava

@@ -50,7 +50,7 @@ def test_amnesia_no_skill_ability():
 
 def test_leg_injury_loses_a_die_for_good():
     s = line_position(("buddy", "gatherer", "equipment_manager"))
-    s.dice[3].lost = 1
+    s.dice[3].lost = True
     from lapilli.games.fuji.eruption import end_round
 
     end_round(s)

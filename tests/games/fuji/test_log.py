@@ -93,8 +93,8 @@ def test_events_read_as_sentences_with_the_characters_names():
 
 def test_a_defeat_names_the_victim():
     s = new(3, scenario="2")
-    s.lava[cell(0, 5)] = 1
-    s.lava[cell(1, 5)] = 1
+    s.lava[cell(0, 5)] = True
+    s.lava[cell(1, 5)] = True
     roll_events(s, {})
     plan(s, {0: (1, 4), 1: (1, 3), 2: (2, 3)})
     no_rerolls(s)

@@ -6,6 +6,7 @@ from lapilli.core.state import CHANCE
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.components import Injury, stamina_loss
 from lapilli.games.fuji.movement import movement_value
+from lapilli.games.fuji.state import Result
 
 from .helpers import (
     act,
@@ -189,12 +190,12 @@ def test_the_team_chooses_the_order_of_turns():
 
 def test_collecting_an_equipment_token_draws_a_card_for_next_round():
     s = clara_example_position()
-    s.equipment_token[cell(1, 0)] = 1
+    s.equipment_token[cell(1, 0)] = True
     turn(s, STEVE)
     assert s.current_player() == CHANCE and s.stack[-1].step is steps.DRAW_SHUFFLED
     deck = len(s.equipment_pile)
     act(s, "equipment", card="shovel")
-    assert s.equipment_token[cell(1, 0)] == 0 and len(s.equipment_pile) == deck - 1
+    assert not s.equipment_token[cell(1, 0)] and len(s.equipment_pile) == deck - 1
     assert 9 in s.equipment[STEVE] and 9 in s.drawn_this_round[STEVE]  # shovel is card 9
 
 
@@ -203,7 +204,7 @@ def test_eruption_token_erupts_at_once_when_a_meeple_moves_onto_it():
     row = [1] + [0] * 7
     # put a volcano below the first card so an eruption flips (0,0)'s neighbours
     s.terrain[cell(3, 1)] = 1
-    s.lava[cell(3, 1)] = 1
+    s.lava[cell(3, 1)] = True
     s.eruption_tokens[cell(1, 0)] = 1
     ev = turn(s, STEVE)
     assert any(e["type"] == "eruption_token" for e in ev)
@@ -232,7 +233,7 @@ def test_victory_the_moment_every_meeple_stands_on_a_village():
 
 def test_victory_points_and_rating_bands():
     s = new(3)
-    s.result = 1
+    s.result = Result.VICTORY
     s.injuries = [
         Injury.LEG | Injury.ARM | Injury.AMNESIA | Injury.EYE,
         Injury.LEG | Injury.ARM | Injury.AMNESIA,
@@ -263,7 +264,7 @@ def test_a_destination_swallowed_earlier_in_phase_5_fails_with_the_top_row():
     board(s, cards, start={0: (7, 0), 1: (5, 0), 2: (7, 0)})
     s.eruption_tokens[cell(4, 0)] = 1
     roll(s, {0: "A5 A5 B5 B5 C5 C5", 1: "A4 A4 B4 B4 C4 C4"})  # seat 2: ones
-    s.lava[cell(1, 0)] = 1  # lava already next to (2,0)
+    s.lava[cell(1, 0)] = True  # lava already next to (2,0)
     plan(s, {0: (4, 0), 1: (2, 0), 2: (7, 0)})
     no_rerolls(s)
     no_equipment(s)

@@ -10,6 +10,7 @@ from lapilli.core.zones import EVERYONE
 from lapilli.games.fuji import Fuji
 from lapilli.games.fuji.board import cell
 from lapilli.games.fuji.heuristics import _distances_to_village, heuristic
+from lapilli.games.fuji.state import Result
 
 
 def pilgrim(s, rng):
@@ -129,9 +130,9 @@ def test_heuristic_prefers_progress_and_is_shared_by_every_seat():
         nearer.position[a] = cell(5, 6)
     assert heuristic(nearer, 0) > h
     won = s.clone()
-    won.result = 1
+    won.result = Result.VICTORY
     lost = s.clone()
-    lost.result = -1
+    lost.result = Result.DEFEAT
     assert heuristic(won, 0) > heuristic(nearer, 0) > heuristic(lost, 0)
 
 

@@ -149,7 +149,7 @@ def test_gatherer_gets_a_power_bar_per_reroll_passed_at_most_3():
     s.rerolls_allowed[0], s.rerolls_used[0] = 2, 0
     from lapilli.games.fuji.rerolls import gather
 
-    gather(s, None)
+    gather(s, s.pending())  # the frame is not read
     assert s.power_bars[0] == 3
 
 

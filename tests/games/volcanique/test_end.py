@@ -21,7 +21,7 @@ def test_all_critters_deployed_triggers_the_end():
 def test_volcanic_winter_unlock_triggers_the_end():
     s = blank()
     put_uno(s, (0, 0), D, 2)
-    s.unlocked[0] = ["L1", "L3m"]
+    s.unlocked[0] = ("L1", "L3m")
     s.hand[0] -= 2
     give(s, 0, dark=5)
     at(s, "buy")

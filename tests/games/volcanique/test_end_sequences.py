@@ -262,7 +262,7 @@ def test_further_spawn_points_by_later_unlockers():
     power(s, 1, "volcanic_winter")
     s.grid["L4b"] = "volcanic_winter"
     s.grid["L5"] = "volcanic_winter"
-    s.unlocked[1] = ["L4b"]
+    s.unlocked[1] = ("L4b",)
     give(s, 1, dark=5)
     s.player = 1
     at(s, "buy")

@@ -32,12 +32,12 @@ def test_critters_below_active_lava_are_at_risk():
 def test_an_unlocked_power_is_worth_more_than_its_volcano_point():
     s = blank()
     base = heuristic(s, 0)
-    s.unlocked[0] = ["L2a"]  # Agile Critters in the test grid
+    s.unlocked[0] = ("L2a",)  # Agile Critters in the test grid
     s.hand[0] -= 1
     # 1 volcano point (half of it counted as points, half as the lead) + the power
     assert heuristic(s, 0) > base + 1.0
     s2 = blank()
-    s2.unlocked[0] = ["L3l"]  # Rift: a limited power, its use still to spend
+    s2.unlocked[0] = ("L3l",)  # Rift: a limited power, its use still to spend
     s2.hand[0] -= 1
     fresh = heuristic(s2, 0)
     s2.used[0] = ("rift@main",)
@@ -52,7 +52,7 @@ def test_a_position_with_critters_waiting_to_migrate_can_be_evaluated():
     put_uno(s, (1, 0), D)
     crit(s, (0, 0), D, 0, n=2)
     s.grid["L5"] = "herding_critters"
-    s.unlocked[0] = ["L5"]
+    s.unlocked[0] = ("L5",)
     assert has_power(s, 0, "herding_critters")
     h = hex_id((0, 0))
     s.set_stack(h, (*s.stacks[h], UNO[M]))  # covered: their region is gone

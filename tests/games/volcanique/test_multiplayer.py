@@ -88,6 +88,6 @@ def test_two_players_have_no_restriction():
 
 def test_placed_critter_count_ignores_grid_and_crater():
     s = blank(3)
-    s.unlocked[2] = ["L1", "L2a", "L3m", "L5", "L4a"]
+    s.unlocked[2] = ("L1", "L2a", "L3m", "L5", "L4a")
     s.crater[2] = 3
     assert s.placed() == [0, 0, 0]

@@ -25,7 +25,7 @@ def rulebook_example():
         put_uno(s, (x, 6), L)
         crit(s, (x, 6), L, PINK)
     for seat, sacrificed in ((PINK, 1), (BLUE, 2)):
-        s.unlocked[seat] = ["L1", "L2a", "L3m", "L4a"]
+        s.unlocked[seat] = ("L1", "L2a", "L3m", "L4a")
         s.crater[seat] = sacrificed
         s.hand[seat] -= 4 + sacrificed
     return s
@@ -136,7 +136,7 @@ def test_diversified_biomes_one_point_per_full_set():
 
 def test_volcanoes_sacrifices_exalted_and_caldera_points():
     s = blank()
-    s.unlocked[PINK] = ["L1", "L2b"]
+    s.unlocked[PINK] = ("L1", "L2b")
     s.crater[PINK] = 3
     hold(s, PINK, "volcanic_migration", "carnage", "rift")  # 4 + 0 + 2
     row = s.score_breakdown()[PINK]

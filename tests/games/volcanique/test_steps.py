@@ -230,7 +230,7 @@ def test_discard_down_to_seven_after_collecting():
 def test_bountiful_resources_raises_the_cap_to_eight():
     s = blank()
     s.grid["L1"] = "bountiful_resources"
-    s.unlocked[0] = ["L1"]
+    s.unlocked[0] = ("L1",)
     s.hand[0] -= 1
     put_uno(s, (0, 0), D)
     put_uno(s, (2, 0), M)

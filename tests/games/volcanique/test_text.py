@@ -43,7 +43,7 @@ def test_the_map_shows_which_edge_of_each_tile_has_which_biome():
 
 def test_the_power_grid_is_shown_as_a_tech_tree_with_holders_and_next_unlocks():
     s = blank()
-    s.unlocked[0] = ["L1", "L3m"]
+    s.unlocked[0] = ("L1", "L3m")
     then(s, CLAIM(0))
     lines = text(s, 1).splitlines()
     # levels from the top, each slot with its power, holders and links

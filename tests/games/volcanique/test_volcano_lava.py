@@ -64,7 +64,7 @@ def test_volcano_wipes_critters_unlocks_level_one_and_rolls_only_lower_spaces():
 
 def test_later_unlocks_must_share_an_edge_with_an_unlocked_power():
     s = volcano_position()
-    s.unlocked[0] = ["L1"]
+    s.unlocked[0] = ("L1",)
     s.hand[0] -= 1
     give(s, 0, dark=5)
     at(s, "buy")

@@ -490,16 +490,17 @@ def _evaluate(s: DeeperState, p: int, sh: _Shared, drowning: tuple[int, int], ca
     held = [sto[k] + keep * inv[k] for k in range(NRES)]
     goals = _goals(s, p)
     # a card whose whole cost is held is built first, then the best of the others
+    # (by index: compiled, a goal is a C struct, and ``is`` would never match)
     ready = max(
-        (g for g in goals if all(map(ge, held, g[0]))),
-        key=lambda g: g[1],
+        (i for i, g in enumerate(goals) if all(map(ge, held, g[0]))),
+        key=lambda i: goals[i][1],
         default=None,
     )
     spent, later = [0.0] * NRES, 0
     if ready is not None:
-        worth, spent = _worth(s, sh, p, *ready, held, ways)
+        worth, spent = _worth(s, sh, p, *goals[ready], held, ways)
         v += worth
-        goals = tuple(g for g in goals if g is not ready)
+        goals = goals[:ready] + goals[ready + 1 :]
         # the next card's trip starts at the Hatch, after this one is built
         ways, later = _Ways(hatch, _full_air(s, p), 0, back), home + 1
     rest = list(map(sub, held, spent))

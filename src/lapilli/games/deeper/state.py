@@ -15,6 +15,8 @@ from functools import cache
 from itertools import count
 from typing import Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState
@@ -52,6 +54,7 @@ keep it) means the same tiles and resources on them, the same ``decks_version`` 
 same decks, so the bots' evaluation reads each once (``heuristics``)."""
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class DeeperState(FlowState):
     """A Deeper position; each field is saved as declared (who may see it with it)."""
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict  # pydantic reads typing's TypedDict from 3.12 only
 
-from lapilli.core.flow import Decision
+from lapilli.core.decision import Decision
 
 from .components import DECK_NAMES, MILESTONES, RESOURCES, ROW_METRES, UPGRADES
 from .state import DeeperState

@@ -17,6 +17,7 @@ start card; the discard pile and the face-up card; cards by name ("Fish #2") or 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from lapilli.core.errors import MalformedInput
@@ -58,7 +59,7 @@ def position(
     cones: dict[int, str] | None = None,
     tokens: dict[int, int] | None = None,
     hands: dict[int, list[str]] | None = None,
-    discard: list[str] = (),  # type: ignore[assignment]
+    discard: Sequence[str] = (),
     offer: str | None = None,
     start: dict[int, int] | None = None,
     turn: int = 0,

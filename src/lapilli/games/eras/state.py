@@ -11,6 +11,8 @@ import random
 from collections import Counter
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState, Frame
@@ -58,6 +60,7 @@ class Hand(Zone[str]):
         return cls(data)
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class ErasState(FlowState):
     start: PerSeat[int]  # start card number (0: not dealt yet)
     start_deck: Secret[Zone[str]]
@@ -101,7 +104,7 @@ class ErasState(FlowState):
 
     def start_order(self) -> list[int]:
         """Seats by start card number, lowest first (the volcano roll's order)."""
-        return sorted(range(self.players), key=lambda seat: self.start[seat])
+        return sorted(range(self.players), key=self.start.__getitem__)
 
     # -- results ---------------------------------------------------------------------
     def scores(self) -> list[float]:

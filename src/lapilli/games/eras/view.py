@@ -14,7 +14,7 @@ from typing import Annotated, cast
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
-from lapilli.core.flow import Decision
+from lapilli.core.decision import Decision
 
 from . import bidding, movement, placement
 from .state import ErasState

@@ -144,7 +144,7 @@ def hire_worth(state: FoggyState, side: int) -> float:
     if state.result is not None:
         return 0.0
     rounds = state.rounds - len(state.points)
-    return rounds * sum(HIRE_VALUE[k] for k in state.hired[side])
+    return rounds * sum((HIRE_VALUE[k] for k in state.hired[side]), 0.0)
 
 
 def side_values(state: FoggyState) -> list[float]:

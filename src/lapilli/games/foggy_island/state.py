@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import cast
+
+from mypy_extensions import mypyc_attr
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Owned, Secret
@@ -38,16 +40,13 @@ from .components import (
 )
 from .options import FoggyOptions
 
-if TYPE_CHECKING:
-    from .game import FoggyIsland
-
 NO_WINNER = -1
 """The ``result`` of a game that ends in a draw."""
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class FoggyState(FlowState):
     # (set in this order everywhere, so that every position shares one attribute layout)
-    game: FoggyIsland
     round: int  # 1-based
     extra_rounds: int  # tie-break rounds played so far
     hired: list[list[str]]  # per side
@@ -65,7 +64,7 @@ class FoggyState(FlowState):
     # -- derived facts ----------------------------------------------------------------------
     @property
     def opts(self) -> FoggyOptions:
-        return self.game.options
+        return cast(FoggyOptions, self.game.options)
 
     @property
     def rounds(self) -> int:
@@ -137,7 +136,7 @@ class FoggyState(FlowState):
 
     def owed(self) -> list[int]:
         """Seats owed an extra placement (Turtle), in the order they take them."""
-        return [f.args.seat for f in reversed(self.stack) if f.step.name == "extra"]
+        return [f.args.seat for f in self.stack[::-1] if f.step.name == "extra"]
 
     # -- results --------------------------------------------------------------------------------
     def scores(self) -> list[float]:

@@ -18,7 +18,7 @@ from typing import (
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
-from lapilli.core.flow import Decision
+from lapilli.core.decision import Decision
 from lapilli.core.zones import Zone
 
 from .board import QUADRANTS, TILE_NAMES

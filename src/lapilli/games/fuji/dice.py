@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from lapilli.core.errors import MalformedInput
 from lapilli.core.zones import NOBODY, Die
@@ -19,6 +22,7 @@ class Aside(IntEnum):
     MACHETE = 2
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # its __new__ from Python skips __init__
 class FujiDie(Die):
     """One die of an adventurer's set.
 
@@ -42,7 +46,7 @@ class FujiDie(Die):
         self.lost = False
 
     def copy(self) -> FujiDie:
-        d = FujiDie.__new__(FujiDie)
+        d: FujiDie = _new_fuji_die(FujiDie)  # no __init__: every field is set here
         d.faces, d.value, d.seen = self.faces, self.value, self.seen
         d.type, d.owner, d.screen = self.type, self.owner, self.screen
         d.holder, d.aside, d.lost = self.holder, self.aside, self.lost
@@ -80,6 +84,10 @@ class FujiDie(Die):
         die.lost = data["lost"]
         return die
 
+
+_new_fuji_die: Callable[[type[FujiDie]], FujiDie] = FujiDie.__new__
+"""A die without ``__init__`` (a copy sets every field), taken once as Python gives it:
+compiled code calling ``FujiDie.__new__`` would run ``__init__`` too."""
 
 _SAVED = {
     "type": int,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core.actions import Action
 from lapilli.core.errors import MalformedInput
 from lapilli.core.fields import Secret
@@ -57,6 +59,7 @@ class Result(IntEnum):
     VICTORY = 1
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class FujiState(FlowState):
     """The position: the mountain, the adventurers, their dice and the piles.
 
@@ -419,7 +422,8 @@ def check_adventurers(s: FujiState) -> None:
     if any(i < 0 or i >= 1 << len(INJURIES) for i in s.injuries):
         raise MalformedInput("an injury that does not exist")
     for die in s.dice:
-        if die.value not in (0, *die.faces) or die.holder not in range(s.adventurer_count):
+        known_face = die.value == 0 or die.value in die.faces  # 0: before its first roll
+        if not known_face or die.holder not in range(s.adventurer_count):
             raise MalformedInput(f"a die showing {die.value}, held by {die.holder}")
     for a in range(s.adventurer_count):
         if not 0 <= s.dice_to_lose[a] <= len(s.held(a)) or s.stamina_lost[a] < 0:

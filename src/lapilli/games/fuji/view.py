@@ -13,7 +13,8 @@ from typing import Annotated, NotRequired, cast
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict  # pydantic reads typing's from 3.12 only
 
-from lapilli.core.flow import Decision, Frame
+from lapilli.core.decision import Decision
+from lapilli.core.flow import Frame
 from lapilli.core.state import CHANCE
 
 from .board import NOWHERE, XY

@@ -23,9 +23,11 @@ changes the map (it copies it first: a clone copies nothing of the map).
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from lapilli.core import MalformedInput, hexgrid
 from lapilli.core.hexgrid import DIRECTIONS, Hex, opposite
@@ -259,6 +261,7 @@ class Memo:
         self.any_move: dict[MemoKey, bool] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # its __new__ from Python skips __init__
 class Board:
     """Stacks of tiles by hex id with their biomes (``biome_of`` each region;
     ``regions_on`` each hex that has any), the colours facing each land hex
@@ -303,7 +306,7 @@ class Board:
 
     def own(self) -> Board:
         """A copy to change (the biomes, never changed, are shared)."""
-        board = Board.__new__(Board)
+        board: Board = _new_board(Board)  # no __init__: every field is set here
         board.stacks = self.stacks.copy()
         board.biome_of = self.biome_of.copy()
         board.regions_on = self.regions_on.copy()
@@ -372,7 +375,7 @@ class Board:
         return gone, formed
 
     # -- saving: clones share a board until one of them changes it ----------------------
-    shared = True
+    shared: ClassVar[bool] = True
 
     def copy(self) -> Board:
         return self
@@ -483,3 +486,8 @@ class Board:
 
 
 assert NB <= COLOUR_MASK + 1, "a region id keeps its colour in REGION_BITS bits"
+
+
+_new_board: Callable[[type[Board]], Board] = Board.__new__
+"""A board without ``__init__`` (``Board.own`` sets every field): taken once, as Python
+gives it, since compiled code calling ``Board.__new__`` would run ``__init__`` too."""

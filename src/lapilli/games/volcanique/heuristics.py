@@ -41,7 +41,7 @@ def heuristic(state: VolcaniqueState, seat: int) -> float:
     value += 0.3 * len(controlled_biomes(state)[seat])
     value += 0.15 * sum(state.resources[seat])
     value += powers_value(state, seat)
-    for frame in reversed(state.stack):
+    for frame in state.stack[::-1]:  # newest first (a copy: mypyc trips on reversed here)
         if frame.seat == seat and frame.step.name in ISLAND_STEPS:
             value += ISLAND_VALUE * (frame.args.size - len(frame.args.island))
             break

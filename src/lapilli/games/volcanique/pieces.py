@@ -4,7 +4,7 @@ stand, lava tiles, what the player to move has done this turn, Caldera hands."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from lapilli.core.zones import Zone
 
@@ -73,7 +73,7 @@ class Cards(Zone[str]):
     changes it (``own``), as cards move seldom (bought, played, dealt to the grid)."""
 
     __slots__ = ()
-    shared = True  # clones share it (see ``own``)
+    shared: ClassVar[bool] = True  # clones share it (see ``own``)
 
     def copy(self) -> Cards:
         return self

@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Annotated, Any, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from lapilli.core import MalformedInput
 from lapilli.core.fields import Codec, Owned, PerSeat, Secret
 from lapilli.core.flow import FlowState
@@ -137,12 +139,17 @@ def _load_lava(data: Any, where: str) -> list[Lava]:
     return out
 
 
-Flows = Annotated[
-    list[Lava], Codec("a list of [[q, r], turn]", lambda e, d: f"{e}[:]", _dump_lava, _load_lava)
-]
+def _copy_lava(expression: str, depth: int) -> str:
+    """The copy of a list of lava tiles (they are never changed in place)."""
+    return f"{expression}[:]"
+
+
+# (a named function, not a lambda: mypyc cannot compile a lambda inside Annotated)
+Flows = Annotated[list[Lava], Codec("a list of [[q, r], turn]", _copy_lava, _dump_lava, _load_lava)]
 """Lava tiles in the order laid, saved as ``[[q, r], sea turn]``."""
 
 
+@mypyc_attr(native_class=False)  # a Python class: its fields live in __dict__ (core.fields)
 class VolcaniqueState(FlowState):
     """Who may see what: everything is public but the Caldera cards (each hand is seen
     by its owner until the game is over, the deck by nobody)."""

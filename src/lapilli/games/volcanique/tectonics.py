@@ -480,7 +480,7 @@ USE_POWER = Step(
 )
 
 
-RIFT = Step(
+RIFT: Step = Step(
     "rift",
     "Rift: choose the section of an island to split off and where it moves",
     legal_rift,
@@ -489,7 +489,7 @@ RIFT = Step(
 )
 
 
-CONVERGE = Step(
+CONVERGE: Step = Step(
     "converge",
     "Converging Tectonic Plates: choose an island, a direction and 1 or 2 spaces",
     legal_converge,

@@ -16,7 +16,8 @@ from typing import Annotated, Any, NotRequired, cast
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict  # pydantic reads typing's TypedDict from 3.12 only
 
-from lapilli.core.flow import Decision, Frame
+from lapilli.core.decision import Decision
+from lapilli.core.flow import Frame
 from lapilli.core.hexgrid import Hex
 
 from .board import hex_of, spot_of
