@@ -105,3 +105,30 @@ def test_a_slow_database_write_holds_up_neither_views_nor_other_requests(sqlite_
         mover.join(20)
         assert moved["answer"].status_code == 200
         assert moved["answer"].json()["version"] == before["version"] + 1
+
+
+def test_the_levels_are_offered_by_the_api_and_hard_gets_a_time_limit(sqlite_url):
+    with TestClient(create_app(sqlite_url)) as client:
+        listed = client.get("/api/games").json()
+        assert {"easy", "normal", "hard"} <= set(listed["bots"])
+        assert [p["name"] for p in listed["bot_params"]["hard"]] == ["seconds", "iters"]
+        made = client.post("/api/tables", json={"game": "eras", "seats": ["human", "hard"]})
+        assert made.json()["seats"][1]["spec"] == "hard:seconds=2"
+        refused = client.post("/api/tables", json={"game": "eras", "seats": ["human", "hardest"]})
+        assert refused.status_code == 400 and "no bot called 'hardest'" in refused.json()["error"]
+
+
+def test_a_bot_cut_short_by_the_servers_time_cap_is_logged_in_words(
+    sqlite_url, caplog, monkeypatch
+):
+    caplog.set_level("INFO", logger="lapilli.web")
+    monkeypatch.setenv("LAPILLI_MAX_BOT_SECONDS", "0.05")
+    with TestClient(create_app(sqlite_url)) as client:
+        table, (red, _) = new_table(client, ("human", "hard:iters=20000"), game="eras")
+        view = wait_for_human(client, table, red)
+        for _ in range(6):
+            if view["terminal"]:
+                break
+            client.post(f"/api/tables/{table}/act", headers=seat(red), json={"index": 0})
+            view = wait_for_human(client, table, red)
+    assert any("was cut short after 0.05 s" in r.getMessage() for r in caplog.records)

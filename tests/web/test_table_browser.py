@@ -292,3 +292,19 @@ def test_a_stale_click_is_refused_and_the_page_shows_the_new_position(browser, l
         view = client.get(f"/api/tables/{table}", headers=seat(red)).json()
         assert view["version"] == int(old) + 1 and view["step"] == 1  # only the first move
         context.close()
+
+
+def test_the_page_says_a_bot_is_thinking_while_the_hard_level_thinks(browser, live_server):
+    """hard thinks its seconds a move: meanwhile the status names the bot thinking."""
+    with httpx.Client(base_url=live_server) as client:
+        table, (red, _) = new_table(client, seats=("human", "hard"))
+        context, page, errors = open_seat(
+            browser, live_server, f"/table/{table}#seat={red}", DESKTOP
+        )
+        rng = random.Random(2)
+        until(page, YOURS_OR_OVER)
+        while page.evaluate("document.body.dataset.state") == "yours":
+            decide(page, rng)  # Red's opening, then the bot is to move
+        expect(page.locator("#status")).to_contain_text("(bot: hard:seconds=2) is thinking")
+        assert not errors
+        context.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .base import Agent, AgentError, Param, parse_spec, split_specs
 from .evaluation import find_heuristic
 from .greedy import GreedyAgent
+from .levels import LEVEL_AGENTS, LEVELS, LevelAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
@@ -17,7 +18,10 @@ AGENTS: dict[str, type[Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
+    **LEVEL_AGENTS,
 }
+"""Every seat a bot can take: the bots themselves, then the levels (``levels.py``), each
+of which is one of those bots per game."""
 
 
 def agent_names() -> list[str]:
@@ -39,6 +43,8 @@ __all__ = [
     "Agent",
     "AgentError",
     "GreedyAgent",
+    "LEVELS",
+    "LevelAgent",
     "MCTSAgent",
     "Param",
     "RandomAgent",

@@ -205,6 +205,11 @@ class Agent(ABC):
         legal = state.legal_actions()
         return allowed(self.forbidden, state, legal) if self.forbidden else legal
 
+    def cut_short(self) -> str | None:
+        """Words saying that the last decision was cut short by a time limit before
+        the bot's own budget was spent (None when it was not, or has no such budget)."""
+        return None
+
     @classmethod
     def describe(cls) -> str:
         """One line per parameter, for help texts."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import ClassVar
 
 from lapilli.core.actions import Action
@@ -58,11 +59,20 @@ class GreedyAgent(Agent):
         "nodes": Param(
             int, 3000, "most positions built per decision (then depth 1)", 1, maximum=10**8
         ),
+        "temperature": Param(
+            float,
+            0.0,
+            "0: its favourite move; above 0: a move drawn with weight "
+            "exp(-shortfall / (temperature * the heuristic's scale)), looser as it grows",
+            0,
+            maximum=1e6,
+        ),
     }
     depth: int
     chance: int
     dets: int
     nodes: int
+    temperature: float
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
         super().__init__(seed, **params)
@@ -74,6 +84,8 @@ class GreedyAgent(Agent):
             return legal[0]
         totals = self.values(state, seat, legal)
         best = max(totals)
+        if self.temperature > 0:
+            return self._loose(state, legal, totals, best)
         ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
         choice = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
         if self._returns(state, seat, choice):
@@ -82,16 +94,20 @@ class GreedyAgent(Agent):
             ranked = sorted(range(len(legal)), key=totals.__getitem__, reverse=True)
             fresh = (legal[i] for i in ranked if not self._returns(state, seat, legal[i]))
             choice = next(fresh, choice)
-        self._left.add(_seen(state, seat))
+        self._left.add(fingerprint(state, seat))
         return choice
+
+    def _loose(self, state: State, legal: list[Action], totals: list[float], best: float) -> Action:
+        """A move drawn by its value (softmax): the favourite most often, a slightly
+        worse move sometimes, a blunder seldom (the easy level). A loose bot wanders,
+        so it does not need to remember where it has been."""
+        unit = self.temperature * evaluation_for(type(state.game)).scale * self.dets
+        weights = [math.exp(max(-50.0, (v - best) / unit)) for v in totals]
+        return self.rng.choices(legal, weights=weights)[0]
 
     def _returns(self, state: State, seat: int, action: Action) -> bool:
         """Whether ``action`` leads back to a position this bot has already moved from."""
-        if not self._left:
-            return False
-        child = quiet(state.clone())
-        child.apply(action, check=False)
-        return _seen(child, seat) in self._left
+        return leads_back(self._left, state, seat, action)
 
     def values(self, state: State, seat: int, legal: list[Action]) -> list[float]:
         """What each of ``legal`` is worth to ``seat`` (summed over ``dets`` worlds)."""
@@ -177,7 +193,17 @@ class GreedyAgent(Agent):
         return values
 
 
-def _seen(state: State, seat: int) -> bytes:
+def leads_back(left: set[bytes], state: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` leads back to a position seen in ``left`` (what ``seat`` saw
+    where a bot moved from)."""
+    if not left:
+        return False
+    child = quiet(state.clone())
+    child.apply(action, check=False)
+    return fingerprint(child, seat) in left
+
+
+def fingerprint(state: State, seat: int) -> bytes:
     """A short fingerprint of what ``seat`` sees of ``state``."""
     view = json.dumps(state.observation(seat), sort_keys=True, default=str)
     return hashlib.blake2b(view.encode(), digest_size=16).digest()

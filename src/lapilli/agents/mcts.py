@@ -72,7 +72,7 @@ from lapilli.core.state import (
 
 from .base import Agent, AgentError, Param
 from .evaluation import evaluation_for
-from .greedy import GreedyAgent
+from .greedy import GreedyAgent, fingerprint, leads_back
 
 PRIOR_SHARPNESS = 8.0
 """How sharply the greedy bot's opinion falls off behind its favourite (``prior``): a
@@ -195,6 +195,7 @@ class MCTSAgent(Agent):
             if "iters" in params or "seconds" in params:
                 raise AgentError("the mcts bot needs a budget: iters or seconds above 0")
             self.iters = self.DEFAULT_ITERS
+        self._left: set[bytes] = set()  # what the seat saw where this bot moved
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.total_iterations = 0
@@ -203,32 +204,51 @@ class MCTSAgent(Agent):
     # ------------------------------------------------------------------ search
     def act(self, state: State, seat: int) -> Action:
         legal = self.choices(state)
+        self.last_iterations = 0  # no search, nothing cut short
         if len(legal) == 1:
             return legal[0]
         root = self.search(state, seat)
-        best = None
-        best_n = -1
-        best_q = -1.0
-        for a in legal:
-            child = root.children.get(a)
-            if child is None:
-                continue
-            q = child.w / child.n if child.n else 0.0
-            if child.n > best_n or (child.n == best_n and q > best_q):
-                best, best_n, best_q = a, child.n, q
-        return best if best is not None else legal[self.rng.randrange(len(legal))]
+        ranked = sorted(
+            (a for a in legal if a in root.children),
+            key=lambda a: _standing(root.children[a]),
+            reverse=True,
+        )
+        if not ranked:
+            return legal[self.rng.randrange(len(legal))]
+        # free moves can undo each other (Deeper's Storage): a search that finds them
+        # equal would go back and forth for ever, so it takes none that leads back to
+        # a position it has moved from (as the greedy bot does), unless all do
+        fresh = (a for a in ranked if not leads_back(self._left, state, seat, a))
+        choice = next(fresh, ranked[0])
+        self._left.add(fingerprint(state, seat))
+        return choice
+
+    def cut_short(self) -> str | None:
+        """With an iteration budget and a time limit both, whether the time ended the
+        last search first."""
+        if self.iters and self.seconds and 0 < self.last_iterations < self.iters:
+            return (
+                f"cut short after {self.seconds:g} s: {self.last_iterations} of "
+                f"{self.iters} iterations"
+            )
+        return None
 
     def search(self, state: State, seat: int) -> Node:
         """Grow a tree for ``seat`` to move in ``state``; returns its root."""
+        start = time.perf_counter()  # the set-up (greedy's opinion) counts in the time
         search = _Search(self, state, seat)
-        start = time.perf_counter()
-        done = search.run()
+        done = search.run(start)
         elapsed = time.perf_counter() - start
         self.last_iterations = done
         self.last_seconds = elapsed
         self.total_iterations += done
         self.total_seconds += elapsed
         return search.root
+
+
+def _standing(child: Node) -> tuple[int, float]:
+    """A root action's standing: its visits, then its mean result."""
+    return child.n, (child.w / child.n if child.n else 0.0)
 
 
 class _Search:
@@ -296,11 +316,13 @@ class _Search:
             node.prior = self.greedy_opinion(s, player) if guided else {}
         return node.prior
 
-    def run(self) -> int:
-        """Iterate until the budget is spent; returns the number of iterations."""
+    def run(self, start: float | None = None) -> int:
+        """Iterate until the budget is spent (the time counted from ``start``, by
+        default now); returns the number of iterations."""
         iters = self.bot.iters or 1 << 62
         seconds = self.bot.seconds
-        deadline = time.perf_counter() + seconds if seconds > 0 else None
+        begun = time.perf_counter() if start is None else start
+        deadline = begun + seconds if seconds > 0 else None
         done = 0
         while done < iters:
             if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:

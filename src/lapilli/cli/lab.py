@@ -13,7 +13,7 @@ import typer
 
 from lapilli.core.errors import LapilliError
 
-from .common import console, fail, progress_bar
+from .common import OptionList, console, fail, progress_bar
 
 lab_app = typer.Typer(
     help="The balance lab: experiments on rule variants, with statistics and a report "
@@ -113,3 +113,64 @@ def _write_report(out: Path) -> None:
     for line in summary["sentences"]:
         console.print(line, soft_wrap=True)
     console.print(f"Report: {out / 'report.html'}; every figure: {out / 'summary.json'}.")
+
+
+@lab_app.command("tune")
+def tune_command(
+    game: Annotated[str, typer.Argument(help="Game id (see `lapilli games`).")],
+    players: Annotated[
+        int | None, typer.Option(help="Players (default: the game's usual count).")
+    ] = None,
+    option: OptionList = None,
+    opponent: Annotated[
+        str, typer.Option(help="The fixed opponent in every other seat (not in Fuji).")
+    ] = "greedy",
+    candidates: Annotated[
+        int, typer.Option(min=2, max=64, help="Parameter sets: the present one and others.")
+    ] = 8,
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per candidate in the first round (then doubled).")
+    ] = 8,
+    iters: Annotated[int, typer.Option(min=1, help="Search iterations a move.")] = 100,
+    seed: Annotated[int, typer.Option(min=0, help="The first game's seed.")] = 1000,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes at once.")] = 1,
+    write: Annotated[
+        bool, typer.Option("--write/--no-write", help="Write the winner as the hard level.")
+    ] = False,
+) -> None:
+    """Tune the hard level's search for GAME: sequential halving over parameter sets
+    against a fixed opponent (docs/bots.md); --write puts the winner in levels.toml."""
+    _lab()
+    from lapilli.core.options import options_to_json, parse_options
+    from lapilli.core.registry import game_class
+    from lapilli.lab import tune
+
+    def said(rnd: int, alive: list[tune.Candidate]) -> None:
+        for c in alive:
+            low, high = tune.wilson(c.wins, c.games)
+            console.print(
+                f"round {rnd}: {c.rate:.0%} ({low:.0%}-{high:.0%}) of {c.games}  {c.spec}",
+                highlight=False,
+            )
+
+    try:
+        typed = options_to_json(parse_options(game_class(game).Options, option or []))
+        found = tune.tune(
+            game,
+            players=players,
+            opponent=opponent,
+            count=candidates,
+            games=games,
+            iters=iters,
+            seed=seed,
+            jobs=jobs,
+            options=typed,
+            on_round=said,
+        )
+        console.print(f"chosen: {found.best.spec}", highlight=False)
+        console.print(found.summary(), highlight=False)
+        if write:
+            tune.write_hard(found)
+            console.print(f"written to {tune.LEVELS_FILE}", highlight=False)
+    except LapilliError as exc:
+        fail(str(exc))

@@ -18,7 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from lapilli import ENGINE, __version__
-from lapilli.agents import agent_names, make_agent, split_specs
+from lapilli.agents import AGENTS, LEVELS, agent_names, make_agent, split_specs
+from lapilli.agents.levels import HARD_SECONDS, LEVEL_AGENTS, game_levels
 from lapilli.agents.policy import PolicyAgent
 from lapilli.agents.table import HUMAN, POLICY, filler_words, seat_filler, seat_spec
 from lapilli.core import log, positions
@@ -143,7 +144,38 @@ def games() -> None:
             grid.add_row(f"  {name}={default}", help_)
         console.print(grid if grid.row_count else Text("  no variant options", style="dim"))
     console.print(f"Bots: {', '.join(agent_names())} (human for a person at the keyboard).")
+    console.print("Levels easy, normal and hard are a bot each per game: `lapilli bots`.")
     console.print("Options are given as -o name=value; `lapilli learn GAME` teaches a game.")
+
+
+@app.command()
+def bots() -> None:
+    """List the levels (easy, normal, hard: the bot each is in every game) and the bots
+    with their parameters."""
+    console.print(Text("Levels: the same three names in every game", style="bold"))
+    for name, level in LEVEL_AGENTS.items():
+        console.print(f"  {name}: {level.summary}")
+    grid = Table(title="The bot behind each level (docs/bots.md)")
+    for column in ("game", *LEVELS):
+        grid.add_column(column, overflow="fold")  # a spec folds, never cut to "…"
+    for game_id, levels in game_levels().items():
+        grid.add_row(game_id, *(levels.spec(level) for level in LEVELS))
+    console.print(grid)
+    console.print(
+        f"hard thinks {HARD_SECONDS:g} s a move: hard:seconds=0.5 asks less; "
+        "hard:iters=300,seconds=0 gives it an iteration budget (the same moves from the "
+        "same --seed). Its parameters:"
+    )
+    for line in LEVEL_AGENTS["hard"].describe().splitlines():
+        console.print(f"    {line}", highlight=False)
+    console.print(Text("Bots", style="bold"))
+    for name, agent in AGENTS.items():
+        if name in LEVEL_AGENTS:
+            continue
+        console.print(f"  {name}")
+        for line in agent.describe().splitlines():
+            console.print(f"    {line}", highlight=False)
+    console.print("A bot's parameters are written name:key=value,key=value, e.g. mcts:iters=500.")
 
 
 @app.command()
@@ -152,7 +184,8 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: human or a bot, e.g. human,greedy (default: one human), "
+            help="Comma-separated seats: human, a level (easy, normal, hard: `lapilli bots`) or "
+            "a bot, e.g. human,hard or human,greedy (default: one human), "
             "or a learned policy, policy:FILE (see examples/). Seats not named get the random bot "
             "(in a cooperative game, its strongest team bot), and the game says so."
         ),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lapilli.agents import AgentError, make_agent, parse_spec
+from lapilli.agents.levels import HARD_SECONDS, HardAgent
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -88,6 +89,22 @@ class Settings:
                 )
         if name == "mcts" and not getattr(agent, "seconds", None):
             params["seconds"] = f"{self.max_bot_seconds:g}"
+        if name == "hard":
+            self._hard_budget(params)
         if not params:
             return name
         return name + ":" + ",".join(f"{k}={v}" for k, v in params.items())
+
+    def _hard_budget(self, params: dict[str, str]) -> None:
+        """The hard level within this server's caps: the seconds and iterations asked
+        for at most the caps (else AgentError), and never without a time limit: its
+        own 2 s, or the server's cap when that is shorter."""
+        hard = HardAgent.checked(params)
+        asked = {"seconds": self.max_bot_seconds, "iters": self.max_mcts_iters}
+        for key, cap in asked.items():
+            if key in params and hard[key] > cap:
+                raise AgentError(
+                    f"this server caps the hard bot's {key} at {cap:g} (asked for {hard[key]:g})"
+                )
+        if "seconds" not in params or not hard["seconds"]:
+            params["seconds"] = f"{min(HARD_SECONDS, self.max_bot_seconds):g}"

@@ -447,7 +447,11 @@ class LiveTable:
         def decide(state: State, seat: int) -> Action:
             step = len(self.match.record.actions)
             agent = make_agent(spec, seed=self.draw(step, "bot") % 2**63)
-            return agent.act(state.clone(), seat)
+            action = agent.act(state.clone(), seat)
+            short = agent.cut_short()
+            if short:  # the server's time cap ended its thinking before its own budget
+                logger.info("table %s: the %s bot of seat %s was %s", self.id, spec, seat, short)
+            return action
 
         return decide
 

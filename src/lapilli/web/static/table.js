@@ -82,9 +82,12 @@ function show(data) {
   } else if (mine) {
     const where = view.svg ? "a highlighted place on the board" : "a move from the list";
     $("status").textContent = `Your turn: choose ${where}.`;
+  } else if (view.waiting_for_bot) {
+    // a bot's seat to move: it is thinking (hard takes up to its seconds a move)
+    $("status").textContent = `${view.to_move_label} (bot: ${view.seats[view.to_move].spec}) is thinking\u2026`;
   } else {
     const who = view.to_move_label || "the dice";
-    $("status").textContent = `Waiting for ${who}${view.waiting_for_bot ? " (bot)" : ""}\u2026`;
+    $("status").textContent = `Waiting for ${who}\u2026`;
   }
   if (view.trouble) $("status").textContent += ` (${view.trouble})`;
   showMoves();

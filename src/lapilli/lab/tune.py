@@ -1,0 +1,231 @@
+"""Tuning the hard level: a search over the MCTS bot's parameters against a fixed
+opponent, played by the lab (``lapilli lab tune GAME``, docs/bots.md).
+
+The search is **sequential halving** (Karnin, Koren & Somekh, "Almost optimal
+exploration in multi-armed bandits", ICML 2013), a bandit for finding the best arm
+with a fixed budget of plays: a few candidate parameter sets (the level's present
+one and others drawn from a small grid) each play ``games`` games against the
+opponent; the better half plays as many again, on the next seeds; and so on until one
+is left. It suits a budget of a few hundred games, where TAG's NTBEA (which models
+each parameter's effect to search a large space) has too few results to model: here
+the grid is small, the games are noisy and slow, and halving spends most games on
+the contenders. Every candidate plays the same seeds (common random numbers, as the
+lab's arms do), so they are compared on the same deals.
+
+A competitive game's candidate plays slot 0 against the opponent everywhere else,
+seats rotated; its figure is its share of the wins. A cooperative game's (Fuji)
+candidate plays every seat, and its figure is the team's victory rate.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lapilli.agents.base import parse_spec
+from lapilli.agents.levels import LEVELS_FILE, GameLevels, read_levels
+
+from .runner import batches, local
+from .spec import Experiment, LabError, resolve
+from .stats import wilson
+
+__all__ = ["LEVELS_FILE", "Candidate", "Tuning", "levels_text", "tune", "wilson", "write_hard"]
+
+GRID: dict[str, tuple[str, ...]] = {
+    "c": ("0.3", "0.7", "1.2"),
+    "prior": ("1", "5", "20"),
+    "widen": ("1", "2", "4"),
+    "cutoff": ("0", "3"),
+    "guide": ("root", "own"),
+}
+"""The parameters searched and their values, in any game."""
+GRID_ROUNDS: dict[str, tuple[str, ...]] = {"rounds": ("1", "2")}
+"""Where the game has a horizon and a quick move (Fuji): how many rounds to play out
+instead of how many random steps (its rollouts use the game's quick move)."""
+
+SEED = 1000
+"""The tuning's first seed; the strength table in docs/bots.md is measured from 50000."""
+
+
+@dataclass
+class Candidate:
+    """A parameter set and its results so far."""
+
+    spec: str  # the MCTS spec without a budget, as levels.toml writes it
+    games: int = 0
+    wins: float = 0.0
+    rounds: list[int] = field(default_factory=list)  # the halving rounds it played
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Tuning:
+    """What a tuning run found: every candidate, best first, and its set-up."""
+
+    game: str
+    opponent: str
+    iters: int
+    seed: int
+    candidates: list[Candidate]
+    played: int  # games in all
+
+    @property
+    def best(self) -> Candidate:
+        return self.candidates[0]
+
+    def summary(self) -> str:
+        """The line levels.toml keeps beside the chosen parameters."""
+        best = self.best
+        low, high = wilson(best.wins, best.games)
+        against = "as a team" if self.opponent == "" else f"against {self.opponent}"
+        return (
+            f"{datetime.date.today().isoformat()}: sequential halving over "
+            f"{len(self.candidates)} candidates {against}, {self.iters} iterations a move, "
+            f"{self.played} games from seed {self.seed}; chosen: {best.rate:.0%} "
+            f"({low:.0%}-{high:.0%}) of {best.games} games"
+        )
+
+
+def candidates(game_id: str, present: str, count: int, seed: int, horizon: bool) -> list[str]:
+    """The level's present spec and ``count - 1`` others drawn from the grid (seeded)."""
+    name, fixed = parse_spec(present)
+    grid = dict(GRID)
+    if horizon:
+        grid = {k: v for k, v in grid.items() if k != "cutoff"} | GRID_ROUNDS
+    rng = random.Random(f"{game_id}:{seed}")
+    found = [present]
+    tries = 0
+    while len(found) < count and tries < 1000:
+        tries += 1
+        params = dict(fixed) | {k: rng.choice(v) for k, v in grid.items()}
+        spec = f"{name}:" + ",".join(f"{k}={v}" for k, v in sorted(params.items()))
+        if spec not in found:
+            found.append(spec)
+    return found
+
+
+OnRound = Callable[[int, list[Candidate]], None]
+
+
+def tune(
+    game_id: str,
+    *,
+    players: int | None = None,
+    opponent: str = "greedy",
+    count: int = 8,
+    games: int = 8,
+    iters: int = 100,
+    seed: int = SEED,
+    jobs: int = 1,
+    options: dict[str, Any] | None = None,
+    levels_file: Path = LEVELS_FILE,
+    on_round: OnRound | None = None,
+) -> Tuning:
+    """Sequential halving of ``count`` candidates for ``game_id``'s hard level, each
+    searching ``iters`` iterations a move: ``games`` games each in the first round,
+    as many more for the better half in each next one."""
+    levels = read_levels(levels_file)
+    if game_id not in levels:
+        raise LabError(f"{levels_file} has no levels for {game_id!r}")
+    probe = resolve({"game": game_id, "games": 1, "players": players, "options": options or {}})
+    cooperative = probe.cooperative
+    present = levels[game_id].hard
+    horizon = "rounds" in parse_spec(present)[1]
+    alive = [Candidate(s) for s in candidates(game_id, present, count, seed, horizon)]
+    everyone = list(alive)
+    played, first, rnd = 0, 0, 0
+    while len(alive) > 1:
+        rnd += 1
+        last = first + games * (2 ** (rnd - 1))  # seeds seed+first .. seed+last-1
+        played += _play(probe, alive, opponent, iters, seed, first, last, jobs, options)
+        first = last
+        for c in alive:
+            c.rounds.append(rnd)
+        alive.sort(key=lambda c: c.rate, reverse=True)  # stable: the present one first
+        if on_round is not None:
+            on_round(rnd, list(alive))
+        alive = alive[: max(1, len(alive) // 2)]
+    everyone.sort(key=lambda c: (c is alive[0], len(c.rounds), c.rate), reverse=True)
+    return Tuning(game_id, "" if cooperative else opponent, iters, seed, everyone, played)
+
+
+def _play(
+    probe: Experiment,
+    alive: list[Candidate],
+    opponent: str,
+    iters: int,
+    seed: int,
+    first: int,
+    last: int,
+    jobs: int,
+    options: dict[str, Any] | None,
+) -> int:
+    """Games ``first``..``last - 1`` of every candidate alive, through the lab's runner;
+    each candidate's wins added up. Returns the games played."""
+    n = probe.players
+    arms = {}
+    for i, c in enumerate(alive):
+        bot = f"{c.spec},iters={iters}"
+        seats = [bot] * n if probe.cooperative else [bot] + [opponent] * (n - 1)
+        arms[f"candidate-{i}"] = {"seats": seats}
+    exp = resolve(
+        {
+            "game": probe.game,
+            "players": n,
+            "games": last,
+            "seed": seed,
+            "options": options or {},
+            "arms": arms,
+            "batch": 2,
+        },
+        where="the tuning",
+    )
+    done = {(a.name, i) for a in exp.arms for i in range(first)}  # earlier rounds' seeds
+    todo = batches(exp, done)
+    played = 0
+    for batch, rows in local(exp, todo, jobs):
+        c = alive[int(batch.arm.split("-")[1])]
+        if probe.cooperative:
+            c.wins += sum(1.0 for g in rows["games"] if g["victory"])
+        else:
+            c.wins += sum(float(s["win"]) for s in rows["seats"] if s["slot"] == 0)
+        c.games += batch.size
+        played += batch.size
+    return played
+
+
+def write_hard(tuning: Tuning, levels_file: Path = LEVELS_FILE) -> None:
+    """The chosen parameters as the game's hard level in ``levels_file`` (the other
+    games and levels unchanged)."""
+    levels = read_levels(levels_file)
+    old = levels[tuning.game]
+    levels[tuning.game] = GameLevels(old.easy, old.normal, tuning.best.spec, tuning.summary())
+    levels_file.write_text(levels_text(levels), encoding="utf-8")
+
+
+HEADER = """\
+# The bots behind the levels easy, normal and hard, per game (docs/bots.md).
+# easy and normal are written by hand; hard's search parameters are chosen by the
+# tuning command (lapilli lab tune GAME --write, which rewrites the hard and tuned
+# lines of the game it tuned). hard's budget is not written here: it thinks at most
+# 2 s a move (hard:seconds=0.5 or hard:iters=300,seconds=0 asks less).
+"""
+
+
+def levels_text(levels: dict[str, GameLevels]) -> str:
+    """The levels file's text (TOML), games in name order."""
+    parts = [HEADER]
+    for game_id in sorted(levels):
+        lv = levels[game_id]
+        parts.append(f"\n[{game_id}]\n")
+        for key in ("easy", "normal", "hard", "tuned"):
+            value = getattr(lv, key).replace("\\", "\\\\").replace('"', '\\"')
+            parts.append(f'{key} = "{value}"\n')
+    return "".join(parts)

@@ -1,0 +1,50 @@
+"""The hard level's tuning: sequential halving through the lab, end to end on a tiny budget."""
+
+import shutil
+
+from typer.testing import CliRunner
+
+from lapilli.agents.levels import LEVELS_FILE, read_levels
+from lapilli.cli.main import app
+from lapilli.lab import tune
+
+
+def test_tuning_halves_the_candidates_and_writes_the_winner_as_the_hard_level(tmp_path):
+    levels = tmp_path / "levels.toml"
+    shutil.copy(LEVELS_FILE, levels)
+    rounds = []
+    found = tune.tune(
+        "eras",
+        count=4,
+        games=2,
+        iters=5,
+        levels_file=levels,
+        on_round=lambda r, a: rounds.append(len(a)),
+    )
+    assert rounds == [4, 2]  # four candidates, then the better two
+    assert found.played == 4 * 2 + 2 * 4  # the survivors play twice as many new games
+    assert found.best.games == 6 and len(found.candidates) == 4
+    present = read_levels(levels)["eras"].hard
+    assert present in [c.spec for c in found.candidates]  # the present one competes too
+    tune.write_hard(found, levels)
+    after = read_levels(levels)
+    assert after["eras"].hard == found.best.spec
+    assert "sequential halving over 4 candidates against greedy" in after["eras"].tuned
+    assert after["fuji"] == read_levels(LEVELS_FILE)["fuji"]  # other games unchanged
+
+
+def test_a_cooperative_game_tunes_its_team():
+    found = tune.tune("fuji", count=2, games=1, iters=3, levels_file=LEVELS_FILE)
+    assert "as a team" in found.summary()
+    assert all("rounds=" in c.spec for c in found.candidates)  # its horizon is searched
+
+
+def test_the_tuning_command_runs_and_refuses_a_bad_game_in_words():
+    runner = CliRunner()
+    result = runner.invoke(
+        app, ["lab", "tune", "eras", "--candidates", "2", "--games", "2", "--iters", "5"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "chosen: mcts:" in result.output and "round 1:" in result.output
+    bad = runner.invoke(app, ["lab", "tune", "chess"])
+    assert bad.exit_code != 0 and "chess" in bad.output
