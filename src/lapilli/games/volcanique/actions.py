@@ -34,12 +34,17 @@ def refusal(legal: Legal, why: Why) -> Why:
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
+ACTIONS_KEPT = 20_000
+"""Actions made once and reused, at most this many: games on new islands keep meeting
+new hexes, and a simulation of many games must not grow with them."""
 
 
 def act(kind: str, **params: Any) -> Action:
     key = (kind, *sorted(params.items()))
     a = _ACTIONS.get(key)
     if a is None:
+        if len(_ACTIONS) >= ACTIONS_KEPT:  # actions compare by value: a new copy is as good
+            _ACTIONS.clear()
         a = _ACTIONS[key] = Action(kind, **params)
     return a
 
