@@ -384,7 +384,9 @@ def test_among_three_a_seat_out_of_time_loses_and_its_bot_plays_on_to_the_end(db
     with TestClient(app) as ana:
         ana.post("/api/players", json={"name": "Ana"})
         seats = ("human", "random", "random")
-        table = clocked(ana, "lose", game="deeper", seats=seats, rated=False)
+        timing = {"kind": "real", "minutes": 1, "increment": 2, "on_timeout": "lose"}
+        short = {"max_rounds": 4}  # a few rounds: the bots finish soon on a loaded machine
+        table = open_table(ana, game="deeper", seats=seats, options=short, clock=timing)
         my_turn(ana, table)
         clock.now += 61
         app.state.tables.time_outs()
