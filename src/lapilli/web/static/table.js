@@ -312,7 +312,7 @@ function showLog(entries, since) {
 
 async function play(index) {
   $("error").textContent = "";
-  $("picker").hidden = true;
+  if (!$("picker").hidden) closePicker(); // the focus back on the place, not on the page
   await send("act", { index, version: view.version });
 }
 
