@@ -2,8 +2,8 @@
 to play it; the picker's choices too), in headless Chromium: the focus never falls to
 the page after a move, the picker is a dialog that Escape closes (the focus back on its
 place), and the status line, the page's live region, is never rewritten with the same
-words (a screen reader would say them again). The long games are played short (two or
-three rounds) through their options."""
+words (a screen reader would say them again), nor the news under it given an entry
+twice. The long games are played short (two or three rounds) through their options."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ MOVE = "#board .target[tabindex], #extra button, #actions button, #choices butto
 # every text the status line is given, as a screen reader hears it
 LISTEN = """
 window.heard = [];
+window.news = [];  // every entry added to the news under the status (announced as added)
+new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach(
+  (n) => news.push(n.dataset.key)))).observe(document.getElementById('news'), {childList: true});
 new MutationObserver(() => heard.push(document.getElementById('status').textContent))
   .observe(document.getElementById('status'),
            {childList: true, characterData: true, subtree: true});
@@ -119,6 +122,9 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(browser, live_server, ga
     heard = page.evaluate("heard")
     repeats = [a for a, b in zip(heard, heard[1:], strict=False) if a == b]
     assert not repeats, f"the status line said again: {repeats[:3]}"
+    news = page.evaluate("news")
+    assert news, "nothing was announced of the other seats' moves"
+    assert len(news) == len(set(news)), "a log entry was announced twice"
     assert not errors, errors
     context.close()
 
