@@ -107,3 +107,52 @@ LOW_CONTRAST = """
   return low;
 })()
 """
+
+
+# Every piece of lettering in the drawings: its paint against the paint of the shape
+# drawn under its middle (the topmost filled, mostly opaque shape that is not lettering),
+# as a WCAG contrast ratio; below 4.5:1 is returned (axe cannot measure SVG text).
+LOW_CONTRAST_DRAWN = """
+(() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const low = [];
+  // what lies under a badge drawn "never in the way of a click" is found too
+  const all = [...document.querySelectorAll('#board svg *')];
+  for (const e of all) e.style.pointerEvents = 'visiblePainted';
+  for (const text of document.querySelectorAll('#board svg text')) {
+    const box = text.getBoundingClientRect();
+    if (!box.width || !text.textContent.trim()) continue;
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    const painted = (e) => e instanceof SVGGeometryElement && !e.closest('text')
+      && getComputedStyle(e).fill.startsWith('rgb')
+      && Number(getComputedStyle(e).fillOpacity) >= 0.5
+      && Number(getComputedStyle(e).opacity) >= 0.5;
+    const around = (e) => {
+      const b = e.getBoundingClientRect();
+      return b.left <= x && x <= b.right && b.top <= y && y <= b.bottom;
+    };
+    // a piece's letter is read on the piece (its silhouette drawn just before it), else
+    // on whatever is drawn under its middle
+    const own = [...text.parentNode.children].slice(0, [...text.parentNode.children].indexOf(text))
+      .filter((e) => painted(e) && around(e)).pop();
+    const under = own || document.elementsFromPoint(x, y).find(painted);
+    if (!under) continue;
+    const [ink, paper] = [rgb(getComputedStyle(text).fill), rgb(getComputedStyle(under).fill)];
+    const r = ratio(ink, paper);
+    const said = text.textContent.trim().slice(0, 20);
+    const [fg, bg] = [getComputedStyle(text).fill, getComputedStyle(under).fill];
+    if (r < 4.5) low.push(`"${said}" ${fg} on ${bg} ${r.toFixed(2)}`);
+  }
+  for (const e of all) e.style.removeProperty('pointer-events');
+  return low;
+})()
+"""

@@ -6,7 +6,8 @@ import pytest
 import lapilli
 from lapilli.core import sample_chance
 from lapilli.core.state import CHANCE
-from lapilli.games.volcanique.drawing import draw
+from lapilli.core.svg import contrast
+from lapilli.games.volcanique.drawing import BIOME_FILL, biome_mark, draw, space
 from tests.games.drawing_checks import check, parse, positions, targets, text_of
 from tests.games.volcanique.helpers import (
     A,
@@ -62,7 +63,7 @@ def test_every_hex_shows_its_height_and_every_critter_its_seat():
     shown = text_of(svg)
     for q, r, stack in obs["map"]:
         height = len(stack) - (1 if stack[-1] == -2 else 0)
-        assert f"({q},{r}) height {height}:" in shown
+        assert re.search(rf"\({q},{r}\), [^:]*?middle[^:]*, height {height}:", shown)
     critters = re.findall(r"(\w+) \(P(\d)\) critter on (\w+)", shown)
     expected = sorted((p + 1, b) for _, _, b, p, _ in obs["critters"])
     assert sorted((int(p), b) for _, p, b in critters) == expected
@@ -182,10 +183,10 @@ def test_colossal_burrowed_and_sea_critters_frozen_spaces_and_the_super_volcano_
     shown = text_of(draw(s.observation(None), None, [], []))
     assert "Pink (P1) critter on dark, Colossal" in shown
     assert "Blue (P2) burrowed critter on medium" in shown
-    assert "Blue (P2) sea critter at (2,0)" in shown
+    assert "Blue (P2) sea critter at (2,0), 2 steps east of the middle" in shown
     assert "the super volcano of Pink (P1)" in shown
-    assert "(0,0) frozen by the Volcanic Winter" in shown
-    assert "(1,0) frozen" not in shown
+    assert "(0,0), the middle space frozen by the Volcanic Winter" in shown
+    assert "(1,0), 1 step east of the middle frozen" not in shown
 
 
 def test_the_tech_tree_shows_what_each_seat_may_unlock_next():
@@ -197,3 +198,19 @@ def test_the_tech_tree_shows_what_each_seat_may_unlock_next():
     assert "Pink (P1) may unlock Rift next" not in shown  # not linked to what it holds
     assert "Blue (P2) may unlock Bountiful Resources next" in shown  # L1 first
     assert "Blue (P2) may unlock Agile Critters next" not in shown
+
+
+def test_a_space_is_named_in_words_too():
+    assert space((0, 0)) == "(0,0), the middle space"
+    assert space((1, 0)) == "(1,0), 1 step east of the middle"
+    assert space((-2, 1)) == "(-2,1), 2 steps south-west of the middle"
+
+
+def test_each_terrain_has_a_mark_besides_its_colour():
+    """A tile of each terrain draws a different shape: a tree, a tuft, grains."""
+    marks = {b: biome_mark(b, (0.0, 0.0), 4.0) for b in ("dark", "medium", "light")}
+    assert marks["dark"].startswith("<polygon") and "#ffffff" in marks["dark"]
+    assert marks["medium"].startswith("<polyline")
+    assert marks["light"].count("<circle") == 3
+    for biome, paint in (("dark", "#ffffff"), ("medium", "#111111"), ("light", "#5d4037")):
+        assert contrast(paint, BIOME_FILL[biome]) >= 3.0  # non-text contrast

@@ -14,6 +14,7 @@ else, and the final score once the game is over).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from lapilli.core.actions import Action
@@ -394,7 +395,7 @@ def draw_map(obs: Observation, t: Targets, height: float) -> str:
         out.append(lava_blob(*view.center(h), size))
     for h, o in sorted(sea_critters.items()):
         x, y = view.center(h)
-        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter at ({h[0]},{h[1]})"))
+        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter at {space(h)}"))
     out.append(draw_marks(obs, view, stacks, sea))
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
@@ -474,7 +475,7 @@ def frost(h: Hex, c: Point, size: float, land: bool) -> str:
         for dx, dy in ((1, 0), (0.5, 0.87), (0.5, -0.87))
     ]
     return group(
-        title(f"({h[0]},{h[1]}) frozen by the Volcanic Winter"),
+        title(f"{space(h)} frozen by the Volcanic Winter"),
         el(
             "polygon",
             points=pts(hex_corners(c, size * (0.9 if land else 0.96))),
@@ -542,7 +543,7 @@ def draw_stack(
     top = stack[-1]
     c = view.center(h, len(stack))
     parts.append(
-        title(f"({h[0]},{h[1]}) height {height}: {describe(top)}" + (", lava" if lava else ""))
+        title(f"{space(h)}, height {height}: {describe(top)}" + (", lava" if lava else ""))
     )
     parts.append(tile_face(top, c, size))
     if lava:
@@ -581,8 +582,53 @@ def tile_face(top: int, c: Point, size: float) -> str:
         colour = BIOME_FILL[BIOMES[biome]]
         shape = pts(region_shape(c, size, dirs))
         parts.append(el("polygon", points=shape, fill=colour, stroke=colour, stroke_width=0.8))
+    for biome, dirs in regions(top):  # after every region: a mark is never painted over
+        parts.append(biome_mark(BIOMES[biome], mark_spot(c, size, dirs), size * 0.12))
     parts.append(el("polygon", points=outline, fill="none", stroke=LINE, stroke_width=1.2))
     return group(*parts)
+
+
+COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+
+
+def space(h: Hex) -> str:
+    """A space as the moves name it, "(q,r)", then in words for a listener: how many
+    steps from the middle space (0,0) and towards which side of the map."""
+    steps = distance(h, (0, 0))
+    if not steps:
+        return f"({h[0]},{h[1]}), the middle space"
+    x, y = hex_center(h, 1.0)
+    side = COMPASS[round(math.degrees(math.atan2(-y, x)) / 45) % 8]
+    return f"({h[0]},{h[1]}), {steps} step{'s' if steps > 1 else ''} {side} of the middle"
+
+
+def mark_spot(c: Point, size: float, dirs: list[int]) -> Point:
+    """Where a region's terrain mark goes: near its edges (its critters stand nearer the
+    middle), or low on a tile of one terrain."""
+    if len(dirs) == 6:
+        return (c[0], c[1] + size * 0.62)
+    x, y = region_spot(c, size, dirs)
+    return (c[0] + (x - c[0]) * 1.55, c[1] + (y - c[1]) * 1.55)
+
+
+def biome_mark(biome: str, at: Point, s: float) -> str:
+    """The terrain told by a shape as well as by its colour: a tree on dark, a tuft of
+    grass on medium, three grains on light (each 3:1 on its own colour)."""
+    x, y = at
+    if biome == "dark":
+        tree = [(x, y - s), (x - 0.8 * s, y + 0.6 * s), (x + 0.8 * s, y + 0.6 * s)]
+        return el("polygon", points=pts(tree), fill="#ffffff")
+    if biome == "medium":
+        tuft = pts([(x - 0.8 * s, y - 0.6 * s), (x, y + 0.7 * s), (x + 0.8 * s, y - 0.6 * s)])
+        return el(
+            "polyline", points=tuft, fill="none", stroke="#111111", stroke_width=max(1.2, 0.3 * s)
+        )
+    return group(
+        *(
+            el("circle", cx=x + dx * s, cy=y + dy * s, r=max(1.0, 0.28 * s), fill="#5d4037")
+            for dx, dy in ((-0.7, 0.4), (0.7, 0.4), (0, -0.5))
+        )
+    )
 
 
 def region_critters(

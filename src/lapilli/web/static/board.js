@@ -45,6 +45,28 @@ function showBoard(svg, html) {
     board.replaceChildren(...copies.map(([copy, name, small]) => zoomable(copy, name, small)));
   }
   for (const svg of board.querySelectorAll("svg")) focusable(svg);
+  if (narrow.matches && boxes.every(Boolean)) {
+    const [first, second] = board.querySelectorAll("svg");
+    named(first, "the board");
+    named(second, "the players' panels");
+    for (const svg of [first, second]) hideOutside(svg);
+  }
+}
+
+// A phone's two copies are named apart, and each leaves what the other shows out of
+// the accessibility tree: a screen reader reads the drawing once.
+function named(svg, part) {
+  svg.setAttribute("aria-label", `${svg.getAttribute("aria-label") || "drawing"}: ${part}`);
+}
+
+function hideOutside(svg) {
+  const frame = svg.getBoundingClientRect();
+  for (const part of svg.querySelectorAll("g, text")) {
+    if (part.closest("[aria-hidden]") || part.querySelector(".target")) continue;
+    const b = part.getBoundingClientRect();
+    const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
+    if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom) part.setAttribute("aria-hidden", "true");
+  }
 }
 
 // The smallest lettering a copy shows, in its own units (transforms taken into account).
@@ -66,6 +88,10 @@ function smallest(svg) {
 function zoomable(svg, name, small) {
   const strip = element("div", undefined, { className: "strip" });
   strip.append(svg);
+  // a strip that scrolls sideways takes the keyboard's focus (the arrow keys scroll it)
+  strip.tabIndex = 0;
+  strip.setAttribute("role", "region");
+  strip.setAttribute("aria-label", `${name === "board" ? "The board" : "The players' panels"}, scrolled sideways`);
   const width = Number(svg.getAttribute("viewBox").split(" ")[2]);
   const room = $("board").clientWidth;
   const readable = small === Infinity ? 0 : (READABLE * 1.02) / small; // pixels per unit
@@ -77,9 +103,10 @@ function zoomable(svg, name, small) {
   };
   const what = name === "board" ? "the board" : "the players' panels";
   const zoomOut = element("button", "\u2212 whole", { type: "button" });
-  zoomOut.setAttribute("aria-label", `Zoom out: all of ${what} on the screen, in small lettering`);
+  // each name starts with the button's visible words (speech control users say them)
+  zoomOut.setAttribute("aria-label", `Whole. Zoom out: all of ${what} on the screen, in small lettering`);
   const zoomIn = element("button", "+ readable", { type: "button" });
-  zoomIn.setAttribute("aria-label", `Zoom in: ${what} in readable lettering, scrolled sideways`);
+  zoomIn.setAttribute("aria-label", `Readable. Zoom in: ${what} in readable lettering, scrolled sideways`);
   zoomOut.addEventListener("click", () => ((zoomedOut[name] = true), apply()));
   zoomIn.addEventListener("click", () => ((zoomedOut[name] = false), apply()));
   const bar = element("div", undefined, { className: "zoom" });
@@ -107,8 +134,11 @@ function drawn(svg, [x, y, w, h]) {
   return `${left - m} ${top - m} ${right - left + 2 * m} ${bottom - top + 2 * m}`;
 }
 
-// The targets a copy of the drawing shows take the keyboard's focus, named by their title.
+// The targets a copy of the drawing shows take the keyboard's focus, named by their title
+// and the lettering a sighted player reads on them (a count, a letter). A drawing with
+// places to play is a labelled group, not an image (an image holds no controls).
 function focusable(svg) {
+  svg.setAttribute("role", "group");
   const frame = svg.getBoundingClientRect();
   for (const target of svg.querySelectorAll(".target")) {
     const box = target.getBoundingClientRect();
@@ -116,7 +146,20 @@ function focusable(svg) {
     if (x < frame.left || x > frame.right || y < frame.top || y > frame.bottom) continue;
     target.setAttribute("tabindex", "0");
     target.setAttribute("role", "button");
-    target.setAttribute("aria-label", target.querySelector("title").textContent.replaceAll("\n", "; "));
+    target.setAttribute("aria-label", placeName(target));
   }
+}
+
+// What a place is called: its moves (its title), then what lies there as the drawing
+// describes it (the pieces' own titles) and what is written on it (a count, a letter),
+// in the order drawn: everything a sighted player reads there.
+function placeName(target) {
+  const parts = [...target.querySelectorAll("title, text")];
+  // a space between the pieces of lettering (not drawn): their text reads as words,
+  // not run together ("E10" and "c", not "E10c"), as the name says them
+  for (const part of parts) {
+    for (let at = part; at !== target; at = at.parentNode) if (at.previousSibling?.nodeType !== 3) at.before(" ");
+  }
+  return parts.map((t) => t.textContent.trim().replaceAll("\n", "; ")).filter(Boolean).join(", ");
 }
 

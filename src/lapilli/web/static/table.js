@@ -37,7 +37,10 @@ function choose(target) {
   else if (several.length) pick(several.map(Number));
 }
 
+let opener = null; // the place that opened the picker: focus goes back to it
+
 function pick(indexes) {
+  opener = document.activeElement;
   const choices = $("choices");
   choices.replaceChildren();
   for (const i of indexes) {
@@ -49,7 +52,26 @@ function pick(indexes) {
   choices.querySelector("button").focus();
 }
 
-$("cancel").addEventListener("click", () => ($("picker").hidden = true));
+// The picker is a modal dialog: Escape or Cancel close it and focus goes back to the
+// place that opened it; Tab stays among its buttons.
+function closePicker() {
+  $("picker").hidden = true;
+  if (opener && opener.isConnected) opener.focus();
+  opener = null;
+}
+$("cancel").addEventListener("click", closePicker);
+$("picker").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") {
+    event.preventDefault();
+    closePicker();
+  } else if (event.key === "Tab") {
+    const buttons = [...$("picker").querySelectorAll("button")];
+    const at = buttons.indexOf(document.activeElement);
+    const next = (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
+    event.preventDefault();
+    buttons[next].focus();
+  }
+});
 
 // -- the live table -------------------------------------------------------------------------
 async function refresh(atLeast) {
@@ -67,6 +89,7 @@ function show(data) {
   if (view && data.version < view.version) return; // an answer overtaken by a newer one
   view = data;
   clockRead = performance.now();
+  const focus = focusedPart(); // redrawing drops the focus: where it should go back
   $("picker").hidden = true;
   const mine = view.actions.length > 0;
   document.body.dataset.version = view.version;
@@ -76,25 +99,61 @@ function show(data) {
   $("who").textContent = view.you === null ? "watching" : `you are ${view.seats[view.you].label}`;
   if (!frame) showBoard(view.svg, view.board_html);
   $("status").className = mine ? "yours" : "";
-  if (view.terminal) {
-    $("status").textContent = `Game over. ${view.result}.`;
-    showEnd();
-  } else if (mine) {
-    const where = view.svg ? "a highlighted place on the board" : "a move from the list";
-    $("status").textContent = `Your turn: choose ${where}.`;
-  } else if (view.waiting_for_bot) {
-    // a bot's seat to move: it is thinking (hard takes up to its seconds a move)
-    $("status").textContent = `${view.to_move_label} (bot: ${view.seats[view.to_move].spec}) is thinking\u2026`;
-  } else {
-    const who = view.to_move_label || "the dice";
-    $("status").textContent = `Waiting for ${who}\u2026`;
-  }
-  if (view.trouble) $("status").textContent += ` (${view.trouble})`;
+  if (view.terminal) showEnd();
   showMoves();
+  say(statusLine());
   showPlayers();
   showRules();
   if (!frame) showLog(view.log, Number(sessionStorage.getItem(marked) ?? view.step - 1));
   $("undo").hidden = !view.can_undo;
+  refocus(focus);
+}
+
+// The status line, the page's one live region: it names where the moves are.
+function statusLine() {
+  let line;
+  if (view.terminal) line = `Game over. ${view.result}.`;
+  else if (view.actions.length) {
+    const onBoard = document.querySelectorAll("#board .target[tabindex]").length > 0;
+    const inBar = $("extra").children.length > 0;
+    const where = [onBoard && "a highlighted place on the board", inBar && "a move under this line"].filter(Boolean);
+    line = `Your turn: choose ${where.join(" or ") || "a move from the list of all your moves"}.`;
+  } else {
+    const who = view.to_move_label || "the dice";
+    // a bot's seat to move: it is thinking (hard takes up to its seconds a move)
+    if (view.waiting_for_bot) line = `${who} (bot: ${view.seats[view.to_move].spec}) is thinking\u2026`;
+    else line = `Waiting for ${who}\u2026`;
+  }
+  return view.trouble ? `${line} (${view.trouble})` : line;
+}
+
+// A live region speaks on every change of its text: it is changed only when the text
+// differs (your turn after your own move is not announced again).
+function say(line) {
+  if ($("status").textContent !== line) $("status").textContent = line;
+}
+
+// Which part of the table had the keyboard's focus before a redraw.
+function focusedPart() {
+  const at = document.activeElement;
+  if (!at || at === document.body) return null;
+  if (at.closest("#board")) return "board";
+  if (at.closest("#extra, #picker, #undo")) return "bar";
+  if (at.closest("#actions")) return "list";
+  return null;
+}
+
+// After a move (or a redraw) the focus lost with the redrawn part goes to a predictable
+// place: the first place to play on the board, the first move in the bar or the list,
+// else the status line.
+function refocus(part) {
+  if (!part || (document.activeElement && document.activeElement !== document.body)) return;
+  const next =
+    (part !== "list" && document.querySelector("#board .target[tabindex]")) ||
+    (part !== "list" && $("extra").querySelector("button")) ||
+    (part === "list" && $("actions").querySelector("button")) ||
+    $("status");
+  next.focus();
 }
 
 function showMoves() {
@@ -149,7 +208,7 @@ async function showRules() {
       return item;
     });
     const part = element("div");
-    part.append(element("h4", section.title), element("ul"));
+    part.append(element("h3", section.title), element("ul"));
     part.lastChild.append(...items);
     return part;
   });
@@ -240,12 +299,22 @@ function showLog(entries, since) {
       .map((e) => element("li", e.text, { className: e.step > since ? "new" : "" })),
   );
   const fresh = entries.filter((e) => e.step > since).slice(-3);
-  $("news").replaceChildren(...fresh.map((e) => element("li", `\u2022 ${e.text}`)));
+  // the news is a live region of additions: an entry already there stays (it is not
+  // announced again), gone ones are removed, new ones appended
+  const keys = fresh.map((e) => `${e.step}:${e.text}`);
+  for (const item of [...$("news").children]) if (!keys.includes(item.dataset.key)) item.remove();
+  const shown = new Set([...$("news").children].map((item) => item.dataset.key));
+  fresh.forEach((e, i) => {
+    if (shown.has(keys[i])) return;
+    const item = element("li", `\u2022 ${e.text}`);
+    item.dataset.key = keys[i];
+    $("news").append(item);
+  });
 }
 
 async function play(index) {
   $("error").textContent = "";
-  $("picker").hidden = true;
+  if (!$("picker").hidden) closePicker(); // the focus back on the place, not on the page
   await send("act", { index, version: view.version });
 }
 
