@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from lapilli.core import Action
 from lapilli.core.flow import Frame, Step, then
 
-from .actions import act, at_hex, at_region, on_hex, on_region
+from .actions import ACTIONS_KEPT, act, at_hex, at_region, on_hex, on_region
 from .args import Region
 from .board import (
     OWNER_BITS,
@@ -131,6 +131,8 @@ def _sea_act(kind: str, to: int, sea: int) -> Action:
     key = (kind, to, sea)
     a = _SEA.get(key)
     if a is None:
+        if len(_SEA) >= ACTIONS_KEPT:  # pairs of spaces: bounded, as actions.act is
+            _SEA.clear()
         if kind == "sea_move":
             a = act(kind, at=hex_of(to), sea=hex_of(sea))
         else:
