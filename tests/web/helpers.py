@@ -28,3 +28,13 @@ def wait_for_human(client, table, token, timeout=20.0):
             return view
         time.sleep(0.02)
     raise AssertionError("the bots never handed over")
+
+
+# options for short games, one per game: the end comes after a few dozen moves
+SHORT = {
+    "foggy_island": {},
+    "volcanique": {"max_rounds": 2},
+    "fuji": {"level": 1, "variant": "B"},
+    "eras": {"round_limit": 3},
+    "deeper": {"max_rounds": 3},
+}

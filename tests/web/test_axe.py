@@ -20,19 +20,11 @@ axe_package = pytest.importorskip("axe_playwright_python", reason="the dev extra
 import httpx  # noqa: E402
 
 from .browsing import LOW_CONTRAST_DRAWN, serve  # noqa: E402
-from .helpers import new_table, seat, wait_for_human  # noqa: E402
+from .helpers import SHORT, new_table, seat, wait_for_human  # noqa: E402
 
 AXE = resources.files(axe_package).joinpath("axe.min.js").read_text(encoding="utf-8")
 WIDTHS = {"1280": {"width": 1280, "height": 800}, "390": {"width": 390, "height": 844}}
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-# short games: the end comes after a few dozen moves
-SHORT = {
-    "foggy_island": {},
-    "volcanique": {"max_rounds": 2},
-    "fuji": {"level": 1, "variant": "B"},
-    "eras": {"round_limit": 3},
-    "deeper": {"max_rounds": 3},
-}
 MIDDLE = 6  # moves of the human seat before "mid-game"
 
 

@@ -16,16 +16,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("playwright.sync_api")
 import httpx  # noqa: E402
 
-from .helpers import new_table  # noqa: E402
+from .helpers import SHORT, new_table  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
-SHORT = {
-    "foggy_island": {},
-    "volcanique": {"max_rounds": 2},
-    "fuji": {"level": 1, "variant": "B"},
-    "eras": {"round_limit": 3},
-    "deeper": {"max_rounds": 3},
-}
 MOST = 300  # decisions before the test gives up on the game
 MOVE = "#board .target[tabindex], #extra button, #actions button, #choices button"
 # every text the status line is given, as a screen reader hears it
