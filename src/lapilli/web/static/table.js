@@ -8,6 +8,7 @@ const api = `/api/tables/${tableId}`;
 let view = null; // the live view last shown
 let frame = null; // the replay step shown, or null for the live table
 const marked = `lapilli-seen-${tableId}`; // the step at which this seat's last turn ended
+const announced = new Set(); // the news entries already put under the status
 
 async function takeSeat() {
   const secret = new URLSearchParams(location.hash.slice(1)).get("seat");
@@ -299,13 +300,14 @@ function showLog(entries, since) {
       .map((e) => element("li", e.text, { className: e.step > since ? "new" : "" })),
   );
   const fresh = entries.filter((e) => e.step > since).slice(-3);
-  // the news is a live region of additions: an entry already there stays (it is not
-  // announced again), gone ones are removed, new ones appended
+  // the news is a live region of additions: an entry already there stays, gone ones are
+  // removed, and only entries never announced are appended (an answer that arrives late
+  // can move ``since`` back, and an entry must not be heard twice)
   const keys = fresh.map((e) => `${e.step}:${e.text}`);
   for (const item of [...$("news").children]) if (!keys.includes(item.dataset.key)) item.remove();
-  const shown = new Set([...$("news").children].map((item) => item.dataset.key));
   fresh.forEach((e, i) => {
-    if (shown.has(keys[i])) return;
+    if (announced.has(keys[i])) return;
+    announced.add(keys[i]);
     const item = element("li", `\u2022 ${e.text}`);
     item.dataset.key = keys[i];
     $("news").append(item);
