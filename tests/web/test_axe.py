@@ -25,7 +25,7 @@ from .helpers import SHORT, new_table, seat, wait_for_human  # noqa: E402
 AXE = resources.files(axe_package).joinpath("axe.min.js").read_text(encoding="utf-8")
 WIDTHS = {"1280": {"width": 1280, "height": 800}, "390": {"width": 390, "height": 844}}
 RULES = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-MIDDLE = 6  # moves of the human seat before "mid-game"
+MIDDLE = 2  # moves of the human seat before "mid-game" (a short game can end after 3)
 
 
 @pytest.fixture(scope="module")
