@@ -53,3 +53,18 @@ def test_the_greedy_bot_values_moves_as_if_it_did_all_the_work(
         made.append(copies["made"])
     assert values[0] == values[1]  # the same values, and the same random draws made
     assert made[0] < made[1]
+
+
+def test_a_greedy_bot_on_a_clock_stops_looking_deep_and_says_so() -> None:
+    state = position("volcanique", players=4, seed=1, steps=30)
+    seat = state.current_player()
+    late = GreedyAgent(seed=1, dets=8, depth=4, nodes=20_000, seconds=1e-6)
+    action = late.act(state.clone(), seat)
+    assert action in state.legal_actions()
+    assert late.cut_short() == (
+        "cut short after 1e-06 s: the last moves looked at one decision ahead, in 1 of 8 worlds"
+    )
+    # a clock it never reaches changes nothing: the same move as without one
+    timed = GreedyAgent(seed=1, seconds=600)
+    assert timed.act(state.clone(), seat) == GreedyAgent(seed=1).act(state.clone(), seat)
+    assert timed.cut_short() is None

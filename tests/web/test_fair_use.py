@@ -25,6 +25,10 @@ def test_bot_budgets_are_capped_by_the_server():
     assert settings.bot_spec("mcts:iters=500") == "mcts:iters=500,seconds=2"  # a time limit
     assert settings.bot_spec("mcts:seconds=1") == "mcts:seconds=1"
     assert settings.bot_spec("random") == "random"
+    # greedy's positions, worlds and depth at their caps can outlast the time cap: a clock
+    assert settings.bot_spec("greedy") == "greedy:seconds=2"
+    with pytest.raises(AgentError, match="caps the greedy bot's seconds at 2"):
+        settings.bot_spec("greedy:seconds=30")
 
 
 def test_settings_come_from_the_environment():

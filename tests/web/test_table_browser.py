@@ -307,6 +307,6 @@ def test_the_page_says_a_bot_is_thinking_while_the_hard_level_thinks(browser, li
         until(page, YOURS_OR_OVER)
         while page.evaluate("document.body.dataset.state") == "yours":
             decide(page, rng)  # Red's opening, then the bot is to move
-        expect(page.locator("#status")).to_contain_text("(bot: hard:seconds=2) is thinking")
+        expect(page.locator("#status")).to_contain_text("(bot: hard) is thinking")
         assert not errors
         context.close()

@@ -18,6 +18,10 @@ It spares work that cannot change what it decides: the last move looked at from 
 position is played on that position itself rather than on a copy (nothing looks at it
 afterwards), and an outcome sampled again is not looked at again when its first look
 drew nothing at random (its value and its cost in positions are known).
+
+With ``seconds`` it keeps to a clock (a server's cap on a decision): once the time is
+up, the moves not yet looked at are judged one decision ahead with one draw of the
+chance that follows, and no further world is drawn.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import time
 from typing import ClassVar
 
 from lapilli.core.actions import Action
@@ -67,16 +72,28 @@ class GreedyAgent(Agent):
             0,
             maximum=1e6,
         ),
+        "seconds": Param(
+            float,
+            0.0,
+            "seconds per decision at most (0: no limit); past them the moves left are "
+            "looked at one decision ahead, in the worlds already drawn",
+            0,
+            maximum=86_400,
+        ),
     }
     depth: int
     chance: int
     dets: int
     nodes: int
     temperature: float
+    seconds: float
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
         super().__init__(seed, **params)
         self._left: set[bytes] = set()  # what the seat saw where this bot moved
+        self._deadline = math.inf
+        self._late = False  # the last decision outlasted ``seconds``
+        self._worlds = 0  # the worlds it was judged in
 
     def act(self, state: State, seat: int) -> Action:
         legal = self.choices(state)
@@ -101,9 +118,17 @@ class GreedyAgent(Agent):
         """A move drawn by its value (softmax): the favourite most often, a slightly
         worse move sometimes, a blunder seldom (the easy level). A loose bot wanders,
         so it does not need to remember where it has been."""
-        unit = self.temperature * evaluation_for(type(state.game)).scale * self.dets
+        unit = self.temperature * evaluation_for(type(state.game)).scale * self._worlds
         weights = [math.exp(max(-50.0, (v - best) / unit)) for v in totals]
         return self.rng.choices(legal, weights=weights)[0]
+
+    def cut_short(self) -> str | None:
+        if not self._late:
+            return None
+        return (
+            f"cut short after {self.seconds:g} s: the last moves looked at one decision "
+            f"ahead, in {self._worlds} of {self.dets} world{'s' if self.dets > 1 else ''}"
+        )
 
     def _returns(self, state: State, seat: int, action: Action) -> bool:
         """Whether ``action`` leads back to a position this bot has already moved from."""
@@ -116,13 +141,17 @@ class GreedyAgent(Agent):
         self._seat = seat
         totals = [0.0] * len(legal)
         self._draws = 0  # random draws made by the lookahead
-        for _ in range(self.dets):
+        self._deadline = time.monotonic() + self.seconds if self.seconds else math.inf
+        self._late = False
+        self._worlds = 0
+        while self._worlds < self.dets and not self._late:
+            self._worlds += 1
             world = quiet(state.determinize(seat, self.rng))  # its copies stay quiet
             # a deep lookahead that would evaluate too many positions falls back to depth 1
             self._depth = self.depth
             self._budget = self.nodes
             values = [self._after(world, a, 1) for a in legal]
-            if self._budget < 0 and self.depth > 1:
+            if self._budget < 0 and self.depth > 1 and not self._late:
                 self._depth = 1
                 self._budget = self.nodes
                 values = [self._after(world, a, 1) for a in legal]
@@ -138,6 +167,9 @@ class GreedyAgent(Agent):
         child = state if spare else state.clone()
         child.apply(action, check=False)
         self._budget -= 1
+        if not self._late and time.monotonic() > self._deadline:
+            self._late = True  # from now on: one decision ahead, one draw of chance
+            self._budget = min(self._budget, 0)
         return self._value(child, depth, spread)
 
     def _value(self, state: State, depth: int, spread: bool = True) -> float:

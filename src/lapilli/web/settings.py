@@ -69,7 +69,9 @@ class Settings:
     def bot_spec(self, spec: str) -> str:
         """``spec`` checked against this server's budgets (AgentError names the cap).
 
-        An MCTS bot always gets a time limit, so no decision outlasts ``max_bot_seconds``.
+        An MCTS or greedy bot always gets a time limit, so no decision outlasts
+        ``max_bot_seconds`` (greedy at its caps of positions, worlds and depth took up to
+        12 s of CPU for one decision of Volcanique in pure Python).
         """
         name, params = parse_spec(spec)
         agent = make_agent(spec)  # the bot checks its own names, types and minimums
@@ -79,6 +81,7 @@ class Settings:
                 "nodes": self.max_greedy_nodes,
                 "dets": self.max_greedy_dets,
                 "depth": self.max_greedy_depth,
+                "seconds": self.max_bot_seconds,
             },
         }
         for key, cap in all_caps.get(name, {}).items():
@@ -87,7 +90,7 @@ class Settings:
                 raise AgentError(
                     f"this server caps the {name} bot's {key} at {cap:g} (asked for {value:g})"
                 )
-        if name == "mcts" and not getattr(agent, "seconds", None):
+        if name in ("mcts", "greedy") and not getattr(agent, "seconds", None):
             params["seconds"] = f"{self.max_bot_seconds:g}"
         if name == "hard":
             self._hard_budget(params)

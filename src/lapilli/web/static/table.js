@@ -122,7 +122,7 @@ function statusLine() {
   } else {
     const who = view.to_move_label || "the dice";
     // a bot's seat to move: it is thinking (hard takes up to its seconds a move)
-    if (view.waiting_for_bot) line = `${who} (bot: ${view.seats[view.to_move].spec}) is thinking\u2026`;
+    if (view.waiting_for_bot) line = `${who} (bot: ${botName(view.seats[view.to_move])}) is thinking\u2026`;
     else line = `Waiting for ${who}\u2026`;
   }
   return view.trouble ? `${line} (${view.trouble})` : line;
@@ -221,6 +221,12 @@ async function showRules() {
   );
 }
 
+// A bot by its level or kind ("hard", "greedy"); its whole spec, with the budget the
+// server gave it, is in the seat's tooltip.
+function botName(seat) {
+  return seat.spec.split(":")[0];
+}
+
 function showPlayers() {
   const list = $("players");
   list.replaceChildren();
@@ -228,9 +234,10 @@ function showPlayers() {
   view.seats.forEach((s, i) => {
     const out = clock && clock.out.includes(i);
     const late = clock && clock.on_timeout === "bot" ? " (a bot plays for the seat now)" : " (lost on time)";
-    const kind = out ? late : s.kind === "bot" ? ` (bot: ${s.spec})` : "";
+    const kind = out ? late : s.kind === "bot" ? ` (bot: ${botName(s)})` : "";
     const name = s.name ? ` ${s.name}` : s.kind === "human" && !s.taken ? " (free seat)" : "";
     const item = element("li", `${s.label}${name ? ":" + name : ""}${kind}`);
+    if (s.kind === "bot") item.title = s.spec;
     if (s.player) {
       item.replaceChildren(`${s.label}: `, element("a", s.name, { href: `/player/${s.player}` }), kind);
     }
