@@ -67,6 +67,11 @@ def test_actions_read_in_the_games_words():
     ):
         assert expected in texts, expected
 
+    deck = s.decks[0]  # the 20m deck down to its last tile
+    for tile in deck.hidden()[1:]:
+        deck.draw(tile)
+    assert "Scan the 20m deck (1 tile)" in {s.action_text(a) for a in s.legal_actions()}
+
 
 def test_log_lines_say_what_happened_in_the_games_words():
     s = position(seats={0: {"hex": "H0"}})

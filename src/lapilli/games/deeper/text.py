@@ -153,7 +153,7 @@ def _explore_text(s: DeeperState, a: Action) -> str:
 def _scan_text(s: DeeperState, a: Action) -> str:
     known = a.arg("deck") in DECK_NAMES
     left = len(s.decks[DECK_NAMES.index(a.arg("deck"))]) if known else 0
-    return f"Scan the {a.arg('deck')} deck ({left} tiles)"
+    return f"Scan the {a.arg('deck')} deck ({left} tile{'s' if left != 1 else ''})"
 
 
 def _terraform_text(s: DeeperState, a: Action) -> str:
