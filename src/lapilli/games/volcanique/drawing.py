@@ -14,7 +14,6 @@ else, and the final score once the game is over).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from lapilli.core.actions import Action
@@ -57,7 +56,7 @@ from .components import (
     tile_name,
 )
 from .powers import unlockable
-from .text import DIRECTION_NAMES, SEAT_COLOURS, seat_label
+from .text import DIRECTION_NAMES, SEAT_COLOURS, place_words, seat_label
 from .view import Observation, critter_spots, hex_stacks
 
 Region = tuple[int, int, int]
@@ -395,7 +394,7 @@ def draw_map(obs: Observation, t: Targets, height: float) -> str:
         out.append(lava_blob(*view.center(h), size))
     for h, o in sorted(sea_critters.items()):
         x, y = view.center(h)
-        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter at {space(h)}"))
+        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter, {space(h)}"))
     out.append(draw_marks(obs, view, stacks, sea))
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
@@ -588,18 +587,9 @@ def tile_face(top: int, c: Point, size: float) -> str:
     return group(*parts)
 
 
-COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
-
-
 def space(h: Hex) -> str:
-    """A space as the moves name it, "(q,r)", then in words for a listener: how many
-    steps from the middle space (0,0) and towards which side of the map."""
-    steps = distance(h, (0, 0))
-    if not steps:
-        return f"({h[0]},{h[1]}), the middle space"
-    x, y = hex_center(h, 1.0)
-    side = COMPASS[round(math.degrees(math.atan2(-y, x)) / 45) % 8]
-    return f"({h[0]},{h[1]}), {steps} step{'s' if steps > 1 else ''} {side} of the middle"
+    """A space as the moves name it: the walk to it from the starting hex."""
+    return place_words(h)
 
 
 def mark_spot(c: Point, size: float, dirs: list[int]) -> Point:
@@ -942,14 +932,15 @@ def draw_placing(obs: Observation, side: Stack, t: Targets) -> None:
     if not placing:
         return
     kind, seat = placing["tile"], placing["seat"]
-    where = f" at ({placing['at'][0]},{placing['at'][1]})" if placing["at"] else ""
+    where = place_words(placing["at"]) if placing["at"] else ""
     news = side.below()
     x0, y0 = news.x, news.y
     news.add(
         mini_tile(x0 + 20, y0 + 20, 17, kind),
-        label(x0 + 44, y0 + 18, f"{seat_label(seat)} places a tile{where}:", 14, True),
+        label(x0 + 44, y0 + 18, f"{seat_label(seat)} places a tile:", 14, True),
         label(x0 + 44, y0 + 36, tile_name(kind), 12),  # a Trio's name is long: a line of its own
-        height=48,
+        label(x0 + 44, y0 + 52, where, 12),  # the walk there: a line of its own too
+        height=62 if where else 48,
     )
     indexes = t.find("rotate")
     if indexes:
