@@ -7,10 +7,14 @@ import lapilli
 from lapilli.core import sample_chance
 from lapilli.core.state import CHANCE
 from lapilli.core.svg import contrast
+from lapilli.games.volcanique.components import BIOMES, KINDS
 from lapilli.games.volcanique.drawing import (
     BIOME_FILL,
     biome_mark,
     draw,
+    mini_tile,
+    region_spot,
+    regions,
     space,
 )
 from lapilli.games.volcanique.text import place_words
@@ -227,3 +231,18 @@ def test_each_terrain_has_a_mark_besides_its_colour():
     assert marks["light"].count("<circle") == 3
     for biome, paint in (("dark", "#ffffff"), ("medium", "#111111"), ("light", "#5d4037")):
         assert contrast(paint, BIOME_FILL[biome]) >= 3.0  # non-text contrast
+
+
+def test_the_small_tiles_of_the_supply_and_the_turns_carry_the_terrain_marks_too():
+    """The supply's tiles and the new tile's turns are drawn small: each terrain on them
+    carries its mark (a tree, a tuft, grains), and a supply tile is named in words."""
+    for kind in KINDS:
+        for rotation in range(6):
+            mini = mini_tile(40.0, 40.0, 17, kind, rotation)
+            code = KINDS.index(kind) * 6 + rotation
+            for c, dirs in regions(code):
+                spot = region_spot((40.0, 40.0), 17, dirs)
+                assert biome_mark(BIOMES[c], spot, 17 * 0.28) in mini, (kind, rotation, c)
+    shown = text_of(draw(blank().observation(None), None, [], []))
+    assert "dark Uno tiles in the supply: 6" in shown
+    assert "Trio (dark, medium, light counter-clockwise) tiles in the supply: 9" in shown

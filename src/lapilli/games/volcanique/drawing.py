@@ -221,7 +221,9 @@ def region_spot(center: Point, size: float, dirs: list[int]) -> Point:
 
 
 def mini_tile(cx: float, cy: float, size: float, kind: str, rotation: int = 0) -> str:
-    """A land tile of ``kind`` as it lies in the supply (rotation 0), or turned."""
+    """A land tile of ``kind`` as it lies in the supply (rotation 0), or turned; each
+    terrain carries its shape mark, as on the map (small tiles are told apart by more
+    than their colours)."""
     code = KINDS.index(kind) * 6 + rotation
     return group(
         *(
@@ -232,6 +234,10 @@ def mini_tile(cx: float, cy: float, size: float, kind: str, rotation: int = 0) -
                 stroke=BIOME_FILL[BIOMES[c]],
                 stroke_width=0.6,
             )
+            for c, dirs in regions(code)
+        ),
+        *(  # in the middle of each region: near the edge a small mark would not fit
+            biome_mark(BIOMES[c], region_spot((cx, cy), size, dirs), size * 0.28)
             for c, dirs in regions(code)
         ),
         el(
@@ -765,7 +771,11 @@ def supply_tiles(obs: Observation, x0: float, y: float, t: Targets) -> list[str]
         x = x0 + 22 + (i % 4) * 104
         yy = y + (i // 4) * 46
         n = obs["tiles"].get(kind, 0)
-        piece = group(mini_tile(x, yy, 17, kind), label(x + 22, yy + 5, f"×{n}", 13))
+        piece = group(
+            title(f"{tile_name(kind)} tiles in the supply: {n}"),  # words, not colours alone
+            mini_tile(x, yy, 17, kind),
+            label(x + 22, yy + 5, f"×{n}", 13),
+        )
         outline = el("rect", x=x - 20, y=yy - 20, width=70, height=40, rx=6)
         parts.append(t.wrap(piece, t.find(("buy", "choose_tile"), tile=kind), outline=outline))
     y += 2 * 46
