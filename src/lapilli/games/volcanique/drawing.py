@@ -62,9 +62,9 @@ from .view import Observation, critter_spots, hex_stacks
 Region = tuple[int, int, int]
 """A biome region of a hex: (q, r, biome index)."""
 
-BIOME_FILL = {"dark": "#2f6b35", "medium": "#8bc34a", "light": "#f0dc82"}
+BIOME_FILL = {"dark": "#316e37", "medium": "#8bc34a", "light": "#f0dc82"}
 """Dark forest, meadow, sand: three clearly different lightnesses, so the biomes stay
-apart in grey too."""
+apart in grey too (the forest light enough for a critter's black edge to read 3:1)."""
 SEA = "#b9def2"
 SEA_LINE = "#8fc3e0"
 SOIL_FILL = "#7a5a48"
@@ -743,10 +743,12 @@ def power_slot(
             stroke_width=2.5,
             stroke_dasharray="3 2",
         )
+        edge = el("circle", cx=px, cy=py, r=7.6, fill="none", stroke="#5d4037", stroke_width=1)
         card.append(
             group(
                 title(f"{seat_label(p)} may unlock {name} next"),
                 ring,
+                edge,  # the seat's colour alone reads under 3:1 on the card
                 label(px, py + 3.5, p + 1, 9, True, text_anchor="middle"),
             )
         )
