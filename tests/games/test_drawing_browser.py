@@ -1,6 +1,8 @@
 """The board drawings in headless Chromium: a click in the middle of every legal target
-lands on that target (nothing drawn over it swallows the click), and every text reaches
-a contrast of 4.5:1 (WCAG AA) against what is painted under it."""
+lands on that target (nothing drawn over it swallows the click), every text reaches a
+contrast of 4.5:1 (WCAG AA) against what is painted under it, and every piece (a drawn
+thing the drawing names: a meeple, a marker, a token, a critter, a tile, a card) 3:1 by
+its fill or its outline against what it lies on (WCAG 1.4.11, non-text contrast)."""
 
 import shutil
 import xml.etree.ElementTree as ET
@@ -87,6 +89,75 @@ CONTRAST = """
 """
 
 
+# For each piece (a group the drawing names with a <title>, not a target: a meeple, a
+# token, a critter, a tile): its body (the first shape with a fill) at a point inside it,
+# and the layers painted under the whole piece there, blended as for the texts. The
+# piece reads if its fill or an outline it draws (1 unit wide or more) reaches 3:1 on
+# that.
+PIECES = """
+() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => {
+    const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  };
+  const low = [];
+  const all = document.createElement('style');
+  all.textContent = 'svg * { pointer-events: visiblePainted !important; }';
+  document.head.appendChild(all);
+  for (const title of document.querySelectorAll('svg g > title')) {
+    const piece = title.parentNode;
+    if (piece.classList.contains('target')) continue;  // the moves' names, not a piece
+    const body = [...piece.querySelectorAll('*')].find((el) => el instanceof SVGGeometryElement
+      && getComputedStyle(el).fill !== 'none' && Number(getComputedStyle(el).fillOpacity) > 0);
+    if (!body) continue;
+    const box = body.getBoundingClientRect();
+    let at = null;
+    for (const fx of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+      for (const fy of [0.5, 0.6, 0.4, 0.7, 0.3]) {
+        const x = box.left + box.width * fx, y = box.top + box.height * fy;
+        const p = new DOMPoint(x, y).matrixTransform(body.getScreenCTM().inverse());
+        if (body.isPointInFill(p)) { at = [x, y]; break; }
+      }
+      if (at) break;
+    }
+    if (!at) continue;
+    const layers = [];
+    for (const el of document.elementsFromPoint(at[0], at[1])) {
+      if (!(el instanceof SVGGeometryElement) || piece.contains(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.fill === 'none' || /^(hit|halo|hl)$/.test(el.className.baseVal)) continue;
+      const alpha = Number(style.fillOpacity) * Number(style.opacity);
+      if (alpha <= 0) continue;
+      layers.push([rgb(style.fill), alpha]);
+      if (alpha >= 0.99) break;
+    }
+    let bg = [255, 255, 255];
+    for (const [c, a] of layers.reverse()) bg = bg.map((v, i) => v * (1 - a) + c[i] * a);
+    const style = getComputedStyle(body);
+    let best = ratio(rgb(style.fill), bg);
+    for (const el of piece.querySelectorAll('*')) {  // an outline: the body's or drawn round it
+      if (!(el instanceof SVGGeometryElement)) continue;
+      const line = getComputedStyle(el);
+      if (line.stroke === 'none' || parseFloat(line.strokeWidth) < 1) continue;
+      if (/^(hit|halo|hl)$/.test(el.className.baseVal)) continue;
+      best = Math.max(best, ratio(rgb(line.stroke), bg));
+    }
+    if (best < 3) {
+      const name = title.textContent.slice(0, 60);
+      low.push(`${name}: ${style.fill} on ${bg.map(Math.round)} ${best.toFixed(2)}`);
+    }
+  }
+  all.remove();
+  return low;
+}
+"""
+
+
 MOST = 40
 """Positions checked per game (random play wanders long in Eras and Deeper)."""
 
@@ -134,5 +205,6 @@ def test_every_target_takes_the_click_and_every_text_reads(page, game_id, option
         count, misses = page.evaluate(HIT_TEST)
         assert not misses, misses
         assert page.evaluate(CONTRAST) == []
+        assert page.evaluate(PIECES) == []
         clicked += count
     assert clicked > 0

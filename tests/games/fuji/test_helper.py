@@ -109,7 +109,7 @@ def test_the_text_view_shows_the_helper_to_its_seat():
 
     mine = text(0)
     assert "Helper for Mr Iain Jones (blue) (only you see this)" in mine
-    assert "Destination (2,0)" in mine and "a tie or loss costs 4 stamina" in mine
+    assert "Destination column 2 row 0" in mine and "a tie or loss costs 4 stamina" in mine
     assert "should move last" in mine
     assert "Helper for Mr Iain Jones" not in text(1) and "Helper" not in text(None)
 

@@ -77,16 +77,18 @@ def test_events_read_as_sentences_with_the_characters_names():
         "stay": False,
         "bonus": 0,
     }
-    assert s.event_text(turn) == "Hiromi (green) moves to the card at (1, 3): 23 beats 16 and 15"
+    assert s.event_text(turn) == (
+        "Hiromi (green) moves to the card at column 1 row 3: 23 beats 16 and 15"
+    )
     failed = {**turn, "value": 8, "left": [1, 21], "moves": False, "why": "not higher"}
     assert s.event_text(failed) == (
-        "Hiromi (green) cannot move to the card at (1, 3): "
+        "Hiromi (green) cannot move to the card at column 1 row 3: "
         "8 is not higher than Lady Livingstone (purple)'s 21 and Mr Iain Jones (blue)'s 15"
     )
     stamina = {"type": "stamina", "adventurer": 0, "lost": 4, "total": 13}
     assert s.event_text(stamina) == "Mr Iain Jones (blue) loses 4 stamina (12 left)"
     erupt = {"type": "eruption", "flipped": [[1, 4]]}
-    assert s.event_text(erupt) == "Eruption: lava flows onto (1, 4)"
+    assert s.event_text(erupt) == "Eruption: lava flows onto column 1 row 4"
     assert s.event_text({"type": "roll", "adventurer": 0}) == ""
     assert s.event_text({"type": "terrain", "x": 0, "y": 0, "card": 5}) == ""
 

@@ -7,7 +7,17 @@ import lapilli
 from lapilli.core import sample_chance
 from lapilli.core.state import CHANCE
 from lapilli.core.svg import contrast
-from lapilli.games.volcanique.drawing import BIOME_FILL, biome_mark, draw, space
+from lapilli.games.volcanique.components import BIOMES, KINDS
+from lapilli.games.volcanique.drawing import (
+    BIOME_FILL,
+    biome_mark,
+    draw,
+    mini_tile,
+    region_spot,
+    regions,
+    space,
+)
+from lapilli.games.volcanique.text import place_words
 from tests.games.drawing_checks import check, parse, positions, targets, text_of
 from tests.games.volcanique.helpers import (
     A,
@@ -63,7 +73,8 @@ def test_every_hex_shows_its_height_and_every_critter_its_seat():
     shown = text_of(svg)
     for q, r, stack in obs["map"]:
         height = len(stack) - (1 if stack[-1] == -2 else 0)
-        assert re.search(rf"\({q},{r}\), [^:]*?middle[^:]*, height {height}:", shown)
+        where = re.escape(place_words((q, r)))
+        assert re.search(rf"{where}, height {height}:", shown)
     critters = re.findall(r"(\w+) \(P(\d)\) critter on (\w+)", shown)
     expected = sorted((p + 1, b) for _, _, b, p, _ in obs["critters"])
     assert sorted((int(p), b) for _, p, b in critters) == expected
@@ -146,7 +157,8 @@ def test_the_tile_being_placed_is_in_the_observation_and_the_drawing():
     legal = s.legal_actions()
     shown = text_of(draw(s.observation(0), 0, legal, [s.action_text(a) for a in legal]))
     # in the game's words (not "places a duo-dark-medium tile")
-    assert "Pink (P1) places a tile at" in shown and "dark/medium Duo" in shown
+    assert "Pink (P1) places a tile:" in shown and "dark/medium Duo" in shown
+    assert place_words(placing["at"]) in shown  # where, in words
     assert "places a dark/medium Duo tile here" in shown  # the hex, marked on the map
     assert "duo-dark-medium" not in shown
     assert s.observation(0)["placing"] is not None and s.apply(legal[0]) is not None
@@ -183,10 +195,10 @@ def test_colossal_burrowed_and_sea_critters_frozen_spaces_and_the_super_volcano_
     shown = text_of(draw(s.observation(None), None, [], []))
     assert "Pink (P1) critter on dark, Colossal" in shown
     assert "Blue (P2) burrowed critter on medium" in shown
-    assert "Blue (P2) sea critter at (2,0), 2 steps east of the middle" in shown
+    assert "Blue (P2) sea critter, 2 east of the starting hex" in shown
     assert "the super volcano of Pink (P1)" in shown
-    assert "(0,0), the middle space frozen by the Volcanic Winter" in shown
-    assert "(1,0), 1 step east of the middle frozen" not in shown
+    assert "the starting hex frozen by the Volcanic Winter" in shown
+    assert "1 east of the starting hex frozen" not in shown
 
 
 def test_the_tech_tree_shows_what_each_seat_may_unlock_next():
@@ -200,10 +212,15 @@ def test_the_tech_tree_shows_what_each_seat_may_unlock_next():
     assert "Blue (P2) may unlock Agile Critters next" not in shown
 
 
-def test_a_space_is_named_in_words_too():
-    assert space((0, 0)) == "(0,0), the middle space"
-    assert space((1, 0)) == "(1,0), 1 step east of the middle"
-    assert space((-2, 1)) == "(-2,1), 2 steps south-west of the middle"
+def test_a_space_is_named_in_words_by_the_walk_from_the_starting_hex():
+    assert space((0, 0)) == "the starting hex"
+    assert space((1, 0)) == "1 east of the starting hex"
+    assert space((-2, 1)) == "1 west, 1 south-west of the starting hex"
+    assert space((0, -3)) == "3 north-west of the starting hex"
+    assert space((2, 1)) == "2 east, 1 south-east of the starting hex"
+    # every space of the map has a name of its own
+    spaces = [(q, r) for q in range(-6, 7) for r in range(-6, 7)]
+    assert len({space(h) for h in spaces}) == len(spaces)
 
 
 def test_each_terrain_has_a_mark_besides_its_colour():
@@ -214,3 +231,18 @@ def test_each_terrain_has_a_mark_besides_its_colour():
     assert marks["light"].count("<circle") == 3
     for biome, paint in (("dark", "#ffffff"), ("medium", "#111111"), ("light", "#5d4037")):
         assert contrast(paint, BIOME_FILL[biome]) >= 3.0  # non-text contrast
+
+
+def test_the_small_tiles_of_the_supply_and_the_turns_carry_the_terrain_marks_too():
+    """The supply's tiles and the new tile's turns are drawn small: each terrain on them
+    carries its mark (a tree, a tuft, grains), and a supply tile is named in words."""
+    for kind in KINDS:
+        for rotation in range(6):
+            mini = mini_tile(40.0, 40.0, 17, kind, rotation)
+            code = KINDS.index(kind) * 6 + rotation
+            for c, dirs in regions(code):
+                spot = region_spot((40.0, 40.0), 17, dirs)
+                assert biome_mark(BIOMES[c], spot, 17 * 0.28) in mini, (kind, rotation, c)
+    shown = text_of(draw(blank().observation(None), None, [], []))
+    assert "dark Uno tiles in the supply: 6" in shown
+    assert "Trio (dark, medium, light counter-clockwise) tiles in the supply: 9" in shown

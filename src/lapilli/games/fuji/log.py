@@ -92,7 +92,8 @@ def faces(s: FujiState, dice: Sequence[Sequence[int]]) -> str:
 
 
 def at(xy: Sequence[int]) -> str:
-    return f"({xy[0]}, {xy[1]})"
+    """A card of the map by the numbers along its edges (for a listener as well)."""
+    return f"column {xy[0]} row {xy[1]}"
 
 
 def listing(items: list[str]) -> str:

@@ -31,7 +31,7 @@ from .components import (
     requirement_words,
 )
 from .helper import helper
-from .log import who
+from .log import at, listing, who
 from .pile import DRAW_SHUFFLED
 from .planning import PLAN
 from .rerolls import REROLL
@@ -146,7 +146,7 @@ def legend(s: FujiState) -> Text:
             t.append(", ")
         t.append(initial(a), style=MEEPLE_STYLE[a])
         t.append(f" {CHARACTERS[a][0]}")
-    t.append("\nDice: Y4 = a yellow 4, ?? hidden, * set aside; (x, y) = column x, row y")
+    t.append("\nDice: Y4 = a yellow 4, ?? hidden, * set aside")
     return t
 
 
@@ -234,7 +234,7 @@ def helper_text(s: FujiState, item: Helper) -> Text:
         x, y = dest["card"]
         req = requirement_text(s.terrain[cell(x, y)])
         out.append(
-            f"\n  Destination ({x},{y}) {req}: your valid dice {dest['value']} "
+            f"\n  Destination {at((x, y))} {req}: your valid dice {dest['value']} "
             f"({dest['valid']} dice)"
             + (f", {dest['hidden']} you cannot see" if dest["hidden"] else "")
         )
@@ -251,7 +251,7 @@ def helper_text(s: FujiState, item: Helper) -> Text:
         x, y = card["card"]
         req = requirement_text(s.terrain[cell(x, y)])
         out.append(
-            f"\n  ({x},{y}) {req}, {_count(card['steps'], 'step')}: yours {card['value']}, "
+            f"\n  {at((x, y))} {req}, {_count(card['steps'], 'step')}: yours {card['value']}, "
             f"{_count(card['rerolls'], 'reroll')}, {_fail(card)}"
         )
         if "warning" in card:
@@ -278,9 +278,9 @@ def _outcome_text(s: FujiState, kind: str, p: dict[str, Any]) -> str | None:
         face = f"{FACE_COLOUR[die.type][p['value'] - 1]} {p['value']}"
         return f"{who(s, die.owner)}'s die {args.die} (type {'ABC'[die.type]}) shows {face}"
     if kind == "card" and step is LAY_CARD:
-        at = f"({args.cell % W},{args.cell // W})"
+        where = at((args.cell % W, args.cell // W))
         card = "village" if args.village else "landscape card"
-        return f"the card laid at {at} is a {card} asking for {requirement_words(p['id'])}"
+        return f"the card laid at {where} is a {card} asking for {requirement_words(p['id'])}"
     if kind == "equipment" and step is DRAW_SHUFFLED:
         return f"{who(s, args.adventurer)} draws the {EQ_NAME[EQ[p['card']]]}"
     if kind == "skill" and step is DEAL_SKILL:
@@ -306,16 +306,34 @@ def _action_text(s: FujiState, action: Action) -> str:
 Params = dict[str, Any]
 
 
+def card_at(s: FujiState, x: int, y: int) -> str:
+    """A card of the map as a listener can find it: its column and row (the numbers
+    along the map's edges), then what a sighted player reads there (the kind of card
+    and what it asks for, the meeples standing on it)."""
+    c = cell(x, y)
+    k = s.terrain[c]
+    if k == VOLCANO:
+        what = "the volcano"
+    elif s.lava[c]:
+        what = "lava"
+    elif k in RUBBLE:
+        what = "rubble"
+    else:
+        req = requirement_words(k)
+        what = ("the village" if IS_VILLAGE[k] else "a landscape card") + (
+            f" asking for {req}" if req else ""
+        )
+    here = [who(s, a) for a in s.meeples() if s.position[a] == c]
+    if not here:
+        return f"{at((x, y))}, {what}"
+    return f"{at((x, y))}, {what}, where {listing(here)} stand{'s' * (len(here) == 1)}"
+
+
 def _destination(s: FujiState, kind: str, p: Params) -> str:
     c = cell(p["x"], p["y"])
     f = s.pending()
     stay = f is not None and f.step is PLAN and s.position[f.args.adventurer] == c
-    req = requirement_words(s.terrain[c])
-    return (
-        f"destination ({p['x']},{p['y']})"
-        + (f": {req}" if req else "")
-        + (" (stay)" if stay else "")
-    )
+    return f"destination: {card_at(s, p['x'], p['y'])}" + (" (stay)" if stay else "")
 
 
 def _use(s: FujiState, kind: str, p: Params) -> str:
@@ -348,10 +366,8 @@ def _die_text(s: FujiState, kind: str, p: Params) -> str:
 
 
 def _card_place(s: FujiState, kind: str, p: Params) -> str:
-    c = cell(p["x"], p["y"])
     verb = "rope to" if kind == "rope_to" else "binoculars: pick"
-    req = requirement_words(s.terrain[c])
-    return f"{verb} ({p['x']},{p['y']})" + (f": {req}" if req else "")
+    return f"{verb} {card_at(s, p['x'], p['y'])}"
 
 
 def _power_bars(s: FujiState, kind: str, p: Params) -> str:
@@ -414,7 +430,7 @@ def said_text(s: FujiState, action: Action) -> str | None:
     if kind == "next_turn":
         return f"{who(s, p['adventurer'])} takes the next turn"
     if kind == "swap_card":
-        return f"{who(s, me)} picks the card at ({p['x']}, {p['y']}) for the Binoculars"
+        return f"{who(s, me)} picks the card at {at((p['x'], p['y']))} for the Binoculars"
     return None
 
 

@@ -14,7 +14,6 @@ else, and the final score once the game is over).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from lapilli.core.actions import Action
@@ -57,15 +56,15 @@ from .components import (
     tile_name,
 )
 from .powers import unlockable
-from .text import DIRECTION_NAMES, SEAT_COLOURS, seat_label
+from .text import DIRECTION_NAMES, SEAT_COLOURS, place_words, seat_label
 from .view import Observation, critter_spots, hex_stacks
 
 Region = tuple[int, int, int]
 """A biome region of a hex: (q, r, biome index)."""
 
-BIOME_FILL = {"dark": "#2f6b35", "medium": "#8bc34a", "light": "#f0dc82"}
+BIOME_FILL = {"dark": "#316e37", "medium": "#8bc34a", "light": "#f0dc82"}
 """Dark forest, meadow, sand: three clearly different lightnesses, so the biomes stay
-apart in grey too."""
+apart in grey too (the forest light enough for a critter's black edge to read 3:1)."""
 SEA = "#b9def2"
 SEA_LINE = "#8fc3e0"
 SOIL_FILL = "#7a5a48"
@@ -222,7 +221,9 @@ def region_spot(center: Point, size: float, dirs: list[int]) -> Point:
 
 
 def mini_tile(cx: float, cy: float, size: float, kind: str, rotation: int = 0) -> str:
-    """A land tile of ``kind`` as it lies in the supply (rotation 0), or turned."""
+    """A land tile of ``kind`` as it lies in the supply (rotation 0), or turned; each
+    terrain carries its shape mark, as on the map (small tiles are told apart by more
+    than their colours)."""
     code = KINDS.index(kind) * 6 + rotation
     return group(
         *(
@@ -233,6 +234,10 @@ def mini_tile(cx: float, cy: float, size: float, kind: str, rotation: int = 0) -
                 stroke=BIOME_FILL[BIOMES[c]],
                 stroke_width=0.6,
             )
+            for c, dirs in regions(code)
+        ),
+        *(  # in the middle of each region: near the edge a small mark would not fit
+            biome_mark(BIOMES[c], region_spot((cx, cy), size, dirs), size * 0.28)
             for c, dirs in regions(code)
         ),
         el(
@@ -395,7 +400,7 @@ def draw_map(obs: Observation, t: Targets, height: float) -> str:
         out.append(lava_blob(*view.center(h), size))
     for h, o in sorted(sea_critters.items()):
         x, y = view.center(h)
-        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter at {space(h)}"))
+        out.append(pawn(x, y, o, size / 30, name=f"{seat_label(o)} sea critter, {space(h)}"))
     out.append(draw_marks(obs, view, stacks, sea))
     for h in sorted(hex_targets, key=lambda h: (h[1], h[0])):
         height = land_height(stacks[h]) if h in stacks else 1
@@ -588,18 +593,9 @@ def tile_face(top: int, c: Point, size: float) -> str:
     return group(*parts)
 
 
-COMPASS = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
-
-
 def space(h: Hex) -> str:
-    """A space as the moves name it, "(q,r)", then in words for a listener: how many
-    steps from the middle space (0,0) and towards which side of the map."""
-    steps = distance(h, (0, 0))
-    if not steps:
-        return f"({h[0]},{h[1]}), the middle space"
-    x, y = hex_center(h, 1.0)
-    side = COMPASS[round(math.degrees(math.atan2(-y, x)) / 45) % 8]
-    return f"({h[0]},{h[1]}), {steps} step{'s' if steps > 1 else ''} {side} of the middle"
+    """A space as the moves name it: the walk to it from the starting hex."""
+    return place_words(h)
 
 
 def mark_spot(c: Point, size: float, dirs: list[int]) -> Point:
@@ -747,10 +743,12 @@ def power_slot(
             stroke_width=2.5,
             stroke_dasharray="3 2",
         )
+        edge = el("circle", cx=px, cy=py, r=7.6, fill="none", stroke="#5d4037", stroke_width=1)
         card.append(
             group(
                 title(f"{seat_label(p)} may unlock {name} next"),
                 ring,
+                edge,  # the seat's colour alone reads under 3:1 on the card
                 label(px, py + 3.5, p + 1, 9, True, text_anchor="middle"),
             )
         )
@@ -775,7 +773,11 @@ def supply_tiles(obs: Observation, x0: float, y: float, t: Targets) -> list[str]
         x = x0 + 22 + (i % 4) * 104
         yy = y + (i // 4) * 46
         n = obs["tiles"].get(kind, 0)
-        piece = group(mini_tile(x, yy, 17, kind), label(x + 22, yy + 5, f"×{n}", 13))
+        piece = group(
+            title(f"{tile_name(kind)} tiles in the supply: {n}"),  # words, not colours alone
+            mini_tile(x, yy, 17, kind),
+            label(x + 22, yy + 5, f"×{n}", 13),
+        )
         outline = el("rect", x=x - 20, y=yy - 20, width=70, height=40, rx=6)
         parts.append(t.wrap(piece, t.find(("buy", "choose_tile"), tile=kind), outline=outline))
     y += 2 * 46
@@ -942,14 +944,15 @@ def draw_placing(obs: Observation, side: Stack, t: Targets) -> None:
     if not placing:
         return
     kind, seat = placing["tile"], placing["seat"]
-    where = f" at ({placing['at'][0]},{placing['at'][1]})" if placing["at"] else ""
+    where = place_words(placing["at"]) if placing["at"] else ""
     news = side.below()
     x0, y0 = news.x, news.y
     news.add(
         mini_tile(x0 + 20, y0 + 20, 17, kind),
-        label(x0 + 44, y0 + 18, f"{seat_label(seat)} places a tile{where}:", 14, True),
+        label(x0 + 44, y0 + 18, f"{seat_label(seat)} places a tile:", 14, True),
         label(x0 + 44, y0 + 36, tile_name(kind), 12),  # a Trio's name is long: a line of its own
-        height=48,
+        label(x0 + 44, y0 + 52, where, 12),  # the walk there: a line of its own too
+        height=62 if where else 48,
     )
     indexes = t.find("rotate")
     if indexes:

@@ -13,7 +13,7 @@ from rich.text import Text
 from lapilli.core import Action
 from lapilli.core.events import EventTexts
 from lapilli.core.flow import Frame
-from lapilli.core.hexgrid import Hex, from_pointy_top_position, pointy_top_position
+from lapilli.core.hexgrid import DIRECTIONS, Hex, from_pointy_top_position, pointy_top_position
 from lapilli.core.state import CHANCE
 
 from .board import hex_id, hex_of, land_height, spot_of
@@ -22,6 +22,7 @@ from .components import (
     COLOURS_OF,
     EDGES,
     KIND_INDEX,
+    KINDS,
     POWERS,
     SLOT_LEVEL,
     SLOT_NEIGHBOURS,
@@ -83,6 +84,7 @@ SEAT_COLOURS = ("pink", "blue", "purple", "orange", "green")
 SEAT_MARKS = ("P", "B", "U", "O", "G")
 """Each seat's letter on the map (pUrple, as Pink takes the P)."""
 DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 DONE_TEXT = {
     "move": "don't move",
     "claim": "stop claiming",
@@ -112,8 +114,8 @@ CRITTER_VERBS = {
     "emerge": "let the burrowed critter on {on} emerge",
 }
 HEX_VERBS = {
-    "place": "place",
-    "erupt": "erupt",
+    "place": "place the tile on",
+    "erupt": "erupt on",
     "migrate": "migrate to",
     "evacuate": "evacuate to",
     "lava": "lava flows to",
@@ -208,13 +210,13 @@ def said_text(state: VolcaniqueState, action: Action) -> str | None:
         said = DONE_SAID.get(frame.step.name)
         return None if said is None else f"{who} {said}"
     if action.kind == "move_from":
-        return f"{who} picks the critter on {action.arg('biome')} {_where(action)} to move"
+        return f"{who} picks the critter on {_on(state, action)} to move"
     if action.kind == "place":
-        return f"{who} chooses {_where(action)} for the tile"
+        return f"{who} chooses {_where(state, action)} for the tile"
     if action.kind == "claim":
-        return f"{who} claims the {action.arg('biome')} biome of {_where(action)}"
+        return f"{who} claims {_on(state, action)}"
     if action.kind == "evacuate":
-        return f"{who} evacuates a critter to {_where(action)}"
+        return f"{who} evacuates a critter to {_where(state, action)}"
     verb, _, rest = action_text(state, action).partition(" ")
     return f"{who} {SAID_VERBS[verb]} {rest}" if verb in SAID_VERBS else None
 
@@ -230,15 +232,57 @@ ActionText = Callable[["VolcaniqueState", Frame | None, Action], str]
 """An action in words, given the position and its pending step."""
 
 
-def _where(action: Action) -> str:
+def place_words(h: Sequence[int]) -> str:
+    """A space as a listener can find it on a map without numbers: the walk to it from
+    the starting hex (the first Uno of the set-up, where the map begins), along at most
+    two neighbouring directions ("2 east, 1 north-east of the starting hex")."""
+    q, r = h[0], h[1]
+    if (q, r) == (0, 0):
+        return "the starting hex"
+    for d in range(6):
+        (aq, ar), (bq, br) = DIRECTIONS[d], DIRECTIONS[(d + 1) % 6]
+        det = aq * br - ar * bq  # ±1 for neighbouring directions: whole steps
+        a, b = (q * br - r * bq) * det, (aq * r - ar * q) * det
+        if a > 0 and b >= 0:
+            legs = sorted(((a, d), (b, (d + 1) % 6)), key=lambda leg: -leg[0])  # longer first
+            walk = ", ".join(f"{n} {DIRECTION_WORDS[way]}" for n, way in legs if n)
+            return f"{walk} of the starting hex"
+    raise ValueError(f"no walk to {h}")  # every hex lies in one of the six sextants
+
+
+def hex_words(state: VolcaniqueState, h: Sequence[int]) -> str:
+    """A space by what lies there (the sea, a tile and its height, a volcano) and where
+    it is (``place_words``)."""
+    stack = state.stacks.get(hex_id((h[0], h[1])))
+    if not stack:
+        what = "the sea"
+    elif stack[-1] == VOLCANO:
+        what = "the volcano"
+    elif stack[-1] == SOIL:
+        what = "volcanic soil"
+    else:
+        kind = KINDS[stack[-1] // 6]  # a Trio has every terrain: its order is too long
+        what = "the " + ("Trio" if kind.startswith("trio") else tile_name(kind))
+    height = land_height(stack) if stack else 0
+    if height > 1:
+        what += f" (height {height})"
+    return f"{what}, {place_words(h)}"
+
+
+def _where(state: VolcaniqueState, action: Action) -> str:
     at = action.arg("at")
-    return f"({at[0]},{at[1]})" if at is not None else ""
+    return hex_words(state, at) if at is not None else ""
+
+
+def _on(state: VolcaniqueState, action: Action) -> str:
+    """A biome of a tile: "the medium biome of the Trio, 1 east of the starting hex"."""
+    return f"the {action.arg('biome')} biome of {_where(state, action)}"
 
 
 def _plain(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
     """The kind in words, with its biome and hex if it has them."""
-    told = (action.kind.replace("_", " "), action.arg("biome"), _where(action))
-    return " ".join(x for x in told if x)
+    where = _on(state, action) if action.arg("biome") else _where(state, action)
+    return " ".join(x for x in (action.kind.replace("_", " "), where) if x)
 
 
 def _done(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
@@ -246,11 +290,13 @@ def _done(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 
 
 def _on_region(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
-    return CRITTER_VERBS[action.kind].format(on=f"{action.arg('biome')} {_where(action)}")
+    return CRITTER_VERBS[action.kind].format(on=_on(state, action))
 
 
 def _on_hex(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
-    return f"{HEX_VERBS[action.kind]} {_where(action)}"
+    if action.kind == "sea_place":  # always the sea: where alone
+        return f"{HEX_VERBS[action.kind]} {place_words(action.arg('at'))}"
+    return f"{HEX_VERBS[action.kind]} {_where(state, action)}"
 
 
 def _words(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
@@ -258,7 +304,7 @@ def _words(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
 
 
 def _moving(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
-    return _moving_text(action, _where(action))
+    return _moving_text(state, action)
 
 
 def _use_power(state: VolcaniqueState, frame: Frame | None, action: Action) -> str:
@@ -341,16 +387,16 @@ OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
 """A deal, a coin or a draw, with what it is for."""
 
 
-def _moving_text(action: Action, where: str) -> str:
+def _moving_text(state: VolcaniqueState, action: Action) -> str:
     """Sea critters, Rift, Converging, Landslide and Lateral Eruption in words."""
     kind = action.kind
+    where = _where(state, action)
     if kind in ("sea_move", "sea_land"):
-        sea = action.arg("sea")
-        onto = f"the {action.arg('biome')} biome of " if kind == "sea_land" else ""
-        return f"move the sea critter at ({sea[0]},{sea[1]}) onto {onto}{where}"
+        sea = place_words(action.arg("sea"))
+        onto = _on(state, action) if kind == "sea_land" else where
+        return f"move the sea critter {sea} onto {onto}"
     if kind == "landslide":
-        to = action.arg("to")
-        return f"slide the top tile of {where} onto ({to[0]},{to[1]})"
+        return f"slide the top tile of {where} onto {hex_words(state, action.arg('to'))}"
     if kind == "lateral":
         first = action.arg("side")
         names = "/".join(DIRECTION_NAMES[(first + i) % 6] for i in range(4))

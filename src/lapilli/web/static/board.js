@@ -151,15 +151,18 @@ function focusable(svg) {
 }
 
 // What a place is called: its moves (its title), then what lies there as the drawing
-// describes it (the pieces' own titles) and what is written on it (a count, a letter),
-// in the order drawn: everything a sighted player reads there.
+// describes it (the pieces' own titles), then what is written on it (a count, a letter)
+// in the order drawn: everything a sighted player reads there. The lettering comes last
+// and in one run, as a speech user reads it off the screen ("B / J L H"), not split by
+// the pieces' descriptions.
 function placeName(target) {
-  const parts = [...target.querySelectorAll("title, text")];
+  const lettering = [...target.querySelectorAll("text")];
   // a space between the pieces of lettering (not drawn): their text reads as words,
   // not run together ("E10" and "c", not "E10c"), as the name says them
-  for (const part of parts) {
+  for (const part of lettering) {
     for (let at = part; at !== target; at = at.parentNode) if (at.previousSibling?.nodeType !== 3) at.before(" ");
   }
+  const parts = [...target.querySelectorAll("title"), ...lettering];
   return parts.map((t) => t.textContent.trim().replaceAll("\n", "; ")).filter(Boolean).join(", ");
 }
 
