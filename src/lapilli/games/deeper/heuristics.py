@@ -1,5 +1,6 @@
 """An evaluation for the greedy and MCTS bots: points, plus progress toward the next card
-to build, resources kept safe, upgrades, and the danger of drowning far from the Hatch.
+to build, resources kept safe, upgrades, and the danger of drowning far from the Hatch;
+and for the search's rollouts a quick move (``playout``) and the turn as its horizon.
 
 The tie at the end: a bot names itself when it is among the tied players (its result is
 1 then); otherwise it names the tied player who comes first after it in turn order (the
