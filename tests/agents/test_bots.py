@@ -367,3 +367,22 @@ def test_greedy_does_not_undo_its_own_free_move_for_ever(monkeypatch):
     fresh = make_agent("greedy", seed=0)  # with no past, the same position is switched
     monkeypatch.setattr(fresh, "values", lambda state, seat, legal: [1.0, 0.0])
     assert fresh.act(Switch(on=True), 0) == "switch"
+
+
+def test_centre_scores_a_leaf_by_how_much_the_lead_grew_since_the_root():
+    # centred, a leaf where the leads are those of the root is an even one, and a leaf
+    # whose lead grew by ten of the heuristic's scale is all but won
+    from lapilli.agents.evaluation import evaluation_for
+    from lapilli.agents.mcts import _Search
+
+    state = position("deeper", players=2, seed=1)
+    evaluation = evaluation_for(type(state.game))
+    lead = evaluation.leads(state)
+    assert lead[0] == -lead[1]
+    behind = [lead[0] - 10 * evaluation.scale, lead[1] + 10 * evaluation.scale]
+    assert evaluation.values(state, False, 0, leads=lead) == pytest.approx([0.5, 0.5])
+    assert evaluation.values(state, False, 0, leads=behind)[0] > 0.99
+    plain = make_agent("mcts:iters=1", seed=1)
+    centred = make_agent("mcts:iters=1,centre=true", seed=1)
+    assert _Search(plain, state, 0).leads is None
+    assert _Search(centred, state, 0).leads is not None

@@ -48,3 +48,14 @@ def test_the_tuning_command_runs_and_refuses_a_bad_game_in_words():
     assert "chosen: mcts:" in result.output and "round 1:" in result.output
     bad = runner.invoke(app, ["lab", "tune", "chess"])
     assert bad.exit_code != 0 and "chess" in bad.output
+
+
+def test_deeper_searches_its_own_horizons_and_scales():
+    # its horizon is the turn: the candidates play out 2 or 3 turns, at scale 1 or 3
+    specs = tune.candidates(
+        "deeper", "mcts:centre=true,playout=true,rounds=2", 8, tune.SEED, horizon=True
+    )
+    drawn = [dict(kv.split("=") for kv in s.split(":")[1].split(",")) for s in specs[1:]]
+    assert {d["rounds"] for d in drawn} <= {"2", "3"} and {d["scale"] for d in drawn} <= {"1", "3"}
+    assert all(d["centre"] == "true" and d["playout"] == "true" for d in drawn)
+    assert len({d["rounds"] for d in drawn}) == 2

@@ -13,7 +13,7 @@ Every evaluation runs on positions the bot built from its own view
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from lapilli.core.parts import Evaluation as Declared
@@ -35,14 +35,21 @@ class Evaluation(Declared):
     """A game's declared evaluation, with what the bots compute from it."""
 
     def values(
-        self, state: State, cooperative: bool, seat: int = 0, baseline: float = 0.0
+        self,
+        state: State,
+        cooperative: bool,
+        seat: int = 0,
+        baseline: float = 0.0,
+        leads: Sequence[float] | None = None,
     ) -> list[float]:
         """Expected result per seat in [0, 1] at a position that is not the end.
 
-        Competing seats: a sigmoid of each seat's lead over the best other. A
-        cooperative game's heuristic is one absolute value for the team, and so is a
-        lone seat's, so it is measured from ``baseline`` (what the searching ``seat``
-        judged the root to be worth): better than now tends to 1, worse to 0.
+        Competing seats: a sigmoid of each seat's lead over the best other, or of how
+        much it grew since the root when ``leads`` gives each seat's lead there (see
+        ``leads``). A cooperative game's heuristic is one absolute value for the team,
+        and so is a lone seat's, so it is measured from ``baseline`` (what the
+        searching ``seat`` judged the root to be worth): better than now tends to 1,
+        worse to 0.
         """
         n = state.num_players
         h = self.heuristic
@@ -51,19 +58,30 @@ class Evaluation(Declared):
             v = _sigmoid((h(state, seat) - baseline) / scale)
             return [v] * n
         if n == 2 and self.zero_sum:
-            v = _sigmoid(h(state, 0) / scale)
+            v = _sigmoid((h(state, 0) - (leads[0] if leads else 0.0)) / scale)
             return [v, 1.0 - v]
+        mine = self.leads(state)
+        if leads is not None:
+            mine = [x - x0 for x, x0 in zip(mine, leads, strict=True)]
+        if n == 2:
+            v = _sigmoid(mine[0] / scale)
+            return [v, 1.0 - v]
+        return [_sigmoid(x / scale) for x in mine]
+
+    def leads(self, state: State) -> list[float]:
+        """Each competing seat's lead over the best other by the heuristic (with two
+        seats, half the difference of both views: heuristics are often already
+        differences, mine - yours)."""
+        n = state.num_players
+        h = self.heuristic
+        if n == 2 and self.zero_sum:
+            v = h(state, 0)
+            return [v, -v]
         hs = [h(state, i) for i in range(n)]
         if n == 2:
-            # heuristics are often already differences (mine - yours): average both views
-            d = (hs[0] - hs[1]) / (2.0 * scale)
-            v = _sigmoid(d)
-            return [v, 1.0 - v]
-        out = []
-        for i in range(n):
-            best_other = max(hs[j] for j in range(n) if j != i)
-            out.append(_sigmoid((hs[i] - best_other) / scale))
-        return out
+            d = (hs[0] - hs[1]) / 2.0
+            return [d, -d]
+        return [hs[i] - max(hs[j] for j in range(n) if j != i) for i in range(n)]
 
 
 def _sigmoid(x: float) -> float:

@@ -37,6 +37,9 @@ Each iteration:
    ``others`` the tree holds only the searching seat's decisions: once another seat
    is to move the rollout plays on (a cooperative team whose teammates are played by
    the game's playout, not by a few random expansions).
+   ``centre`` scores a competing seat's leaf by how much its lead grew since the
+   root (averaged over a few worlds, at the horizon if set) rather than by the lead
+   itself: a lead already large would put every leaf on the flat end of the sigmoid.
    With ``prior`` above 0 the root's actions also carry the greedy bot's opinion of
    them (its lookahead over the heuristic: 1 for its favourite, less behind it): the
    root expands them best first and adds ``prior * opinion / (visits + 1)`` to their UCB
@@ -158,6 +161,12 @@ class MCTSAgent(Agent):
             0,
             maximum=10_000,
         ),
+        "centre": Param(
+            bool,
+            False,
+            "score a competing seat's leaf by how much its lead grew since the root (else "
+            "by its lead: a lead already large flattens every difference)",
+        ),
         "others": Param(
             bool,
             True,
@@ -184,6 +193,7 @@ class MCTSAgent(Agent):
     scale: float
     playout: bool
     rounds: int
+    centre: bool
     others: bool
     chain: bool
 
@@ -288,10 +298,24 @@ class _Search:
             h = self.evaluation.heuristic
             self.baseline = sum(h(w, seat) for w in worlds) / len(worlds)
         self.leaf = replace(self.evaluation, scale=bot.scale) if bot.scale else self.evaluation
+        self.leads: list[float] | None = None
+        if bot.centre and not self.cooperative:
+            self.leads = self.root_leads(state, seat)
         self.root = Node(-1)
         self.greedy: GreedyAgent | None = None
         self.prior = self.greedy_opinion(state, seat) if bot.prior > 0 else {}
         self.root.prior = self.prior
+
+    def root_leads(self, state: State, seat: int) -> list[float]:
+        """Each seat's lead at the root, averaged over a few worlds (at the horizon:
+        where rollouts from the root end), from which ``centre`` measures the leaves."""
+        worlds = [quiet(state.determinize(seat, self.rng)) for _ in range(4)]
+        if self.horizon is not None:
+            for w in worlds:
+                self.play_on(w)
+        worlds = [w for w in worlds if not w.is_terminal()] or [state]
+        found = [self.evaluation.leads(w) for w in worlds]
+        return [sum(x) / len(found) for x in zip(*found, strict=True)]
 
     def greedy_opinion(self, s: State, player: int) -> dict[Action, float]:
         """The greedy bot's opinion of ``player``'s actions in ``s``: 1 for its
@@ -485,7 +509,7 @@ class _Search:
         self.play_on(s)
         if s.is_terminal():
             return s.returns()
-        return self.leaf.values(s, self.cooperative, self.seat, self.baseline)
+        return self.leaf.values(s, self.cooperative, self.seat, self.baseline, self.leads)
 
     def play_on(self, s: State) -> None:
         """The rollout's moves: up to ``rollout_limit``, and to the horizon if set."""

@@ -47,6 +47,14 @@ GRID_ROUNDS: dict[str, tuple[str, ...]] = {"rounds": ("1", "2")}
 """Where the game has a horizon and a quick move (Fuji): how many rounds to play out
 instead of how many random steps (its rollouts use the game's quick move)."""
 
+GRID_GAME: dict[str, dict[str, tuple[str, ...]]] = {
+    "deeper": {"rounds": ("2", "3"), "scale": ("1", "3")},
+}
+"""Per game, values of its own that replace the grid's: Deeper's horizon is the turn,
+so its rollouts play out the next seat's turn (2) or up to its own next one (3) with
+two players; its leaves, centred on the root's lead, are told apart at a sharper scale
+than its heuristic's 3."""
+
 SEED = 1000
 """The tuning's first seed; the strength table in docs/bots.md is measured from 50000."""
 
@@ -99,6 +107,7 @@ def candidates(game_id: str, present: str, count: int, seed: int, horizon: bool)
     grid = dict(GRID)
     if horizon:
         grid = {k: v for k, v in grid.items() if k != "cutoff"} | GRID_ROUNDS
+    grid |= GRID_GAME.get(game_id, {})
     rng = random.Random(f"{game_id}:{seed}")
     found = [present]
     tries = 0

@@ -91,7 +91,12 @@ class Deeper(Game):
         seat_label=text.seat_label,
         draw=drawing.draw,
         numeric=numeric.Numeric(STEPS),
-        evaluation=Evaluation(heuristics.heuristic, scale=heuristics.SCALE),
+        evaluation=Evaluation(
+            heuristics.heuristic,
+            scale=heuristics.SCALE,
+            playout=heuristics.playout,
+            horizon=heuristics.horizon,
+        ),
         build=positions.build,
         rules=RULES,
         lesson=load_toml(__package__, "lesson.toml"),

@@ -1,5 +1,6 @@
 """An evaluation for the greedy and MCTS bots: points, plus progress toward the next card
-to build, resources kept safe, upgrades, and the danger of drowning far from the Hatch.
+to build, resources kept safe, upgrades, and the danger of drowning far from the Hatch;
+and for the search's rollouts a quick move (``playout``) and the turn as its horizon.
 
 The tie at the end: a bot names itself when it is among the tied players (its result is
 1 then); otherwise it names the tied player who comes first after it in turn order (the
@@ -18,12 +19,15 @@ past ``LIMIT`` entries.
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from itertools import count
 from operator import add, ge, sub
 from typing import NamedTuple
 
+from lapilli.core.actions import Action
 from lapilli.core.grid import distances
 
 from .board import ocean
@@ -544,3 +548,39 @@ def heuristic(s: DeeperState, seat: int) -> float:
     if s.players == 1:
         return mine
     return mine - max(_value(s, p, sh) for p in range(s.players) if p != seat)
+
+
+# ---------------------------------------------------------------- playouts
+def horizon(s: DeeperState) -> int:
+    """The turn: a turn is two actions and a breath, so a search that rolls out to the
+    end of a turn scores the position after the breath (and the drowning, if the air
+    ran out), where what the actions were for shows."""
+    return s.turns
+
+
+PLAYOUT_LOOKS = 8
+"""Actions a quick move looks at, at most (drawn at random, then the best of them)."""
+
+
+def playout(s: DeeperState, seat: int, rng: random.Random) -> Action:
+    """A quick move for a search's rollouts: the best by the heuristic, one decision
+    ahead, of every Craft (building is what scores) and a few other legal actions drawn
+    at random (``PLAYOUT_LOOKS`` in all). A greedy look at every action would cost a
+    search dozens of positions a step."""
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    looks = legal
+    if len(legal) > PLAYOUT_LOOKS:
+        crafts = [a for a in legal if a.kind == "craft"]
+        others = [a for a in legal if a.kind != "craft"]
+        drawn = max(0, PLAYOUT_LOOKS - len(crafts))
+        looks = crafts + (rng.sample(others, drawn) if len(others) > drawn else others)
+    best, best_v = looks[0], -math.inf
+    for a in looks:
+        child = s.clone()
+        child.apply(a, False)
+        v = heuristic(child, seat)
+        if v > best_v:
+            best, best_v = a, v
+    return best
