@@ -8,7 +8,7 @@ import re
 import pytest
 
 import lapilli
-from lapilli.core import sample_chance
+from lapilli.core import log, sample_chance
 from lapilli.core.registry import games
 from lapilli.core.state import CHANCE, State
 from lapilli.games.fuji.actions import DEST
@@ -75,3 +75,15 @@ def test_no_move_or_place_of_random_games_is_named_by_bare_coordinates(game):
         shown = text_of(draw(state.observation(seat), seat, legal, texts))
         found = BARE.search(shown)
         assert found is None, shown[max(0, found.start() - 80) : found.end() + 20]
+
+
+@pytest.mark.parametrize("game", games())
+def test_no_log_line_of_a_random_game_names_a_place_by_bare_coordinates(game):
+    rng = random.Random(3)
+    for _ in range(2):
+        s = lapilli.load_game(game).new_state(None)
+        while not s.is_terminal():
+            legal = [] if s.current_player() == CHANCE else s.legal_actions()
+            action = sample_chance(s, rng) if not legal else rng.choice(legal)
+            for line in log.play(s, action)[1]:
+                assert not BARE.search(line.text), line.text

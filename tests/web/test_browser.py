@@ -111,7 +111,7 @@ def test_the_lobby_sets_bots_and_variants_with_typed_fields(server, page, tmp_pa
     shot(page, tmp_path, "lobby-390")
     page.click("button[type=submit]")
     expect(page.locator("#links")).to_contain_text("bot (mcts:iters=50,c=0.5,")
-    expect(page.locator("#links")).to_contain_text("bot (greedy)")
+    expect(page.locator("#links")).to_contain_text("bot (greedy:seconds=5)")  # its clock
     table = page.get_attribute("#links li:last-child a", "href").split("/")[-1]
     options = httpx.get(f"{server}/api/tables/{table}").json()["options"]
     assert options["level"] == 1 and options["extra_thrill"] is True

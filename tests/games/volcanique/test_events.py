@@ -52,19 +52,29 @@ def test_kinds_sharing_a_class_read_each_as_its_own_sentence():
     lines = {
         "Pink (P1) goes first (the dispute dhoobloon)": {"type": "first_player", "seat": 0},
         "Blue (P2) draws a Caldera card": {"type": "caldera_card", "seat": 1},
-        "Pink (P1)'s Colossal Critter on (1,0) loses 1 HP": {
+        "Pink (P1)'s Colossal Critter on the hex 1 east of the starting hex loses 1 HP": {
             "type": "colossal_damaged",
             "seat": 0,
             "at": [1, 0],
         },
-        "Blue (P2)'s super volcano at (0,-1) erupts": {
+        "Blue (P2)'s super volcano at the hex 1 north-west of the starting hex erupts": {
             "type": "super_eruption",
             "seat": 1,
             "at": [0, -1],
         },
-        "Blue (P2) diverts the lava to (2,0)": {"type": "diversion", "seat": 1, "at": [2, 0]},
-        "(2,3) becomes volcanic soil": {"type": "soil", "at": [2, 3]},
-        "the magma bomb lands on (0,1)": {"type": "bomb_lands", "at": [0, 1]},
+        "Blue (P2) diverts the lava to the hex 2 east of the starting hex": {
+            "type": "diversion",
+            "seat": 1,
+            "at": [2, 0],
+        },
+        "the hex 3 south-east, 2 east of the starting hex becomes volcanic soil": {
+            "type": "soil",
+            "at": [2, 3],
+        },
+        "the magma bomb lands on the hex 1 south-east of the starting hex": {
+            "type": "bomb_lands",
+            "at": [0, 1],
+        },
     }
     for line, event in lines.items():
         assert s.event_text(event) == line
@@ -86,11 +96,15 @@ def test_the_whole_game_events_read_as_before():
         "the game is over: Pink (P1) 12, Blue (P2) 9.5; Caldera cards: Blue (P2) Carnage"
     )
     ring = {"type": "volcano", "seat": 1, "at": [1, 1], "ring": True}
-    assert s.event_text(ring) == "Blue (P2) raises a volcano on (1,1) (ring of fire)"
+    assert s.event_text(ring) == (
+        "Blue (P2) raises a volcano on the hex 1 south-east, 1 east of the starting hex "
+        "(ring of fire)"
+    )
     # a tile holds up to three biomes: a move names them, not only the hex
     moved = {"type": "moved", "seat": 0, "from": [2, 4, 0], "to": [2, 4, 2]}
     assert s.event_text(moved) == (
-        "Pink (P1) moves a critter from the dark biome of (2,4) to the light biome of (2,4)"
+        "Pink (P1) moves a critter from the dark biome of the hex 4 south-east, 2 east of "
+        "the starting hex to the light biome of the same hex"
     )
     hand = {"type": "sacrificed", "seat": 0, "from": "hand"}
     assert s.event_text(hand) == "Pink (P1) sacrifices a critter from hand"

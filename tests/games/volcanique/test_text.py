@@ -124,10 +124,11 @@ def test_events_and_chance_outcomes_read_in_the_games_words():
         "rotation": 1,
     }
     assert s.event_text(stacked) == (
-        "Pink (P1) stacks a dark/medium Duo on (-2,0), rotation 1: dark NE/NW/W, medium E/SW/SE"
+        "Pink (P1) stacks a dark/medium Duo on the hex 2 west of the starting hex, rotation 1: "
+        "dark NE/NW/W, medium E/SW/SE"
     )
     assert s.event_text({"type": "lava", "at": [0, 1], "ocean": True}) == (
-        "the lava flows into the sea at (0,1)"
+        "the lava flows into the sea at the hex 1 south-east of the starting hex"
     )
     then(s, DRAW(seat=1))
     assert (
@@ -176,7 +177,9 @@ def test_the_end_sequence_and_a_rift_read_as_sentences():
     said = event_text(s, {"type": "end_triggered", "reason": "all_critters_deployed", "seat": 0})
     assert said == "the end is near: Pink (P1) has deployed all their critters"
     rift = {"type": "rift", "seat": 0, "tiles": [[1, 0]], "dir": 0}
-    assert event_text(s, rift).startswith("Pink (P1) splits off 1 tile, (1,0), and moves it 1 ")
+    assert event_text(s, rift).startswith(
+        "Pink (P1) splits off 1 tile, the hex 1 east of the starting hex, and moves it 1 "
+    )
 
 
 def test_an_action_that_shows_nothing_yet_is_logged_said_of_its_maker():

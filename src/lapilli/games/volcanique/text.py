@@ -773,12 +773,16 @@ PURPOSES: dict[Purpose, str] = {
 
 
 def _hex(h: Sequence[int]) -> str:
-    return f"({h[0]},{h[1]})"
+    """A space in the log, found as the moves find it: "the hex 1 east of the starting
+    hex" (the board is drawn without numbers)."""
+    words = place_words(h)
+    return words if words == "the starting hex" else f"the hex {words}"
 
 
 def _biome(region: Sequence[int]) -> str:
-    """A biome of a tile, ``[q, r, biome]``: "the dark biome of (2,4)" (a tile holds up
-    to three, so the hex alone may name the same place twice)."""
+    """A biome of a tile, ``[q, r, biome]``: "the dark biome of the hex 2 east of the
+    starting hex" (a tile holds up to three, so the hex alone may name the same place
+    twice)."""
     return f"the {BIOMES[region[2]]} biome of {_hex(region)}"
 
 
@@ -974,12 +978,16 @@ say(
     lambda s, e: f"{seat_label(e['seat'])} siphons {_resources(e['resources'])}",
 )
 say(LavaMoved, _lava)
-say(
-    Moved,
-    lambda s, e: (
-        f"{seat_label(e['seat'])} moves a critter from {_biome(e['from'])} to {_biome(e['to'])}"
-    ),
-)
+say(Moved, lambda s, e: _moved(e))
+
+
+def _moved(e: Moved) -> str:
+    """A critter moved between biomes, within a tile ("the same hex") or to another."""
+    start, end = e["from"], e["to"]
+    there = f"the {BIOMES[end[2]]} biome of the same hex" if start[:2] == end[:2] else _biome(end)
+    return f"{seat_label(e['seat'])} moves a critter from {_biome(start)} to {there}"
+
+
 say(
     GroupMoved,
     lambda s, e: f"{seat_label(e['seat'])} moves {e['n']} critters to {_biome(e['to'])}",
