@@ -19,22 +19,58 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not instal
 # For each target: a point inside its hit shape, and whether the element Chromium finds
 # there belongs to that target. Points are tried on a small grid inside the shape's box
 # and kept only if they fall in the shape itself.
-HIT_TEST = """
-() => {
+# What the checks below share, put at the start of each: colours as WCAG reads them, and
+# a point inside a shape (tried on a small grid in its box, kept if in the shape itself).
+PAINT = """
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => {
+    const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  };
+  const pointIn = (shape) => {
+    const box = shape.getBoundingClientRect();
+    for (const fx of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+      for (const fy of [0.5, 0.4, 0.6, 0.3, 0.7]) {
+        const x = box.left + box.width * fx, y = box.top + box.height * fy;
+        const p = new DOMPoint(x, y).matrixTransform(shape.getScreenCTM().inverse());
+        if (shape.isPointInFill(p)) return [x, y];
+      }
+    }
+    return null;
+  };
+  // the colour under a point: the filled layers from the top down (blended while they
+  // are see-through) to the first opaque one, on white; marks of targets left out
+  const backdrop = (stack, skip) => {
+    const layers = [];
+    for (const el of stack) {
+      if (!(el instanceof SVGGeometryElement) || skip(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.fill === 'none' || /^(hit|halo|hl)$/.test(el.className.baseVal)) continue;
+      const alpha = Number(style.fillOpacity) * Number(style.opacity);
+      if (alpha <= 0) continue;
+      layers.push([rgb(style.fill), alpha]);
+      if (alpha >= 0.99) break;
+    }
+    let bg = [255, 255, 255];
+    for (const [c, a] of layers.reverse()) bg = bg.map((v, i) => v * (1 - a) + c[i] * a);
+    return bg;
+  };
+"""
+
+HIT_TEST = (
+    """
+() => {"""
+    + PAINT
+    + """
   const misses = [];
   for (const target of document.querySelectorAll('.target')) {
     const shape = target.querySelector(':scope > .hit');
     if (!shape) continue;
-    const box = shape.getBoundingClientRect();
-    let inside = null;
-    for (const fx of [0.5, 0.4, 0.6, 0.3, 0.7]) {
-      for (const fy of [0.5, 0.4, 0.6, 0.3, 0.7]) {
-        const x = box.left + box.width * fx, y = box.top + box.height * fy;
-        const svgPoint = new DOMPoint(x, y).matrixTransform(shape.getScreenCTM().inverse());
-        if (shape.isPointInFill(svgPoint)) { inside = [x, y]; break; }
-      }
-      if (inside) break;
-    }
+    const inside = pointIn(shape);
     if (!inside) { misses.push('no point inside ' + target.textContent.slice(0, 40)); continue; }
     const found = document.elementFromPoint(inside[0], inside[1]);
     if (!found || found.closest('.target') !== target) {
@@ -45,17 +81,16 @@ HIT_TEST = """
   return [document.querySelectorAll('.target').length, misses];
 }
 """
+)
 
 
 # For each text: its fill against the layers painted under the middle of it (blended
 # while they are see-through), as a WCAG contrast ratio.
-CONTRAST = """
-() => {
-  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = ([r, g, b]) => {
-    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
+CONTRAST = (
+    """
+() => {"""
+    + PAINT
+    + """
   const low = [];
   const all = document.createElement('style');  // what takes no click still has a colour
   all.textContent = 'svg * { pointer-events: visiblePainted !important; }';
@@ -66,27 +101,15 @@ CONTRAST = """
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
     const stack = document.elementsFromPoint(x, y);
     if (!stack.includes(t)) { low.push(`${t.textContent}: not found at its middle`); continue; }
-    const layers = [];
-    for (const el of stack.slice(stack.indexOf(t) + 1)) {
-      if (!(el instanceof SVGGeometryElement)) continue;
-      const style = getComputedStyle(el);
-      const mark = /^(hit|halo|hl)$/.test(el.className.baseVal);
-      if (style.fill === 'none' || mark) continue;
-      const alpha = Number(style.fillOpacity) * Number(style.opacity);
-      if (alpha <= 0) continue;
-      layers.push([rgb(style.fill), alpha]);
-      if (alpha >= 0.99) break;
-    }
-    let bg = [255, 255, 255];
-    for (const [c, a] of layers.reverse()) bg = bg.map((v, i) => v * (1 - a) + c[i] * a);
-    const [l1, l2] = [lum(rgb(getComputedStyle(t).fill)), lum(bg)].sort((a, b) => b - a);
-    const ratio = (l1 + 0.05) / (l2 + 0.05);
-    if (ratio < 4.5) low.push(`${t.textContent} ${ratio.toFixed(2)} on ${bg.map(Math.round)}`);
+    const bg = backdrop(stack.slice(stack.indexOf(t) + 1), () => false);
+    const r = ratio(rgb(getComputedStyle(t).fill), bg);
+    if (r < 4.5) low.push(`${t.textContent} ${r.toFixed(2)} on ${bg.map(Math.round)}`);
   }
   all.remove();
   return low;
 }
 """
+)
 
 
 # For each piece (a group the drawing names with a <title>, not a target: a meeple, a
@@ -94,17 +117,11 @@ CONTRAST = """
 # and the layers painted under the whole piece there, blended as for the texts. The
 # piece reads if its fill or an outline it draws (1 unit wide or more) reaches 3:1 on
 # that.
-PIECES = """
-() => {
-  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = ([r, g, b]) => {
-    const f = (v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
-  const ratio = (a, b) => {
-    const [l1, l2] = [lum(a), lum(b)].sort((x, y) => y - x);
-    return (l1 + 0.05) / (l2 + 0.05);
-  };
+PIECES = (
+    """
+() => {"""
+    + PAINT
+    + """
   const low = [];
   const all = document.createElement('style');
   all.textContent = 'svg * { pointer-events: visiblePainted !important; }';
@@ -115,29 +132,9 @@ PIECES = """
     const body = [...piece.querySelectorAll('*')].find((el) => el instanceof SVGGeometryElement
       && getComputedStyle(el).fill !== 'none' && Number(getComputedStyle(el).fillOpacity) > 0);
     if (!body) continue;
-    const box = body.getBoundingClientRect();
-    let at = null;
-    for (const fx of [0.5, 0.4, 0.6, 0.3, 0.7]) {
-      for (const fy of [0.5, 0.6, 0.4, 0.7, 0.3]) {
-        const x = box.left + box.width * fx, y = box.top + box.height * fy;
-        const p = new DOMPoint(x, y).matrixTransform(body.getScreenCTM().inverse());
-        if (body.isPointInFill(p)) { at = [x, y]; break; }
-      }
-      if (at) break;
-    }
+    const at = pointIn(body);
     if (!at) continue;
-    const layers = [];
-    for (const el of document.elementsFromPoint(at[0], at[1])) {
-      if (!(el instanceof SVGGeometryElement) || piece.contains(el)) continue;
-      const style = getComputedStyle(el);
-      if (style.fill === 'none' || /^(hit|halo|hl)$/.test(el.className.baseVal)) continue;
-      const alpha = Number(style.fillOpacity) * Number(style.opacity);
-      if (alpha <= 0) continue;
-      layers.push([rgb(style.fill), alpha]);
-      if (alpha >= 0.99) break;
-    }
-    let bg = [255, 255, 255];
-    for (const [c, a] of layers.reverse()) bg = bg.map((v, i) => v * (1 - a) + c[i] * a);
+    const bg = backdrop(document.elementsFromPoint(at[0], at[1]), (el) => piece.contains(el));
     const style = getComputedStyle(body);
     let best = ratio(rgb(style.fill), bg);
     for (const el of piece.querySelectorAll('*')) {  // an outline: the body's or drawn round it
@@ -156,6 +153,7 @@ PIECES = """
   return low;
 }
 """
+)
 
 
 MOST = 40
