@@ -6,29 +6,16 @@ import random
 from lapilli.agents import make_agent
 from lapilli.agents.evaluation import evaluation_for
 from lapilli.agents.mcts import _Search
-from lapilli.core.state import CHANCE, sample_chance
 from lapilli.games.deeper import Deeper
 from lapilli.games.deeper import heuristics as H
+from tests.agents.helpers import position as position_after
 
-from .helpers import A, game, position
+from .helpers import A, position
 
 
 def midgame(seed: int, steps: int = 30):
     """Two players, after ``steps`` random steps, at a decision with a choice."""
-    rng = random.Random(seed)
-    s = game().new_state(2)
-    taken = 0
-    while not s.is_terminal():
-        p = s.current_player()
-        if p != CHANCE and taken >= steps and len(s.legal_actions()) > 1:
-            return s
-        if p == CHANCE:
-            s.apply(sample_chance(s, rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-        taken += 1
-    raise AssertionError("the game ended first")
+    return position_after("deeper", players=2, seed=seed, steps=steps)
 
 
 def test_deeper_supplies_a_playout_and_its_turn_as_the_horizon():
