@@ -12,7 +12,7 @@ pytest.importorskip("matplotlib")
 from typer.testing import CliRunner  # noqa: E402
 
 from lapilli.cli.main import app  # noqa: E402
-from lapilli.lab import backends, runner, spec  # noqa: E402
+from lapilli.lab import analysis, backends, runner, spec  # noqa: E402
 from lapilli.lab.spec import LabError  # noqa: E402
 from lapilli.lab.store import Store  # noqa: E402
 
@@ -160,3 +160,44 @@ def test_the_command_runs_and_reports(tmp_path):
     shutil.rmtree(out / "tables")
     empty = CliRunner().invoke(app, ["lab", "report", str(out)])
     assert empty.exit_code == 2 and "holds no finished game" in empty.output
+
+
+def summary(exp, store):
+    return analysis.summarize(exp, store.load())
+
+
+THREE = """
+game = "eras"
+players = 3
+games = 9
+seed = 5
+seats = ["greedy", "random", "random"]
+batch = 3
+"""
+
+
+def test_with_three_seats_a_bot_is_measured_against_each_seat_of_the_other(tmp_path):
+    """One bot against two of another: how often it finished above one of theirs, each
+    game's pairings counted from the stored ranks (a tie half), averaged over games."""
+    exp, store, _ = run(tmp_path, THREE)
+    found = summary(exp, store)
+    above = found["arms"][0]["above"]
+    seats = store.load().seats.to_pylist()
+    shares = []
+    for game in range(9):
+        here = [s for s in seats if s["game"] == game]
+        mine = next(s["rank"] for s in here if s["slot"] == 0)
+        won = [1.0 if mine < s["rank"] else 0.5 * (mine == s["rank"]) for s in here if s["slot"]]
+        shares.append(sum(won) / 2)
+    assert above["rate"] == pytest.approx(sum(shares) / 9)
+    assert above["low"] <= above["rate"] <= above["high"]
+    assert (above["bot"], above["against"], above["games"]) == ("greedy", "random", 9)
+    assert any("greedy finishes above a random seat" in line for line in found["sentences"])
+
+
+def test_two_seats_or_one_bot_everywhere_have_no_pairing_figure(tmp_path):
+    exp, store, _ = run(tmp_path, SPEC)
+    assert [a["above"] for a in summary(exp, store)["arms"]] == [None, None]
+    same = THREE.replace('"greedy", ', '"random", ').replace("games = 9", "games = 3")
+    exp, store, _ = run(tmp_path, same, name="same")
+    assert summary(exp, store)["arms"][0]["above"] is None

@@ -48,6 +48,7 @@ class ArmData:
     seat_score: np.ndarray
     seat_margin: np.ndarray
     seat_slot: np.ndarray
+    seat_rank: np.ndarray
     facts: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -86,7 +87,7 @@ def arm_data(exp: Experiment, tables: Tables) -> dict[str, ArmData]:
         def column(name: str, rows: list[int] = rows) -> np.ndarray:
             return np.array([_number(games[name][r]) for r in rows], dtype=float)
 
-        grid = {k: np.zeros((len(rows), n)) for k in ("win", "score", "margin", "slot")}
+        grid = {k: np.zeros((len(rows), n)) for k in ("win", "score", "margin", "slot", "rank")}
         for g, r in enumerate(rows):
             for s in seat_rows[(arm.name, games["game"][r])]:
                 for k in grid:
@@ -104,6 +105,7 @@ def arm_data(exp: Experiment, tables: Tables) -> dict[str, ArmData]:
             grid["score"],
             grid["margin"],
             grid["slot"].astype(int),
+            grid["rank"],
             fact_rows.get(arm.name, []),
         )
     return data
@@ -183,6 +185,7 @@ def _arm_summary(exp: Experiment, d: ArmData, labels: list[str]) -> dict[str, An
             ends[e] += 1
     out["ends"] = [{"end": e, **_rate(c, n)} for e, c in sorted(ends.items(), key=lambda x: -x[1])]
     out["first_player"] = _first_player(d)
+    out["above"] = None if exp.cooperative else _above(d, exp.players)
     out["categories"] = _categories(d, exp.players)
     out["facts"] = _facts(d, exp.players)
     return out
@@ -194,6 +197,31 @@ def _changed(exp: Experiment, arm: Arm) -> dict[str, Any]:
 
     default = options_to_json(game_class(exp.game).Options())
     return {k: v for k, v in arm.options if default.get(k) != v}
+
+
+def _above(d: ArmData, players: int) -> dict[str, Any] | None:
+    """With three or more seats and one bot in slot 0 against other bots: how often it
+    finished above one of theirs, over every pairing of its seat with another bot's (a
+    tie counts half). Each game gives the share of its pairings it won; the interval
+    resamples games, since a game's pairings are not independent."""
+    mine = d.arm.label(0)
+    theirs = [s for s in range(players) if d.arm.label(s) != mine]
+    if players < 3 or len(theirs) != players - 1 or not d.n:
+        return None
+    own = d.seat_slot == 0
+    rank = (d.seat_rank * own).sum(axis=1, keepdims=True)
+    other = ~own
+    beaten = np.where(d.seat_rank > rank, 1.0, np.where(d.seat_rank == rank, 0.5, 0.0))
+    per_game = (beaten * other).sum(axis=1) / other.sum(axis=1)
+    low, high = stats.bootstrap_mean(per_game)
+    return {
+        "bot": mine,
+        "against": d.arm.label(theirs[0]),
+        "rate": float(per_game.mean()),
+        "low": low,
+        "high": high,
+        "games": d.n,
+    }
 
 
 def _first_player(d: ArmData) -> dict[str, float] | None:
@@ -520,6 +548,13 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             out.append(
                 f"{where}{subject} wins {interval(rate)} of {arm['games']} games, {verdict}."
             )
+            above = arm.get("above")
+            if above:
+                out.append(
+                    f"{where}{above['bot']} finishes above a {above['against']} seat "
+                    f"{interval(above)} of the time (every pairing of the two in "
+                    f"{above['games']} games), {_against_fair(above, 0.5, 'even')}."
+                )
             if arm.get("first_player"):
                 first_player = arm["first_player"]
                 out.append(
@@ -563,13 +598,13 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     return out
 
 
-def _against_fair(rate: dict[str, float], fair: float) -> str:
-    """Where a win rate's interval stands against the fair share."""
+def _against_fair(rate: dict[str, float], fair: float, name: str = "the fair share") -> str:
+    """Where a win rate's interval stands against the fair share (or another mark)."""
     if rate["low"] > fair:
-        return f"above the fair share {pct(fair)}"
+        return f"above {name} {pct(fair)}"
     if rate["high"] < fair:
-        return f"below the fair share {pct(fair)}"
-    return f"not shown to differ from the fair share {pct(fair)}"
+        return f"below {name} {pct(fair)}"
+    return f"not shown to differ from {name} {pct(fair)}"
 
 
 def _comparison_sentence(c: dict[str, Any]) -> str:
