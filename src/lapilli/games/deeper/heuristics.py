@@ -19,7 +19,6 @@ past ``LIMIT`` entries.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable
 from functools import cache, lru_cache
@@ -29,6 +28,7 @@ from typing import NamedTuple
 
 from lapilli.core.actions import Action
 from lapilli.core.grid import distances
+from lapilli.core.playouts import best_by, looks
 
 from .board import ocean
 from .components import (
@@ -565,22 +565,12 @@ PLAYOUT_LOOKS = 8
 def playout(s: DeeperState, seat: int, rng: random.Random) -> Action:
     """A quick move for a search's rollouts: the best by the heuristic, one decision
     ahead, of every Craft (building is what scores) and a few other legal actions drawn
-    at random (``PLAYOUT_LOOKS`` in all). A greedy look at every action would cost a
-    search dozens of positions a step."""
+    at random (``PLAYOUT_LOOKS`` in all)."""
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    looks = legal
     if len(legal) > PLAYOUT_LOOKS:
         crafts = [a for a in legal if a.kind == "craft"]
         others = [a for a in legal if a.kind != "craft"]
-        drawn = max(0, PLAYOUT_LOOKS - len(crafts))
-        looks = crafts + (rng.sample(others, drawn) if len(others) > drawn else others)
-    best, best_v = looks[0], -math.inf
-    for a in looks:
-        child = s.clone()
-        child.apply(a, False)
-        v = heuristic(child, seat)
-        if v > best_v:
-            best, best_v = a, v
-    return best
+        legal = looks(crafts, others, PLAYOUT_LOOKS, rng)
+    return best_by(heuristic, s, seat, legal)

@@ -21,7 +21,11 @@ read the whole board.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
+
+from lapilli.core.actions import Action
+from lapilli.core.playouts import best_by, looks
 
 from .board import LINES
 from .components import DATA, LINE_POINTS, WHITE, Token
@@ -172,3 +176,51 @@ def heuristic(state: FoggyState, seat: int) -> float:
         return bonus + values[side] - values[1 - side]
     values = side_values(state)
     return values[side] - values[1 - side]
+
+
+# ---------------------------------------------------------------- playouts
+def horizon(state: FoggyState) -> int:
+    """The placements: every token placed from a hand moves it on by one (each round
+    deals anew, so a round counts a hundred), so a search rolling out a few of them
+    scores the position after the other side's reply."""
+    left = sum(len(h) for h in state.hands) + sum(len(p) for p in state.piles)
+    return 100 * state.round - left
+
+
+PLACES = 3
+"""Tiles a quick move tries each token on when choosing which to place."""
+PLAYOUT_LOOKS = 8
+"""Actions a quick move looks at for any other decision (the best of them is played)."""
+
+
+def playout(state: FoggyState, seat: int, rng: random.Random) -> Action:
+    """A quick move for a search's rollouts: a token chosen for what it makes on the
+    best of a few free tiles drawn at random (the same tiles for every token), a tile
+    or any other decision the best by the heuristic of a few drawn at random."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind != "choose":
+        return best_by(heuristic, state, seat, looks([], legal, PLAYOUT_LOOKS, rng))
+    mover = state.current_player()
+    tiles: set[Action] = set()
+    best, best_v = legal[0], -1e9
+    for choice in legal:
+        chosen = state.clone()
+        chosen.apply(choice, False)
+        if chosen.current_player() != mover:  # nothing to place after all
+            tried = [chosen]
+        else:
+            places = chosen.legal_actions()
+            # the same tiles for every token, drawn once
+            tiles = tiles or set(looks([], places, PLACES, rng))
+            tried = []
+            for tile in [a for a in places if a in tiles] or places[:PLACES]:
+                child = chosen.clone()
+                child.apply(tile, False)
+                tried.append(child)
+        for child in tried:
+            v = heuristic(child, seat)
+            if v > best_v:
+                best, best_v = choice, v
+    return best
