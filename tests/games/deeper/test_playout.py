@@ -63,3 +63,16 @@ def test_the_tuned_hard_spec_with_playouts_resolves_and_plays_deeper():
     assert bot.act(s, seat) in s.legal_actions()
     spec = "mcts:iters=20,prior=5,playout=true,rounds=2,centre=true"
     assert make_agent(spec, seed=1).act(s, seat) in s.legal_actions()
+
+
+def test_with_three_or_four_seats_the_horizon_still_reaches_the_seats_next_turn():
+    # a round of turns counts two whatever the seats: rounds=3 rolls out past the end of
+    # the searching seat's next turn (its turn number plus the seats)
+    for players in (3, 4):
+        s = position_after("deeper", players=players, seed=players, steps=25)
+        seat = s.current_player()
+        search = _Search(make_agent("mcts:iters=1,playout=1,rounds=3", seed=1), s, seat)
+        for k in range(3):
+            world = s.determinize(seat, random.Random(k))
+            search.play_on(world)
+            assert world.is_terminal() or world.turns > s.turns + players

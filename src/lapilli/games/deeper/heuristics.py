@@ -552,10 +552,12 @@ def heuristic(s: DeeperState, seat: int) -> float:
 
 # ---------------------------------------------------------------- playouts
 def horizon(s: DeeperState) -> int:
-    """The turn: a turn is two actions and a breath, so a search that rolls out to the
-    end of a turn scores the position after the breath (and the drowning, if the air
-    ran out), where what the actions were for shows."""
-    return s.turns
+    """Half-rounds of turns: a turn is two actions and a breath, so a search that rolls
+    out to the end of a turn scores the position after the breath (and the drowning, if
+    the air ran out), where what the actions were for shows. A round of turns counts two
+    whatever the seats, so ``rounds=3`` reaches the searching seat's next turn with three
+    or four players as with two (where a half-round is one turn)."""
+    return 2 * s.turns // s.players if s.players > 1 else s.turns
 
 
 PLAYOUT_LOOKS = 8
