@@ -226,3 +226,25 @@ def test_a_limited_power_is_not_offered_to_others_or_outside_ones_turn_steps():
     power(s, 1, "rift")
     at(s, "claim")
     assert A("use_power", power="rift") not in s.legal_actions()
+
+
+def test_a_rift_reads_as_the_side_of_a_straight_line_through_a_tile():
+    from lapilli.games.volcanique.text import action_text
+
+    s = blank()
+    row(s, range(4))
+    said = {
+        (axis, side): action_text(s, A("rift", at=(2, 0), axis=axis, side=side, dir=0))
+        for axis in "qrs"
+        for side in (1, -1)
+    }
+    # the row's east end: every tile with q at least 2's, east of the line that keeps q
+    assert said["q", 1] == (
+        "rift off the tiles on and east of the north-west/south-east line through "
+        "the dark Uno, 2 east of the starting hex, 1 space E"
+    )
+    assert "on and west of the north-west/south-east line" in said["q", -1]
+    assert "on and south of the east/west line" in said["r", 1]
+    assert "on and north of the east/west line" in said["r", -1]
+    assert "on and north-west of the north-east/south-west line" in said["s", 1]
+    assert "on and south-east of the north-east/south-west line" in said["s", -1]

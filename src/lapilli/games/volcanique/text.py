@@ -387,6 +387,19 @@ OUTCOMES: dict[str, Callable[[Frame, Action], str]] = {
 """A deal, a coin or a draw, with what it is for."""
 
 
+RIFT_SIDES: dict[tuple[str, bool], tuple[str, str]] = {
+    ("q", True): ("east", "north-west/south-east"),
+    ("q", False): ("west", "north-west/south-east"),
+    ("r", True): ("south", "east/west"),
+    ("r", False): ("north", "east/west"),
+    ("s", True): ("north-west", "north-east/south-west"),
+    ("s", False): ("south-east", "north-east/south-west"),
+}
+"""A rift's part in words: (its axis, the coordinate at least the line's) -> the side
+of the straight line it lies on, and the line's run (the line keeps that coordinate:
+q along north-west/south-east, r along east/west, s along north-east/south-west)."""
+
+
 def _moving_text(state: VolcaniqueState, action: Action) -> str:
     """Sea critters, Rift, Converging, Landslide and Lateral Eruption in words."""
     kind = action.kind
@@ -408,12 +421,9 @@ def _moving_text(state: VolcaniqueState, action: Action) -> str:
     axis = action.arg("axis")
     if axis == "tile":
         return f"rift off the tile {where}, 1 space {direction}"
-    sign = "≥" if action.arg("side") > 0 else "≤"
-    q, r = action.arg("at")
-    value = {"q": q, "r": r, "s": -q - r}[axis]
+    side, line = RIFT_SIDES[axis, action.arg("side") > 0]
     return (
-        f"rift off the tiles with {axis} {sign} {value} of the island at {where}, "
-        f"1 space {direction}"
+        f"rift off the tiles on and {side} of the {line} line through {where}, 1 space {direction}"
     )
 
 
