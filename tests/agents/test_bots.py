@@ -302,10 +302,10 @@ def test_mcts_scale_sharpens_the_leaf_not_the_opinion():
 
 
 def test_playout_and_rounds_fall_back_where_a_game_has_neither():
-    # Foggy Island supplies no playout and no horizon: random rollouts cut as before
+    # Eras supplies no playout and no horizon: random rollouts cut as before
     from lapilli.agents.mcts import _Search
 
-    state = position("foggy_island", players=2, seed=3)
+    state = position("eras", players=2, seed=3)
     seat = state.current_player()
     search = _Search(make_agent("mcts:iters=30,playout=1,rounds=1", seed=3), state, seat)
     assert search.horizon is None
