@@ -12,7 +12,7 @@ from lapilli.lab import tune
 def test_tuning_halves_the_candidates_and_writes_the_winner_as_the_hard_level(tmp_path):
     levels = tmp_path / "levels.toml"
     shutil.copy(LEVELS_FILE, levels)
-    rounds = []
+    rounds, heard = [], []
     found = tune.tune(
         "eras",
         count=4,
@@ -20,9 +20,12 @@ def test_tuning_halves_the_candidates_and_writes_the_winner_as_the_hard_level(tm
         iters=5,
         levels_file=levels,
         on_round=lambda r, a: rounds.append(len(a)),
+        on_games=heard.append,
     )
     assert rounds == [4, 2]  # four candidates, then the better two
     assert found.played == 4 * 2 + 2 * 4  # the survivors play twice as many new games
+    assert sum(heard) == found.played == tune.total_games(4, 2)  # the progress bar's count
+    assert tune.total_games(8, 8) == 8 * 8 + 4 * 16 + 2 * 32
     assert found.best.games == 6 and len(found.candidates) == 4
     present = read_levels(levels)["eras"].hard
     assert present in [c.spec for c in found.candidates]  # the present one competes too

@@ -155,18 +155,21 @@ def tune_command(
 
     try:
         typed = options_to_json(parse_options(game_class(game).Options, option or []))
-        found = tune.tune(
-            game,
-            players=players,
-            opponent=opponent,
-            count=candidates,
-            games=games,
-            iters=iters,
-            seed=seed,
-            jobs=jobs,
-            options=typed,
-            on_round=said,
-        )
+        with progress_bar() as progress:
+            task = progress.add_task(f"tuning {game}", total=tune.total_games(candidates, games))
+            found = tune.tune(
+                game,
+                players=players,
+                opponent=opponent,
+                count=candidates,
+                games=games,
+                iters=iters,
+                seed=seed,
+                jobs=jobs,
+                options=typed,
+                on_round=said,
+                on_games=lambda n: progress.advance(task, n),
+            )
         console.print(f"chosen: {found.best.spec}", highlight=False)
         console.print(found.summary(), highlight=False)
         if write:

@@ -121,6 +121,16 @@ def candidates(game_id: str, present: str, count: int, seed: int, horizon: bool)
 
 
 OnRound = Callable[[int, list[Candidate]], None]
+OnGames = Callable[[int], None]
+
+
+def total_games(count: int, games: int) -> int:
+    """The games a halving of ``count`` candidates plays, ``games`` each at first."""
+    total = 0
+    while count > 1:
+        total += count * games
+        count, games = max(1, count // 2), games * 2
+    return total
 
 
 def tune(
@@ -136,10 +146,12 @@ def tune(
     options: dict[str, Any] | None = None,
     levels_file: Path = LEVELS_FILE,
     on_round: OnRound | None = None,
+    on_games: OnGames | None = None,
 ) -> Tuning:
     """Sequential halving of ``count`` candidates for ``game_id``'s hard level, each
     searching ``iters`` iterations a move: ``games`` games each in the first round,
-    as many more for the better half in each next one."""
+    as many more for the better half in each next one. ``on_games(n)`` hears of every
+    ``n`` games played (a progress bar), ``on_round`` of every round's standings."""
     levels = read_levels(levels_file)
     if game_id not in levels:
         raise LabError(f"{levels_file} has no levels for {game_id!r}")
@@ -153,7 +165,7 @@ def tune(
     while len(alive) > 1:
         rnd += 1
         last = first + games * (2 ** (rnd - 1))  # seeds seed+first .. seed+last-1
-        played += _play(probe, alive, opponent, iters, seed, first, last, jobs, options)
+        played += _play(probe, alive, opponent, iters, (seed, first, last), jobs, options, on_games)
         first = last
         for c in alive:
             c.rounds.append(rnd)
@@ -170,14 +182,14 @@ def _play(
     alive: list[Candidate],
     opponent: str,
     iters: int,
-    seed: int,
-    first: int,
-    last: int,
+    seeds: tuple[int, int, int],
     jobs: int,
     options: dict[str, Any] | None,
+    on_games: OnGames | None,
 ) -> int:
-    """Games ``first``..``last - 1`` of every candidate alive, through the lab's runner;
-    each candidate's wins added up. Returns the games played."""
+    """Games ``first``..``last - 1`` (from ``seed``) of every candidate alive, through the
+    lab's runner; each candidate's wins added up. Returns the games played."""
+    seed, first, last = seeds
     n = probe.players
     arms = {}
     for i, c in enumerate(alive):
@@ -207,6 +219,8 @@ def _play(
             c.wins += sum(float(s["win"]) for s in rows["seats"] if s["slot"] == 0)
         c.games += batch.size
         played += batch.size
+        if on_games is not None:
+            on_games(batch.size)
     return played
 
 
