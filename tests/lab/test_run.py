@@ -201,3 +201,9 @@ def test_two_seats_or_one_bot_everywhere_have_no_pairing_figure(tmp_path):
     same = THREE.replace('"greedy", ', '"random", ').replace("games = 9", "games = 3")
     exp, store, _ = run(tmp_path, same, name="same")
     assert summary(exp, store)["arms"][0]["above"] is None
+
+
+def test_the_pairing_sentence_takes_the_article_the_bots_name_asks_for(tmp_path):
+    easy = THREE.replace('"random", "random"', '"easy", "easy"').replace("games = 9", "games = 3")
+    exp, store, _ = run(tmp_path, easy)
+    assert any("greedy finishes above an easy seat" in s for s in summary(exp, store)["sentences"])

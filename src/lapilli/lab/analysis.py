@@ -551,7 +551,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
             above = arm.get("above")
             if above:
                 out.append(
-                    f"{where}{above['bot']} finishes above a {above['against']} seat "
+                    f"{where}{above['bot']} finishes above {_a(above['against'])} seat "
                     f"{interval(above)} of the time (every pairing of the two in "
                     f"{above['games']} games), {_against_fair(above, 0.5, 'even')}."
                 )
@@ -596,6 +596,11 @@ def sentences(summary: dict[str, Any]) -> list[str]:
         against = f" against {s['against']}" if s["against"] else " as a team"
         out.append(f"{s['variant']}: {s['bot']}{against} wins {interval(s)}.")
     return out
+
+
+def _a(word: str) -> str:
+    """``word`` with its article: "a greedy", "an easy"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _against_fair(rate: dict[str, float], fair: float, name: str = "the fair share") -> str:
