@@ -98,11 +98,24 @@ def test_hard_with_an_iteration_budget_plays_the_same_moves_from_the_same_seed()
 def test_easy_draws_among_the_better_moves_and_normal_takes_its_favourite():
     state = opening("foggy_island")  # four moves, one greedy's favourite
     seat = state.current_player()
-    loose = {
-        make_agent("greedy:temperature=100", seed=s).act(state.clone(), seat) for s in range(40)
-    }
+    loose = {make_agent("greedy:slip=0.9", seed=s).act(state.clone(), seat) for s in range(40)}
     sharp = {make_agent("greedy", seed=s).act(state.clone(), seat) for s in range(40)}
     assert len(sharp) == 1 and len(loose) > 1
+
+
+def test_a_slip_draws_each_move_by_its_rank():
+    # the k-th best move is drawn with weight slip**k: with slip 0.5 and four moves of
+    # different values, 8/15 of the draws take the favourite, 4/15 the next, and so on
+    state = opening("foggy_island")
+    seat = state.current_player()
+    legal = state.legal_actions()
+    values = GreedyAgent(seed=0).values(state.clone(), seat, legal)
+    assert len(set(values)) == len(legal) == 4
+    ranked = sorted(legal, key=lambda a: values[legal.index(a)], reverse=True)
+    draws = [make_agent("greedy:slip=0.5", seed=s).act(state.clone(), seat) for s in range(600)]
+    shares = [draws.count(a) / len(draws) for a in ranked]
+    for share, expected in zip(shares, (8 / 15, 4 / 15, 2 / 15, 1 / 15), strict=True):
+        assert abs(share - expected) < 0.05, shares
 
 
 def test_a_broken_levels_file_is_refused_in_words(tmp_path):

@@ -207,3 +207,13 @@ def test_the_pairing_sentence_takes_the_article_the_bots_name_asks_for(tmp_path)
     easy = THREE.replace('"random", "random"', '"easy", "easy"').replace("games = 9", "games = 3")
     exp, store, _ = run(tmp_path, easy)
     assert any("greedy finishes above an easy seat" in s for s in summary(exp, store)["sentences"])
+
+
+def test_a_variant_for_four_only_is_summarised_with_its_seats(tmp_path):
+    # Foggy Island's team game is for four players only: the seats' names are taken from
+    # the experiment's own variant (the default game would refuse four players)
+    team = SPEC.replace("seats = [", 'players = 4\nseats = ["random", "random", ')
+    team = team.split("[arms.")[0] + 'options = { variant = "team" }\n'
+    exp, store, _ = run(tmp_path, team.replace("games = 6", "games = 2"))
+    found = summary(exp, store)
+    assert found["experiment"]["seat_labels"] == ["Red 1", "Blue 1", "Red 2", "Blue 2"]

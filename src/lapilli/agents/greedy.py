@@ -64,13 +64,14 @@ class GreedyAgent(Agent):
         "nodes": Param(
             int, 3000, "most positions built per decision (then depth 1)", 1, maximum=10**8
         ),
-        "temperature": Param(
+        "slip": Param(
             float,
             0.0,
-            "0: its favourite move; above 0: a move drawn with weight "
-            "exp(-shortfall / (temperature * the heuristic's scale)), looser as it grows",
+            "0: its favourite move; above 0: the move it ranks k-th (0: its favourite) "
+            "drawn with weight slip**k, so it slips from a move to the next one down that "
+            "often",
             0,
-            maximum=1e6,
+            maximum=0.99,
         ),
         "seconds": Param(
             float,
@@ -85,7 +86,7 @@ class GreedyAgent(Agent):
     chance: int
     dets: int
     nodes: int
-    temperature: float
+    slip: float
     seconds: float
 
     def __init__(self, seed: int | None = None, **params: object) -> None:
@@ -101,8 +102,8 @@ class GreedyAgent(Agent):
             return legal[0]
         totals = self.values(state, seat, legal)
         best = max(totals)
-        if self.temperature > 0:
-            return self._loose(state, legal, totals, best)
+        if self.slip > 0:
+            return self._loose(legal, totals)
         ties = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-9]
         choice = ties[self.rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
         if self._returns(state, seat, choice):
@@ -114,13 +115,17 @@ class GreedyAgent(Agent):
         self._left.add(fingerprint(state, seat))
         return choice
 
-    def _loose(self, state: State, legal: list[Action], totals: list[float], best: float) -> Action:
-        """A move drawn by its value (softmax): the favourite most often, a slightly
-        worse move sometimes, a blunder seldom (the easy level). A loose bot wanders,
-        so it does not need to remember where it has been."""
-        unit = self.temperature * evaluation_for(type(state.game)).scale * self._worlds
-        weights = [math.exp(max(-50.0, (v - best) / unit)) for v in totals]
-        return self.rng.choices(legal, weights=weights)[0]
+    def _loose(self, legal: list[Action], totals: list[float]) -> Action:
+        """A move drawn by its rank (the easy level): the favourite most often, the next
+        best sometimes, a blunder seldom. By rank, not by value, because the games'
+        heuristics tell moves apart on different scales (Deeper's best moves differ by a
+        hundredth of its scale), and a draw by value was a random player there. A loose
+        bot wanders, so it does not need to remember where it has been."""
+        order = list(range(len(legal)))
+        self.rng.shuffle(order)  # equal values in a random order
+        order.sort(key=totals.__getitem__, reverse=True)
+        weights = [self.slip**k for k in range(len(order))]
+        return legal[self.rng.choices(order, weights=weights)[0]]
 
     def cut_short(self) -> str | None:
         if not self._late:

@@ -128,8 +128,10 @@ def _mean(values: np.ndarray) -> dict[str, float]:
 
 
 def seat_labels(exp: Experiment) -> list[str]:
-    """Each seat's name in the game's words (a colour, a character)."""
-    state = game_class(exp.game)().new_state(exp.players)
+    """Each seat's name in the game's words (a colour, a character), in the first arm's
+    variant (Foggy Island's team game is only for four)."""
+    game = game_class(exp.game).with_options_json(dict(exp.arms[0].options))
+    state = game.new_state(exp.players)
     return [state.seat_label(i) for i in range(exp.players)]
 
 
