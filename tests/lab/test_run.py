@@ -209,7 +209,7 @@ def test_the_pairing_sentence_takes_the_article_the_bots_name_asks_for(tmp_path)
     assert any("greedy finishes above an easy seat" in s for s in summary(exp, store)["sentences"])
 
 
-def test_a_variant_for_four_only_is_summarised_with_its_seats(tmp_path):
+def test_a_variant_for_four_only_is_summarised_with_its_seats_and_sides(tmp_path):
     # Foggy Island's team game is for four players only: the seats' names are taken from
     # the experiment's own variant (the default game would refuse four players)
     team = SPEC.replace("seats = [", 'players = 4\nseats = ["random", "random", ')
@@ -217,3 +217,9 @@ def test_a_variant_for_four_only_is_summarised_with_its_seats(tmp_path):
     exp, store, _ = run(tmp_path, team.replace("games = 6", "games = 2"))
     found = summary(exp, store)
     assert found["experiment"]["seat_labels"] == ["Red 1", "Blue 1", "Red 2", "Blue 2"]
+    # the side wins: each of its seats has the whole win, against a fair share of 1/2
+    assert found["experiment"]["fair_share"] == 0.5
+    for game in range(2):
+        here = {s["seat"]: s for s in store.load().seats.to_pylist() if s["game"] == game}
+        assert here[0]["win"] == here[2]["win"] and here[1]["win"] == here[3]["win"]
+        assert here[0]["win"] + here[1]["win"] == 1.0

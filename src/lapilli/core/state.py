@@ -265,6 +265,12 @@ class State(ABC):
         winners = [i for i, s in enumerate(scores) if s == best]
         return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(scores))]
 
+    def sides(self) -> list[list[int]]:
+        """The seats grouped by the side they play for: each seat alone, unless the game
+        is played in sides that win or lose together (Foggy Island's team game). A
+        cooperative game's team is not a side: every seat has its result anyway."""
+        return [[seat] for seat in range(self.num_players)]
+
     def winners(self) -> list[int]:
         """Seats that won (several on a tie, every seat on a team victory); empty before
         the end, on a draw and on a team defeat."""
@@ -353,24 +359,38 @@ class State(ABC):
         return f"Player {seat + 1}"
 
 
-def win_shares(returns: Sequence[float], utility: Utility) -> list[float]:
+def win_shares(
+    returns: Sequence[float], utility: Utility, sides: Sequence[Sequence[int]] = ()
+) -> list[float]:
     """Each seat's share of a finished game's win: the one way ties count everywhere
     (``lapilli sim``, ``tournament`` and the lab).
 
     A sole winner gets 1 and the others 0; when k seats share first place (equal
     returns at the top: a shared win, a draw, a game stopped with no winner) each of
     them gets 1/k, so the shares of a game always add up to 1 and a seat's win rate is
-    comparable with its fair share 1/n. In a cooperative game every seat gets the
-    team's result: 1 for a victory, 0 for a defeat.
+    comparable with its fair share 1/n. Where the seats play in ``sides``
+    (``State.sides``), the side is what wins: each seat of a side has its side's share,
+    and the fair share is one over the number of sides. In a cooperative game every
+    seat gets the team's result: 1 for a victory, 0 for a defeat.
     """
     if not returns:
         return []
-    best = max(returns)
     if utility is Utility.COOPERATIVE:
-        return [1.0 if best > 0 else 0.0] * len(returns)
-    tied = [r == best for r in returns]
-    share = 1.0 / sum(tied)
-    return [share if top else 0.0 for top in tied]
+        return [1.0 if max(returns) > 0 else 0.0] * len(returns)
+    groups = sides or [[seat] for seat in range(len(returns))]
+    best = [max(returns[seat] for seat in side) for side in groups]
+    tied = [b == max(best) for b in best]
+    shares = [0.0] * len(returns)
+    for side, top in zip(groups, tied, strict=True):
+        for seat in side:
+            shares[seat] = 1.0 / sum(tied) if top else 0.0
+    return shares
+
+
+def first_places(shares: Sequence[float], sides: Sequence[Sequence[int]] = ()) -> int:
+    """How many seats (or sides) shared the win of a game, from ``win_shares``."""
+    groups = sides or [[seat] for seat in range(len(shares))]
+    return sum(1 for side in groups if shares[side[0]] > 0)
 
 
 def sample_chance(state: State, rng: random.Random) -> Action:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from lapilli.core.registry import game_class
+from lapilli.core.state import State
 
 from . import stats
 from .spec import Arm, Experiment
@@ -26,8 +27,9 @@ from .store import Tables
 TIES = (
     "A win counts as a seat's share of it: when k seats share first place (a shared win, "
     "a draw, a game stopped with no winner) each gets 1/k, so the shares of a game add up "
-    "to 1 and a seat's win rate compares with its fair share 1/n. In a cooperative game "
-    "every seat has the team's result."
+    "to 1 and a seat's win rate compares with its fair share 1/n. Where the seats play in "
+    "sides (Foggy Island's team game), a side's win is each of its seats' and the fair "
+    "share is 1 over the sides. In a cooperative game every seat has the team's result."
 )
 ALPHA = 0.05
 
@@ -127,12 +129,23 @@ def _mean(values: np.ndarray) -> dict[str, float]:
     return {"mean": mean, "low": low, "high": high}
 
 
-def seat_labels(exp: Experiment) -> list[str]:
-    """Each seat's name in the game's words (a colour, a character), in the first arm's
-    variant (Foggy Island's team game is only for four)."""
+def set_up(exp: Experiment) -> State:
+    """A game of the experiment as set up, in its first arm's variant (Foggy Island's
+    team game is only for four)."""
     game = game_class(exp.game).with_options_json(dict(exp.arms[0].options))
-    state = game.new_state(exp.players)
+    return game.new_state(exp.players)
+
+
+def seat_labels(exp: Experiment) -> list[str]:
+    """Each seat's name in the game's words (a colour, a character)."""
+    state = set_up(exp)
     return [state.seat_label(i) for i in range(exp.players)]
+
+
+def fair_share(exp: Experiment) -> float:
+    """A seat's share of the wins when nothing tells the seats apart: one over the
+    sides (the seats, unless they play in sides)."""
+    return 1 / len(set_up(exp).sides())
 
 
 def _arm_summary(exp: Experiment, d: ArmData, labels: list[str]) -> dict[str, Any]:
@@ -451,7 +464,7 @@ def _skill(exp: Experiment, data: dict[str, ArmData]) -> list[dict[str, Any]]:
                     "variant": arm.variant,
                     "bot": arm.seats[0],
                     "against": arm.seats[1],
-                    "fair": 1 / exp.players,
+                    "fair": fair_share(exp),
                     **_rate(float(x.sum()), d.n),
                 }
             )
@@ -481,6 +494,7 @@ def summarize(exp: Experiment, tables: Tables) -> dict[str, Any]:
             "title": exp.title,
             "game": exp.game,
             "players": exp.players,
+            "fair_share": fair_share(exp),
             "games_per_arm": exp.games,
             "seed": exp.seed,
             "baseline": exp.baseline,
@@ -534,7 +548,7 @@ def sentences(summary: dict[str, Any]) -> list[str]:
     """The summary a designer reads first, one finding a sentence."""
     exp = summary["experiment"]
     out: list[str] = []
-    fair = 1 / exp["players"]
+    fair = exp["fair_share"]
     for arm in summary["arms"]:
         if arm["kind"] != "arm" or not arm["games"]:
             continue

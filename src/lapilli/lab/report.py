@@ -256,8 +256,8 @@ def skill_table(summary: dict[str, Any]) -> str:
         ["variant", "bot", "against", "win rate", "games"],
         rows,
         "How much skill decides the game against luck: a strong bot's win rate against weaker "
-        "ones (fair share 1/players when luck decides alone); in a cooperative game, each "
-        "team's victory rate.",
+        "ones (fair share 1/players, or 1 over the sides, when luck decides alone); in a "
+        "cooperative game, each team's victory rate.",
     )
 
 
@@ -393,7 +393,7 @@ def win_plot(summary: dict[str, Any], arms: list[dict[str, Any]]) -> str:
                 label=a["name"],
                 color=COLOURS[k % len(COLOURS)],
             )
-        ax.axhline(1 / e["players"], color="#555", linestyle="--", linewidth=1, label="fair share")
+        ax.axhline(e["fair_share"], color="#555", linestyle="--", linewidth=1, label="fair share")
         ax.set_xticks(x, labels)
         ax.set_ylabel("win rate")
         ax.set_title("Win rate by seat (95% Wilson)")

@@ -22,7 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 
 from lapilli.core.errors import LapilliError
-from lapilli.core.state import Utility, win_shares
+from lapilli.core.state import Utility, first_places, win_shares
 from lapilli.sim.runner import GameResult, Setup, play_one
 
 from .spec import Arm, Experiment, LabError
@@ -95,7 +95,7 @@ def play_game(exp: Experiment, arm: Arm, index: int) -> Rows:
             "turns": facts.turns if facts else None,
             "decisions": result.decisions,
             "steps": result.steps,
-            "tied": sum(1 for x in result.shares if x > 0) if not exp.cooperative else 1,
+            "tied": first_places(result.shares, result.sides) if not exp.cooperative else 1,
             "victory": bool(result.shares and result.shares[0] > 0) if exp.cooperative else None,
             "end": facts.end if facts else "",
             "seconds": seconds,
@@ -152,7 +152,7 @@ def _add_bonus(result: GameResult, bonus: tuple[float, ...]) -> None:
     best = max(result.scores)
     top = [s == best for s in result.scores]
     result.returns = [1.0 / sum(top) if t else 0.0 for t in top]
-    result.shares = win_shares(result.returns, Utility.GENERAL_SUM)
+    result.shares = win_shares(result.returns, Utility.GENERAL_SUM, result.sides)
     result.winners = [i for i, t in enumerate(top) if t]
 
 

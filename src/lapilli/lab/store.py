@@ -42,7 +42,7 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("turns", pa.int64()),
             ("decisions", pa.int64()),
             ("steps", pa.int64()),
-            ("tied", pa.int64()),  # seats sharing first place (1: a sole winner)
+            ("tied", pa.int64()),  # seats (or sides) sharing first place (1: a sole winner)
             ("victory", pa.bool_()),  # cooperative games: the team won
             ("end", pa.string()),
             ("seconds", pa.float64()),

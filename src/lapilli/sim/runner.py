@@ -8,7 +8,8 @@ stream back in game order and are summed as they come, so a long simulation hold
 more in memory than a short one.
 
 Ties count one way everywhere (``core.state.win_shares``): when k seats share first
-place each gets 1/k of a win, so a seat's win rate compares with its fair share 1/n.
+place each gets 1/k of a win, so a seat's win rate compares with its fair share 1/n
+(where seats play in sides, a side's win is each of its seats': 1 over the sides).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from lapilli.core.facts import GameFacts
 from lapilli.core.loop import play
 from lapilli.core.records import Record, record_line
 from lapilli.core.registry import game_class, load_game
-from lapilli.core.state import CHANCE, Event, Game, State, Utility, win_shares
+from lapilli.core.state import CHANCE, Event, Game, State, Utility, first_places, win_shares
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class GameResult:
     decisions: int = 0  # steps taken by seats (chance steps left out)
     facts: GameFacts | None = field(default=None, repr=False)  # the game's own, if declared
     shares: list[float] = field(default_factory=list)  # each seat's share of the win
+    sides: list[list[int]] = field(default_factory=list)  # the seats by side, if in sides
     breakdown: list[dict[str, int]] | None = field(default=None, repr=False)
 
 
@@ -96,6 +98,7 @@ def play_one(setup: Setup, index: int, seed: int) -> GameResult:
     steps = play(state, [agent.act for agent in agents], rng, on_step=keep, check=False)
     facts = game.parts.facts
     returns = state.returns()
+    sides = state.sides()
     result = GameResult(
         index=index,
         seed=seed,
@@ -106,7 +109,8 @@ def play_one(setup: Setup, index: int, seed: int) -> GameResult:
         steps=steps,
         decisions=decisions,
         facts=facts(state, events) if facts is not None else None,
-        shares=win_shares(returns, game.utility),
+        shares=win_shares(returns, game.utility, sides),
+        sides=sides,
         breakdown=state.score_breakdown(),
     )
     if setup.records:
@@ -179,7 +183,7 @@ class Summary:
         if self.cooperative:
             self.victories += bool(shares and shares[0] > 0)
         else:
-            self.ties += sum(1 for x in shares if x > 0) > 1
+            self.ties += first_places(shares, result.sides) > 1
             for seat, share in enumerate(shares):
                 self.wins[seat] += share
         for seat, score in enumerate(result.scores):

@@ -59,6 +59,7 @@ class TournamentGame:
     decisions: list[int] = field(default_factory=list)  # per seat
     think: list[float] = field(default_factory=list)  # seconds each seat's bot thought
     iterations: list[int] = field(default_factory=list)  # search iterations (MCTS)
+    sides: list[list[int]] = field(default_factory=list)  # the seats by side
 
 
 @dataclass
@@ -195,6 +196,7 @@ def _play(setup: Setup, index: int, seed: int) -> TournamentGame:
         scores=list(state.scores()),
         returns=list(state.returns()),
         winners=list(state.winners()),
+        sides=state.sides(),
         steps=steps,
         seconds=time.perf_counter() - start,
         decisions=decisions,
@@ -242,13 +244,13 @@ def run(
 
 def _bot_results(result: TournamentGame, cooperative: bool) -> dict[str, tuple[float, float]]:
     """Each bot's (mean share of the win, mean score) over the seats it held in one
-    game; k seats tied first share the win, 1/k each, and a team shares its result
-    (``core.state.win_shares``)."""
+    game; k seats (or sides) tied first share the win, 1/k each, and a team shares its
+    result (``core.state.win_shares``)."""
     held: dict[str, list[int]] = {}
     for seat, bot in enumerate(result.seats):
         held.setdefault(bot, []).append(seat)
     utility = Utility.COOPERATIVE if cooperative else Utility.GENERAL_SUM
-    shares = win_shares(result.returns, utility)
+    shares = win_shares(result.returns, utility, result.sides)
     return {
         bot: (
             sum(shares[s] for s in seats) / len(seats),

@@ -89,6 +89,9 @@ class FoggyState(FlowState):
     def side_seats(self, side: int) -> list[int]:
         return [p for p in range(self.players) if p % 2 == side]
 
+    def sides(self) -> list[list[int]]:
+        return [self.side_seats(side) for side in (0, 1)]
+
     def composition(self, side: int) -> dict[str, int]:
         """A side's 18 tokens, hired mercenaries included."""
         return pile_of(self.hired[side])
