@@ -47,3 +47,17 @@ def test_an_action_logged_as_its_menu_text_fails_the_words_check(monkeypatch):
     monkeypatch.setattr(FlowState, "said_text", State.said_text)  # "Red: Leave your cone..."
     with pytest.raises(ConformanceFailure, match="say it of its maker"):
         random_playthrough(game, 2, random.Random(1))
+
+
+def test_sides_that_split_a_win_fail_the_check(monkeypatch):
+    import random
+
+    from lapilli.core.conformance import ConformanceFailure, random_playthrough
+    from lapilli.games.foggy_island.state import FoggyState
+
+    game = game_class("foggy_island").with_options_json({"variant": "team"})
+    end = random_playthrough(game, 4, random.Random(1)).final
+    assert end.sides() == [[0, 2], [1, 3]] and len(end.winners()) in (0, 2)
+    monkeypatch.setattr(FoggyState, "sides", lambda self: [[0, 1], [2, 3]])
+    with pytest.raises(ConformanceFailure, match="split a side"):
+        random_playthrough(game, 4, random.Random(1))

@@ -94,7 +94,18 @@ def random_playthrough(
     steps = play(state, [explore] * players, rng, on_step=keep, limit=max_steps)
     if not state.is_terminal():
         _fail(f"no end after {max_steps} random steps")
+    _check_sides(state)
     return Playthrough(record, state, steps, pool)
+
+
+def _check_sides(state: State) -> None:
+    """The sides part the seats, and a side wins whole."""
+    sides = state.sides()
+    if sorted(seat for side in sides for seat in side) != list(range(state.num_players)):
+        _fail(f"sides() gave {sides}: every seat must be on exactly one side")
+    won = set(state.winners())
+    if any(0 < len(won & set(side)) < len(side) for side in sides):
+        _fail(f"winners() {sorted(won)} split a side of {sides}")
 
 
 def check_state(state: State, pool: set[Action], rng: random.Random) -> int:
