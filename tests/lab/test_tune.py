@@ -62,3 +62,12 @@ def test_deeper_searches_its_own_horizons_and_scales():
     assert {d["rounds"] for d in drawn} <= {"2", "3"} and {d["scale"] for d in drawn} <= {"1", "3"}
     assert all(d["centre"] == "true" and d["playout"] == "true" for d in drawn)
     assert len({d["rounds"] for d in drawn}) == 2
+
+
+def test_volcanique_asks_greedy_at_the_root_only():
+    # greedy's opinion at every decision of its own costs fifty times the time there
+    specs = tune.candidates("volcanique", "mcts:prior=5", 8, tune.SEED, horizon=False)
+    drawn = [dict(kv.split("=") for kv in s.split(":")[1].split(",")) for s in specs[1:]]
+    assert {d["guide"] for d in drawn} == {"root"}
+    eras = tune.candidates("eras", "mcts:prior=5", 8, tune.SEED, horizon=False)
+    assert any("guide=own" in s for s in eras)
