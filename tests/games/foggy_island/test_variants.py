@@ -83,6 +83,17 @@ def test_team_game_scores_per_team():
         assert s.winners() in ([0, 2], [1, 3])
 
 
+def test_in_the_team_game_a_side_wins_and_the_result_says_so():
+    s = play_randomly(new(4, variant="team"), random.Random(9), lambda s: s.is_terminal())
+    assert s.sides() == [[0, 2], [1, 3]]
+    side = s.result
+    assert side in (0, 1)  # this game has a winner
+    mates = " and ".join(s.seat_label(p) for p in s.side_seats(side))
+    assert s.result_text() == f"{('Red', 'Blue')[side]} wins ({mates})"
+    two = play_randomly(new(2), random.Random(9), lambda s: s.is_terminal())
+    assert two.sides() == [[0], [1]] and two.result_text().endswith(("wins", "A draw"))
+
+
 def test_the_quick_variant_hires_with_80_coins_then_plays_two_rounds():
     s = new(variant="quick")
     act(s, "choose_weather", card="cloudy")

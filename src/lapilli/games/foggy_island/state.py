@@ -92,6 +92,13 @@ class FoggyState(FlowState):
     def sides(self) -> list[list[int]]:
         return [self.side_seats(side) for side in (0, 1)]
 
+    def result_text(self) -> str:
+        """In the team game a side wins: "Red wins (Red 1 and Red 2)"."""
+        if self.players == 2 or self.result is None or self.result == NO_WINNER:
+            return super().result_text()
+        first, second = (self.seat_label(seat) for seat in self.side_seats(self.result))
+        return f"{SIDE_NAMES[self.result]} wins ({first} and {second})"
+
     def composition(self, side: int) -> dict[str, int]:
         """A side's 18 tokens, hired mercenaries included."""
         return pile_of(self.hired[side])
