@@ -1,9 +1,11 @@
 """Players' ratings: openskill's Plackett-Luce model, per player and per game.
 
 After a rated game ends, its players are ranked by their results (the winners first,
-a draw shares a rank, a seat that lost on time last) and rated together. In a
-cooperative game the team plays against the game itself, which has a rating of its own
-(as the player ``@game``): a won game raises the team and lowers the game.
+a draw shares a rank, a seat that lost on time last) and rated together. Where the game
+is played in sides (Foggy Island's team game), the players of a side are rated as a
+team against the other side's. In a cooperative game the team plays against the game
+itself, which has a rating of its own (as the player ``@game``): a won game raises the
+team and lowers the game.
 """
 
 from __future__ import annotations
@@ -36,9 +38,15 @@ def model() -> Any:
 
 
 def rate(
-    db: Connection, table_id: str, game: str, cooperative: bool, sittings: list[Sitting]
+    db: Connection,
+    table_id: str,
+    game: str,
+    cooperative: bool,
+    sittings: list[Sitting],
+    sides: list[list[int]] | None = None,
 ) -> None:
-    """Rate the players of a finished table (in the finishing transaction)."""
+    """Rate the players of a finished table (in the finishing transaction); ``sides``
+    groups the seats that won or lost together (``State.sides``)."""
     players = sorted({s.player for s in sittings})
     if cooperative:
         players.append(THE_GAME)
@@ -61,9 +69,14 @@ def rate(
         after = dict(zip([p for p in players if p != THE_GAME], new_team, strict=True))
         after[THE_GAME] = new_game[0]
     else:
-        ranks = [RANKS[outcome[p]] for p in players]
-        rated = pl.rate([[before[p]] for p in players], ranks=ranks)
-        after = {p: team[0] for p, team in zip(players, rated, strict=True)}
+        teams = by_side(sittings, sides or [])
+        ranks = [RANKS[outcome[team[0]]] for team in teams]
+        rated = pl.rate([[before[p] for p in team] for team in teams], ranks=ranks)
+        after = {
+            p: r
+            for team, new in zip(teams, rated, strict=True)
+            for p, r in zip(team, new, strict=True)
+        }
     now = time.time()
     for p, r in after.items():
         games = known[p][2] + 1 if p in known else 1
@@ -81,6 +94,22 @@ def rate(
                 row | {"outcome": s.outcome, "mu": r.mu, "sigma": r.sigma, "at": now}
             )
         )
+
+
+def by_side(sittings: list[Sitting], sides: list[list[int]]) -> list[list[str]]:
+    """The players grouped by the side they sat on; each alone where the game has no
+    sides, or where a player sat on two sides (their seats' results then disagree)."""
+    side_of = {seat: k for k, side in enumerate(sides) for seat in side}
+    teams: dict[int, list[str]] = {}
+    for s in sittings:
+        team = teams.setdefault(side_of.get(s.seat, -1 - s.seat), [])
+        if s.player not in team:
+            team.append(s.player)
+    found = list(teams.values())
+    players = [p for team in found for p in team]
+    if len(players) != len(set(players)):
+        return [[p] for p in sorted(set(players))]
+    return found
 
 
 def ordinal(mu: float, sigma: float) -> float:

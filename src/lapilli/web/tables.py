@@ -259,9 +259,10 @@ class LiveTable:
                 if s.player
             ]
             game, cooperative = self.match.game.id, self.match.game.utility is Utility.COOPERATIVE
+            sides = self.match.state.sides()
 
             def rating(db: Connection) -> None:
-                rate(db, self.id, game, cooperative, sittings)
+                rate(db, self.id, game, cooperative, sittings, sides)
 
         self.store.finish(self.id, rating)
 
