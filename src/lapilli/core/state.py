@@ -379,11 +379,12 @@ def win_shares(
         return [1.0 if max(returns) > 0 else 0.0] * len(returns)
     groups = sides or [[seat] for seat in range(len(returns))]
     best = [max(returns[seat] for seat in side) for side in groups]
-    tied = [b == max(best) for b in best]
+    top = max(best)
+    share = 1.0 / best.count(top)
     shares = [0.0] * len(returns)
-    for side, top in zip(groups, tied, strict=True):
+    for side, value in zip(groups, best, strict=True):
         for seat in side:
-            shares[seat] = 1.0 / sum(tied) if top else 0.0
+            shares[seat] = share if value == top else 0.0
     return shares
 
 

@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 
 from lapilli.core.registry import game_class
-from lapilli.core.state import State
 
 from . import stats
 from .spec import Arm, Experiment
@@ -129,23 +128,14 @@ def _mean(values: np.ndarray) -> dict[str, float]:
     return {"mean": mean, "low": low, "high": high}
 
 
-def set_up(exp: Experiment) -> State:
-    """A game of the experiment as set up, in its first arm's variant (Foggy Island's
-    team game is only for four)."""
+def seats_and_share(exp: Experiment) -> tuple[list[str], float]:
+    """Each seat's name in the game's words (a colour, a character), and a seat's fair
+    share of the wins: one over the sides (the seats, unless they play in sides). Read
+    from a game set up in the first arm's variant (Foggy Island's team game is only for
+    four)."""
     game = game_class(exp.game).with_options_json(dict(exp.arms[0].options))
-    return game.new_state(exp.players)
-
-
-def seat_labels(exp: Experiment) -> list[str]:
-    """Each seat's name in the game's words (a colour, a character)."""
-    state = set_up(exp)
-    return [state.seat_label(i) for i in range(exp.players)]
-
-
-def fair_share(exp: Experiment) -> float:
-    """A seat's share of the wins when nothing tells the seats apart: one over the
-    sides (the seats, unless they play in sides)."""
-    return 1 / len(set_up(exp).sides())
+    state = game.new_state(exp.players)
+    return [state.seat_label(i) for i in range(exp.players)], 1 / len(state.sides())
 
 
 def _arm_summary(exp: Experiment, d: ArmData, labels: list[str]) -> dict[str, Any]:
@@ -437,7 +427,7 @@ def _feature_help(exp: Experiment, name: str) -> str:
     return feature.help if feature is not None else ""
 
 
-def _skill(exp: Experiment, data: dict[str, ArmData]) -> list[dict[str, Any]]:
+def _skill(exp: Experiment, data: dict[str, ArmData], fair: float) -> list[dict[str, Any]]:
     """The skill gap: the strongest bot's win rate against each weaker one (a
     cooperative game: each team's victory rate), per variant."""
     out = []
@@ -464,7 +454,7 @@ def _skill(exp: Experiment, data: dict[str, ArmData]) -> list[dict[str, Any]]:
                     "variant": arm.variant,
                     "bot": arm.seats[0],
                     "against": arm.seats[1],
-                    "fair": fair_share(exp),
+                    "fair": fair,
                     **_rate(float(x.sum()), d.n),
                 }
             )
@@ -475,7 +465,7 @@ def _skill(exp: Experiment, data: dict[str, ArmData]) -> list[dict[str, Any]]:
 def summarize(exp: Experiment, tables: Tables) -> dict[str, Any]:
     """Every figure of the experiment, with the summary in sentences."""
     data = arm_data(exp, tables)
-    labels = seat_labels(exp)
+    labels, fair = seats_and_share(exp)
     arms = [_arm_summary(exp, data[a.name], labels) for a in exp.arms]
     comparisons: list[dict[str, Any]] = []
     base = data[exp.baseline]
@@ -494,7 +484,7 @@ def summarize(exp: Experiment, tables: Tables) -> dict[str, Any]:
             "title": exp.title,
             "game": exp.game,
             "players": exp.players,
-            "fair_share": fair_share(exp),
+            "fair_share": fair,
             "games_per_arm": exp.games,
             "seed": exp.seed,
             "baseline": exp.baseline,
@@ -508,7 +498,7 @@ def summarize(exp: Experiment, tables: Tables) -> dict[str, Any]:
         "arms": arms,
         "comparisons": comparisons,
         "restricted": restricted,
-        "skill": _skill(exp, data),
+        "skill": _skill(exp, data, fair),
     }
     summary["sentences"] = sentences(summary)
     cleaned: dict[str, Any] = _clean(summary)
