@@ -10,11 +10,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import create_engine, inspect, text  # noqa: E402
+from sqlalchemy import create_engine, func, inspect, select, text  # noqa: E402
 
 from lapilli.web.clocks import ClockRule, Clocks  # noqa: E402
 from lapilli.web.server import create_app  # noqa: E402
-from lapilli.web.store import Store  # noqa: E402
+from lapilli.web.store import RatingRow, StepRow, Store, TableRow  # noqa: E402
 
 from .helpers import seat  # noqa: E402
 
@@ -38,6 +38,19 @@ def my_turn(client, table, timeout=20.0):
             return view
         time.sleep(0.02)
     raise AssertionError("the bots never handed over")
+
+
+def whose_turn(clients, table, timeout=20.0):
+    """The client that may act and its view (once the dice and bots have moved), or
+    the first client's view once the game is over."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for client in clients:
+            view = client.get(f"/api/tables/{table}").json()
+            if view["actions"] or view["terminal"]:
+                return client, view
+        time.sleep(0.02)
+    raise AssertionError("nobody came to move")
 
 
 def app_with(db, clock=None):
@@ -233,6 +246,64 @@ def test_a_seat_out_of_time_loses_and_a_rated_game_rates_its_players(db):
         svg = ana.get(f"/api/players/{me}/rating.svg?game=foggy_island")
         assert svg.headers["content-type"].startswith("image/svg") and "<polyline" in svg.text
         assert ana.get("/api/leaderboard?game=chess").status_code == 400
+
+
+def watch_the_store(app, table):
+    """After each transaction the store commits: whether the table's game is over as
+    stored (its clocks ended it, or it is marked finished), with how many steps, and
+    how many rated games the players have."""
+    store = app.state.tables.store
+    writer = store.write
+    seen = []
+
+    class Watched:
+        close = writer.close
+
+        def __call__(self, change):
+            writer(change)
+            look()
+
+    def look():
+        with store.engine.connect() as db:
+            row = db.execute(
+                select(TableRow.finished, TableRow.clocks).where(TableRow.id == table)
+            ).one()
+            steps = db.execute(select(func.count()).where(StepRow.table_id == table)).scalar()
+            rated = db.execute(select(func.sum(RatingRow.games))).scalar() or 0
+        ended = bool(row.clocks) and Clocks.loads(row.clocks).ended is not None
+        seen.append({"over": row.finished or ended, "steps": steps, "rated": rated})
+
+    store.write = Watched()
+    return seen
+
+
+def test_the_end_of_a_rated_game_is_written_with_its_ratings(db):
+    """Whoever sees a rated game over (this process or another) sees its ratings: the
+    step or time-out that ends it is written in one transaction with them."""
+    clock = Clock()
+    app = app_with(db, clock)
+    with TestClient(app) as ana:
+        ana.post("/api/players", json={"name": "Ana"})
+        table = clocked(ana, "lose", kind="turn", hours=1)
+        ben = player(app, "Ben")
+        ben.post(f"/api/tables/{table}/join", json={})
+        seen = watch_the_store(app, table)
+        clock.now += 3601
+        app.state.tables.time_outs()
+        assert ana.get(f"/api/tables/{table}").json()["terminal"]
+        over = [s for s in seen if s["over"]]
+        assert over and all(s["rated"] == 2 for s in over), seen
+
+        table = open_table(ana, rated=True)  # the same two, a game to the rules' end
+        ben.post(f"/api/tables/{table}/join", json={})
+        seen = watch_the_store(app, table)
+        while not (turn := whose_turn((ana, ben), table))[1]["terminal"]:
+            mover, view = turn
+            body = {"index": 0, "version": view["version"]}
+            assert mover.post(f"/api/tables/{table}/act", json=body).status_code == 200
+        last = max(s["steps"] for s in seen)
+        assert [s["over"] for s in seen if s["steps"] == last] == [True], seen[-3:]
+        assert [s["rated"] for s in seen if s["over"]] == [4], seen[-3:]
 
 
 def test_a_cooperative_team_out_of_time_loses_to_the_game(db):

@@ -53,8 +53,10 @@ def rate(
     if len(players) < 2:
         return  # nobody to be rated against
     rows = db.execute(
-        select(RatingRow).where(RatingRow.game == game, RatingRow.player.in_(players))
-    ).scalars()
+        select(RatingRow.player, RatingRow.mu, RatingRow.sigma, RatingRow.games).where(
+            RatingRow.game == game, RatingRow.player.in_(players)
+        )
+    )
     known = {r.player: (r.mu, r.sigma, r.games) for r in rows}
     pl = model()
     before = {

@@ -233,6 +233,7 @@ class Played(NamedTuple):
     version: int
     bots_due: bool  # after this step: chance or a bot is to move
     clocks: Kept | None = None  # the table's clocks after it (a clocked table)
+    end: Write | None = None  # the game's end, where this step ends it (``Store.ending``)
 
 
 class Writer:
@@ -282,7 +283,8 @@ class Writer:
 
     def _commit(self, batch: list[tuple[Write | Played, Future[None]]]) -> None:
         if self.announce and all(
-            isinstance(write, Played) and write.clocks is None for write, _ in batch
+            isinstance(write, Played) and write.clocks is None and write.end is None
+            for write, _ in batch
         ):
             return self._commit_played(batch)  # the busiest case: one statement
         try:
@@ -447,17 +449,20 @@ class Store:
         version: int,
         bots_due: bool = True,
         clocks: Kept | None = None,
+        end: Write | None = None,
     ) -> None:
         """Step ``n`` of the table is played, taking it from ``version - 1`` to
-        ``version`` (``finish`` marks the last); ``Conflict`` if the table moved on.
-        ``clocks``: the table's clocks after it, written with it."""
+        ``version``; ``Conflict`` if the table moved on. ``clocks``: the table's clocks
+        after it, and ``end``: the game's end where the step ends it, written with it."""
+        action_json = json.dumps(action.to_json())
         try:
-            self.write(Played(table_id, n, json.dumps(action.to_json()), version, bots_due, clocks))
+            self.write(Played(table_id, n, action_json, version, bots_due, clocks, end))
         except IntegrityError:  # another process wrote step n first
             raise Conflict(table_id) from None
 
-    def finish(self, table_id: str, rating: Write | None = None) -> None:
-        """The table's game is over; ``rating`` runs in the same transaction, once only
+    @staticmethod
+    def ending(table_id: str, rating: Write | None = None) -> Write:
+        """The write that marks the table's game over; ``rating`` runs with it, once only
         (not if another process, or an earlier try, marked the end first)."""
         finished = (
             update(TableRow)
@@ -469,7 +474,7 @@ class Store:
             if db.execute(finished).rowcount == 1 and rating is not None:
                 rating(db)
 
-        self.write(write)
+        return write
 
     def change(
         self,
@@ -479,10 +484,12 @@ class Store:
         bots_due: bool,
         settings: dict[str, Any] | None = None,
         clocks: Kept | None = None,
+        end: Write | None = None,
     ) -> None:
         """The table moves to ``version`` without a step: its seats (a player sat down, a
         bot took over a seat out of time) or its settings changed (``Conflict`` if the
-        table moved on), with the clocks as they then run."""
+        table moved on), with the clocks as they then run and the game's end if time
+        ended it."""
         changed: dict[str, Any] = {"seats": json.dumps([s.to_json() for s in seats])}
         if settings is not None:
             changed["settings"] = json.dumps(settings)
@@ -492,6 +499,8 @@ class Store:
             db.execute(update(TableRow).where(TableRow.id == table_id).values(changed))
             _seat_players(db, table_id, seats)
             _keep_clocks(db, table_id, clocks)
+            if end is not None:
+                end(db)
             if self.shared:
                 _announce(db, {table_id: version}, self.process)
 
@@ -880,17 +889,21 @@ def _write_played(db: Connection, played: list[Played], announce: str) -> None:
     now = time.time()
     for table_id, p in newest.items():  # (in the same transaction as the steps)
         _keep_clocks(db, table_id, p.clocks)
-    if announce:  # PostgreSQL: every table moved by one statement, then one announcement
+    if announce:  # PostgreSQL: every table moved by one statement
         _move_all(db, [(t, before[t], p.version, p.bots_due) for t, p in newest.items()], now)
+    else:
+        for table_id, p in newest.items():
+            moved = db.execute(
+                TOUCH.where(TableRow.version == before[table_id]),
+                {"table": table_id, "new_version": p.version, "now": now, "due": p.bots_due},
+            )
+            if moved.rowcount != 1:
+                raise Conflict(table_id)
+    for p in played:  # the games these steps end, once their tables have moved
+        if p.end is not None:
+            p.end(db)
+    if announce:  # then one announcement
         _announce(db, {t: p.version for t, p in newest.items()}, announce)
-        return
-    for table_id, p in newest.items():
-        moved = db.execute(
-            TOUCH.where(TableRow.version == before[table_id]),
-            {"table": table_id, "new_version": p.version, "now": now, "due": p.bots_due},
-        )
-        if moved.rowcount != 1:
-            raise Conflict(table_id)
 
 
 def _move_all(db: Connection, moves: list[tuple[str, int, int, bool]], now: float) -> None:

@@ -44,7 +44,7 @@ from lapilli.core.state import CHANCE, Event, Game, State, Utility
 from .clocks import ClockRule, Clocks
 from .leases import Leases
 from .ratings import Sitting, rate
-from .store import DATABASE_ERRORS, Conflict, Seat, Store, StoredTable, token_hash
+from .store import DATABASE_ERRORS, Conflict, Seat, Store, StoredTable, Write, token_hash
 
 LOG_KEPT = 500  # entries kept in memory per table
 LOG_SHOWN = 60  # entries a view shows
@@ -238,47 +238,59 @@ class LiveTable:
             after.apply(action, check=False)
         version = self.version + 1
         clocks = self._clocks_at(after.current_player(), after.is_terminal(), version)
-        self.store.append(self.id, n, action, version, self.due(after), _kept(clocks))
+        end = self._ending(after, clocks) if after.is_terminal() else None
+        self.store.append(self.id, n, action, version, self.due(after), _kept(clocks), end)
         with self.lock:
             self._apply(action)
             del self.log[:-LOG_KEPT]
             self.version = version
             self.clocks = clocks
-        if self.match.state.is_terminal():
-            self.conclude()
         self.told(self)
 
     # -- clocks, seats and the end -----------------------------------------------------
     def conclude(self) -> None:
-        """Mark the game over in the store, rating its players if the table is rated."""
-        rating = None
-        if self.settings.get("rated"):
-            sittings = [
-                Sitting(i, s.player, outcome)
-                for i, (s, outcome) in enumerate(zip(self.seats, self.outcomes(), strict=True))
-                if s.player
-            ]
-            game, cooperative = self.match.game.id, self.match.game.utility is Utility.COOPERATIVE
-            sides = self.match.state.sides()
+        """Mark the game over in the store (where its end was not written with its last
+        step: a store from before the two were written together)."""
+        self.store.write(self._ending(self.match.state, self.clocks))
 
-            def rating(db: Connection) -> None:
-                rate(db, self.id, game, cooperative, sittings, sides)
+    def _ending(
+        self, state: State, clocks: Clocks | None, seats: list[Seat] | None = None
+    ) -> Write:
+        """The write that marks the game over, rating its players if the table is rated:
+        it goes in the same transaction as the step or time-out that ends the game, so
+        whoever sees the end sees the ratings too."""
+        if not self.settings.get("rated"):
+            return self.store.ending(self.id)
+        ends = self.outcomes(state, clocks)
+        sittings = [
+            Sitting(i, s.player, end)
+            for i, (s, end) in enumerate(zip(seats or self.seats, ends, strict=True))
+            if s.player
+        ]
+        game, cooperative = self.match.game.id, self.match.game.utility is Utility.COOPERATIVE
+        sides = state.sides()
 
-        self.store.finish(self.id, rating)
+        def rating(db: Connection) -> None:
+            rate(db, self.id, game, cooperative, sittings, sides)
 
-    def losers_on_time(self) -> list[int]:
-        """Seats whose time ran out at a table where that loses."""
-        lose = self.clocks is not None and self.clocks.rule.on_timeout == "lose"
-        return list(self.clocks.out) if self.clocks is not None and lose else []
+        return self.store.ending(self.id, rating)
 
-    def outcomes(self, state: State | None = None) -> list[str]:
+    def losers_on_time(self, clocks: Clocks | None = None) -> list[int]:
+        """Seats whose time ran out at a table where that loses (by the table's clocks,
+        or ``clocks``)."""
+        clocks = clocks or self.clocks
+        lose = clocks is not None and clocks.rule.on_timeout == "lose"
+        return list(clocks.out) if clocks is not None and lose else []
+
+    def outcomes(self, state: State | None = None, clocks: Clocks | None = None) -> list[str]:
         """Each seat's end: the rules', except that a seat out of time (where the table
         said so) has lost, and a game that time ended is won by the seat left. Where the
         rules' winners all ran out of time, the best score among the others wins."""
         state = state or self.match.state
-        losers = set(self.losers_on_time())
+        clocks = clocks or self.clocks
+        losers = set(self.losers_on_time(clocks))
         seats = range(state.num_players)
-        if self.ended is not None:
+        if clocks is not None and clocks.ended is not None:
             if self.match.game.utility is Utility.COOPERATIVE:
                 return ["lost"] * state.num_players
             return ["lost" if i in losers else "won" for i in seats]
@@ -302,7 +314,9 @@ class LiveTable:
         state = self.match.state
         after = self._clocks_at(state.current_player(), state.is_terminal(), version, seats, clocks)
         due = self.due_with(seats) and not (after and after.ended)
-        self.store.change(self.id, version, seats, due, settings, _kept(after))
+        newly_over = after is not None and after.ended is not None and self.ended is None
+        end = self._ending(state, after, seats) if newly_over else None
+        self.store.change(self.id, version, seats, due, settings, _kept(after), end)
         with self.lock:
             self.seats, self.version, self.clocks = seats, version, after
             if settings is not None:
@@ -362,9 +376,7 @@ class LiveTable:
                 elif len(left) <= 1:
                     winner = f"{self.label(left[0])} wins" if left else "nobody wins"
                     clocks.ended = f"{who} ran out of time: {winner}"
-            self.change_seats(seats, clocks=clocks)
-            if self.finished:
-                self.conclude()
+            self.change_seats(seats, clocks=clocks)  # (the end with it, if it ends the game)
         self.told(self)
         return True
 
