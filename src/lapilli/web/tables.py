@@ -889,7 +889,7 @@ class Tables:
                     continue
                 table.catch_up()
                 if table.finished:
-                    table.conclude()  # its last step was written, not its end
+                    table.conclude()  # (an older version wrote its last step without its end)
                 elif not table.bots_to_move():
                     self.store.not_due(table_id, table.version)
                 self.bots.wake(table)  # queued, or its lease let go
