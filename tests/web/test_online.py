@@ -189,6 +189,14 @@ def clocked(client, policy, game="foggy_island", seats=("human", "human"), rated
     )
 
 
+def against_ben(app, ana):
+    """A rated table Ana opens with an hour a turn, lost on time, and Ben, who joins it."""
+    table = clocked(ana, "lose", kind="turn", hours=1)
+    ben = player(app, "Ben")
+    ben.post(f"/api/tables/{table}/join", json={})
+    return table, ben
+
+
 def test_a_seat_out_of_time_is_played_by_its_bot_when_the_table_says_so(db):
     clock = Clock()
     app = app_with(db, clock)
@@ -224,9 +232,7 @@ def test_a_seat_out_of_time_loses_and_a_rated_game_rates_its_players(db):
     app = app_with(db, clock)
     with TestClient(app) as ana:
         me = ana.post("/api/players", json={"name": "Ana"}).json()["player"]
-        table = clocked(ana, "lose", kind="turn", hours=1)
-        ben = player(app, "Ben")
-        ben.post(f"/api/tables/{table}/join", json={})
+        table, ben = against_ben(app, ana)
         to_move = ana.get(f"/api/tables/{table}").json()["to_move"]
         clock.now += 3601
         app.state.tables.time_outs()
@@ -284,9 +290,7 @@ def test_the_end_of_a_rated_game_is_written_with_its_ratings(db):
     app = app_with(db, clock)
     with TestClient(app) as ana:
         ana.post("/api/players", json={"name": "Ana"})
-        table = clocked(ana, "lose", kind="turn", hours=1)
-        ben = player(app, "Ben")
-        ben.post(f"/api/tables/{table}/join", json={})
+        table, ben = against_ben(app, ana)
         seen = watch_the_store(app, table)
         clock.now += 3601
         app.state.tables.time_outs()
@@ -349,9 +353,7 @@ def test_a_rematch_seats_the_same_people_one_seat_on(db):
     app = app_with(db, clock)
     with TestClient(app) as ana:
         ana.post("/api/players", json={"name": "Ana"})
-        table = clocked(ana, "lose", kind="turn", hours=1)
-        ben = player(app, "Ben")
-        ben.post(f"/api/tables/{table}/join", json={})
+        table, ben = against_ben(app, ana)
         early = ben.post(f"/api/tables/{table}/rematch")
         assert early.status_code == 409 and "not over" in early.json()["error"]
         clock.now += 3601
@@ -526,9 +528,7 @@ def test_a_replay_shows_what_was_said_by_each_step(db):
     app = app_with(db, clock)
     with TestClient(app) as ana:
         ana.post("/api/players", json={"name": "Ana"})
-        table = clocked(ana, "lose", kind="turn", hours=1)
-        ben = player(app, "Ben")
-        ben.post(f"/api/tables/{table}/join", json={})
+        table, ben = against_ben(app, ana)
         TestClient(app).post(f"/api/tables/{table}/chat", json={"text": "early"})
         step = my_turn(ana, table)["step"]  # (Red chooses their opening hand first)
         assert ana.post(f"/api/tables/{table}/act", json={"index": 0}).status_code == 200
