@@ -102,6 +102,7 @@ def test_two_people_meet_play_a_rated_clocked_game_chat_and_rematch(browser, liv
         expect(ana.locator("#messages li").last).to_have_text("Blue (Ben):thanks!")
         running = ana.locator(".clock.running")
         expect(running).to_have_count(1)
+        expect(ana.locator("#board .to-move")).to_be_visible()  # the board's "▶ to move"
         expect(ana.locator("#clockline")).to_contain_text("time: 0:")  # in the bar too
         assert ana.evaluate(LOW_CONTRAST) == []
         both_shots(ana, tmp_path, "online-table")
@@ -119,6 +120,9 @@ def test_two_people_meet_play_a_rated_clocked_game_chat_and_rematch(browser, liv
         loser = 0 if "Red ran out" in ana.locator("#result").inner_text() else 1
         winner_name, loser_name = ("Ben", "Ana") if loser == 0 else ("Ana", "Ben")
         expect(ana.locator(".clock.out")).to_have_count(1)
+        # the board's position is the last one played, but nobody is to move any more
+        for page in (ana, ben):
+            expect(page.locator("#board .to-move")).to_be_hidden()
         both_shots(ben, tmp_path, "online-end")
 
         ana.click("#ratings")

@@ -91,6 +91,12 @@ def label(x: float, y: float, content: Any, size: float = 13, bold: bool = False
     return text(x, y, content, font_size=size, font_weight="bold" if bold else None, **kw)
 
 
+def to_move(x: float, y: float, size: float = 13) -> str:
+    """A seat panel's "▶ to move", right-aligned at ``x``: its class (``to-move``) lets a
+    page hide it once the game is over though no rule ended it (a clock ran out)."""
+    return label(x, y, "▶ to move", size, True, text_anchor="end", class_="to-move")
+
+
 def title(content: str) -> str:
     return f"<title>{esc(content)}</title>"
 

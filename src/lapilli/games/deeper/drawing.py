@@ -36,6 +36,7 @@ from lapilli.core.svg import (
     seat_colour,
     status_line,
     title,
+    to_move,
 )
 
 from .board import HATCH, ocean
@@ -677,21 +678,21 @@ def draw_seat(obs: Observation, p: int, seat: int | None, side: Stack, t: Target
     """A diver's panel: name and place, the Lungs, Inventory and Storage, the Upgrades
     board, the habitat and the blueprint hand."""
     pending = obs["pending"] or {}
-    to_move = pending.get("seat") == p
+    current = pending.get("seat") == p
     view = obs["seats"][p]
     panel = side.below()
-    panel.add(seat_head(obs, p, p == seat, to_move, panel.x, panel.y, t), height=32)
+    panel.add(seat_head(obs, p, p == seat, current, panel.x, panel.y, t), height=32)
     seat_boards(view, panel, t)
     upgrades_row(view, panel, t)
-    breathing = (pending.get("args") or {}).get("card") if to_move else None
+    breathing = (pending.get("args") or {}).get("card") if current else None
     cards_rows(p, view, breathing, panel, t)
     h = panel.height + 6
-    frame = panel_frame(panel.x, panel.top, SIDE_W, h, seat_fill(p), to_move)
+    frame = panel_frame(panel.x, panel.top, SIDE_W, h, seat_fill(p), current)
     side.add(panel.markup(frame), height=h + 8)
 
 
 def seat_head(
-    obs: Observation, p: int, mine: bool, to_move: bool, x0: float, y0: float, t: Targets
+    obs: Observation, p: int, mine: bool, current: bool, x0: float, y0: float, t: Targets
 ) -> str:
     """The panel's title line: pawn, name, where the diver is and the stars."""
     view = obs["seats"][p]
@@ -701,8 +702,8 @@ def seat_head(
         label(x0 + 30, y0 + 22, player(p) + (" — you" if mine else ""), 14, True),
         label(x0 + 160, y0 + 22, f"at {where} · {view['score']}★", 12),
     ]
-    if to_move:
-        head.append(label(x0 + SIDE_W - 10, y0 + 22, "▶ to move", 12, True, text_anchor="end"))
+    if current:
+        head.append(to_move(x0 + SIDE_W - 10, y0 + 22, 12))
     if p in winners(obs):
         head.append(label(x0 + SIDE_W - 10, y0 + 22, "★ wins", 13, True, text_anchor="end"))
     # on a tie the builder of the final rocket names the winner: click their name

@@ -34,6 +34,7 @@ from lapilli.core.svg import (
     seat_colour,
     status_line,
     title,
+    to_move,
 )
 
 from .components import CARDS, LANES, PATH_LENGTH, SIDEWAYS, TOKENS
@@ -675,7 +676,7 @@ def draw_player(obs: Observation, p: int, seat: int | None, side: Stack, t: Targ
     panel.add(piece(x0 + 18, y0 + 20, p, 10, tip=seat_label(p)))
     panel.add(label(x0 + 36, y0 + 25, head, 14, True))
     if turn:
-        panel.add(label(x0 + SIDE_W - 10, y0 + 25, "▶ turn", 12, True, text_anchor="end"))
+        panel.add(to_move(x0 + SIDE_W - 10, y0 + 25, 12))
     if obs["winner"] == p:
         panel.add(label(x0 + SIDE_W - 10, y0 + 25, "★ wins", 13, True, text_anchor="end"))
     panel.gap(36)

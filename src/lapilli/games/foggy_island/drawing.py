@@ -28,6 +28,7 @@ from lapilli.core.svg import (
     seat_colour,
     status_line,
     title,
+    to_move,
 )
 
 from .board import COLUMNS, QUADRANT_TILES, QUADRANTS, SIZE, TILE_INDEX, TILE_NAMES
@@ -321,7 +322,7 @@ def draw_seat(obs: Observation, p: int, seat: int | None, side: Stack, t: Target
     panel.add(shield(x0 + 18, y0 + 20, 1.2, team))
     panel.add(label(x0 + 36, y0 + 25, seat_label(p, n) + (" — you" if mine else ""), 15, True))
     if current:
-        panel.add(label(x0 + SIDE_W - 12, y0 + 25, "▶ to move", 13, True, text_anchor="end"))
+        panel.add(to_move(x0 + SIDE_W - 12, y0 + 25))
     panel.gap(38)
     panel.add(label(x0 + 12, panel.y + 26, "hand", 12))
     chosen = obs["step"].get("token")  # the place step's token, seen by its chooser only

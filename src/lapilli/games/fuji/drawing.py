@@ -30,6 +30,7 @@ from lapilli.core.svg import (
     status_line,
     text,
     title,
+    to_move,
 )
 
 from .view import Adventurer, Die, Observation, signal_of
@@ -586,7 +587,7 @@ def adventurer_head(
         )
     ]
     if current:
-        parts.append(label(x0 + SIDE_W - 10, y, "▶ to move", 12, True, text_anchor="end"))
+        parts.append(to_move(x0 + SIDE_W - 10, y, 12))
     return parts
 
 

@@ -40,6 +40,7 @@ from lapilli.core.svg import (
     status_line,
     text,
     title,
+    to_move,
 )
 
 from .components import (
@@ -819,9 +820,11 @@ def draw_player(obs: Observation, p: int, seat: int | None, side: Stack, t: Targ
     x0, y0 = panel.x, panel.y
     name = seat_label(p) + (" — you" if mine else "")
     panel.add(pawn(x0 + 28, y0 + 22, p, 0.9), label(x0 + 44, y0 + 25, name, 15, True))
-    if current or "scores" in obs:
-        corner = f"final score {obs['scores'][p]:g}" if "scores" in obs else "▶ to move"
-        panel.add(label(x0 + SIDE_W - 12, y0 + 25, corner, 13, True, text_anchor="end"))
+    if "scores" in obs:
+        final = f"final score {obs['scores'][p]:g}"
+        panel.add(label(x0 + SIDE_W - 12, y0 + 25, final, 13, True, text_anchor="end"))
+    elif current:
+        panel.add(to_move(x0 + SIDE_W - 12, y0 + 25))
     panel.gap(56)
     y = panel.y
     panel.add(pawn(x0 + 26, y - 4, p, 0.75), label(x0 + 38, y, f"×{obs['hand'][p]} in hand", 13))
