@@ -286,6 +286,31 @@ def test_mcts_without_others_grows_a_tree_of_its_own_decisions(others):
     assert bool(strangers) == others
 
 
+def test_mcts_trees_adds_up_fresh_trees_of_its_size(monkeypatch):
+    from lapilli.agents.mcts import _Search
+
+    grown = []  # each tree's root visits per action, as it ends
+    run = _Search.run
+
+    def spy(self, start=None, iters=0):
+        done = run(self, start, iters)
+        grown.append((iters, {a: c.n for a, c in self.root.children.items()}))
+        return done
+
+    monkeypatch.setattr(_Search, "run", spy)
+    state = position(seed=1, steps=31)
+    seat = state.current_player()
+    bot = make_agent("mcts:iters=70,tree=30,prior=5", seed=3)
+    root = bot.search(state, seat)
+    assert [iters for iters, _ in grown] == [30, 30, 10]  # fresh trees until the budget
+    assert bot.last_iterations == 70 == sum(c.n for c in root.children.values())
+    for action, child in root.children.items():
+        assert child.n == sum(visits.get(action, 0) for _, visits in grown)
+    timed = make_agent("mcts:seconds=0.1,tree=2", seed=3)  # trees until the time is up
+    timed.act(state, seat)
+    assert timed.last_iterations > 2 and timed.last_seconds < 2.0
+
+
 def test_mcts_scale_sharpens_the_leaf_not_the_opinion():
     from lapilli.agents.mcts import _Search
 

@@ -3,6 +3,7 @@ the same rows whatever the processes, and a rerun that plays only what is missin
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -133,6 +134,17 @@ def test_a_bad_spec_is_refused_in_one_sentence_before_any_game(tmp_path, change,
     result = CliRunner().invoke(app, ["lab", "run", str(path), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert not (tmp_path / "o").exists()
+
+
+BENCH = Path(__file__).parents[2] / "bench" / "lab"
+
+
+@pytest.mark.parametrize("path", sorted(BENCH.rglob("*.toml")), ids=lambda p: p.stem)
+def test_every_experiment_kept_in_bench_still_reads(path):
+    # its game, options and bots (with their parameters) must still exist for the
+    # figures in docs/ to be rerun
+    exp = spec.read(path)
+    assert exp.arms and all(arm.seats for arm in exp.arms)
 
 
 def test_a_sweep_makes_one_arm_per_value_and_compares_with_the_rulebook_value():

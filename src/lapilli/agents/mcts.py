@@ -53,6 +53,8 @@ Each iteration:
 
 The budget is ``iters`` iterations and/or ``seconds`` per decision (the first reached
 ends the search). With an iteration budget the bot is reproducible from its seed.
+``tree=N`` spends it on fresh trees of ``N`` iterations each and chooses by the sum of
+their roots (root parallelisation), where one large tree would drift from the prior.
 """
 
 from __future__ import annotations
@@ -173,6 +175,14 @@ class MCTSAgent(Agent):
             "other seats' decisions are nodes of the tree (off: the rollout plays them, "
             "and the tree holds the searching seat's own decisions)",
         ),
+        "tree": Param(
+            int,
+            0,
+            "iterations per tree: the search grows fresh trees of this many iterations "
+            "until its budget is spent and adds up their roots' results (0: one tree)",
+            0,
+            maximum=10**8,
+        ),
         "chain": Param(
             bool,
             True,
@@ -196,6 +206,7 @@ class MCTSAgent(Agent):
     centre: bool
     others: bool
     chain: bool
+    tree: int
 
     DEFAULT_ITERS = 1_000
 
@@ -247,13 +258,13 @@ class MCTSAgent(Agent):
         """Grow a tree for ``seat`` to move in ``state``; returns its root."""
         start = time.perf_counter()  # the set-up (greedy's opinion) counts in the time
         search = _Search(self, state, seat)
-        done = search.run(start)
+        root, done = search.trees(start) if self.tree else (search.root, search.run(start))
         elapsed = time.perf_counter() - start
         self.last_iterations = done
         self.last_seconds = elapsed
         self.total_iterations += done
         self.total_seconds += elapsed
-        return search.root
+        return root
 
 
 def _standing(child: Node) -> tuple[int, float]:
@@ -340,10 +351,34 @@ class _Search:
             node.prior = self.greedy_opinion(s, player) if guided else {}
         return node.prior
 
-    def run(self, start: float | None = None) -> int:
+    def trees(self, start: float) -> tuple[Node, int]:
+        """Fresh trees of ``tree`` iterations each until the budget is spent, and a root
+        that adds up their roots' visits and results (root parallelisation, Chaslot,
+        Winands & van den Herik 2008): each small tree stays near the prior, and their
+        sum judges a move over many more worlds. Returns it and the iterations made."""
+        total = Node(-1)
+        budget = self.bot.iters or 1 << 62
+        done = 0
+        while done < budget:
+            self.root = Node(-1)
+            self.root.prior = self.prior
+            wanted = min(self.bot.tree, budget - done)
+            made = self.run(start, wanted)
+            done += made
+            for action, child in self.root.children.items():
+                summed = total.children.setdefault(action, Node(child.player))
+                summed.n += child.n
+                summed.w += child.w
+            if made < wanted:  # out of time
+                break
+        total.n = done
+        return total, done
+
+    def run(self, start: float | None = None, iters: int = 0) -> int:
         """Iterate until the budget is spent (the time counted from ``start``, by
-        default now); returns the number of iterations."""
-        iters = self.bot.iters or 1 << 62
+        default now; ``iters``, by default the bot's); returns the number of
+        iterations."""
+        iters = iters or self.bot.iters or 1 << 62
         seconds = self.bot.seconds
         begun = time.perf_counter() if start is None else start
         deadline = begun + seconds if seconds > 0 else None
