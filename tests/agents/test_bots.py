@@ -411,3 +411,23 @@ def test_centre_scores_a_leaf_by_how_much_the_lead_grew_since_the_root():
     centred = make_agent("mcts:iters=1,centre=true", seed=1)
     assert _Search(plain, state, 0).leads is None
     assert _Search(centred, state, 0).leads is not None
+
+
+def test_a_team_mate_is_no_rival_when_a_leaf_is_scored():
+    # Foggy Island's team game: seats 0 and 2 play against 1 and 3; a side ahead has
+    # leaves above even for both its seats, and the other side the complement
+    from lapilli.agents.evaluation import evaluation_for
+
+    for seed in range(6):
+        state = position("foggy_island", ["variant=team"], 4, seed=seed, steps=60 + 7 * seed)
+        evaluation = evaluation_for(type(state.game))
+        ahead = evaluation.heuristic(state, 0)
+        if abs(ahead) > 0.5:
+            break
+    else:
+        raise AssertionError("no seed gave a side the lead")
+    assert evaluation.leads(state) == pytest.approx([ahead, -ahead, ahead, -ahead])
+    values = evaluation.values(state, False)
+    assert values[0] == values[2] and values[1] == values[3]
+    assert values[0] + values[1] == pytest.approx(1.0)
+    assert (values[0] > 0.5) == (ahead > 0)

@@ -57,31 +57,40 @@ class Evaluation(Declared):
         if cooperative or n == 1:
             v = _sigmoid((h(state, seat) - baseline) / scale)
             return [v] * n
-        if n == 2 and self.zero_sum:
-            v = _sigmoid((h(state, 0) - (leads[0] if leads else 0.0)) / scale)
-            return [v, 1.0 - v]
+        sides = state.sides()
+        if len(sides) == 2 and self.zero_sum:
+            first = sides[0][0]
+            v = _sigmoid((h(state, first) - (leads[first] if leads else 0.0)) / scale)
+            return _by_side(sides, n, v, 1.0 - v)
         mine = self.leads(state)
         if leads is not None:
             mine = [x - x0 for x, x0 in zip(mine, leads, strict=True)]
-        if n == 2:
-            v = _sigmoid(mine[0] / scale)
-            return [v, 1.0 - v]
+        if len(sides) == 2:
+            v = _sigmoid(mine[sides[0][0]] / scale)
+            return _by_side(sides, n, v, 1.0 - v)
         return [_sigmoid(x / scale) for x in mine]
 
     def leads(self, state: State) -> list[float]:
-        """Each competing seat's lead over the best other by the heuristic (with two
-        seats, half the difference of both views: heuristics are often already
-        differences, mine - yours)."""
+        """Each competing seat's lead over the best seat of another side by the heuristic
+        (a team-mate is no rival; with two sides, half the difference of both views:
+        heuristics are often already differences, mine - yours)."""
         n = state.num_players
         h = self.heuristic
-        if n == 2 and self.zero_sum:
-            v = h(state, 0)
-            return [v, -v]
+        sides = state.sides()
+        if len(sides) == 2:
+            first, second = sides[0][0], sides[1][0]
+            v = h(state, first) if self.zero_sum else (h(state, first) - h(state, second)) / 2.0
+            return _by_side(sides, n, v, -v)
         hs = [h(state, i) for i in range(n)]
-        if n == 2:
-            d = (hs[0] - hs[1]) / 2.0
-            return [d, -d]
         return [hs[i] - max(hs[j] for j in range(n) if j != i) for i in range(n)]
+
+
+def _by_side(sides: Sequence[Sequence[int]], n: int, first: float, second: float) -> list[float]:
+    """``first`` for each seat of the first of two sides, ``second`` for the other's."""
+    out = [second] * n
+    for seat in sides[0]:
+        out[seat] = first
+    return out
 
 
 def _sigmoid(x: float) -> float:
