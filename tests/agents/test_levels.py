@@ -167,3 +167,40 @@ def test_hard_does_not_undo_free_moves_back_and_forth():
     ]
     play(state, [b.act for b in bots], rng, check=False, limit=1200)
     assert state.is_terminal()
+
+
+def test_a_variant_tuned_apart_plays_its_own_hard_and_a_bad_one_is_refused(tmp_path):
+    levels = tmp_path / "levels.toml"
+    levels.write_text(
+        '[foggy_island]\neasy = "greedy:slip=0.3"\nnormal = "greedy"\n'
+        'hard = "mcts:prior=5"\ntuned = "by hand"\n'
+        '[foggy_island."variant=team"]\nhard = "mcts:prior=5,tree=100"\ntuned = "by hand too"\n'
+    )
+    foggy = read_levels(levels)["foggy_island"]
+    team = game_class("foggy_island")(variant="team").options_json()
+    basic = game_class("foggy_island")().options_json()
+    assert foggy.spec("hard", team) == "mcts:prior=5,tree=100"
+    assert foggy.spec("hard", basic) == foggy.spec("hard") == "mcts:prior=5"
+    assert foggy.spec("normal", team) == "greedy"  # only hard is tuned apart
+    levels.write_text(levels.read_text() + '[foggy_island."team"]\nhard = "mcts"\ntuned = "x"\n')
+    with pytest.raises(AgentError, match=r'\["team"\]: a variant is named option=value'):
+        read_levels(levels)
+
+
+def test_hard_becomes_its_variants_bot_where_one_is_tuned_apart():
+    # the team game's hard is written apart in levels.toml; the basic game plays the game's
+    foggy = game_levels()["foggy_island"]
+    (team,) = [v for v in foggy.variants if v.key == "variant=team"]
+    assert team.hard != foggy.hard
+    game = game_class("foggy_island")(variant="team")
+    bot = make_agent("hard:iters=20,seconds=0", seed=1)
+    state = quiet(game.new_state(4))
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply(
+            state.chance_outcomes()[0][0] if state.is_chance_node() else state.legal_actions()[0]
+        )
+    assert bot.act(state.clone(), state.current_player()) in state.legal_actions()
+    assert str(bot.bot).startswith(
+        level_spec("foggy_island", "hard", options=game.options_json())[:-1]
+    )
+    assert "tree=" in str(bot.bot)

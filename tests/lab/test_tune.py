@@ -36,6 +36,23 @@ def test_tuning_halves_the_candidates_and_writes_the_winner_as_the_hard_level(tm
     assert after["fuji"] == read_levels(LEVELS_FILE)["fuji"]  # other games unchanged
 
 
+def test_a_variant_is_tuned_and_written_apart(tmp_path):
+    levels = tmp_path / "levels.toml"
+    shutil.copy(LEVELS_FILE, levels)
+    before = read_levels(levels)["eras"]
+    found = tune.tune(
+        "eras", count=2, games=1, iters=3, options={"up_to_six": True}, levels_file=levels
+    )
+    tune.write_hard(found, levels)
+    after = read_levels(levels)["eras"]
+    assert after.hard == before.hard and after.tuned == before.tuned  # the game's own stays
+    (variant,) = after.variants
+    assert variant.options == (("up_to_six", "true"),) and variant.hard == found.best.spec
+    assert after.spec("hard", {"up_to_six": True}) == found.best.spec
+    tune.write_hard(found, levels)  # tuned again, the variant is replaced, not added
+    assert len(read_levels(levels)["eras"].variants) == 1
+
+
 def test_a_cooperative_game_tunes_its_team():
     found = tune.tune("fuji", count=2, games=1, iters=3, levels_file=LEVELS_FILE)
     assert "as a team" in found.summary()
@@ -71,3 +88,8 @@ def test_volcanique_asks_greedy_at_the_root_only():
     assert {d["guide"] for d in drawn} == {"root"}
     eras = tune.candidates("eras", "mcts:prior=5", 8, tune.SEED, horizon=False)
     assert any("guide=own" in s for s in eras)
+
+
+def test_the_levels_file_is_as_the_tuning_writes_it():
+    # a hand edit in another layout would be lost at the next --write
+    assert tune.levels_text(read_levels(LEVELS_FILE)) == LEVELS_FILE.read_text(encoding="utf-8")

@@ -16,13 +16,14 @@ it becomes its game's bot when it first moves, so one name works at every table:
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
 from lapilli.core.actions import Action
-from lapilli.core.state import State
+from lapilli.core.state import Game, State
 
 from .base import Agent, AgentError, Param, parse_spec
 
@@ -33,16 +34,53 @@ HARD_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
+class Variant:
+    """hard's parameters where some of a game's options are set (tuned on their own:
+    a variant can play so differently that the game's search settings lose there)."""
+
+    options: tuple[tuple[str, str], ...]  # (option, value as written: "variant=team")
+    hard: str
+    tuned: str
+
+    @property
+    def key(self) -> str:
+        return ",".join(f"{k}={v}" for k, v in self.options)
+
+    def matches(self, options: Mapping[str, Any]) -> bool:
+        return all(k in options and written(options[k]) == v for k, v in self.options)
+
+
+@dataclass(frozen=True)
 class GameLevels:
-    """One game's bot spec for each level, and how hard's parameters were chosen."""
+    """One game's bot spec for each level, how hard's parameters were chosen, and
+    hard's own parameters in the variants tuned apart."""
 
     easy: str
     normal: str
     hard: str
     tuned: str
+    variants: tuple[Variant, ...] = ()
 
-    def spec(self, level: str) -> str:
+    def spec(self, level: str, options: Mapping[str, Any] | None = None) -> str:
+        """``level``'s bot, in the first variant whose options ``options`` has."""
+        if level == "hard" and options:
+            for variant in self.variants:
+                if variant.matches(options):
+                    return variant.hard
         return str(getattr(self, level))
+
+
+def written(value: Any) -> str:
+    """An option's value as levels.toml and ``-o key=value`` write it."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _variant(where: str, key: str, table: dict[str, Any]) -> Variant:
+    pairs = [pair.partition("=") for pair in key.split(",")]
+    if set(table) != {"hard", "tuned"} or not all(k and eq and v for k, eq, v in pairs):
+        raise AgentError(f'{where} ["{key}"]: a variant is named option=value and has hard, tuned')
+    options = tuple((k.strip(), v.strip()) for k, _, v in pairs)
+    return Variant(options, str(table["hard"]), str(table["tuned"]))
 
 
 def read_levels(path: Path = LEVELS_FILE) -> dict[str, GameLevels]:
@@ -52,11 +90,15 @@ def read_levels(path: Path = LEVELS_FILE) -> dict[str, GameLevels]:
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise AgentError(f"the levels file {path} cannot be read: {exc}") from None
     found: dict[str, GameLevels] = {}
+    keys = {"easy", "normal", "hard", "tuned"}
     for game_id, table in data.items():
-        keys = {"easy", "normal", "hard", "tuned"}
-        if not isinstance(table, dict) or set(table) != keys:
+        table = table if isinstance(table, dict) else {}
+        levels = {k: str(v) for k, v in table.items() if not isinstance(v, dict)}
+        if set(levels) != keys:
             raise AgentError(f"{path}: [{game_id}] needs exactly {', '.join(sorted(keys))}")
-        found[game_id] = GameLevels(**{k: str(v) for k, v in table.items()})
+        where = f"{path}: [{game_id}]"
+        variants = tuple(_variant(where, k, v) for k, v in table.items() if isinstance(v, dict))
+        found[game_id] = GameLevels(**levels, variants=variants)
     return found
 
 
@@ -66,13 +108,18 @@ def game_levels() -> dict[str, GameLevels]:
     return read_levels()
 
 
-def level_spec(game_id: str, level: str, budget: dict[str, Any] | None = None) -> str:
-    """The bot spec ``level`` means in ``game_id``; hard's with its ``budget``
-    (``seconds``, ``iters``) added to its tuned parameters."""
+def level_spec(
+    game_id: str,
+    level: str,
+    budget: dict[str, Any] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> str:
+    """The bot spec ``level`` means in ``game_id`` (played with ``options``); hard's
+    with its ``budget`` (``seconds``, ``iters``) added to its tuned parameters."""
     levels = game_levels().get(game_id)
     if levels is None:
         raise AgentError(f"the levels have no bots for the game {game_id!r} (levels.toml)")
-    spec = levels.spec(level)
+    spec = levels.spec(level, options)
     if not budget:
         return spec
     name, params = parse_spec(spec)
@@ -94,17 +141,19 @@ class LevelAgent(Agent):
     def budget(self) -> dict[str, Any]:
         return {}
 
-    def bot_for(self, game_id: str) -> Agent:
-        """This level's bot in ``game_id``, seeded from this one's seed."""
+    def bot_for(self, game: Game) -> Agent:
+        """This level's bot in ``game`` (its variant's, where one is tuned apart),
+        seeded from this one's seed."""
         if self.bot is None:
             from . import make_agent  # the registry holds the levels: imported late
 
-            self.bot = make_agent(level_spec(game_id, self.level, self.budget()), seed=self.seed)
+            spec = level_spec(game.id, self.level, self.budget(), game.options_json())
+            self.bot = make_agent(spec, seed=self.seed)
             self.bot.forbidden = self.forbidden  # restricted play (the lab) reaches it
         return self.bot
 
     def act(self, state: State, seat: int) -> Action:
-        return self.bot_for(state.game.id).act(state, seat)
+        return self.bot_for(state.game).act(state, seat)
 
     def cut_short(self) -> str | None:
         return self.bot.cut_short() if self.bot is not None else None

@@ -139,7 +139,8 @@ def tune_command(
     ] = False,
 ) -> None:
     """Tune the hard level's search for GAME: sequential halving over parameter sets
-    against a fixed opponent (docs/bots.md); --write puts the winner in levels.toml."""
+    against a fixed opponent (docs/bots.md); --write puts the winner in levels.toml,
+    as the hard level of the variant asked for with -o where one is."""
     _lab()
     from lapilli.core.options import options_to_json, parse_options
     from lapilli.core.registry import game_class
@@ -155,6 +156,7 @@ def tune_command(
 
     try:
         typed = options_to_json(parse_options(game_class(game).Options, option or []))
+        asked = {k: typed[k] for k in (o.partition("=")[0].strip() for o in option or [])}
         with progress_bar() as progress:
             task = progress.add_task(f"tuning {game}", total=tune.total_games(candidates, games))
             found = tune.tune(
@@ -166,7 +168,7 @@ def tune_command(
                 iters=iters,
                 seed=seed,
                 jobs=jobs,
-                options=typed,
+                options=asked,
                 on_round=said,
                 on_games=lambda n: progress.advance(task, n),
             )

@@ -160,6 +160,8 @@ def bots() -> None:
         grid.add_column(column, overflow="fold")  # a spec folds, never cut to "…"
     for game_id, levels in game_levels().items():
         grid.add_row(game_id, *(levels.spec(level) for level in LEVELS))
+        for variant in levels.variants:  # hard tuned apart where these options are set
+            grid.add_row(f"{game_id} {variant.key}", "", "", variant.hard)
     console.print(grid)
     console.print(
         f"hard thinks {HARD_SECONDS:g} s a move: hard:seconds=0.5 asks less; "

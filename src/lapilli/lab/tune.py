@@ -22,12 +22,12 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from lapilli.agents.base import parse_spec
-from lapilli.agents.levels import LEVELS_FILE, GameLevels, read_levels
+from lapilli.agents.levels import LEVELS_FILE, GameLevels, Variant, read_levels, written
 
 from .runner import batches, local
 from .spec import Experiment, LabError, resolve
@@ -88,6 +88,7 @@ class Tuning:
     seed: int
     candidates: list[Candidate]
     played: int  # games in all
+    options: dict[str, Any] = field(default_factory=dict)  # the variant tuned, if any
 
     @property
     def best(self) -> Candidate:
@@ -162,7 +163,7 @@ def tune(
         raise LabError(f"{levels_file} has no levels for {game_id!r}")
     probe = resolve({"game": game_id, "games": 1, "players": players, "options": options or {}})
     cooperative = probe.cooperative
-    present = levels[game_id].hard
+    present = levels[game_id].spec("hard", options)
     horizon = "rounds" in parse_spec(present)[1]
     alive = [Candidate(s) for s in candidates(game_id, present, count, seed, horizon)]
     everyone = list(alive)
@@ -179,7 +180,8 @@ def tune(
             on_round(rnd, list(alive))
         alive = alive[: max(1, len(alive) // 2)]
     everyone.sort(key=lambda c: (c is alive[0], len(c.rounds), c.rate), reverse=True)
-    return Tuning(game_id, "" if cooperative else opponent, iters, seed, everyone, played)
+    against = "" if cooperative else opponent
+    return Tuning(game_id, against, iters, seed, everyone, played, dict(options or {}))
 
 
 def _play(
@@ -230,11 +232,18 @@ def _play(
 
 
 def write_hard(tuning: Tuning, levels_file: Path = LEVELS_FILE) -> None:
-    """The chosen parameters as the game's hard level in ``levels_file`` (the other
-    games and levels unchanged)."""
+    """The chosen parameters as the game's hard level in ``levels_file``, or as its
+    variant's when the tuning played one (the other games, levels and variants
+    unchanged)."""
     levels = read_levels(levels_file)
     old = levels[tuning.game]
-    levels[tuning.game] = GameLevels(old.easy, old.normal, tuning.best.spec, tuning.summary())
+    spec, why = tuning.best.spec, tuning.summary()
+    if not tuning.options:
+        levels[tuning.game] = replace(old, hard=spec, tuned=why)
+    else:
+        mine = tuple((k, written(v)) for k, v in tuning.options.items())
+        others = tuple(v for v in old.variants if set(v.options) != set(mine))
+        levels[tuning.game] = replace(old, variants=(*others, Variant(mine, spec, why)))
     levels_file.write_text(levels_text(levels), encoding="utf-8")
 
 
@@ -242,8 +251,10 @@ HEADER = """\
 # The bots behind the levels easy, normal and hard, per game (docs/bots.md).
 # easy and normal are written by hand; hard's search parameters are chosen by the
 # tuning command (lapilli lab tune GAME --write, which rewrites the hard and tuned
-# lines of the game it tuned). hard's budget is not written here: it thinks at most
-# 2 s a move (hard:seconds=0.5 or hard:iters=300,seconds=0 asks less).
+# lines of the game it tuned; with -o option=value, those of that variant: a table
+# [GAME."option=value"] whose hard is played where the game has those options).
+# hard's budget is not written here: it thinks at most 2 s a move
+# (hard:seconds=0.5 or hard:iters=300,seconds=0 asks less).
 """
 
 
@@ -254,6 +265,14 @@ def levels_text(levels: dict[str, GameLevels]) -> str:
         lv = levels[game_id]
         parts.append(f"\n[{game_id}]\n")
         for key in ("easy", "normal", "hard", "tuned"):
-            value = getattr(lv, key).replace("\\", "\\\\").replace('"', '\\"')
-            parts.append(f'{key} = "{value}"\n')
+            parts.append(f'{key} = "{_quoted(getattr(lv, key))}"\n')
+        for variant in lv.variants:
+            parts.append(f'\n[{game_id}."{variant.key}"]\n')
+            parts.extend(
+                f'{key} = "{_quoted(getattr(variant, key))}"\n' for key in ("hard", "tuned")
+            )
     return "".join(parts)
+
+
+def _quoted(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
