@@ -3,8 +3,8 @@
 A game declares its evaluation in ``Game.parts.evaluation`` (``core.parts.Evaluation``:
 the heuristic, its scale, and optionally a quick move for rollouts and a horizon); a
 game without one is judged by its game points: own score minus the best other seat's.
-Whether the seats play as one team is the game's declared ``Game.utility``, never
-guessed.
+Whether the seats play as one team is the game's declared ``Game.utility``, and which
+seats win or lose together its ``state.sides()``, never guessed.
 
 Every evaluation runs on positions the bot built from its own view
 (``state.determinize(seat, rng)``), so a heuristic may read the whole state.
