@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 from lapilli.agents.levels import LEVELS_FILE, read_levels
 from lapilli.cli.main import app
 from lapilli.lab import tune
+from lapilli.lab.spec import resolve
 
 
 def test_tuning_halves_the_candidates_and_writes_the_winner_as_the_hard_level(tmp_path):
@@ -93,3 +94,26 @@ def test_volcanique_asks_greedy_at_the_root_only():
 def test_the_levels_file_is_as_the_tuning_writes_it():
     # a hand edit in another layout would be lost at the next --write
     assert tune.levels_text(read_levels(LEVELS_FILE)) == LEVELS_FILE.read_text(encoding="utf-8")
+
+
+def test_a_side_is_tuned_whole_and_foggy_island_searches_its_trees():
+    # in the team game the candidate plays both seats of its side, not beside a greedy
+    def mine(game, players, options=None):
+        probe = resolve({"game": game, "games": 1, "players": players, "options": options or {}})
+        return tune.candidate_seats(probe, options)
+
+    assert mine("foggy_island", 4, {"variant": "team"}) == {0, 2}
+    assert mine("foggy_island", 2) == {0} and mine("volcanique", 4) == {0}
+    assert mine("fuji", 3) == {0, 1, 2}  # cooperative: the candidate is the whole team
+    specs = tune.candidates("foggy_island", "mcts:prior=5,tree=100", 8, tune.SEED, horizon=False)
+    drawn = [dict(kv.split("=") for kv in s.split(":")[1].split(",")) for s in specs[1:]]
+    assert {d["guide"] for d in drawn} == {"root"} and len({d["tree"] for d in drawn}) > 1
+    found = tune.tune(
+        "foggy_island",
+        count=2,
+        games=1,
+        iters=3,
+        options={"variant": "team"},
+        levels_file=LEVELS_FILE,
+    )
+    assert found.played == 2 and found.options == {"variant": "team"}

@@ -12,9 +12,10 @@ the grid is small, the games are noisy and slow, and halving spends most games o
 the contenders. Every candidate plays the same seeds (common random numbers, as the
 lab's arms do), so they are compared on the same deals.
 
-A competitive game's candidate plays slot 0 against the opponent everywhere else,
-seats rotated; its figure is its share of the wins. A cooperative game's (Fuji)
-candidate plays every seat, and its figure is the team's victory rate.
+A competitive game's candidate plays slot 0 and the seats of its side (Foggy Island's
+team game: its team-mate too) against the opponent everywhere else, seats rotated; its
+figure is its share of the wins. A cooperative game's (Fuji) candidate plays every
+seat, and its figure is the team's victory rate.
 """
 
 from __future__ import annotations
@@ -28,12 +29,23 @@ from typing import Any
 
 from lapilli.agents.base import parse_spec
 from lapilli.agents.levels import LEVELS_FILE, GameLevels, Variant, read_levels, written
+from lapilli.core.options import options_from_json
+from lapilli.core.registry import game_class
 
 from .runner import batches, local
 from .spec import Experiment, LabError, resolve
 from .stats import wilson
 
-__all__ = ["LEVELS_FILE", "Candidate", "Tuning", "levels_text", "tune", "wilson", "write_hard"]
+__all__ = [
+    "LEVELS_FILE",
+    "Candidate",
+    "Tuning",
+    "candidate_seats",
+    "levels_text",
+    "tune",
+    "wilson",
+    "write_hard",
+]
 
 GRID: dict[str, tuple[str, ...]] = {
     "c": ("0.3", "0.7", "1.2"),
@@ -49,6 +61,7 @@ instead of how many random steps (its rollouts use the game's quick move)."""
 
 GRID_GAME: dict[str, dict[str, tuple[str, ...]]] = {
     "deeper": {"rounds": ("2", "3"), "scale": ("1", "3")},
+    "foggy_island": {"guide": ("root",), "tree": ("0", "50", "100", "200")},
     "volcanique": {"guide": ("root",)},
 }
 """Per game, values of its own that replace the grid's: Deeper's horizon is the turn,
@@ -58,7 +71,9 @@ than its heuristic's 3. Volcanique asks greedy's opinion at the root only: asked
 every decision of its own in the tree (``guide=own``), over hundreds of placements, a
 game took 55 times the CPU (344 s against 6.2 s at 100 iterations a move), so at play's
 2 s it would search a fiftieth as far, which a tuning at a fixed number of iterations
-does not see."""
+does not see. Foggy Island likewise (``guide=own`` took nine times the CPU at 400
+iterations a move); its search may grow one tree or fresh trees of 50 to 200
+iterations (``tree``), which kept its team game near greedy's opinion."""
 
 SEED = 1000
 """The tuning's first seed; the strength table in docs/bots.md is measured from 50000."""
@@ -166,12 +181,14 @@ def tune(
     present = levels[game_id].spec("hard", options)
     horizon = "rounds" in parse_spec(present)[1]
     alive = [Candidate(s) for s in candidates(game_id, present, count, seed, horizon)]
+    mine = candidate_seats(probe, options)
     everyone = list(alive)
     played, first, rnd = 0, 0, 0
     while len(alive) > 1:
         rnd += 1
         last = first + games * (2 ** (rnd - 1))  # seeds seed+first .. seed+last-1
-        played += _play(probe, alive, opponent, iters, (seed, first, last), jobs, options, on_games)
+        seeds = (seed, first, last)
+        played += _play(probe, alive, (mine, opponent), iters, seeds, jobs, options, on_games)
         first = last
         for c in alive:
             c.rounds.append(rnd)
@@ -184,10 +201,21 @@ def tune(
     return Tuning(game_id, against, iters, seed, everyone, played, dict(options or {}))
 
 
+def candidate_seats(probe: Experiment, options: dict[str, Any] | None) -> frozenset[int]:
+    """The slots a candidate plays: every one in a cooperative game, else slot 0's side.
+    The lab turns the slots round the seats game by game, which keeps a side's slots
+    together where sides alternate round the table, as Foggy Island's do."""
+    if probe.cooperative:
+        return frozenset(range(probe.players))
+    cls = game_class(probe.game)
+    sides = cls(options_from_json(cls.Options, options or {})).new_state(probe.players).sides()
+    return frozenset(next(side for side in sides if 0 in side))
+
+
 def _play(
     probe: Experiment,
     alive: list[Candidate],
-    opponent: str,
+    lineup: tuple[frozenset[int], str],
     iters: int,
     seeds: tuple[int, int, int],
     jobs: int,
@@ -195,14 +223,15 @@ def _play(
     on_games: OnGames | None,
 ) -> int:
     """Games ``first``..``last - 1`` (from ``seed``) of every candidate alive, through the
-    lab's runner; each candidate's wins added up. Returns the games played."""
+    lab's runner, the candidate in the ``lineup``'s slots and its opponent elsewhere;
+    each candidate's wins added up. Returns the games played."""
     seed, first, last = seeds
+    mine, opponent = lineup
     n = probe.players
     arms = {}
     for i, c in enumerate(alive):
         bot = f"{c.spec},iters={iters}"
-        seats = [bot] * n if probe.cooperative else [bot] + [opponent] * (n - 1)
-        arms[f"candidate-{i}"] = {"seats": seats}
+        arms[f"candidate-{i}"] = {"seats": [bot if s in mine else opponent for s in range(n)]}
     exp = resolve(
         {
             "game": probe.game,
