@@ -117,3 +117,4 @@ def test_a_side_is_tuned_whole_and_foggy_island_searches_its_trees():
         levels_file=LEVELS_FILE,
     )
     assert found.played == 2 and found.options == {"variant": "team"}
+    assert "candidates as a side of 2 against greedy" in found.summary()

@@ -104,6 +104,7 @@ class Tuning:
     candidates: list[Candidate]
     played: int  # games in all
     options: dict[str, Any] = field(default_factory=dict)  # the variant tuned, if any
+    side: int = 1  # the seats a candidate plays (Foggy Island's team game: 2)
 
     @property
     def best(self) -> Candidate:
@@ -114,6 +115,8 @@ class Tuning:
         best = self.best
         low, high = wilson(best.wins, best.games)
         against = "as a team" if self.opponent == "" else f"against {self.opponent}"
+        if self.opponent and self.side > 1:
+            against = f"as a side of {self.side} {against}"
         return (
             f"{datetime.date.today().isoformat()}: sequential halving over "
             f"{len(self.candidates)} candidates {against}, {self.iters} iterations a move, "
@@ -198,7 +201,8 @@ def tune(
         alive = alive[: max(1, len(alive) // 2)]
     everyone.sort(key=lambda c: (c is alive[0], len(c.rounds), c.rate), reverse=True)
     against = "" if cooperative else opponent
-    return Tuning(game_id, against, iters, seed, everyone, played, dict(options or {}))
+    side = 1 if cooperative else len(mine)
+    return Tuning(game_id, against, iters, seed, everyone, played, dict(options or {}), side)
 
 
 def candidate_seats(probe: Experiment, options: dict[str, Any] | None) -> frozenset[int]:
