@@ -104,7 +104,7 @@ class Tuning:
     candidates: list[Candidate]
     played: int  # games in all
     options: dict[str, Any] = field(default_factory=dict)  # the variant tuned, if any
-    side: int = 1  # the seats a candidate plays (Foggy Island's team game: 2)
+    side: int = 1  # the seats a candidate plays (Foggy Island's team game: 2; Fuji: all)
 
     @property
     def best(self) -> Candidate:
@@ -201,8 +201,7 @@ def tune(
         alive = alive[: max(1, len(alive) // 2)]
     everyone.sort(key=lambda c: (c is alive[0], len(c.rounds), c.rate), reverse=True)
     against = "" if cooperative else opponent
-    side = 1 if cooperative else len(mine)
-    return Tuning(game_id, against, iters, seed, everyone, played, dict(options or {}), side)
+    return Tuning(game_id, against, iters, seed, everyone, played, dict(options or {}), len(mine))
 
 
 def candidate_seats(probe: Experiment, options: dict[str, Any] | None) -> frozenset[int]:
