@@ -4,6 +4,7 @@ import shutil
 
 from typer.testing import CliRunner
 
+from lapilli.agents.base import parse_spec
 from lapilli.agents.levels import LEVELS_FILE, read_levels
 from lapilli.cli.main import app
 from lapilli.lab import tune
@@ -76,7 +77,7 @@ def test_deeper_searches_its_own_horizons_and_scales():
     specs = tune.candidates(
         "deeper", "mcts:centre=true,playout=true,rounds=2", 8, tune.SEED, horizon=True
     )
-    drawn = [dict(kv.split("=") for kv in s.split(":")[1].split(",")) for s in specs[1:]]
+    drawn = [parse_spec(s)[1] for s in specs[1:]]
     assert {d["rounds"] for d in drawn} <= {"2", "3"} and {d["scale"] for d in drawn} <= {"1", "3"}
     assert all(d["centre"] == "true" and d["playout"] == "true" for d in drawn)
     assert len({d["rounds"] for d in drawn}) == 2
@@ -85,7 +86,7 @@ def test_deeper_searches_its_own_horizons_and_scales():
 def test_volcanique_asks_greedy_at_the_root_only():
     # greedy's opinion at every decision of its own costs fifty times the time there
     specs = tune.candidates("volcanique", "mcts:prior=5", 8, tune.SEED, horizon=False)
-    drawn = [dict(kv.split("=") for kv in s.split(":")[1].split(",")) for s in specs[1:]]
+    drawn = [parse_spec(s)[1] for s in specs[1:]]
     assert {d["guide"] for d in drawn} == {"root"}
     eras = tune.candidates("eras", "mcts:prior=5", 8, tune.SEED, horizon=False)
     assert any("guide=own" in s for s in eras)
@@ -106,7 +107,7 @@ def test_a_side_is_tuned_whole_and_foggy_island_searches_its_trees():
     assert mine("foggy_island", 2) == {0} and mine("volcanique", 4) == {0}
     assert mine("fuji", 3) == {0, 1, 2}  # cooperative: the candidate is the whole team
     specs = tune.candidates("foggy_island", "mcts:prior=5,tree=100", 8, tune.SEED, horizon=False)
-    drawn = [dict(kv.split("=") for kv in s.split(":")[1].split(",")) for s in specs[1:]]
+    drawn = [parse_spec(s)[1] for s in specs[1:]]
     assert {d["guide"] for d in drawn} == {"root"} and len({d["tree"] for d in drawn}) > 1
     found = tune.tune(
         "foggy_island",

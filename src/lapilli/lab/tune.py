@@ -29,7 +29,6 @@ from typing import Any
 
 from lapilli.agents.base import parse_spec
 from lapilli.agents.levels import LEVELS_FILE, GameLevels, Variant, read_levels, written
-from lapilli.core.options import options_from_json
 from lapilli.core.registry import game_class
 
 from .runner import batches, local
@@ -210,9 +209,8 @@ def candidate_seats(probe: Experiment, options: dict[str, Any] | None) -> frozen
     together where sides alternate round the table, as Foggy Island's do."""
     if probe.cooperative:
         return frozenset(range(probe.players))
-    cls = game_class(probe.game)
-    sides = cls(options_from_json(cls.Options, options or {})).new_state(probe.players).sides()
-    return frozenset(next(side for side in sides if 0 in side))
+    game = game_class(probe.game).with_options_json(options or {})
+    return frozenset(next(side for side in game.new_state(probe.players).sides() if 0 in side))
 
 
 def _play(
