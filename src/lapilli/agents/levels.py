@@ -30,7 +30,8 @@ from .base import Agent, AgentError, Param, parse_spec
 LEVELS = ("easy", "normal", "hard")
 LEVELS_FILE = Path(__file__).with_name("levels.toml")
 HARD_SECONDS = 2.0
-"""What hard thinks a move at most: the issue's 2 s on a two-core machine."""
+"""What hard thinks a move at most: 2 s, the budget its levels are measured for on a
+two-core machine."""
 
 
 @dataclass(frozen=True)
