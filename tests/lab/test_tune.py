@@ -73,7 +73,8 @@ def test_the_tuning_command_runs_and_refuses_a_bad_game_in_words():
 
 
 def test_deeper_searches_its_own_horizons_and_scales():
-    # its horizon is the turn: the candidates play out 2 or 3 turns, at scale 1 or 3
+    # its horizon is the turn: the candidates play out 2 or 3 turns, at scale 1 or 3;
+    # greedy's opinion inside the tree can cost minutes a game there, so at the root only
     specs = tune.candidates(
         "deeper", "mcts:centre=true,playout=true,rounds=2", 8, tune.SEED, horizon=True
     )
@@ -81,6 +82,7 @@ def test_deeper_searches_its_own_horizons_and_scales():
     assert {d["rounds"] for d in drawn} <= {"2", "3"} and {d["scale"] for d in drawn} <= {"1", "3"}
     assert all(d["centre"] == "true" and d["playout"] == "true" for d in drawn)
     assert len({d["rounds"] for d in drawn}) == 2
+    assert {d["guide"] for d in drawn} == {"root"}
 
 
 def test_volcanique_asks_greedy_at_the_root_only():

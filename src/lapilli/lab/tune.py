@@ -59,19 +59,22 @@ GRID_ROUNDS: dict[str, tuple[str, ...]] = {"rounds": ("1", "2")}
 instead of how many random steps (its rollouts use the game's quick move)."""
 
 GRID_GAME: dict[str, dict[str, tuple[str, ...]]] = {
-    "deeper": {"rounds": ("2", "3"), "scale": ("1", "3")},
+    "deeper": {"guide": ("root",), "rounds": ("2", "3"), "scale": ("1", "3")},
     "foggy_island": {"guide": ("root",), "tree": ("0", "50", "100", "200")},
     "volcanique": {"guide": ("root",)},
 }
-"""Per game, values of its own that replace the grid's: Deeper's horizon is the turn,
-so its rollouts play out the next seat's turn (2) or up to its own next one (3) with
-two players; its leaves, centred on the root's lead, are told apart at a sharper scale
-than its heuristic's 3. Volcanique asks greedy's opinion at the root only: asked at
-every decision of its own in the tree (``guide=own``), over hundreds of placements, a
-game took 55 times the CPU (344 s against 6.2 s at 100 iterations a move), so at play's
-2 s it would search a fiftieth as far, which a tuning at a fixed number of iterations
-does not see. Foggy Island likewise (``guide=own`` took nine times the CPU at 400
-iterations a move); its search may grow one tree or fresh trees of 50 to 200
+"""Per game, values of its own that replace the grid's: Deeper's horizon is the turn, so
+its rollouts play out the next seat's turn (2) or up to its own next one (3) with two
+players; its leaves, centred on the root's lead, are told apart at a sharper scale than
+its heuristic's 3. Volcanique, Deeper and Foggy Island ask greedy's opinion at the root
+only. In Volcanique, asked at every decision of its own in the tree (``guide=own``),
+over hundreds of placements, a game took 55 times the CPU (344 s against 6.2 s at 100
+iterations a move), so at play's 2 s it would search a fiftieth as far, which a tuning
+at a fixed number of iterations does not see. In Foggy Island ``guide=own`` took nine
+times the CPU at 400 iterations a move; in Deeper, where greedy looks a whole turn
+ahead, 1.5 times on average over two games but far more at some positions (one pair of
+tuning games had run 17 minutes of CPU, unfinished, most of it in greedy's opinions
+inside the tree). Foggy Island's search may grow one tree or fresh trees of 50 to 200
 iterations (``tree``), which kept its team game near greedy's opinion."""
 
 SEED = 1000
