@@ -85,13 +85,16 @@ def test_deeper_searches_its_own_horizons_and_scales():
     assert {d["guide"] for d in drawn} == {"root"}
 
 
-def test_volcanique_asks_greedy_at_the_root_only():
-    # greedy's opinion at every decision of its own costs fifty times the time there
+def test_greedy_is_asked_at_the_root_unless_a_game_asks_for_more():
+    # greedy's opinion at every decision of its own costs fifty times the time in
+    # Volcanique: only Eras and Fuji, where it was not seen to cost much, search it
     specs = tune.candidates("volcanique", "mcts:prior=5", 8, tune.SEED, horizon=False)
     drawn = [parse_spec(s)[1] for s in specs[1:]]
     assert {d["guide"] for d in drawn} == {"root"}
     eras = tune.candidates("eras", "mcts:prior=5", 8, tune.SEED, horizon=False)
     assert any("guide=own" in s for s in eras)
+    fuji = tune.candidates("fuji", "mcts:prior=5,rounds=2", 8, tune.SEED, horizon=True)
+    assert any("guide=own" in s for s in fuji)
 
 
 def test_the_levels_file_is_as_the_tuning_writes_it():

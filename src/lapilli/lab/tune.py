@@ -51,31 +51,32 @@ GRID: dict[str, tuple[str, ...]] = {
     "prior": ("1", "5", "20"),
     "widen": ("1", "2", "4"),
     "cutoff": ("0", "3"),
-    "guide": ("root", "own"),
+    "guide": ("root",),
 }
-"""The parameters searched and their values, in any game."""
+"""The parameters searched and their values, in any game. Greedy's opinion is asked at
+the root: asked at every decision of its own in the tree (``guide=own``) it cost
+Volcanique 55 times the CPU a game (344 s against 6.2 s at 100 iterations a move),
+Foggy Island nine times (400 iterations), and Deeper, whose greedy looks a whole turn
+ahead, 1.5 times a decision on average but far more at some positions (a pair of tuning
+games ran 17 minutes of CPU, unfinished). A tuning at a fixed number of iterations does
+not see that cost, though at play's 2 s it means searching a fraction as far; so
+``own`` is searched only where a game asks for it (``GRID_GAME``)."""
 GRID_ROUNDS: dict[str, tuple[str, ...]] = {"rounds": ("1", "2")}
 """Where the game has a horizon and a quick move (Fuji): how many rounds to play out
 instead of how many random steps (its rollouts use the game's quick move)."""
 
 GRID_GAME: dict[str, dict[str, tuple[str, ...]]] = {
-    "deeper": {"guide": ("root",), "rounds": ("2", "3"), "scale": ("1", "3")},
-    "foggy_island": {"guide": ("root",), "tree": ("0", "50", "100", "200")},
-    "volcanique": {"guide": ("root",)},
+    "deeper": {"rounds": ("2", "3"), "scale": ("1", "3")},
+    "eras": {"guide": ("root", "own")},
+    "foggy_island": {"tree": ("0", "50", "100", "200")},
+    "fuji": {"guide": ("root", "own")},
 }
-"""Per game, values of its own that replace the grid's: Deeper's horizon is the turn, so
-its rollouts play out the next seat's turn (2) or up to its own next one (3) with two
-players; its leaves, centred on the root's lead, are told apart at a sharper scale than
-its heuristic's 3. Volcanique, Deeper and Foggy Island ask greedy's opinion at the root
-only. In Volcanique, asked at every decision of its own in the tree (``guide=own``),
-over hundreds of placements, a game took 55 times the CPU (344 s against 6.2 s at 100
-iterations a move), so at play's 2 s it would search a fiftieth as far, which a tuning
-at a fixed number of iterations does not see. In Foggy Island ``guide=own`` took nine
-times the CPU at 400 iterations a move; in Deeper, where greedy looks a whole turn
-ahead, 1.5 times on average over two games but far more at some positions (one pair of
-tuning games had run 17 minutes of CPU, unfinished, most of it in greedy's opinions
-inside the tree). Foggy Island's search may grow one tree or fresh trees of 50 to 200
-iterations (``tree``), which kept its team game near greedy's opinion."""
+"""Per game, values of its own that replace the grid's. Eras and Fuji search ``guide=own``
+as well (their tunings did). Deeper's horizon is the turn, so its rollouts play out the
+next seat's turn (2) or up to its own next one (3) with two players; its leaves, centred
+on the root's lead, are told apart at a sharper scale than its heuristic's 3. Foggy
+Island's search may grow one tree or fresh trees of 50 to 200 iterations (``tree``),
+which kept its team game near greedy's opinion."""
 
 SEED = 1000
 """The tuning's first seed; the strength table in docs/bots.md is measured from 50000."""
