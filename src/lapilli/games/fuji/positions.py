@@ -58,6 +58,8 @@ CARD_NAMES = {
     **{short.lower(): k for k, short in CARD_TEXT.items()},
 }
 """A terrain card by its requirement, in words ("yellow or 4") or short ("Y|4")."""
+Marks = dict[int, tuple[int, Description]]
+"""Destination markers by adventurer: the cell, and the table that placed it (for errors)."""
 
 
 def cell_of(text: Any, desc: Description) -> int:
@@ -100,37 +102,9 @@ def build(game: Any, description: Any) -> FujiState:
     _tokens(desc, data, s.options.extra_thrill)
     tables = {seat_of(name, labels, TITLE): t for name, t in desc.part("adventurers").items()}
     desc.done()
-    saved = data["equipment_pile"]
-    pile = {int(c) for c in saved["items"]} | set(saved.get("under", []))
-    rolled = {}
-    marks: dict[int, tuple[int, Description]] = {}
-    rerolls: dict[int, int] = {}
-    dealt = list(data["skill"])  # the set-up's deal, before the description's skills
-    for a, table in tables.items():
-        part = Description(table, f"adventurers, {labels[a]}", TITLE)
-        if "destination" in part:
-            marks[a] = (cell_of(part.take("destination", str), part), part)
-        if "rerolls" in part:
-            rerolls[a] = part.count("rerolls", 0, 0, 9)
-        rolled[a] = _adventurer(part, a, data, pile)
-    named = {a for a, table in tables.items() if isinstance(table, dict) and "skill" in table}
-    _one_of_each_skill(data["skill"], dealt, named, labels, desc)
-    under = [c for c in saved.get("under", []) if c in pile]
-    data["equipment_pile"] = {
-        "items": {c: 1 for c in sorted(pile) if c not in under},
-        "under": under,
-    }
+    rolled, marks, rerolls = _adventurers(tables, labels, data, desc)
     state = FujiState.from_json(game, data)
-    for a in state.meeples():  # the dice follow the skill card: 5 or 6 of them
-        mine = [die for die in state.dice if die.owner == a]
-        kept = [die for die in mine if not die.lost]
-        for die in kept[SKILL_DICE[state.skill[a]] :]:
-            die.lost = True  # (a 5-dice skill leaves its last die in the box)
-        for die in [die for die in mine if die.lost][: SKILL_DICE[state.skill[a]] - len(kept)]:
-            die.lost = False
-    for a in tables:
-        if state.injuries[a] & LEG:
-            state.dice[state.held(a)[-1]].lost = True  # a leg injury costs a die for good
+    _dice_as_skills_and_legs(state, tables)
     _power_bars(state, tables, labels, desc)
     if at == "round":
         if any(rolled.values()) or marks or rerolls:
@@ -155,6 +129,50 @@ def build(game: Any, description: Any) -> FujiState:
     state.phase = 3
     enter(state, *_rerolls(state, first, rerolls, desc), GATHER(), EQUIPMENT_CARDS(), ROUND())
     return state
+
+
+def _adventurers(
+    tables: dict[int, Any], labels: list[str], data: dict[str, Any], desc: Description
+) -> tuple[dict[int, list[Any]], Marks, dict[int, int]]:
+    """The adventurers' tables into the saved position (their skills, places, cards);
+    returns what comes after the set-up: each one's dice rolled, destination marker and
+    rerolls left."""
+    saved = data["equipment_pile"]
+    pile = {int(c) for c in saved["items"]} | set(saved.get("under", []))
+    rolled = {}
+    marks: Marks = {}
+    rerolls: dict[int, int] = {}
+    dealt = list(data["skill"])  # the set-up's deal, before the description's skills
+    for a, table in tables.items():
+        part = Description(table, f"adventurers, {labels[a]}", TITLE)
+        if "destination" in part:
+            marks[a] = (cell_of(part.take("destination", str), part), part)
+        if "rerolls" in part:
+            rerolls[a] = part.count("rerolls", 0, 0, 9)
+        rolled[a] = _adventurer(part, a, data, pile)
+    named = {a for a, table in tables.items() if isinstance(table, dict) and "skill" in table}
+    _one_of_each_skill(data["skill"], dealt, named, labels, desc)
+    under = [c for c in saved.get("under", []) if c in pile]
+    data["equipment_pile"] = {
+        "items": {c: 1 for c in sorted(pile) if c not in under},
+        "under": under,
+    }
+    return rolled, marks, rerolls
+
+
+def _dice_as_skills_and_legs(state: FujiState, tables: dict[int, Any]) -> None:
+    """Each adventurer holds the dice its skill card gives (5 or 6), less one for good
+    for a leg injury."""
+    for a in state.meeples():
+        mine = [die for die in state.dice if die.owner == a]
+        kept = [die for die in mine if not die.lost]
+        for die in kept[SKILL_DICE[state.skill[a]] :]:
+            die.lost = True  # (a 5-dice skill leaves its last die in the box)
+        for die in [die for die in mine if die.lost][: SKILL_DICE[state.skill[a]] - len(kept)]:
+            die.lost = False
+    for a in tables:
+        if state.injuries[a] & LEG:
+            state.dice[state.held(a)[-1]].lost = True
 
 
 def _terrain(part: Description, data: dict[str, Any]) -> None:
@@ -218,9 +236,7 @@ def _power_bars(s: FujiState, tables: dict[int, Any], labels: list[str], desc: D
         s.power_bars[a] = bars
 
 
-def _markers(
-    s: FujiState, marks: dict[int, tuple[int, Description]], first: int, at: str, desc: Description
-) -> None:
+def _markers(s: FujiState, marks: Marks, first: int, at: str, desc: Description) -> None:
     """Destination markers, placed in seat order as planning places them: each within
     reach and not a neighbour's card. At planning, the adventurers before ``first``
     have placed theirs and the others not yet; at the rerolls every one has."""
