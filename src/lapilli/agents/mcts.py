@@ -384,7 +384,9 @@ class _Search:
         deadline = begun + seconds if seconds > 0 else None
         done = 0
         while done < iters:
-            if deadline is not None and (done & 15) == 0 and time.perf_counter() >= deadline:
+            # read every iteration (60 ns, a two-thousandth of Foggy Island's 0.1 ms
+            # ones, the quickest), so slow iterations overrun the budget by one at most
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
             done += 1
             world = quiet(self.state.determinize(self.seat, self.rng))
