@@ -315,3 +315,27 @@ def test_games_shows_every_options_help_whole_at_80_columns(monkeypatch):
     for cls in game_classes().values():
         for name, default, help_ in describe_options(cls.Options):
             assert f"{name}={default}" in joined and " ".join(help_.split()) in joined
+
+
+@pytest.mark.parametrize("every", [0.0, 3600.0])
+def test_a_long_run_logged_to_a_file_says_how_far_it_is(
+    monkeypatch: pytest.MonkeyPatch, every: float
+) -> None:
+    """Rich draws no bar into a file until the end, so a run under nohup says how far it
+    is in lines: at most one per interval, and one when done."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from lapilli.cli import common
+
+    log = StringIO()
+    monkeypatch.setattr(common, "err", Console(file=log, force_terminal=False, width=200))
+    with common.progress_bar(every) as progress:
+        task = progress.add_task("tuning deeper", total=4)
+        for _ in range(4):
+            progress.advance(task)
+    lines = log.getvalue().splitlines()
+    assert len(lines) == (4 if every == 0 else 1)
+    assert lines[0].startswith("tuning deeper: 1 of 4, " if every == 0 else "tuning deeper: 4 of 4")
+    assert re.fullmatch(r"tuning deeper: 4 of 4, \d+ s so far", lines[-1])
