@@ -26,7 +26,7 @@ from lapilli.core.state import Utility, first_places, win_shares
 from lapilli.sim.runner import GameResult, Setup, play_one
 
 from .spec import Arm, Experiment, LabError
-from .store import Rows, Store
+from .store import Row, Rows, Store
 
 
 @dataclass(frozen=True)
@@ -80,58 +80,68 @@ def play_game(exp: Experiment, arm: Arm, index: int) -> Rows:
     if arm.bonus:
         _add_bonus(result, arm.bonus)
     seconds = time.perf_counter() - start
-    slots = arm.lineup(index)
-    n = len(slots)
     key = {"arm": arm.name, "game": index}
-    ranks = _ranks(result.returns, result.scores)
     facts = result.facts
-    rows: Rows = {"games": [], "seats": [], "facts": []}
-    rows["games"].append(
-        {
-            **key,
-            "seed": exp.seed + index,
-            "rotation": index % n,
-            "rounds": facts.rounds if facts else None,
-            "turns": facts.turns if facts else None,
-            "decisions": result.decisions,
-            "steps": result.steps,
-            "tied": first_places(result.shares, result.sides) if not exp.cooperative else 1,
-            "victory": bool(result.shares and result.shares[0] > 0) if exp.cooperative else None,
-            "end": facts.end if facts else "",
-            "seconds": seconds,
-        }
-    )
-    for seat in range(n):
+    game = {
+        **key,
+        "seed": exp.seed + index,
+        "rotation": index % len(result.scores),
+        "rounds": facts.rounds if facts else None,
+        "turns": facts.turns if facts else None,
+        "decisions": result.decisions,
+        "steps": result.steps,
+        "tied": first_places(result.shares, result.sides) if not exp.cooperative else 1,
+        "victory": bool(result.shares and result.shares[0] > 0) if exp.cooperative else None,
+        "end": facts.end if facts else "",
+        "seconds": seconds,
+    }
+    return {
+        "games": [game],
+        "seats": _seat_rows(key, arm, index, result),
+        "facts": _fact_rows(key, result),
+    }
+
+
+def _seat_rows(key: Row, arm: Arm, index: int, result: GameResult) -> list[Row]:
+    """Each seat's row: the slot and bot that sat there, its score, rank and win."""
+    slots = arm.lineup(index)
+    ranks = _ranks(result.returns, result.scores)
+    rows = []
+    for seat, score in enumerate(result.scores):
         others = [s for i, s in enumerate(result.scores) if i != seat]
-        rows["seats"].append(
+        rows.append(
             {
                 **key,
                 "seat": seat,
                 "slot": slots[seat],
                 "bot": arm.label(slots[seat]),
-                "score": result.scores[seat],
+                "score": score,
                 "rank": ranks[seat],
                 "win": result.shares[seat],
                 "return": result.returns[seat],
-                "margin": result.scores[seat] - max(others) if others else 0.0,
+                "margin": score - max(others) if others else 0.0,
             }
         )
-    for seat, points in enumerate(result.breakdown or []):
-        for category, value in points.items():
-            if category == "total":
-                continue  # the score itself, already in the seats table
-            rows["facts"].append(
-                {
-                    **key,
-                    "seat": seat,
-                    "name": "points",
-                    "item": category,
-                    "value": float(value),
-                    "round": None,
-                }
-            )
-    for fact in facts.facts if facts else []:
-        rows["facts"].append(
+    return rows
+
+
+def _fact_rows(key: Row, result: GameResult) -> list[Row]:
+    """The points by category of each seat, then the game's own facts."""
+    rows: list[Row] = [
+        {
+            **key,
+            "seat": seat,
+            "name": "points",
+            "item": category,
+            "value": float(value),
+            "round": None,
+        }
+        for seat, points in enumerate(result.breakdown or [])
+        for category, value in points.items()
+        if category != "total"  # the score itself, already in the seats table
+    ]
+    for fact in result.facts.facts if result.facts else []:
+        rows.append(
             {
                 **key,
                 "seat": fact.seat,

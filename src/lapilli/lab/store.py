@@ -78,7 +78,9 @@ SCHEMAS: dict[str, pa.Schema] = {
     ),
 }
 
-Rows = dict[str, list[dict[str, Any]]]
+Row = dict[str, Any]
+"""A row of one of the tables, by column."""
+Rows = dict[str, list[Row]]
 """One or more games' rows, by table."""
 
 
