@@ -46,7 +46,7 @@ from lapilli.core.errors import LapilliError
 from lapilli.core.match import Match
 from lapilli.core.options import option_form
 from lapilli.core.registry import game_classes
-from lapilli.core.state import CHANCE, Utility
+from lapilli.core.state import CHANCE, Game, Utility
 
 from .clocks import ClockSpec
 from .guard import Guard
@@ -391,20 +391,7 @@ def new_table(spec: NewTable, request: Request) -> Response:
             )
     match = Match(game, len(specs), specs, start=start)
     people = [i for i, s in enumerate(specs) if s == HUMAN]
-    options: dict[str, Any] = {}
-    if spec.rated:
-        cooperative = game.utility is Utility.COOPERATIVE
-        if len(people) < (1 if cooperative else 2):  # (a team is rated against the game)
-            least = "one person's seat" if cooperative else "two people's seats"
-            raise HTTPException(400, f"a rated table needs at least {least}")
-        options["rated"] = True
-    if spec.clock is not None:
-        try:
-            rule = spec.clock.rule()
-        except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
-        options["clock"] = dataclasses.asdict(rule)
-        options["clock_words"] = rule.words()
+    options = _table_settings(spec, game, people)
     sitting = {}
     if spec.sit is not None:
         if spec.sit not in people:
@@ -416,28 +403,43 @@ def new_table(spec: NewTable, request: Request) -> Response:
     table, secrets = tables_of(request).create(
         match, specs, not spec.private, spec.open, options, sitting
     )
-    answer = JSONResponse(
+    seat_links = [
         {
-            "table": table.id,
-            "watch": f"/table/{table.id}",
-            "seats": [
-                {
-                    "seat": i,
-                    "label": match.state.seat_label(i),
-                    "kind": seat.kind,
-                    "spec": seat.spec,
-                    "link": f"/table/{table.id}#seat={secret}" if secret else None,
-                }
-                for i, (seat, secret) in enumerate(zip(table.seats, secrets, strict=True))
-            ],
-            "you": spec.sit,
+            "seat": i,
+            "label": match.state.seat_label(i),
+            "kind": seat.kind,
+            "spec": seat.spec,
+            "link": f"/table/{table.id}#seat={secret}" if secret else None,
         }
+        for i, (seat, secret) in enumerate(zip(table.seats, secrets, strict=True))
+    ]
+    answer = JSONResponse(
+        {"table": table.id, "watch": f"/table/{table.id}", "seats": seat_links, "you": spec.sit}
     )
     if spec.sit is not None:  # the creating player's page goes straight to their seat
         mine = secrets[spec.sit]
         assert mine is not None
         set_seat_cookie(answer, request, table.id, mine)
     return answer
+
+
+def _table_settings(spec: NewTable, game: Game, people: list[int]) -> dict[str, Any]:
+    """The table's settings kept with it: rated or not, and its clock."""
+    settings: dict[str, Any] = {}
+    if spec.rated:
+        cooperative = game.utility is Utility.COOPERATIVE
+        if len(people) < (1 if cooperative else 2):  # (a team is rated against the game)
+            least = "one person's seat" if cooperative else "two people's seats"
+            raise HTTPException(400, f"a rated table needs at least {least}")
+        settings["rated"] = True
+    if spec.clock is not None:
+        try:
+            rule = spec.clock.rule()
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        settings["clock"] = dataclasses.asdict(rule)
+        settings["clock_words"] = rule.words()
+    return settings
 
 
 @lobby.get("/tables")
